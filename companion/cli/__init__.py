@@ -1,0 +1,75 @@
+"""The `companion` command.
+
+Subcommands live in their own modules and are imported only when run, so that
+`companion games` never loads OpenCV or Flask. Every CompanionError (bad input) ends as a
+one-line message and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from ..errors import CompanionError
+
+# command name -> "module:attribute" (relative to companion.cli)
+COMMANDS = {
+    "games": "rules_cmds:games",
+    "score": "rules_cmds:score",
+    "replay": "rules_cmds:replay",
+    "print": "kit_cmds:print_group",
+    "layout": "kit_cmds:layout",
+    "calibrate": "kit_cmds:calibrate",
+    "decode": "vision_cmds:decode",
+    "recognize": "vision_cmds:recognize",
+    "bench": "vision_cmds:bench",
+    "serve": "web_cmds:serve",
+    "demo": "web_cmds:demo",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attribute = target.split(":")
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(__name__):
+                return _unavailable(name, "this command is not built yet")
+            return _unavailable(name, f"it needs the Python module {exc.name!r}; "
+                                      f"reinstall with: pip install -e .")
+        return getattr(module, attribute)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except CompanionError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+
+def _unavailable(name: str, why: str) -> click.Command:
+    @click.command(name, context_settings={"ignore_unknown_options": True})
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def command(args):
+        raise click.ClickException(f"'companion {name}' is unavailable: {why}")
+
+    return command
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(package_name="table-companion")
+def main():
+    """Table companion: watches a tabletop game, enforces its rules and keeps score."""
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

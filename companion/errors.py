@@ -1,0 +1,51 @@
+"""One small exception hierarchy for bugs and bad input.
+
+A rule break is never an exception: `Game.check` returns violations. Exceptions are for
+input that cannot be understood at all (an unknown card, a malformed record, a stale
+command). Every class derives from `ValueError` so callers can catch them together.
+"""
+
+
+class CompanionError(ValueError):
+    """Base of every error the companion raises on bad input."""
+
+
+class UnknownGameError(CompanionError):
+    pass
+
+
+class PlayerCountError(CompanionError):
+    pass
+
+
+class UnknownCardError(CompanionError):
+    pass
+
+
+class DataFileError(CompanionError):
+    """A data file (card catalogue, scoring table, layout) failed validation."""
+
+
+class MalformedRecordError(CompanionError):
+    """A game record or event log could not be parsed."""
+
+
+class StaleStateError(CompanionError):
+    """A command carried a state id that is no longer current."""
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(f"stale state id {expected}: the game is now at state {current}")
+        self.expected = expected
+        self.current = current
+
+
+class IllegalMoveError(CompanionError):
+    """`apply` was asked to apply a move that `check` rejects (a caller bug)."""
+
+    def __init__(self, violations):
+        self.violations = tuple(violations)
+        super().__init__("; ".join(v.message.en for v in self.violations) or "illegal move")
+
+
+class NothingToUndoError(CompanionError):
+    pass

@@ -1,0 +1,116 @@
+"""What a game *is*, kept apart from where a game *stands*.
+
+A `Game` instance holds a game's rules and its validated data tables; it has no mutable
+state. Where a game stands is an immutable state object (a frozen dataclass per game)
+that `apply` replaces, never changes. Each method is a pure function of its arguments.
+
+The camera does not know moves, it knows pieces: `interpret` turns a table event into the
+move it means (a card appearing in a museum space is "place that card there"), or into a
+violation when the event itself breaks a rule (a placed card that moves).
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Mapping
+
+from ..catalogue import Catalogue, load_catalogue
+from ..errors import IllegalMoveError, PlayerCountError
+from ..events import PieceOnTable, TableEvent
+from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    slug: str
+    name: Text
+    aliases: tuple[str, ...]
+    player_counts: tuple[int, ...]
+    payload_prefix: str
+    summary: Text
+
+    def to_dict(self) -> dict:
+        return {"slug": self.slug, "name": self.name.to_dict(), "aliases": list(self.aliases),
+                "player_counts": list(self.player_counts),
+                "payload_prefix": self.payload_prefix, "summary": self.summary.to_dict()}
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """What a table event means to the rules: a move to check, a violation, or nothing."""
+
+    move: Move | None = None
+    violations: tuple[Violation, ...] = ()
+    note: Text | None = None
+
+
+class Game(abc.ABC):
+    info: ClassVar[GameInfo]
+
+    def __init__(self) -> None:
+        self.catalogue: Catalogue = load_catalogue(self.info.slug)
+
+    # -- set-up -------------------------------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        """Raise PlayerCountError or a CompanionError for an impossible set-up."""
+        if setup.players not in self.info.player_counts:
+            counts = ", ".join(str(n) for n in self.info.player_counts)
+            raise PlayerCountError(
+                f"{self.info.name.en} is played by {counts} players, not {setup.players}")
+
+    @abc.abstractmethod
+    def new_game(self, setup: Setup) -> Any:
+        """The state at the start of play. Calls validate_setup first."""
+
+    # -- rules ----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def check(self, state: Any, move: Move) -> tuple[Violation, ...]:
+        """Every rule the move would break; empty when legal. Never raises for a rule break."""
+
+    @abc.abstractmethod
+    def _apply(self, state: Any, move: Move) -> Any:
+        """Apply a move already known to be legal, returning a new state."""
+
+    def apply(self, state: Any, move: Move) -> Any:
+        violations = self.check(state, move)
+        if violations:
+            raise IllegalMoveError(violations)
+        return self._apply(state, move)
+
+    @abc.abstractmethod
+    def legal_moves(self, state: Any) -> Iterable[Move]:
+        """Moves legal now (finite; used for hints and random playouts)."""
+
+    @abc.abstractmethod
+    def current_players(self, state: Any) -> tuple[int, ...]:
+        """Seats that may act now (one seat in turn-based play; empty once the game ended)."""
+
+    @abc.abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abc.abstractmethod
+    def score(self, state: Any) -> tuple[SideScore, ...]:
+        """Score so far (final once the game is over), every line naming its source."""
+
+    @abc.abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """Winners with tie-breaks, or None while the game goes on."""
+
+    def hints(self, state: Any) -> tuple[Hint, ...]:
+        """What the active player may do now, for the teaching panel."""
+        return ()
+
+    @abc.abstractmethod
+    def describe(self, state: Any) -> dict:
+        """A JSON view of the state for the dashboard and `companion replay`."""
+
+    # -- camera ---------------------------------------------------------------------------
+    def interpret(self, state: Any, event: TableEvent,
+                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+        """What a settled table event means. `table` is the table before the event."""
+        return Interpretation()
+
+    def rules_notes(self) -> tuple[Text, ...]:
+        """Caveats shown on the rules page (for example placeholder data tables)."""
+        return ()

@@ -1,0 +1,107 @@
+"""Game records on disk: a JSON record or a JSONL event log (see README, "Record format").
+
+JSON record::
+
+    {"format": "table-companion-record", "version": 1,
+     "game": "musee", "setup": {"players": 2, "names": [...], "options": {...}},
+     "log": [ {"type": "move", "move": {...}}, {"type": "event", "event": {...}}, ... ],
+     "expected": {...}}            # optional: golden transcripts state what must come out
+
+JSONL event log: one record per line, the first being
+``{"type": "setup", "game": ..., "setup": {...}}`` — exactly what a session appends.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import MalformedRecordError
+
+RECORD_FORMAT = "table-companion-record"
+RECORD_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    setup: dict
+    log: list[dict]
+    expected: dict = field(default_factory=dict)
+
+    def records(self) -> list[dict]:
+        """The log as a session replays it: set-up first."""
+        return [{"type": "setup", "game": self.game, "setup": self.setup}, *self.log]
+
+    def to_dict(self) -> dict:
+        data = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game,
+                "setup": self.setup, "log": self.log}
+        if self.expected:
+            data["expected"] = self.expected
+        return data
+
+
+def record_from_log(records: list[dict], expected: dict | None = None) -> GameRecord:
+    if not records or records[0].get("type") != "setup":
+        raise MalformedRecordError("the first line must be the setup record")
+    head = records[0]
+    if not isinstance(head.get("game"), str):
+        raise MalformedRecordError("the setup record must name the 'game'")
+    log = [{k: v for k, v in r.items() if k not in ("seq", "ts")} | {"ts": r["ts"]}
+           if "ts" in r else {k: v for k, v in r.items() if k != "seq"} for r in records[1:]]
+    return GameRecord(head["game"], head.get("setup") or {}, log, expected or {})
+
+
+def parse_record(text: str, origin: str = "record") -> GameRecord:
+    stripped = text.strip()
+    if not stripped:
+        raise MalformedRecordError(f"{origin} is empty")
+    if stripped.startswith("{") and "\n{" not in stripped:
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise MalformedRecordError(f"{origin} is not valid JSON: {exc}") from None
+        if data.get("type") == "setup":
+            return record_from_log([data])
+        return _from_json_record(data, origin)
+    lines = []
+    for number, line in enumerate(stripped.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise MalformedRecordError(f"{origin} line {number} is not valid JSON: {exc}") from None
+        if not isinstance(item, dict):
+            raise MalformedRecordError(f"{origin} line {number} must be a JSON object")
+        lines.append(item)
+    return record_from_log(lines)
+
+
+def _from_json_record(data: Any, origin: str) -> GameRecord:
+    if not isinstance(data, dict):
+        raise MalformedRecordError(f"{origin} must be a JSON object")
+    if data.get("format") != RECORD_FORMAT:
+        raise MalformedRecordError(
+            f"{origin} is not a table-companion record (its 'format' is {data.get('format')!r})")
+    if data.get("version") != RECORD_VERSION:
+        raise MalformedRecordError(f"{origin} has unsupported version {data.get('version')!r}")
+    for key, kind in (("game", str), ("setup", dict), ("log", list)):
+        if not isinstance(data.get(key), kind):
+            raise MalformedRecordError(f"{origin} needs '{key}' ({kind.__name__})")
+    if not all(isinstance(r, dict) for r in data["log"]):
+        raise MalformedRecordError(f"{origin}: every log entry must be an object")
+    return GameRecord(data["game"], data["setup"], data["log"], data.get("expected") or {})
+
+
+def load_record(path: str | Path) -> GameRecord:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MalformedRecordError(f"{path}: no such file") from None
+    except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
+        raise MalformedRecordError(f"{path}: cannot read it ({exc.__class__.__name__})") from None
+    return parse_record(text, str(path))

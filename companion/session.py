@@ -1,0 +1,217 @@
+"""A game in progress: state, history with undo, a state id, verdicts and the event log.
+
+The log is append-only and records *inputs* (moves, table events, undos) in order; every
+verdict is recomputed from them, so `Session.replay(records)` rebuilds any session exactly.
+Whatever feeds the session (camera, dashboard, a replayed file) goes through the same three
+entry points: `play` for a move, `observe` for a table event, `undo`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from .errors import MalformedRecordError, NothingToUndoError, StaleStateError
+from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent,
+                     event_from_dict, event_to_dict)
+from .games import Game, find_game
+from .model import Move, Setup, Text, Violation
+
+RecordSink = Callable[[dict], None]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the engine made of one input."""
+
+    seq: int
+    accepted: bool
+    kind: str  # "move", "event", "undo"
+    move: Move | None = None
+    violations: tuple[Violation, ...] = ()
+    note: Text | None = None
+    state_id: int = 0
+    source: str = "manual"
+
+    def to_dict(self) -> dict:
+        return {"seq": self.seq, "accepted": self.accepted, "kind": self.kind,
+                "move": self.move.to_dict() if self.move else None,
+                "violations": [v.to_dict() for v in self.violations],
+                "note": self.note.to_dict() if self.note else None,
+                "state_id": self.state_id, "source": self.source}
+
+
+@dataclass
+class _HistoryEntry:
+    move: Move
+    state_before: Any
+    seq: int
+
+
+class Session:
+    def __init__(self, game: Game | str, setup: Setup, sink: RecordSink | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.game = find_game(game) if isinstance(game, str) else game
+        self.setup = setup
+        self.state = self.game.new_game(setup)
+        self.state_id = 0
+        self.records: list[dict] = []
+        self.verdicts: list[Verdict] = []
+        self.table: dict[str, PieceOnTable] = {}
+        # Active camera alerts, keyed by payload: a rule break that is still on the table.
+        self.alerts: dict[str, tuple[Violation, ...]] = {}
+        self._history: list[_HistoryEntry] = []
+        self._sink = sink
+        self._clock = clock
+        self._record({"type": "setup", "game": self.game.info.slug, "setup": setup.to_dict()})
+
+    # -- entry points ---------------------------------------------------------------------
+    def play(self, move: Move, *, state_id: int | None = None, source: str = "manual") -> Verdict:
+        """A move entered on the dashboard or read from a file."""
+        self._require_current(state_id)
+        seq = self._record({"type": "move", "move": move.to_dict(), "source": source})
+        return self._judge(seq, "move", move, source)
+
+    def observe(self, event: TableEvent) -> list[Verdict]:
+        """A settled table event from the camera, a manual correction or a replay."""
+        if isinstance(event, FrameEnd):
+            ghosts = [p for tid, p in self.table.items() if tid not in event.alive]
+            seq = self._record({"type": "event", "event": event_to_dict(event)})
+            verdicts = []
+            for piece in ghosts:
+                removal = CardRemoved(piece.track_id, piece.payload, piece.kind, event.t,
+                                      event.source)
+                verdicts.extend(self._observe_piece(seq, removal))
+            return verdicts
+        seq = self._record({"type": "event", "event": event_to_dict(event)})
+        return self._observe_piece(seq, event)
+
+    def undo(self, *, state_id: int | None = None) -> Verdict:
+        self._require_current(state_id)
+        if not self._history:
+            raise NothingToUndoError("there is no move to undo")
+        seq = self._record({"type": "undo"})
+        return self._undo(seq)
+
+    # -- views ----------------------------------------------------------------------------
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(entry.move for entry in self._history)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def snapshot(self) -> dict:
+        """Everything the dashboard shows, as JSON."""
+        outcome = self.game.outcome(self.state)
+        return {
+            "game": self.game.info.to_dict(),
+            "setup": self.setup.to_dict(),
+            "state_id": self.state_id,
+            "current_players": list(self.game.current_players(self.state)),
+            "over": self.game.is_over(self.state),
+            "state": self.game.describe(self.state),
+            "scores": [s.to_dict() for s in self.game.score(self.state)],
+            "outcome": outcome.to_dict() if outcome else None,
+            "hints": [h.to_dict() for h in self.game.hints(self.state)],
+            "alerts": [v.to_dict() for vs in self.alerts.values() for v in vs],
+            "table": [{"track_id": p.track_id, "payload": p.payload, "kind": p.kind,
+                       "face_down": p.face_down, "value": p.value, "where": p.where.to_dict()}
+                      for p in self.table.values()],
+            "log": [v.to_dict() for v in self.verdicts[-200:]],
+            "can_undo": self.can_undo,
+            "notes": [n.to_dict() for n in self.game.rules_notes()],
+        }
+
+    # -- replay ---------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, records: Iterable[Mapping[str, Any]], sink: RecordSink | None = None,
+               game: Game | None = None) -> "Session":
+        """Rebuild a session from its log. The first record must be the set-up."""
+        iterator = iter(records)
+        first = next(iterator, None)
+        if not first or first.get("type") != "setup":
+            raise MalformedRecordError("a log must start with a 'setup' record")
+        game_name = first.get("game")
+        if not isinstance(game_name, str):
+            raise MalformedRecordError("the setup record must name the 'game'")
+        session = cls(game or game_name, Setup.from_dict(first.get("setup") or {}))
+        for record in iterator:
+            session.feed(record)
+        session._sink = sink
+        return session
+
+    def feed(self, record: Mapping[str, Any]) -> list[Verdict]:
+        """Apply one log record (as written by this class or by hand in a transcript)."""
+        kind = record.get("type") if isinstance(record, Mapping) else None
+        if kind == "move":
+            return [self.play(Move.from_dict(record.get("move")), source=record.get("source", "replay"))]
+        if kind == "event":
+            return self.observe(event_from_dict(record.get("event")))
+        if kind == "undo":
+            return [self.undo()]
+        raise MalformedRecordError(f"unknown log record type {kind!r}")
+
+    # -- internals ------------------------------------------------------------------------
+    def _require_current(self, state_id: int | None) -> None:
+        if state_id is not None and state_id != self.state_id:
+            raise StaleStateError(state_id, self.state_id)
+
+    def _record(self, body: dict) -> int:
+        record = {"seq": len(self.records), "ts": round(self._clock(), 3), **body}
+        self.records.append(record)
+        if self._sink is not None:
+            self._sink(record)
+        return record["seq"]
+
+    def _judge(self, seq: int, kind: str, move: Move, source: str,
+               alert_key: str | None = None) -> Verdict:
+        violations = self.game.check(self.state, move)
+        if violations:
+            verdict = Verdict(seq, False, kind, move, violations, state_id=self.state_id,
+                              source=source)
+            if alert_key is not None:
+                self.alerts[alert_key] = violations
+        else:
+            self._history.append(_HistoryEntry(move, self.state, seq))
+            self.state = self.game.apply(self.state, move)
+            self.state_id += 1
+            verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source)
+        self.verdicts.append(verdict)
+        return verdict
+
+    def _observe_piece(self, seq: int, event: TableEvent) -> list[Verdict]:
+        before = dict(self.table)
+        if isinstance(event, (CardAdded, CardMoved)):
+            self.table[event.track_id] = PieceOnTable(event.track_id, event.payload, event.kind,
+                                                      event.where, event.face_down, event.value)
+        elif isinstance(event, CardRemoved):
+            self.table.pop(event.track_id, None)
+        self.alerts.pop(event.payload, None)
+        meaning = self.game.interpret(self.state, event, before)
+        if meaning.violations:
+            self.alerts[event.payload] = meaning.violations
+            verdict = Verdict(seq, False, "event", meaning.move, meaning.violations, meaning.note,
+                              self.state_id, event.source)
+            self.verdicts.append(verdict)
+            return [verdict]
+        if meaning.move is not None:
+            return [self._judge(seq, "event", meaning.move, event.source, alert_key=event.payload)]
+        if meaning.note is not None:
+            verdict = Verdict(seq, True, "event", None, (), meaning.note, self.state_id,
+                              event.source)
+            self.verdicts.append(verdict)
+            return [verdict]
+        return []
+
+    def _undo(self, seq: int) -> Verdict:
+        entry = self._history.pop()
+        self.state = entry.state_before
+        self.state_id += 1
+        verdict = Verdict(seq, True, "undo", entry.move, state_id=self.state_id,
+                          note=Text(f"Undid {entry.move.kind} (log entry {entry.seq}).",
+                                    f"已復原第 {entry.seq} 筆紀錄的動作（{entry.move.kind}）。"))
+        self.verdicts.append(verdict)
+        return verdict
