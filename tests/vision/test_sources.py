@@ -1,0 +1,172 @@
+"""Frame sources: the camera watchdog (with a fake capture), image folders, specs."""
+
+import threading
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sources import (CameraSource, ImageFolderSource, SourceConfig, SourceError,
+                            open_source, orient, read_image)
+
+
+class FakeCapture:
+    """Delivers numbered frames until told to stop, then blocks (a frozen driver) or fails."""
+
+    def __init__(self, mode: str = "ok", frozen_image: bool = False):
+        self.mode = mode
+        self.count = 0
+        self.released = False
+        self.frozen_image = frozen_image
+        self.unblock = threading.Event()
+
+    def isOpened(self):
+        return True
+
+    def read(self):
+        if self.released:
+            return False, None
+        if self.mode == "block":
+            self.unblock.wait(5)
+            return False, None
+        if self.mode == "fail":
+            return False, None
+        time.sleep(0.005)
+        self.count += 1
+        value = 7 if self.frozen_image else self.count % 250
+        return True, np.full((24, 32, 3), value, np.uint8)
+
+    def release(self):
+        self.released = True
+        self.unblock.set()
+
+
+def wait_for(predicate, timeout=3.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+FAST = SourceConfig(stale_after_s=0.2, reconnect_min_s=0.05, reconnect_max_s=0.1)
+
+
+def test_camera_keeps_only_the_latest_frame():
+    capture = FakeCapture()
+    source = CameraSource(0, FAST, capture_factory=lambda target, config: capture)
+    try:
+        assert wait_for(lambda: source.status().frames_read >= 5)
+        time.sleep(0.05)
+        frame = source.read()
+        assert frame is not None and frame.index >= 5
+        assert frame.index >= source.status().frames_read - 3  # newest, not the oldest queued
+        assert source.status().online
+    finally:
+        source.close()
+
+
+def test_watchdog_reports_a_blocked_camera_offline_and_reconnects():
+    captures = [FakeCapture(), FakeCapture()]
+    opened = []
+
+    def factory(target, config):
+        capture = captures[min(len(opened), 1)]
+        capture.released = False  # reopening the same device
+        opened.append(capture)
+        return capture
+
+    source = CameraSource(0, FAST, capture_factory=factory)
+    try:
+        assert wait_for(lambda: source.status().online)
+        captures[0].mode = "block"  # the driver hangs inside read()
+        captures[1].mode = "fail"   # and the camera does not come back at first
+        assert wait_for(lambda: not source.status().online)
+        status = source.status()
+        assert "camera 0" in status.reason
+        assert wait_for(lambda: source.status().last_frame_age_s > 0.3)
+        assert "camera" in source.status().reason
+        captures[1].mode = "ok"  # plugged back in: frames flow again without a restart
+        assert wait_for(lambda: source.status().online)
+        assert source.reconnects >= 1
+        assert source.read() is not None
+    finally:
+        source.close()
+
+
+def test_watchdog_notices_a_frozen_image():
+    capture = FakeCapture(frozen_image=True)
+    source = CameraSource(0, FAST, capture_factory=lambda target, config: capture)
+    try:
+        assert wait_for(lambda: source.status().frames_read > 0)
+        assert wait_for(lambda: "frozen" in source.status().reason)
+        assert not source.status().online
+    finally:
+        source.close()
+
+
+def test_camera_that_never_opens_is_offline_with_a_reason():
+    class Closed(FakeCapture):
+        def isOpened(self):
+            return False
+
+    source = CameraSource(3, FAST, capture_factory=lambda target, config: Closed())
+    try:
+        assert wait_for(lambda: "could not open camera 3" in source.status().reason)
+        assert source.status().last_frame_age_s is None
+        assert source.read() is None
+    finally:
+        source.close()
+
+
+def test_image_folder_in_order_then_finished(tmp_path):
+    for index, name in enumerate(["b.png", "a.png", "c.jpg"]):
+        cv2.imwrite(str(tmp_path / name), np.full((10, 12, 3), 40 * index, np.uint8))
+    (tmp_path / "notes.txt").write_text("not an image")
+    source = open_source(f"images:{tmp_path}")
+    names = []
+    while (frame := source.read()) is not None:
+        names.append(frame.name)
+    assert names == ["a.png", "b.png", "c.jpg"]
+    assert source.status().finished and not source.status().online
+
+
+def test_image_folder_paced_as_if_from_a_camera(tmp_path):
+    for index in range(3):
+        cv2.imwrite(str(tmp_path / f"{index}.png"), np.zeros((8, 8, 3), np.uint8))
+    now = [0.0]
+    source = ImageFolderSource(tmp_path, SourceConfig(fps=2, loop=True), clock=lambda: now[0])
+    assert source.read() is not None
+    assert source.read() is None  # the next frame is due half a second later
+    now[0] = 0.5
+    frame = source.read()
+    assert frame is not None and frame.t == pytest.approx(0.5)
+    for step in range(2, 6):
+        now[0] = step * 0.5
+        assert source.read() is not None  # loops forever
+    assert not source.status().finished
+
+
+def test_flip_and_rotation():
+    image = np.arange(6, dtype=np.uint8).reshape(2, 3, 1).repeat(3, axis=2)
+    rotated = orient(image, SourceConfig(rotation=90))
+    assert rotated.shape[:2] == (3, 2)
+    flipped = orient(image, SourceConfig(flip="horizontal"))
+    assert flipped[0, 0, 0] == image[0, 2, 0]
+
+
+def test_bad_specs_and_files_give_one_line_errors(tmp_path):
+    with pytest.raises(SourceError, match="must look like"):
+        open_source("webcam")
+    with pytest.raises(SourceError, match="unknown source kind"):
+        open_source("floppy:A")
+    with pytest.raises(SourceError, match="does not exist"):
+        open_source(f"images:{tmp_path / 'nope'}")
+    with pytest.raises(SourceError, match="rotation"):
+        open_source(f"images:{tmp_path}?rotation=45")
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8 this is not really a jpeg")
+    with pytest.raises(SourceError, match="not a readable image"):
+        read_image(broken)

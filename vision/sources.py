@@ -1,0 +1,473 @@
+"""Frame sources behind one interface: webcam, video file, image folder, rendered scene.
+
+`open_source("camera:0")`, `open_source("video:game.mp4")`, `open_source("images:DIR?fps=10")`,
+`open_source("scene:musee?players=2&seed=3")`. Every source hands out the newest frame (or
+None when nothing new arrived) and a `SourceStatus` the dashboard can show.
+
+The camera source follows Frigate's shape: one capture thread keeps only the latest frame, a
+watchdog thread notices when frames stop (a dead USB cable, a frozen driver returning the
+same image) and reconnects with exponential back-off, without restarting the program. A read
+that blocks forever cannot be interrupted in OpenCV, so the watchdog abandons that thread
+(its generation number goes stale and it exits whenever the read returns) and starts a new one.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Literal
+from urllib.parse import parse_qsl
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.errors import CompanionError
+
+from .contract import Frame, FrameSource, SourceStatus
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+
+
+class SourceError(CompanionError):
+    """A source spec or file that cannot be opened."""
+
+
+class SourceConfig(BaseModel):
+    """Capture settings, strict so a typo in a config file is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid")
+    width: int | None = Field(None, gt=0, description="requested capture width")
+    height: int | None = Field(None, gt=0, description="requested capture height")
+    fps: float | None = Field(None, gt=0, description="camera: requested rate; files: pacing")
+    flip: Literal["none", "horizontal", "vertical", "both"] = "none"
+    rotation: Literal[0, 90, 180, 270] = 0
+    loop: bool = False
+    # Watchdog: no new frame (or the very same image) for this long means the camera is gone.
+    stale_after_s: float = Field(2.0, gt=0)
+    reconnect_min_s: float = Field(0.5, gt=0)
+    reconnect_max_s: float = Field(10.0, gt=0)
+
+
+def orient(image: np.ndarray, config: SourceConfig) -> np.ndarray:
+    """Apply the configured flip and rotation (a camera mounted upside down, a mirror)."""
+    import cv2
+
+    if config.flip != "none":
+        image = cv2.flip(image, {"horizontal": 1, "vertical": 0, "both": -1}[config.flip])
+    if config.rotation:
+        image = cv2.rotate(image, {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180,
+                                   270: cv2.ROTATE_90_COUNTERCLOCKWISE}[config.rotation])
+    return image
+
+
+def _fingerprint(image: np.ndarray) -> bytes:
+    """A cheap signature to notice a driver that repeats one frozen image."""
+    small = image[:: max(1, image.shape[0] // 24), :: max(1, image.shape[1] // 32)]
+    return small.tobytes()
+
+
+# -- camera ---------------------------------------------------------------------------------
+
+def _open_cv_capture(target: int | str, config: SourceConfig):
+    import cv2
+
+    capture = cv2.VideoCapture(target)
+    if config.width:
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, config.width)
+    if config.height:
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, config.height)
+    if config.fps:
+        capture.set(cv2.CAP_PROP_FPS, config.fps)
+    try:
+        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # keep the driver from queueing old frames
+    except Exception:  # noqa: BLE001 - not every backend supports it
+        pass
+    return capture
+
+
+CaptureFactory = Callable[[Any, SourceConfig], Any]
+
+
+class CameraSource:
+    """A webcam (index) or network stream (URL), read by one thread, watched by another.
+
+    `capture_factory(target, config)` returns an object with OpenCV's `isOpened()`,
+    `read()` and `release()`; tests pass a fake that stops delivering.
+    """
+
+    def __init__(self, target: int | str, config: SourceConfig | None = None,
+                 capture_factory: CaptureFactory = _open_cv_capture,
+                 clock: Callable[[], float] = time.monotonic):
+        self.target = target
+        self.config = config or SourceConfig()
+        self._factory = capture_factory
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._latest: Frame | None = None
+        self._delivered_index = -1
+        self._frames_read = 0
+        self._last_frame_at: float | None = None
+        self._last_change_at: float | None = None
+        self._fingerprint: bytes | None = None
+        self._online = False
+        self._reason = "connecting"
+        self._generation = 0
+        self._reconnects = 0
+        self._closed = threading.Event()
+        self._restart = threading.Event()
+        self._capture = None
+        self._start_capture_thread()
+        self._watchdog = threading.Thread(target=self._watch, name="camera-watchdog", daemon=True)
+        self._watchdog.start()
+
+    # -- FrameSource ----------------------------------------------------------------------
+    def read(self) -> Frame | None:
+        with self._lock:
+            frame = self._latest
+            if frame is None or frame.index == self._delivered_index:
+                return None
+            self._delivered_index = frame.index
+            return frame
+
+    def status(self) -> SourceStatus:
+        with self._lock:
+            age = None if self._last_frame_at is None else self._clock() - self._last_frame_at
+            return SourceStatus(self._online, self._reason, age, self._frames_read)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._restart.set()
+        with self._lock:
+            self._generation += 1
+            capture, self._capture = self._capture, None
+            self._online = False
+            self._reason = "closed"
+        if capture is not None:
+            capture.release()
+
+    @property
+    def reconnects(self) -> int:
+        return self._reconnects
+
+    # -- threads --------------------------------------------------------------------------
+    def _start_capture_thread(self) -> None:
+        with self._lock:
+            self._generation += 1
+            generation = self._generation
+        threading.Thread(target=self._capture_loop, args=(generation,), daemon=True,
+                         name=f"camera-capture-{generation}").start()
+
+    def _set_offline(self, reason: str) -> None:
+        with self._lock:
+            self._online = False
+            self._reason = reason
+
+    def _capture_loop(self, generation: int) -> None:
+        backoff = self.config.reconnect_min_s
+        while not self._closed.is_set() and generation == self._generation:
+            why = ""
+            try:
+                capture = self._factory(self.target, self.config)
+                opened = capture is not None and capture.isOpened()
+            except Exception as exc:  # noqa: BLE001 - a driver error is a status, not a crash
+                capture, opened, why = None, False, f" ({exc})"
+            if not opened:
+                if capture is not None:
+                    capture.release()
+                self._set_offline(f"could not open camera {self.target!r}{why}; "
+                                  f"retrying in {backoff:.1f} s")
+                if self._closed.wait(backoff):
+                    return
+                backoff = min(backoff * 2, self.config.reconnect_max_s)
+                self._reconnects += 1
+                continue
+            with self._lock:
+                if generation != self._generation:
+                    capture.release()
+                    return
+                self._capture = capture
+            failures = self._read_until_failure(capture, generation)
+            capture.release()
+            if generation != self._generation or self._closed.is_set():
+                return
+            self._set_offline(f"camera {self.target!r} stopped delivering frames "
+                              f"({failures} failed reads); reconnecting")
+            if self._closed.wait(backoff):
+                return
+            backoff = min(backoff * 2, self.config.reconnect_max_s)
+            self._reconnects += 1
+
+    def _read_until_failure(self, capture, generation: int) -> int:
+        failures = 0
+        while not self._closed.is_set() and generation == self._generation:
+            ok, image = capture.read()
+            if generation != self._generation:
+                return failures  # the watchdog gave up on this thread while read() blocked
+            if not ok or image is None:
+                failures += 1
+                if failures >= 5:
+                    return failures
+                time.sleep(0.01)
+                continue
+            failures = 0
+            image = orient(image, self.config)
+            now = self._clock()
+            signature = _fingerprint(image)
+            with self._lock:
+                self._frames_read += 1
+                self._latest = Frame(image, now, self._frames_read)
+                self._last_frame_at = now
+                if signature != self._fingerprint:
+                    self._fingerprint = signature
+                    self._last_change_at = now
+                    self._online = True
+                    self._reason = ""
+        return failures
+
+    def _watch(self) -> None:
+        period = min(0.5, self.config.stale_after_s / 4)
+        while not self._closed.wait(period):
+            now = self._clock()
+            with self._lock:
+                last, changed, online = self._last_frame_at, self._last_change_at, self._online
+            if not online or last is None:
+                continue
+            if now - last > self.config.stale_after_s:
+                reason = f"no frame from camera {self.target!r} for {now - last:.1f} s; reconnecting"
+            elif changed is not None and now - changed > self.config.stale_after_s:
+                reason = (f"camera {self.target!r} repeats the same image for {now - changed:.1f} s "
+                          f"(frozen); reconnecting")
+            else:
+                continue
+            self._set_offline(reason)
+            with self._lock:
+                capture, self._capture = self._capture, None
+                self._fingerprint = None
+                self._last_change_at = None
+            if capture is not None:
+                try:
+                    capture.release()
+                except Exception:  # noqa: BLE001
+                    pass
+            self._reconnects += 1
+            self._start_capture_thread()
+
+
+# -- files ----------------------------------------------------------------------------------
+
+class _Pacer:
+    """Hands out frame numbers at a fixed rate "as if from a camera", or as fast as asked."""
+
+    def __init__(self, fps: float | None, clock: Callable[[], float]):
+        self.fps = fps
+        self.clock = clock
+        self.started: float | None = None
+        self.next_index = 0
+
+    def due(self) -> bool:
+        if not self.fps:
+            return True
+        now = self.clock()
+        if self.started is None:
+            self.started = now
+        return now - self.started >= self.next_index / self.fps
+
+
+class ImageFolderSource:
+    """Sorted image files of one folder, one frame each; `t` is index / fps (frame time)."""
+
+    def __init__(self, folder: str | Path, config: SourceConfig | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.folder = Path(folder)
+        self.config = config or SourceConfig()
+        if not self.folder.is_dir():
+            raise SourceError(f"image folder {self.folder} does not exist")
+        self.files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.files:
+            raise SourceError(f"image folder {self.folder} holds no images "
+                              f"({', '.join(sorted(IMAGE_SUFFIXES))})")
+        self._pacer = _Pacer(self.config.fps, clock)
+        self._position = 0
+        self._frames_read = 0
+        self._finished = False
+        self._reason = ""
+        self._closed = False
+
+    @property
+    def frame_period_s(self) -> float:
+        return 1.0 / (self.config.fps or 10.0)
+
+    def read(self) -> Frame | None:
+        if self._closed or self._finished or not self._pacer.due():
+            return None
+        if self._position >= len(self.files):
+            if not self.config.loop:
+                self._finished = True
+                self._reason = "end of image folder"
+                return None
+            self._position = 0
+        path = self.files[self._position]
+        self._position += 1
+        self._pacer.next_index += 1
+        image = read_image(path)
+        frame = Frame(orient(image, self.config), self._frames_read * self.frame_period_s,
+                      self._frames_read, path.name)
+        self._frames_read += 1
+        return frame
+
+    def status(self) -> SourceStatus:
+        online = not self._closed and not self._finished
+        return SourceStatus(online, self._reason if not online else "", 0.0 if self._frames_read
+                            else None, self._frames_read, self._finished)
+
+    def close(self) -> None:
+        self._closed = True
+        self._reason = "closed"
+
+
+class VideoSource:
+    """A video file; `t` is the frame's position in the file."""
+
+    def __init__(self, path: str | Path, config: SourceConfig | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        import cv2
+
+        self.path = Path(path)
+        self.config = config or SourceConfig()
+        if not self.path.is_file():
+            raise SourceError(f"video file {self.path} does not exist")
+        self._capture = cv2.VideoCapture(str(self.path))
+        if not self._capture.isOpened():
+            raise SourceError(f"cannot open video {self.path} (unsupported format?)")
+        self._file_fps = self._capture.get(cv2.CAP_PROP_FPS) or 30.0
+        self._pacer = _Pacer(self.config.fps, clock)
+        self._frames_read = 0
+        self._finished = False
+        self._reason = ""
+
+    def read(self) -> Frame | None:
+        import cv2
+
+        if self._finished or self._capture is None or not self._pacer.due():
+            return None
+        ok, image = self._capture.read()
+        if not ok and self.config.loop and self._frames_read:
+            self._capture.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, image = self._capture.read()
+        if not ok:
+            self._finished = True
+            self._reason = "end of video"
+            return None
+        self._pacer.next_index += 1
+        frame = Frame(orient(image, self.config), self._frames_read / self._file_fps,
+                      self._frames_read, self.path.name)
+        self._frames_read += 1
+        return frame
+
+    def status(self) -> SourceStatus:
+        online = self._capture is not None and not self._finished
+        return SourceStatus(online, "" if online else self._reason,
+                            0.0 if self._frames_read else None, self._frames_read, self._finished)
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None
+            self._reason = "closed"
+
+
+class SceneSource:
+    """Rendered frames of a synthetic table (vision.render): a virtual camera for development.
+
+    Each frame re-renders the same layout with fresh sensor noise; `frames` limits the count.
+    """
+
+    def __init__(self, game: str = "musee", players: int = 2, seed: int = 0,
+                 cards: int = 12, frames: int | None = None, config: SourceConfig | None = None):
+        from .render import random_scene, render_scene
+
+        self.config = config or SourceConfig()
+        self.scene = random_scene(game, players, cards=cards, seed=seed)
+        self._render = render_scene
+        self.seed = seed
+        self.frames = frames
+        self._frames_read = 0
+        self._closed = False
+
+    def read(self) -> Frame | None:
+        if self._closed or (self.frames is not None and self._frames_read >= self.frames):
+            return None
+        image = self._render(self.scene, seed=self.seed * 100003 + self._frames_read).image
+        frame = Frame(orient(image, self.config), self._frames_read / (self.config.fps or 10.0),
+                      self._frames_read, f"scene-{self._frames_read:05d}")
+        self._frames_read += 1
+        return frame
+
+    def status(self) -> SourceStatus:
+        finished = self.frames is not None and self._frames_read >= self.frames
+        online = not self._closed and not finished
+        return SourceStatus(online, "" if online else ("end of scene" if finished else "closed"),
+                            0.0 if self._frames_read else None, self._frames_read, finished)
+
+    def close(self) -> None:
+        self._closed = True
+
+
+def read_image(path: str | Path) -> np.ndarray:
+    """Load an image file as BGR, with a one-line error for missing or unreadable files."""
+    import cv2
+
+    path = Path(path)
+    if not path.is_file():
+        raise SourceError(f"image {path} does not exist")
+    data = np.fromfile(str(path), dtype=np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise SourceError(f"{path} is not a readable image (empty, truncated or not a picture)")
+    return image
+
+
+def _parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
+    kind, sep, rest = spec.partition(":")
+    if not sep:
+        raise SourceError(f"source {spec!r} must look like camera:0, video:PATH, images:DIR "
+                          f"or scene:GAME")
+    options: dict[str, str] = {}
+    # Options follow the last '?' unless the target is a URL carrying its own query string.
+    if "?" in rest and not (kind == "camera" and "://" in rest):
+        rest, _, query = rest.rpartition("?")
+        options = dict(parse_qsl(query, keep_blank_values=True))
+    return kind.lower(), rest, options
+
+
+def open_source(spec: str, config: SourceConfig | None = None, **overrides: Any) -> FrameSource:
+    """Open `camera:0`, `camera:rtsp://...`, `video:PATH`, `images:DIR` or `scene:GAME`.
+
+    Options in the spec (`images:DIR?fps=10&loop=1`) or keyword overrides set SourceConfig
+    fields; `scene:` also takes players, seed, cards and frames.
+    """
+    kind, target, options = _parse_spec(spec)
+    scene_options = {k: options.pop(k) for k in ("players", "seed", "cards", "frames")
+                     if k in options}
+    settings = (config.model_dump() if config else {})
+    settings.update(options)
+    settings.update(overrides)
+    try:
+        config = SourceConfig.model_validate(settings)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise SourceError(f"source option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    if kind == "camera":
+        return CameraSource(int(target) if target.isdigit() else target, config)
+    if kind == "video":
+        return VideoSource(target, config)
+    if kind in ("images", "folder"):
+        return ImageFolderSource(target, config)
+    if kind == "scene":
+        try:
+            numbers = {k: int(v) for k, v in scene_options.items()}
+        except ValueError:
+            raise SourceError(f"scene options must be whole numbers: {scene_options}") from None
+        return SceneSource(target or "musee", config=config, **numbers)
+    raise SourceError(f"unknown source kind {kind!r}; use camera, video, images or scene")
