@@ -389,7 +389,7 @@ class Musee(Game):
                 if hung:
                     lines.append(ScoreLine(
                         points.per_painting * len(hung), "paintings",
-                        Text(f"{len(hung)} paintings in the {gname.en}",
+                        Text(f"{len(hung)} painting{'s' if len(hung) > 1 else ''} in the {gname.en}",
                              f"{gname.zh}有 {len(hung)} 幅畫"),
                         tuple(self.payload(n) for n in hung)))
                 for left, right in zip(row, row[1:]):

@@ -1,0 +1,70 @@
+"""One suite every registered game must pass (as OpenSpiel does for its games).
+
+Random legal playouts driven by hypothesis: `check` never raises (also on mangled moves),
+`apply` never mutates its input, every move `legal_moves` offers passes `check`, replaying
+the log rebuilds the state, scores are deterministic, and every game ends.
+"""
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.games import all_games
+from companion.model import Move, Setup
+from companion.session import Session
+
+MAX_MOVES = 3000
+CASES = [(game.info.slug, players) for game in all_games() for players in game.info.player_counts]
+
+
+def _mangled(move: Move, draw) -> Move:
+    """A move with one parameter replaced by junk, to prove check() rejects rather than raises."""
+    params = dict(move.params)
+    junk = draw(st.one_of(st.none(), st.integers(-3, 99), st.text(max_size=4),
+                          st.lists(st.integers(), max_size=2)))
+    if params and draw(st.booleans()):
+        params[draw(st.sampled_from(sorted(params)))] = junk
+        return Move(move.kind, move.player, params)
+    return Move(draw(st.sampled_from([move.kind, "no_such_move"])),
+                draw(st.one_of(st.none(), st.integers(-1, 7))), params)
+
+
+@pytest.mark.parametrize("slug,players", CASES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_legal_playout(slug, players, data):
+    game = next(g for g in all_games() if g.info.slug == slug)
+    session = Session(game, Setup(players))
+    for _ in range(MAX_MOVES):
+        state = session.state
+        if game.is_over(state):
+            break
+        moves = list(game.legal_moves(state))
+        assert moves, f"{slug}: the game is not over but no move is legal"
+        move = data.draw(st.sampled_from(moves))
+        assert game.check(state, move) == (), f"{slug}: legal_moves offered an illegal {move}"
+        game.check(state, _mangled(move, data.draw))  # must not raise
+        before = copy.deepcopy(state)
+        verdict = session.play(move)
+        assert verdict.accepted
+        assert state == before, f"{slug}: apply mutated its input"
+    assert game.is_over(session.state), f"{slug}: no end after {MAX_MOVES} moves"
+    assert game.outcome(session.state) is not None
+
+    rebuilt = Session.replay(session.records)
+    assert rebuilt.state == session.state
+    first = [s.to_dict() for s in game.score(session.state)]
+    assert first == [s.to_dict() for s in game.score(rebuilt.state)]
+    assert game.outcome(rebuilt.state) == game.outcome(session.state)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.info.slug)
+def test_game_declares_its_identity(game):
+    info = game.info
+    assert info.slug and info.name.en and info.name.zh
+    assert info.player_counts and all(n >= 1 for n in info.player_counts)
+    assert all(p.payload.startswith(info.payload_prefix) for p in game.catalogue.pieces)
+    snapshot = Session(game, Setup(info.player_counts[0])).snapshot()
+    assert snapshot["state_id"] == 0 and snapshot["over"] is False
