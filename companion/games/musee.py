@@ -545,6 +545,14 @@ class Musee(Game):
                 return Interpretation()  # a card that was never accepted left the table
             return Interpretation(violations=(self._moved_violation(state, number, location),))
         target = self._slot_of(event)
+        twins = [p for tid, p in table.items() if p.payload == event.payload and tid != event.track_id]
+        if isinstance(event, CardAdded) and twins:
+            return Interpretation(violations=(_violation(
+                "duplicate_card",
+                f"Painting {number} is on the table twice: was the same card printed twice? "
+                f"Take one copy away.",
+                f"畫作 {number} 在桌上出現了兩次：是不是同一張卡印了兩份？請拿走其中一張。",
+                cards=(event.payload,)),))
         if location is not None:
             if target == location:
                 return Interpretation(note=Text(f"Painting {number} is back in its space.",
