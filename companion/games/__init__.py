@@ -12,6 +12,7 @@ from .base import Game, GameInfo, Interpretation
 # module name -> class name. One line per game; each module lives in companion/games/.
 GAME_CLASSES: tuple[tuple[str, str], ...] = (
     ("musee", "Musee"),
+    ("cardcassonne", "Cardcassonne"),
 )
 
 
