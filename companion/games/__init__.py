@@ -13,6 +13,7 @@ from .base import Game, GameInfo, Interpretation
 GAME_CLASSES: tuple[tuple[str, str], ...] = (
     ("musee", "Musee"),
     ("cardcassonne", "Cardcassonne"),
+    ("mythe", "Mythe"),
 )
 
 
