@@ -14,6 +14,7 @@ GAME_CLASSES: tuple[tuple[str, str], ...] = (
     ("musee", "Musee"),
     ("cardcassonne", "Cardcassonne"),
     ("mythe", "Mythe"),
+    ("masterpiece", "Masterpiece"),
 )
 
 
