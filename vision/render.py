@@ -131,20 +131,30 @@ def card_sprite(payload: str, kind: str = "card", game: str = "musee") -> tuple[
 
     Uses calibration's `render_card` when it exists so the scenes show the real print.
     """
-    sprite = None
     try:
-        from calibration import render as kit  # type: ignore[attr-defined]
+        from calibration.kit.cards import card_geometry, card_image
+    except ImportError:  # the print kit is not installed: draw a plain QR card
+        return _fallback_card(payload, kind)
+    catalogue = load_catalogue(game)
+    card_mm = tuple(catalogue.card_size_mm)
+    image = card_image(game, payload, dpi=CARD_PX_PER_MM * 25.4)
+    sprite = cv2.cvtColor(np.asarray(image.convert("RGB")), cv2.COLOR_RGB2BGR)
+    geometry = card_geometry(card_mm)
+    sx, sy = sprite.shape[1] / card_mm[0], sprite.shape[0] / card_mm[1]
+    x0, y0 = geometry.qr_origin_mm
+    side = geometry.qr_side_mm
+    quad = np.array([[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side]],
+                    np.float32) * np.array([sx, sy], np.float32)
+    return sprite, quad
 
-        sprite = kit.render_card(game, payload, px_per_mm=CARD_PX_PER_MM)
-        if sprite is not None and sprite.ndim == 2:
-            sprite = cv2.cvtColor(sprite, cv2.COLOR_GRAY2BGR)
-    except Exception:  # noqa: BLE001 - the kit is optional here; fall back to a plain card
-        sprite = None
-    if sprite is not None:
-        quad = _locate_qr(sprite)
-        if quad is not None:
-            return sprite, quad
-    return _fallback_card(payload, kind)
+
+def qr_module_mm(game: str = "musee") -> float:
+    """Module size of the printed card QR (sets px per module in benchmarks)."""
+    try:
+        from calibration.kit.cards import card_geometry
+    except ImportError:
+        return FALLBACK_MODULE_MM
+    return card_geometry(tuple(load_catalogue(game).card_size_mm)).module_mm
 
 
 def _locate_qr(sprite: np.ndarray) -> np.ndarray | None:
