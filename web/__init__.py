@@ -1,0 +1,77 @@
+"""The live dashboard: a Flask app factory in front of one game session and its camera.
+
+    app = create_app({"db": "games.sqlite3", "game": "musee", "players": 2})
+
+Config keys (all optional except where said):
+    db         SQLite file for the append-only game logs (default: games.sqlite3 in the cwd)
+    game       game slug or name (default "musee"); players (default 2); names; options
+    fresh      True: start a new game even if the db has an unfinished one of this game
+    host       the address the server binds; anything but loopback requires `token`
+    token      access token every page and API call must carry when bound wider
+    runtime    a ready web.runtime.Runtime (tests build their own)
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", ""}
+
+
+class TokenRequiredError(ValueError):
+    pass
+
+
+def is_loopback(host: str | None) -> bool:
+    host = (host or "127.0.0.1").strip("[]")
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    from companion.model import Setup
+    from companion.store import GameStore
+
+    from . import api, pages
+    from .errors import install_token_guard, register_error_handlers
+    from .runtime import Runtime
+
+    config = dict(config or {})
+    app = Flask(__name__)
+    app.config["JSON_AS_ASCII"] = False
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    app.config["SSE_HEARTBEAT_S"] = float(config.get("sse_heartbeat_s", 1.0))
+    token = config.get("token") or None
+    if not is_loopback(config.get("host")) and not token:
+        raise TokenRequiredError(
+            f"binding to {config.get('host')} exposes the dashboard to the network: "
+            "an access token is required")
+    app.config["ACCESS_TOKEN"] = token
+
+    runtime = config.get("runtime")
+    if runtime is None:
+        players = int(config.get("players", 2))
+        names = tuple(config.get("names") or ())
+        setup = Setup(players, names, config.get("options") or {})
+        store = GameStore(Path(config.get("db") or "games.sqlite3"))
+        runtime = Runtime(store, config.get("game", "musee"), setup,
+                          fresh=bool(config.get("fresh")))
+    app.extensions["companion_runtime"] = runtime
+
+    register_error_handlers(app)
+    install_token_guard(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    return app
+
+
+__all__ = ["create_app", "is_loopback", "TokenRequiredError"]

@@ -1,0 +1,254 @@
+"""The JSON API: state, live events (SSE), preview, and commands carrying the state id."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from companion.errors import MalformedRecordError
+from companion.model import Move, Setup
+
+from .errors import ApiError
+from .runtime import Runtime
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def runtime() -> Runtime:
+    return current_app.extensions["companion_runtime"]
+
+
+def body() -> dict:
+    """The request's JSON object; malformed JSON is a 400 in the common shape."""
+    data = request.get_json(force=True, silent=True)
+    if data is None:
+        raise ApiError(400, "the request body must be a JSON object (it is empty or malformed)",
+                       "malformed_json")
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object", "malformed_json")
+    return data
+
+
+def state_id_of(data: dict) -> int:
+    """Commands must say which state they were made against, so a stale page gets 409."""
+    value = data.get("state_id")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(400, "commands need 'state_id', the whole number from the last state",
+                       "missing_state_id")
+    return value
+
+
+def _answer(rt: Runtime, verdicts) -> Response:
+    return jsonify({"verdicts": [v.to_dict() for v in verdicts], "state": rt.snapshot()})
+
+
+# -- reading --------------------------------------------------------------------------------
+@bp.get("/state")
+def state():
+    return jsonify(runtime().snapshot())
+
+
+@bp.get("/camera")
+def camera():
+    return jsonify(runtime().camera_status())
+
+
+@bp.get("/preview.jpg")
+def preview():
+    rt = runtime()
+    with rt.lock:
+        jpeg = rt.camera.jpeg
+        status = rt.camera_status()
+    if jpeg is None:
+        raise ApiError(404, "no camera frame yet", "no_frame")
+    response = Response(jpeg, mimetype="image/jpeg")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Frame-Age"] = str(status["preview_age_s"])
+    response.headers["X-Camera-Online"] = "1" if status["online"] else "0"
+    return response
+
+
+@bp.get("/catalogue")
+def catalogue():
+    return jsonify({"pieces": runtime().catalogue()})
+
+
+@bp.get("/games")
+def games():
+    return jsonify({"games": runtime().games(), "current": runtime().game_id,
+                    "available": Runtime.available_games()})
+
+
+@bp.get("/games/<int:game_id>/record")
+def export_record(game_id: int):
+    record = runtime().export_record(game_id)
+    response = Response(json.dumps(record.to_dict(), ensure_ascii=False, indent=1),
+                        mimetype="application/json")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{record.game}-game-{game_id}.json"')
+    return response
+
+
+@bp.get("/kit")
+def kit():
+    return jsonify(kit_links(runtime().session.game.info.slug))
+
+
+def kit_links(game: str) -> dict:
+    """How to print the kit: the CLI commands, plus download links when the kit module exists."""
+    commands = [f"companion print cards --game {game} --out {game}-cards.pdf",
+                f"companion print mat --game {game} --out {game}-mat.pdf",
+                "companion print calibration --out calibration.pdf"]
+    downloads = []
+    try:
+        import importlib.util
+        has_kit = importlib.util.find_spec("calibration.kit") is not None
+    except (ImportError, ValueError):
+        has_kit = False
+    if has_kit:
+        downloads = [{"name": "cards", "url": f"/kit/{game}/cards.pdf"},
+                     {"name": "mat", "url": f"/kit/{game}/mat.pdf"}]
+    return {"commands": commands, "downloads": downloads}
+
+
+@bp.get("/events")
+def events():
+    """Server-Sent Events: `state` on every change, `camera` about once a second.
+
+    `?max=N` ends the stream after N events (tests and simple scripts use it).
+    """
+    rt = runtime()
+    limit = request.args.get("max", type=int)
+    heartbeat = current_app.config.get("SSE_HEARTBEAT_S", 1.0)
+
+    def stream():
+        sent = 0
+        seen = None
+        yield "retry: 2000\n\n"
+        while limit is None or sent < limit:
+            with rt.changed:
+                if rt.version == seen:
+                    rt.changed.wait(timeout=heartbeat)
+                version = rt.version
+            if version != seen:
+                seen = version
+                payload = json.dumps(rt.snapshot(), ensure_ascii=False)
+                yield f"event: state\nid: {version}\ndata: {payload}\n\n"
+            else:
+                payload = json.dumps(rt.camera_status())
+                yield f"event: camera\ndata: {payload}\n\n"
+            sent += 1
+
+    response = Response(stream(), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+# -- commands -------------------------------------------------------------------------------
+@bp.post("/move")
+def move():
+    data = body()
+    move_data = data.get("move")
+    if not isinstance(move_data, dict):
+        raise ApiError(400, "a move command needs 'move', an object with a 'kind'", "bad_move")
+    rt = runtime()
+    verdict = rt.play(Move.from_dict(move_data), state_id_of(data))
+    return _answer(rt, [verdict])
+
+
+@bp.post("/undo")
+def undo():
+    data = body()
+    rt = runtime()
+    verdict = rt.undo(state_id_of(data))
+    return _answer(rt, [verdict])
+
+
+@bp.post("/cannot-play")
+def cannot_play():
+    """Musée: a player declares they cannot place any card from hand (hands are hidden)."""
+    data = body()
+    player = data.get("player")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise ApiError(400, "say which 'player' (seat number) cannot play", "bad_player")
+    rt = runtime()
+    verdict = rt.play(Move("cannot_play", player), state_id_of(data))
+    return _answer(rt, [verdict])
+
+
+@bp.post("/correct")
+def correct():
+    """Manual correction: add a misread/missing card to a slot, or remove one."""
+    data = body()
+    action = data.get("action")
+    payload = data.get("payload")
+    if not isinstance(payload, str) or not payload.strip():
+        raise ApiError(400, "a correction needs 'payload', the card's code", "bad_payload")
+    slot = data.get("slot")
+    if slot is not None and not (isinstance(slot, list)
+                                 and all(isinstance(s, (int, str)) for s in slot)):
+        raise ApiError(400, "'slot' must be a list", "bad_slot")
+    region = data.get("region")
+    if action == "add" and not isinstance(region, str):
+        raise ApiError(400, "adding a card needs 'region'", "bad_region")
+    rt = runtime()
+    verdicts = rt.correct(state_id_of(data), str(action), payload, region, slot,
+                          kind=str(data.get("kind", "card")))
+    return _answer(rt, verdicts)
+
+
+@bp.post("/new-game")
+def new_game():
+    data = body()
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise ApiError(400, "say which 'game' to start", "bad_game")
+    names = data.get("names") or []
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",") if n.strip()]
+    setup = Setup.from_dict({"players": data.get("players"), "names": names,
+                             "options": data.get("options") or {}})
+    rt = runtime()
+    rt.new_game(game, setup)
+    return jsonify(rt.snapshot())
+
+
+@bp.post("/games/<int:game_id>/open")
+def open_game(game_id: int):
+    rt = runtime()
+    try:
+        rt.open_game(game_id)
+    except MalformedRecordError as exc:
+        raise ApiError(404, str(exc)) from None
+    return jsonify(rt.snapshot())
+
+
+@bp.post("/games/import")
+def import_game():
+    """Import a record (the JSON that export gives, or a JSONL log) as a new stored game."""
+    raw = request.get_data(as_text=True)
+    open_it = request.args.get("open") in ("1", "true", "yes")
+    rt = runtime()
+    game_id = rt.import_record(raw, open_it=open_it)
+    return jsonify({"game_id": game_id, "games": rt.games()}), 201
+
+
+@bp.post("/calibration/corners")
+def corners():
+    data = body()
+    points: Any = data.get("points")
+    if not (isinstance(points, list) and len(points) == 4
+            and all(isinstance(p, list) and len(p) == 2
+                    and all(isinstance(c, (int, float)) for c in p) for p in points)):
+        raise ApiError(400, "'points' must be four [x, y] pixel positions", "bad_points")
+    runtime().set_manual_corners([(float(x), float(y)) for x, y in points])
+    return jsonify(runtime().camera_status())
+
+
+@bp.get("/health")
+def health():
+    return jsonify({"ok": True, "time": time.time()})

@@ -1,0 +1,123 @@
+"""One JSON error shape for every failure, and the access-token guard.
+
+Every error the dashboard answers looks like::
+
+    {"error": {"status": 409, "code": "stale_state", "message": "...",
+               "violations": [...]}}           # violations only for 422 rule breaks
+
+A test hits each status (400, 401, 404, 405, 409, 422, 500) and checks this shape.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+
+from flask import Flask, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from companion.errors import (CompanionError, NothingToUndoError, StaleStateError,
+                              UnknownCardError, UnknownGameError)
+
+TOKEN_COOKIE = "companion_token"
+TOKEN_HEADER = "X-Companion-Token"
+log = logging.getLogger(__name__)
+
+_HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+               405: "method_not_allowed", 409: "conflict", 413: "too_large",
+               415: "unsupported_media_type", 422: "rule_break", 500: "internal_error"}
+
+
+class ApiError(Exception):
+    """Raised by views for a plain HTTP failure with a clear message."""
+
+    def __init__(self, status: int, message: str, code: str | None = None, **extra):
+        super().__init__(message)
+        self.status = status
+        self.code = code or _HTTP_CODES.get(status, "error")
+        self.message = message
+        self.extra = extra
+
+
+def error_response(status: int, message: str, code: str | None = None, **extra):
+    body = {"status": status, "code": code or _HTTP_CODES.get(status, "error"),
+            "message": message, **extra}
+    response = jsonify({"error": body})
+    response.status_code = status
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    from .runtime import RuleBreak  # local: runtime imports nothing from here
+
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):
+        return error_response(exc.status, exc.message, exc.code, **exc.extra)
+
+    @app.errorhandler(RuleBreak)
+    def _rule_break(exc: RuleBreak):
+        return error_response(422, exc.violations[0].message.en if exc.violations else str(exc),
+                              "rule_break",
+                              violations=[v.to_dict() for v in exc.violations],
+                              verdicts=[v.to_dict() for v in exc.verdicts])
+
+    @app.errorhandler(StaleStateError)
+    def _stale(exc: StaleStateError):
+        return error_response(409, str(exc), "stale_state", current_state_id=exc.current)
+
+    @app.errorhandler(NothingToUndoError)
+    def _nothing(exc: NothingToUndoError):
+        return error_response(409, str(exc), "nothing_to_undo")
+
+    @app.errorhandler(CompanionError)
+    def _bad_input(exc: CompanionError):
+        status = 404 if isinstance(exc, (UnknownGameError,)) else 400
+        if isinstance(exc, UnknownCardError):
+            status = 400
+        return error_response(status, str(exc), exc.__class__.__name__)
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        status = exc.code or 500
+        message = exc.description or exc.name
+        if status == 400 and request.is_json is False and request.method == "POST":
+            message = "the request body must be JSON (Content-Type: application/json)"
+        return error_response(status, message)
+
+    @app.errorhandler(Exception)
+    def _crash(exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return error_response(500, f"internal error: {exc.__class__.__name__}: {exc}")
+
+
+def install_token_guard(app: Flask) -> None:
+    """When a token is configured, every request must carry it (header, query or cookie).
+
+    A join link `/?token=...` sets a cookie, so the page's own requests carry it from then on.
+    """
+
+    @app.before_request
+    def _check_token():
+        token = current_app.config.get("ACCESS_TOKEN")
+        if not token:
+            return None
+        offered = (request.headers.get(TOKEN_HEADER)
+                   or _bearer(request.headers.get("Authorization", ""))
+                   or request.args.get("token")
+                   or request.cookies.get(TOKEN_COOKIE) or "")
+        if hmac.compare_digest(offered.encode(), token.encode()):
+            return None
+        return error_response(401, "this dashboard needs its access token: open the join link "
+                                   "printed by 'companion serve', or send the "
+                                   f"{TOKEN_HEADER} header")
+
+    @app.after_request
+    def _remember_token(response):
+        token = current_app.config.get("ACCESS_TOKEN")
+        if token and request.args.get("token") == token:
+            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict")
+        return response
+
+
+def _bearer(value: str) -> str:
+    return value[7:].strip() if value.lower().startswith("bearer ") else ""

@@ -1,0 +1,298 @@
+"""The live game behind the dashboard: one session, its store, the camera thread, listeners.
+
+Every change (a move, an undo, a camera event, a manual correction, a new game) goes through
+`Runtime` under one lock, bumps `version`, and wakes the Server-Sent-Events streams. The
+camera runs in a background thread calling `watcher.step()`; the page never touches OpenCV.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from companion.errors import CompanionError, MalformedRecordError, StaleStateError
+from companion.events import CardAdded, CardRemoved, FrameEnd, Where
+from companion.games import Game, all_games, find_game
+from companion.model import Move, Setup
+from companion.record import GameRecord, parse_record, record_from_log
+from companion.session import Session, Verdict
+from companion.store import GameStore
+
+
+class RuleBreak(CompanionError):
+    """A command the rules reject: answered 422 with the violations (never a crash)."""
+
+    def __init__(self, verdicts: list[Verdict]):
+        self.verdicts = verdicts
+        self.violations = [v for verdict in verdicts for v in verdict.violations]
+        super().__init__("; ".join(v.message.en for v in self.violations) or "rule break")
+
+
+@dataclass
+class CameraView:
+    """What the camera thread last produced, for the preview endpoint and the status line."""
+
+    jpeg: bytes | None = None
+    jpeg_time: float | None = None  # wall-clock time the preview was produced
+    status: dict = field(default_factory=lambda: {"online": False, "reason": "no camera",
+                                                  "last_frame_age_s": None, "frames_read": 0,
+                                                  "finished": False})
+    calibrated: bool | None = None
+    reprojection_error_mm: float | None = None
+    warnings: list[str] = field(default_factory=list)
+    source: str | None = None
+
+
+class Runtime:
+    def __init__(self, store: GameStore, game: Game | str, setup: Setup, *, fresh: bool = False,
+                 clock: Callable[[], float] = time.time):
+        self.store = store
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+        self.version = 0
+        self.camera = CameraView()
+        self.watcher: Any = None
+        self._watch_thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._clock = clock
+        self.resumed = False
+        game_obj = find_game(game) if isinstance(game, str) else game
+        game_obj.validate_setup(setup)
+        self.session: Session
+        self.game_id: int
+        resume_id = None if fresh else store.latest_unfinished(game_obj.info.slug)
+        if resume_id is not None:
+            stored = next(g for g in store.games() if g["id"] == resume_id)
+            if stored["setup"].get("players") != setup.players:
+                resume_id = None  # a different table: start afresh, keep the old game listed
+        if resume_id is not None:
+            self.session = store.load(resume_id)
+            self.game_id = resume_id
+            self.resumed = True
+        else:
+            self._start(game_obj, setup)
+
+    # -- games ----------------------------------------------------------------------------
+    def _start(self, game: Game, setup: Setup) -> None:
+        session = Session(game, setup, clock=self._clock)
+        self.game_id = self.store.new_game(session)
+        self.session = session
+
+    def new_game(self, game: str, setup: Setup) -> None:
+        game_obj = find_game(game)
+        game_obj.validate_setup(setup)
+        with self.lock:
+            self._start(game_obj, setup)
+            if self.watcher is not None and hasattr(self.watcher, "reset"):
+                self.watcher.reset(game_obj.info.slug, setup.players)
+            self._changed()
+
+    def open_game(self, game_id: int) -> None:
+        with self.lock:
+            self.session = self.store.load(game_id)
+            self.game_id = game_id
+            self._changed()
+
+    def import_record(self, text: str, *, open_it: bool = False) -> int:
+        record = parse_record(text, "the uploaded record")
+        session = Session.replay(record.records())  # proves it replays before storing
+        game_id = self.store.new_game(session)
+        self._maybe_finish(game_id, session)
+        if open_it:
+            self.open_game(game_id)
+        return game_id
+
+    def export_record(self, game_id: int) -> GameRecord:
+        return record_from_log(self.store.records(game_id))
+
+    def games(self) -> list[dict]:
+        return self.store.games()
+
+    @staticmethod
+    def available_games() -> list[dict]:
+        return [g.info.to_dict() for g in all_games()]
+
+    # -- commands (all carry the state id the page saw) -----------------------------------
+    def play(self, move: Move, state_id: int | None) -> Verdict:
+        with self.lock:
+            verdict = self.session.play(move, state_id=state_id, source="manual")
+            self._after([verdict])
+            return verdict
+
+    def undo(self, state_id: int | None) -> Verdict:
+        with self.lock:
+            verdict = self.session.undo(state_id=state_id)
+            self._after([verdict])
+            return verdict
+
+    def correct(self, state_id: int | None, action: str, payload: str, region: str | None = None,
+                slot: list | None = None, kind: str = "card") -> list[Verdict]:
+        """A manual CardAdded / CardRemoved, logged like any camera event."""
+        with self.lock:
+            self._require_current(state_id)
+            payload = payload.strip().upper()
+            now = self._clock()
+            verdicts: list[Verdict] = []
+            if action == "add":
+                if payload not in self.session.game.catalogue:
+                    raise MalformedRecordError(
+                        f"{payload!r} is not a {self.session.game.info.slug} card or token")
+                on_table = [p for p in self.session.table.values() if p.payload == payload]
+                if on_table:
+                    raise MalformedRecordError(
+                        f"{payload} is already on the table; remove it first")
+                where = Where(region, tuple(slot) if slot is not None else None)
+                verdicts.extend(self._clear_slot(where, now))
+                event = CardAdded(f"manual-{payload}-{len(self.session.records)}", payload,
+                                  where, kind=kind, t=now, source="manual")
+            elif action == "remove":
+                matches = [p for p in self.session.table.values() if p.payload == payload]
+                if not matches:
+                    raise MalformedRecordError(f"{payload} is not on the table")
+                piece = matches[0]
+                moves = self.session.moves
+                if moves and moves[-1].get("card") == payload:
+                    verdicts.append(self.session.undo())  # a card that was never there
+                event = CardRemoved(piece.track_id, payload, piece.kind, t=now, source="manual")
+            else:
+                raise MalformedRecordError(f"action must be 'add' or 'remove', not {action!r}")
+            verdicts.extend(self.session.observe(event))
+            self._after(verdicts)
+            return verdicts
+
+    def _clear_slot(self, where: Where, now: float) -> list[Verdict]:
+        """A misread card: the one the camera put in this slot goes before the right one comes.
+
+        If its placement was the last accepted move, that move is undone first (a misread is
+        not a painting that moved); every step is logged like any other input.
+        """
+        if where.region is None or where.slot is None:
+            return []
+        verdicts: list[Verdict] = []
+        for piece in list(self.session.table.values()):
+            if piece.where.region != where.region or piece.where.slot != where.slot:
+                continue
+            moves = self.session.moves
+            if moves and moves[-1].get("card") == piece.payload:
+                verdicts.append(self.session.undo())
+            verdicts.extend(self.session.observe(
+                CardRemoved(piece.track_id, piece.payload, piece.kind, t=now, source="manual")))
+        return verdicts
+
+    def set_manual_corners(self, points: list) -> None:
+        with self.lock:
+            if self.watcher is None or not hasattr(self.watcher, "set_manual_corners"):
+                raise MalformedRecordError("there is no camera to calibrate")
+            self.watcher.set_manual_corners(points)
+            self._changed()
+
+    def _require_current(self, state_id: int | None) -> None:
+        if state_id is not None and state_id != self.session.state_id:
+            raise StaleStateError(state_id, self.session.state_id)
+
+    def _after(self, verdicts: list[Verdict]) -> None:
+        self._maybe_finish(self.game_id, self.session)
+        self._changed()
+        rejected = [v for v in verdicts if not v.accepted]
+        if rejected:
+            raise RuleBreak(rejected)
+
+    def _maybe_finish(self, game_id: int, session: Session) -> None:
+        if session.game.is_over(session.state):
+            self.store.finish(game_id, session)
+
+    def _changed(self) -> None:
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    # -- views ----------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        with self.lock:
+            snap = self.session.snapshot()
+            snap["game_id"] = self.game_id
+            snap["version"] = self.version
+            snap["resumed"] = self.resumed
+            snap["camera"] = self.camera_status()
+            return snap
+
+    def camera_status(self) -> dict:
+        status = dict(self.camera.status)
+        if self.camera.jpeg_time is not None:
+            # the age of the frame on screen, measured now, so a stalled thread shows as stale
+            status["preview_age_s"] = round(max(0.0, time.time() - self.camera.jpeg_time), 1)
+        else:
+            status["preview_age_s"] = None
+        status["has_preview"] = self.camera.jpeg is not None
+        status["calibrated"] = self.camera.calibrated
+        status["reprojection_error_mm"] = self.camera.reprojection_error_mm
+        status["warnings"] = list(self.camera.warnings[-5:])
+        status["source"] = self.camera.source
+        status["attached"] = self.watcher is not None
+        return status
+
+    def catalogue(self) -> list[dict]:
+        return [p.to_dict() for p in self.session.game.catalogue.pieces if p.kind != "back"]
+
+    # -- camera thread --------------------------------------------------------------------
+    def attach_watcher(self, watcher: Any, source_label: str, interval_s: float = 0.0) -> None:
+        """Run `watcher.step()` in the background; `interval_s` paces sources like a demo."""
+        self.watcher = watcher
+        self.camera.source = source_label
+        self.camera.status = dict(self.camera.status, reason="starting")
+        self._stop.clear()
+        self._watch_thread = threading.Thread(target=self._watch, args=(interval_s,),
+                                              name="table-watcher", daemon=True)
+        self._watch_thread.start()
+
+    def step_once(self) -> None:
+        """One watcher step, applied to the session (the thread's body; tests call it too)."""
+        step = self.watcher.step()
+        with self.lock:
+            if step.preview_jpeg is not None:
+                self.camera.jpeg = step.preview_jpeg
+                self.camera.jpeg_time = time.time()
+            self.camera.status = step.status.to_dict()
+            self.camera.calibrated = step.calibrated
+            self.camera.reprojection_error_mm = step.reprojection_error_mm
+            if step.warnings:
+                self.camera.warnings = (self.camera.warnings + list(step.warnings))[-20:]
+            verdicts: list[Verdict] = []
+            for event in step.events:
+                if isinstance(event, FrameEnd):
+                    # Cards added by hand are ones the camera cannot see: its "alive" list must
+                    # not turn them into ghosts.
+                    manual = {tid for tid in self.session.table if tid.startswith("manual-")}
+                    if manual - event.alive:
+                        event = FrameEnd(event.alive | manual, event.t, event.source)
+                verdicts.extend(self.session.observe(event))
+            self._maybe_finish(self.game_id, self.session)
+            if step.events:
+                self._changed()
+
+    def _watch(self, interval_s: float) -> None:
+        while not self._stop.is_set():
+            started = time.monotonic()
+            try:
+                self.step_once()
+            except Exception as exc:  # a broken frame must not kill the dashboard
+                with self.lock:
+                    self.camera.status = dict(self.camera.status, online=False,
+                                              reason=f"camera error: {exc}")
+            finished = bool(self.camera.status.get("finished"))
+            pause = max(interval_s - (time.monotonic() - started), 0.02)
+            if finished:
+                pause = max(pause, 0.5)
+            self._stop.wait(pause)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._watch_thread is not None:
+            self._watch_thread.join(timeout=5)
+        if self.watcher is not None and hasattr(self.watcher, "close"):
+            try:
+                self.watcher.close()
+            except Exception:
+                pass

@@ -1,0 +1,687 @@
+/* The dashboard's script: plain JavaScript, no framework, no network beyond this server.
+   The server pushes the whole game snapshot over Server-Sent Events; every command is a JSON
+   POST carrying the state id the page last saw (a stale one is answered 409). */
+"use strict";
+
+const S = { snap: null, camera: null, catalogue: null, picker: null, lastCameraMsg: 0 };
+
+// -- small helpers ---------------------------------------------------------------------------
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value == null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.setAttribute("style", value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child == null || child === false) continue;
+    node.appendChild(typeof child === "string" || typeof child === "number"
+      ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+function clear(node) { while (node && node.firstChild) node.removeChild(node.firstChild); return node; }
+
+async function api(method, path, body) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const error = (data && data.error) || { status: response.status, message: response.statusText };
+    const exc = new Error(error.message);
+    exc.info = error;
+    throw exc;
+  }
+  return data;
+}
+
+let toastTimer = null;
+function toast(message, kind) {
+  const box = $("toast");
+  if (!box) return;
+  box.textContent = message;
+  box.className = "toast " + (kind || "info");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.add("hidden"), kind === "error" ? 12000 : 4000);
+}
+
+/* A command failed: say why in the chosen language (a rule break carries its sentences). */
+function showError(exc) {
+  const info = exc.info || {};
+  if (info.status === 409 && info.code === "stale_state") {
+    toast(t("err.stale"), "error");
+    refreshState();
+    return;
+  }
+  if (info.violations && info.violations.length) {
+    toast(info.violations.map((v) => pick(v.message)).join(" "), "error");
+  } else {
+    toast(info.message || String(exc), "error");
+  }
+}
+
+async function command(path, body) {
+  if (!S.snap) return null;
+  try {
+    const answer = await api("POST", path, Object.assign({ state_id: S.snap.state_id }, body || {}));
+    if (answer && answer.state) render(answer.state);
+    return answer;
+  } catch (exc) {
+    showError(exc);
+    refreshState();
+    return null;
+  }
+}
+
+async function refreshState() {
+  try { render(await api("GET", "/api/state")); } catch (exc) { /* SSE will retry */ }
+}
+
+function names() { return S.snap ? S.snap.setup.names : []; }
+function seatName(seat) { return names()[seat] != null ? names()[seat] : "#" + seat; }
+function cardLabel(payload) {
+  const piece = (S.catalogue || []).find((p) => p.payload === payload);
+  return piece ? pick(piece.name) : payload;
+}
+function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
+
+// -- live connection ---------------------------------------------------------------------------
+function connect() {
+  const source = new EventSource("/api/events");
+  source.addEventListener("open", () => setConn("live"));
+  source.addEventListener("state", (msg) => { setConn("live"); render(JSON.parse(msg.data)); });
+  source.addEventListener("camera", (msg) => { setConn("live"); renderCamera(JSON.parse(msg.data)); });
+  source.addEventListener("error", () => setConn("lost"));
+}
+
+function setConn(kind) {
+  const node = $("conn");
+  if (!node) return;
+  node.dataset.i18n = "conn." + kind;
+  node.textContent = t("conn." + kind);
+  node.className = "conn " + kind;
+}
+
+// -- rendering: dispatch ----------------------------------------------------------------------
+function render(snap) {
+  if (!snap) return;
+  if (S.snap && snap.version != null && S.snap.version != null && snap.version < S.snap.version
+      && snap.game_id === S.snap.game_id) return; // an older answer arrived late
+  const gameChanged = S.snap && S.snap.game.slug !== snap.game.slug;
+  S.snap = snap;
+  if (gameChanged) loadCatalogue().then(() => render(S.snap));
+  if (snap.camera) renderCamera(snap.camera);
+  const page = document.body.dataset.page;
+  if (page === "dashboard") renderDashboard(snap);
+  else if (page === "summary") renderSummary(snap);
+  else if (page === "setup") renderSetupCurrent(snap);
+}
+
+function renderAll() {
+  applyStaticText();
+  if (S.snap) render(S.snap);
+  if (document.body.dataset.page === "games") loadGames();
+  if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); }
+}
+
+// -- camera -----------------------------------------------------------------------------------
+function cameraIsLive(camera) {
+  return camera && camera.online && camera.has_preview
+    && camera.preview_age_s != null && camera.preview_age_s < 3;
+}
+
+function renderCamera(camera) {
+  S.camera = camera;
+  S.lastCameraMsg = Date.now();
+  for (const [imgId, overlayId, statusId] of [["preview", "preview-overlay", "camera-status"],
+                                             ["calib-preview", "calib-overlay", "calib-status"]]) {
+    const img = $(imgId);
+    if (!img) continue;
+    const live = cameraIsLive(camera);
+    const wrap = img.parentElement;
+    wrap.classList.toggle("offline", !live);
+    const overlay = $(overlayId);
+    const age = camera.preview_age_s != null ? Math.round(camera.preview_age_s) : null;
+    if (!camera.attached) {
+      overlay.textContent = t("camera.none");
+    } else if (live) {
+      overlay.textContent = "";
+    } else {
+      let line = t("camera.offline");
+      if (camera.finished) line += " · " + t("camera.finished");
+      line += " · " + (age != null ? t("camera.age", { s: age }) : t("camera.never"));
+      overlay.textContent = line;
+    }
+    img.hidden = !camera.has_preview;
+    const status = $(statusId);
+    if (status) {
+      clear(status);
+      status.appendChild(el("span", { class: live ? "dot on" : "dot off" }));
+      status.appendChild(el("span", { class: "camera-state",
+        text: live ? t("camera.live") : t("camera.offline") }));
+      if (age != null) status.appendChild(el("span", { class: "age", text: " · " + t("camera.age", { s: age }) }));
+      if (camera.calibrated != null) {
+        status.appendChild(el("span", { text: " · " + (camera.calibrated ? t("camera.calibrated") : t("camera.uncalibrated")) }));
+      }
+      if (camera.reprojection_error_mm != null) {
+        status.appendChild(el("span", { text: " · " + t("camera.error", { e: camera.reprojection_error_mm.toFixed(1) }) }));
+      }
+      if (camera.reason && !live) status.appendChild(el("div", { class: "reason", text: camera.reason }));
+      for (const w of camera.warnings || []) status.appendChild(el("div", { class: "warning", text: w }));
+    }
+  }
+}
+
+/* Refresh the preview image only while frames are fresh: an old frame stays greyed out. */
+function previewLoop() {
+  const camera = S.camera;
+  if (camera && camera.has_preview && (camera.online || !S.previewLoadedOnce)) {
+    for (const id of ["preview", "calib-preview"]) {
+      const img = $(id);
+      if (img && !img.dataset.loading) {
+        img.dataset.loading = "1";
+        const next = new Image();
+        next.onload = () => { img.src = next.src; delete img.dataset.loading; S.previewLoadedOnce = true; };
+        next.onerror = () => { delete img.dataset.loading; };
+        next.src = "/api/preview.jpg?t=" + Date.now();
+      }
+    }
+  }
+  // No camera message for a while means the server or the stream is gone: show it greyed.
+  if (S.camera && Date.now() - S.lastCameraMsg > 5000) {
+    renderCamera(Object.assign({}, S.camera, { online: false,
+      preview_age_s: (S.camera.preview_age_s || 0) + (Date.now() - S.lastCameraMsg) / 1000 }));
+    S.lastCameraMsg = Date.now() - 5000;
+  }
+  setTimeout(previewLoop, 1000);
+}
+
+// -- dashboard --------------------------------------------------------------------------------
+function renderDashboard(snap) {
+  renderTurn(snap);
+  renderAlerts(snap);
+  renderHints(snap);
+  renderBoard($("board"), snap, true);
+  renderScores($("scores"), snap);
+  renderLog(snap);
+  renderEnd(snap);
+  $("undo-btn").disabled = !snap.can_undo;
+}
+
+function renderTurn(snap) {
+  const box = clear($("turn"));
+  const desc = snap.state || {};
+  if (snap.over) {
+    box.appendChild(el("div", { class: "turn-now over", text: t("turn.over") }));
+  } else {
+    const current = snap.current_players || [];
+    if (current.length) {
+      box.appendChild(el("div", { class: "turn-now", text: t("turn.of", { name: seatName(current[0]) }) }));
+      for (const seat of current.slice(1)) {
+        box.appendChild(el("div", { class: "turn-extra", text: t("turn.partner", { name: seatName(seat) }) }));
+      }
+    }
+  }
+  if (Array.isArray(desc.hands)) {
+    box.appendChild(el("div", { class: "hands" }, t("turn.hands") + ": ",
+      desc.hands.map((n, seat) => seatName(seat) + " " + n).join(" · ")));
+  }
+  if (desc.deck != null) box.appendChild(el("div", { class: "deck", text: t("turn.deck", { n: desc.deck }) }));
+  if (Array.isArray(desc.stopped) && desc.stopped.length) {
+    box.appendChild(el("div", { class: "stopped",
+      text: t("turn.stopped", { names: desc.stopped.map(seatName).join(", ") }) }));
+  }
+  // Musée: hands are hidden, so the player says "I cannot play" on the dashboard.
+  const cannot = clear($("cannot-play-box"));
+  if (snap.game.slug === "musee" && !snap.over) {
+    for (const seat of (snap.current_players || []).slice(0, 1)) {
+      cannot.appendChild(el("button", {
+        type: "button", class: "cannot-play", id: "cannot-play-" + seat,
+        onclick: () => {
+          if (window.confirm(t("confirm.cannot", { name: seatName(seat) }))) {
+            command("/api/cannot-play", { player: seat });
+          }
+        },
+      }, t("btn.cannot", { name: seatName(seat) })));
+    }
+  }
+}
+
+function renderAlerts(snap) {
+  const list = clear($("alerts"));
+  const alerts = snap.alerts || [];
+  $("alerts-panel").classList.toggle("has-alerts", alerts.length > 0);
+  if (!alerts.length) { list.appendChild(el("li", { class: "none", text: t("alerts.none") })); return; }
+  for (const v of alerts) {
+    list.appendChild(el("li", { class: "violation", "data-code": v.code }, pick(v.message)));
+  }
+}
+
+function renderHints(snap) {
+  const list = clear($("hints"));
+  const hints = snap.hints || [];
+  if (!hints.length) { list.appendChild(el("li", { class: "none", text: t("hints.none") })); return; }
+  for (const h of hints) {
+    const count = h.data && h.data.count;
+    list.appendChild(el("li", { class: count === 0 ? "dead" : "" }, pick(h.text)));
+  }
+}
+
+function renderScores(box, snap) {
+  clear(box);
+  const winners = (snap.outcome && snap.outcome.winners) || [];
+  for (const side of snap.scores || []) {
+    const card = el("div", { class: "side" + (winners.includes(side.side) ? " winner" : ""), "data-side": side.side });
+    card.appendChild(el("div", { class: "side-head" },
+      el("span", { class: "side-name", text: pick(side.label) }),
+      el("span", { class: "side-total", text: t("scores.total", { n: fmtPoints(side.total) }) })));
+    const lines = el("ul", { class: "lines" });
+    if (!side.lines.length) lines.appendChild(el("li", { class: "none", text: t("scores.none") }));
+    for (const line of side.lines) {
+      lines.appendChild(el("li", { "data-code": line.code },
+        el("span", { class: "pts", text: "+" + fmtPoints(line.points) }), " ", pick(line.source)));
+    }
+    card.appendChild(lines);
+    box.appendChild(card);
+  }
+}
+
+function describeMove(move) {
+  if (!move) return "";
+  const who = move.player != null ? seatName(move.player) : "";
+  if (move.kind === "place") return t("log.place", { who, card: cardLabel(move.card) });
+  if (move.kind === "cannot_play") return t("log.cannot", { who });
+  const params = Object.entries(move).filter(([k]) => k !== "kind" && k !== "player")
+    .map(([k, v]) => k + "=" + (typeof v === "object" ? JSON.stringify(v) : v)).join(", ");
+  return (who ? who + ": " : "") + move.kind + (params ? " (" + params + ")" : "");
+}
+
+function renderLog(snap) {
+  const list = clear($("log"));
+  const entries = (snap.log || []).slice().reverse();
+  if (!entries.length) { list.appendChild(el("li", { class: "none", text: t("log.empty") })); return; }
+  for (const v of entries) {
+    const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
+    const head = el("div", { class: "log-head" });
+    if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + ": " }));
+    head.appendChild(document.createTextNode(describeMove(v.move)));
+    if (v.source) {
+      head.appendChild(el("span", { class: "badge " + v.source,
+        text: v.source === "manual" ? t("log.manual") : v.source === "camera" ? t("log.camera") : v.source }));
+    }
+    if (!v.accepted) head.appendChild(el("span", { class: "badge bad", text: t("log.rejected") }));
+    item.appendChild(head);
+    if (v.note) item.appendChild(el("div", { class: "note", text: pick(v.note) }));
+    for (const viol of v.violations || []) item.appendChild(el("div", { class: "violation", text: pick(viol.message) }));
+    list.appendChild(item);
+  }
+}
+
+function renderEnd(snap) {
+  const panel = $("end-panel");
+  panel.classList.toggle("hidden", !snap.outcome);
+  if (snap.outcome) renderOutcome(clear($("end")), snap);
+}
+
+function renderOutcome(box, snap) {
+  const outcome = snap.outcome;
+  box.appendChild(el("p", { class: "winner-line" }, el("strong", { text: t("end.winner") + ": " }), pick(outcome.explanation)));
+  if (outcome.tie_break) {
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }), pick(outcome.tie_break)));
+  }
+}
+
+// -- the table: Musée museums, or a generic view for any other game ----------------------------
+function renderBoard(box, snap, interactive) {
+  if (!box) return;
+  clear(box);
+  const desc = snap.state || {};
+  if (desc.kind === "musee" && Array.isArray(desc.museums)) renderMusee(box, snap, desc, interactive);
+  else renderGeneric(box, snap, desc, interactive);
+}
+
+/* Pieces the camera (or a correction) put on the table, by "region|slot". */
+function tableBySlot(snap) {
+  const bySlot = {};
+  for (const piece of snap.table || []) {
+    if (!piece.where || piece.where.region == null) continue;
+    bySlot[piece.where.region + "|" + JSON.stringify(piece.where.slot)] = piece;
+  }
+  return bySlot;
+}
+
+function renderMusee(box, snap, desc, interactive) {
+  const onTable = tableBySlot(snap);
+  const alertCards = new Set((snap.alerts || []).flatMap((v) => v.cards || []));
+  const hintFor = {};
+  for (const h of snap.hints || []) {
+    if (h.region && h.data && h.data.gallery != null) hintFor[h.region + "|" + h.data.gallery + "|" + h.data.space] = h.data;
+  }
+  const themes = desc.themes || {};
+  const turnSeat = desc.turn;
+  for (const museum of desc.museums) {
+    const owners = museum.seats.map(seatName).join(" & ");
+    const mine = museum.seats.includes(turnSeat);
+    const wrap = el("div", { class: "museum" + (mine ? " active" : ""), "data-region": museum.region });
+    const bonusTaken = (desc.bonuses || []).map((b, g) => [b, g]).filter(([b]) => b != null);
+    wrap.appendChild(el("h3", { text: t("board.museum", { names: owners }) }));
+    const grid = el("div", { class: "musee-grid", style: "--spaces:" + museum.galleries[0].length });
+    museum.galleries.forEach((row, gallery) => {
+      const galleryName = pick((desc.gallery_names || [])[gallery]);
+      grid.appendChild(el("div", { class: "gallery-label", text: galleryName }));
+      row.forEach((cell, space) => {
+        const key = museum.region + "|" + JSON.stringify([gallery, space]);
+        const seen = onTable[key];
+        const hint = hintFor[museum.region + "|" + gallery + "|" + space];
+        const node = el("button", {
+          type: "button", class: "slot", "data-region": museum.region,
+          "data-slot": gallery + "," + space, disabled: !interactive,
+          title: galleryName + " " + (space + 1),
+          onclick: interactive ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint) : null,
+        });
+        if (cell) {
+          const theme = themes[cell.theme] || {};
+          node.classList.add("filled");
+          node.style.setProperty("--theme", theme.colour || "#999");
+          node.appendChild(el("span", { class: "num", text: cell.number }));
+          node.appendChild(el("span", { class: "theme", text: pick(theme) }));
+          if (alertCards.has(cell.card)) node.classList.add("alert");
+        } else if (seen && seen.kind === "card") {
+          // On the table but not accepted by the rules: show it, in red.
+          node.classList.add("rejected");
+          node.appendChild(el("span", { class: "num", text: cardLabel(seen.payload).split(" ")[0] }));
+          node.appendChild(el("span", { class: "theme", text: "✗" }));
+        } else if (hint && mine) {
+          node.classList.add(hint.count ? "open" : "dead");
+          node.appendChild(el("span", { class: "range", text: hint.count ? hint.low + "–" + hint.high : "×" }));
+        }
+        grid.appendChild(node);
+      });
+      if (gallery < museum.tokens.length) {
+        grid.appendChild(el("div", { class: "gallery-label token-label", text: "T" + (gallery + 1) }));
+        museum.tokens[gallery].forEach((token) => {
+          grid.appendChild(el("div", { class: "token " + token, title: t("board." + token),
+            text: token === "staircase" ? "▤" : "✺" }));
+        });
+      }
+    });
+    wrap.appendChild(grid);
+    for (const [side, gallery] of bonusTaken) {
+      const sideId = museum.seats.length > 1 ? "team" + museum.index : "p" + museum.index;
+      if (side === sideId) {
+        wrap.appendChild(el("div", { class: "bonus", text: "★ " + pick((desc.gallery_names || [])[gallery]) }));
+      }
+    }
+    box.appendChild(wrap);
+  }
+}
+
+function renderGeneric(box, snap, desc, interactive) {
+  box.appendChild(renderValue(desc));
+  const pieces = snap.table || [];
+  if (pieces.length) {
+    box.appendChild(el("h3", { text: t("board.onTable") }));
+    const list = el("ul", { class: "pieces" });
+    for (const p of pieces) {
+      list.appendChild(el("li", {}, el("code", { text: p.payload }), " ",
+        cardLabel(p.payload), " — ", String(p.where.region), p.where.slot ? " " + JSON.stringify(p.where.slot) : ""));
+    }
+    box.appendChild(list);
+  }
+  if (!interactive) return;
+  const form = el("form", { class: "generic-correct" });
+  form.appendChild(el("strong", { text: t("generic.correct") }));
+  const region = el("input", { name: "region", placeholder: t("generic.region"), size: 10 });
+  const slot = el("input", { name: "slot", placeholder: t("generic.slot"), size: 8 });
+  const payload = el("input", { name: "payload", placeholder: t("generic.payload"), size: 8, list: "generic-payloads" });
+  const options = el("datalist", { id: "generic-payloads" },
+    (S.catalogue || []).map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+  const send = (action) => (event) => {
+    event.preventDefault();
+    const slotValue = slot.value.trim() ? slot.value.split(",").map((s) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s.trim())) : null;
+    command("/api/correct", { action, payload: payload.value, region: region.value || null, slot: slotValue });
+  };
+  form.append(region, slot, payload, options,
+    el("button", { type: "submit", onclick: send("add"), text: t("generic.add") }),
+    el("button", { type: "button", onclick: send("remove"), text: t("generic.remove") }));
+  box.appendChild(form);
+}
+
+/* Any describe() dict, shown as nested lists: keys become labels, Texts are translated. */
+function renderValue(value, depth) {
+  depth = depth || 0;
+  if (value == null) return el("span", { class: "nil", text: "—" });
+  if (typeof value !== "object") return el("span", { text: String(value) });
+  if (!Array.isArray(value) && ("en" in value) && ("zh-TW" in value)) return el("span", { text: pick(value) });
+  if (Array.isArray(value)) {
+    if (value.every((v) => v == null || typeof v !== "object")) {
+      return el("span", { class: "inline-list", text: value.map((v) => (v == null ? "·" : String(v))).join("  ") });
+    }
+    return el("ol", { class: "generic-list", start: 0 }, value.map((v) => el("li", {}, renderValue(v, depth + 1))));
+  }
+  const table = el("dl", { class: "generic depth-" + Math.min(depth, 3) });
+  for (const [key, v] of Object.entries(value)) {
+    if (key === "kind" && depth === 0) continue;
+    table.appendChild(el("dt", { text: key.replace(/_/g, " ") }));
+    table.appendChild(el("dd", {}, renderValue(v, depth + 1)));
+  }
+  return table;
+}
+
+// -- the two-click correction picker ----------------------------------------------------------
+function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
+  const snap = S.snap;
+  const region = museum.region;
+  const slot = [gallery, space];
+  $("picker-title").textContent = t("board.museum", { names: museum.seats.map(seatName).join(" & ") })
+    + " · " + galleryName + " " + (space + 1);
+  const removeBox = clear($("picker-remove"));
+  const present = seen || (cell ? { payload: cell.card } : null);
+  if (present) {
+    removeBox.appendChild(el("button", { type: "button", class: "remove",
+      onclick: () => { closePicker(); command("/api/correct", { action: "remove", payload: present.payload }); },
+      text: t("picker.remove", { card: cardLabel(present.payload) }) }));
+  }
+  const used = new Set((snap.table || []).map((p) => p.payload));
+  for (const m of snap.state.museums || []) for (const row of m.galleries) for (const c of row) if (c) used.add(c.card);
+  const box = clear($("picker-cards"));
+  const cards = (S.catalogue || []).filter((p) => p.kind === "card");
+  for (const piece of cards) {
+    const number = piece.face && piece.face.number;
+    const fits = hint && number != null && number >= hint.low && number <= hint.high;
+    const theme = ((snap.state.themes || {})[piece.face && piece.face.theme]) || {};
+    box.appendChild(el("button", {
+      type: "button", class: "pick" + (fits ? " fits" : "") + (used.has(piece.payload) ? " used" : ""),
+      "data-payload": piece.payload, disabled: used.has(piece.payload) && !(present && present.payload === piece.payload),
+      style: "--theme:" + (theme.colour || "#999"), title: pick(piece.name),
+      onclick: () => { closePicker(); command("/api/correct", { action: "add", payload: piece.payload, region, slot }); },
+    }, number != null ? String(number) : piece.payload));
+  }
+  $("picker").classList.remove("hidden");
+}
+
+function closePicker() { $("picker").classList.add("hidden"); }
+
+// -- summary page -----------------------------------------------------------------------------
+function renderSummary(snap) {
+  const game = pick(snap.game.name);
+  $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
+  $("summary-meta").textContent = t("summary.meta", { date: new Date().toLocaleString(), names: names().join(", ") });
+  const outcome = clear($("summary-outcome"));
+  if (snap.outcome) renderOutcome(outcome, snap);
+  else outcome.appendChild(el("p", { text: t("summary.ongoing") }));
+  renderScores($("summary-scores"), snap);
+  renderBoard($("board"), snap, false);
+}
+
+// -- set-up page ------------------------------------------------------------------------------
+async function loadSetup() {
+  const data = await api("GET", "/api/games");
+  const select = $("setup-game");
+  const chosen = select.value || (S.snap && S.snap.game.slug) || "musee";
+  clear(select);
+  for (const info of data.available) {
+    select.appendChild(el("option", { value: info.slug, selected: info.slug === chosen, text: pick(info.name) }));
+  }
+  S.available = data.available;
+  updatePlayerCounts();
+}
+
+function updatePlayerCounts() {
+  const slug = $("setup-game").value;
+  const info = (S.available || []).find((g) => g.slug === slug);
+  const players = $("setup-players");
+  const previous = players.value;
+  clear(players);
+  for (const n of (info ? info.player_counts : [2])) {
+    players.appendChild(el("option", { value: n, selected: String(n) === previous, text: n }));
+  }
+  $("musee-options").classList.toggle("hidden", slug !== "musee");
+  const stairs = { "2": ["2,4,6", "1,3,5"], "3": ["2,4", "1,3,5"], "4": ["2,4,6", "1,3,5"] }[players.value];
+  if (stairs && document.querySelector("input[name=stairs]:checked").value === "first-game") {
+    $("stairs-t1").value = stairs[0];
+    $("stairs-t2").value = stairs[1];
+  }
+}
+
+async function submitSetup(event) {
+  event.preventDefault();
+  const game = $("setup-game").value;
+  const body = { game, players: Number($("setup-players").value),
+    names: $("setup-names").value.split(",").map((s) => s.trim()).filter(Boolean), options: {} };
+  if (game === "musee" && document.querySelector("input[name=stairs]:checked").value === "custom") {
+    const cols = (id) => $(id).value.split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+    body.options.staircases = { T1: cols("stairs-t1"), T2: cols("stairs-t2") };
+  }
+  try {
+    render(await api("POST", "/api/new-game", body));
+    toast(t("setup.started"), "info");
+  } catch (exc) { showError(exc); }
+}
+
+function renderSetupCurrent(snap) {
+  const node = $("setup-current");
+  if (!node) return;
+  node.textContent = t("setup.current", { id: snap.game_id, game: pick(snap.game.name),
+    players: snap.setup.players, resumed: snap.resumed ? t("setup.resumed") : "" });
+}
+
+async function loadKit() {
+  const list = clear($("kit"));
+  try {
+    const kit = await api("GET", "/api/kit");
+    for (const d of kit.downloads) list.appendChild(el("li", {}, el("a", { href: d.url, text: d.name })));
+    list.appendChild(el("li", { text: t("setup.kit.cmd") }));
+    for (const c of kit.commands) list.appendChild(el("li", {}, el("code", { text: c })));
+  } catch (exc) { showError(exc); }
+}
+
+/* Click-four-corners fallback: clicks are mapped to the frame's own pixels. */
+const corners = [];
+function calibClick(event) {
+  const img = $("calib-preview");
+  if (img.hidden || !img.naturalWidth) return;
+  const rect = img.getBoundingClientRect();
+  const x = (event.clientX - rect.left) * img.naturalWidth / rect.width;
+  const y = (event.clientY - rect.top) * img.naturalHeight / rect.height;
+  corners.push([Math.round(x), Math.round(y)]);
+  drawCorners();
+  if (corners.length === 4) {
+    api("POST", "/api/calibration/corners", { points: corners.slice() })
+      .then((status) => { renderCamera(status); toast(t("setup.corners.sent"), "info"); })
+      .catch(showError)
+      .finally(() => { corners.length = 0; setTimeout(drawCorners, 1500); });
+  }
+}
+
+function drawCorners() {
+  const svg = $("calib-marks");
+  const img = $("calib-preview");
+  if (!svg || !img) return;
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  if (!img.naturalWidth) return;
+  svg.setAttribute("viewBox", "0 0 " + img.naturalWidth + " " + img.naturalHeight);
+  corners.forEach(([x, y], i) => {
+    const c = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", Math.max(6, img.naturalWidth / 100));
+    c.setAttribute("class", "corner");
+    svg.appendChild(c);
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    label.setAttribute("x", x + 10); label.setAttribute("y", y - 10);
+    label.textContent = String(i + 1);
+    svg.appendChild(label);
+  });
+}
+
+// -- past games -------------------------------------------------------------------------------
+async function loadGames() {
+  const data = await api("GET", "/api/games");
+  const body = clear($("games-body"));
+  for (const g of data.games) {
+    const result = g.result && g.result.outcome ? pick(g.result.outcome.explanation) : t("games.unfinished");
+    const info = data.available.find((a) => a.slug === g.game);
+    body.appendChild(el("tr", { "data-game-id": g.id },
+      el("td", { text: g.id }),
+      el("td", { text: info ? pick(info.name) : g.game }),
+      el("td", { text: new Date(g.created * 1000).toLocaleString() }),
+      el("td", { text: (g.setup.names || []).join(", ") }),
+      el("td", { text: result }),
+      el("td", {},
+        el("a", { href: "/api/games/" + g.id + "/record", download: "", text: t("games.export") }), " ",
+        g.id === data.current ? el("em", { text: t("games.current") })
+          : el("button", { type: "button", text: t("games.open"),
+            onclick: async () => { try { await api("POST", "/api/games/" + g.id + "/open"); window.location = "/"; } catch (e) { showError(e); } } }))));
+  }
+}
+
+async function importFile() {
+  const file = $("import-file").files[0];
+  if (!file) return;
+  try {
+    const answer = await api("POST", "/api/games/import", await file.text());
+    $("import-result").textContent = t("games.imported", { id: answer.game_id });
+    loadGames();
+  } catch (exc) { showError(exc); }
+}
+
+async function loadCatalogue() {
+  try { S.catalogue = (await api("GET", "/api/catalogue")).pieces; } catch (e) { S.catalogue = []; }
+}
+
+// -- start ------------------------------------------------------------------------------------
+document.addEventListener("DOMContentLoaded", async () => {
+  document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => setLang(b.dataset.lang)));
+  document.addEventListener("langchange", renderAll);
+  applyStaticText();
+  const page = document.body.dataset.page;
+  if (page === "dashboard") {
+    $("undo-btn").addEventListener("click", () => command("/api/undo"));
+    $("picker-close").addEventListener("click", closePicker);
+    $("picker").addEventListener("click", (e) => { if (e.target === $("picker")) closePicker(); });
+    document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePicker(); });
+  }
+  if (page === "setup") {
+    $("setup-form").addEventListener("submit", submitSetup);
+    $("setup-game").addEventListener("change", updatePlayerCounts);
+    $("setup-players").addEventListener("change", updatePlayerCounts);
+    $("calib-wrap").addEventListener("click", calibClick);
+    $("corners-reset").addEventListener("click", () => { corners.length = 0; drawCorners(); });
+    $("calib-preview").addEventListener("load", drawCorners);
+  }
+  if (page === "games") $("import-file").addEventListener("change", importFile);
+  await loadCatalogue();
+  renderAll();
+  if (page !== "games") { connect(); previewLoop(); }
+  else refreshState();
+});
