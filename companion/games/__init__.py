@@ -15,6 +15,7 @@ GAME_CLASSES: tuple[tuple[str, str], ...] = (
     ("cardcassonne", "Cardcassonne"),
     ("mythe", "Mythe"),
     ("masterpiece", "Masterpiece"),
+    ("crypt", "Crypt"),
 )
 
 
