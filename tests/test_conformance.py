@@ -3,9 +3,14 @@
 Random legal playouts driven by hypothesis: `check` never raises (also on mangled moves),
 `apply` never mutates its input, every move `legal_moves` offers passes `check`, replaying
 the log rebuilds the state, scores are deterministic, and every game ends.
+
+Hypothesis draws the seed of each playout rather than every move: whole games are
+hundreds of moves long, too much data for hypothesis to draw and shrink move by move. A
+failure prints the seed, which replays the same game.
 """
 
 import copy
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,22 +24,23 @@ MAX_MOVES = 3000
 CASES = [(game.info.slug, players) for game in all_games() for players in game.info.player_counts]
 
 
-def _mangled(move: Move, draw) -> Move:
+JUNK = (None, -3, 0, 7, 99, "", "ZZ", "MU01", [], [1, 2], {"x": 1}, 2.5, True)
+
+
+def _mangled(move: Move, rnd: random.Random) -> Move:
     """A move with one parameter replaced by junk, to prove check() rejects rather than raises."""
     params = dict(move.params)
-    junk = draw(st.one_of(st.none(), st.integers(-3, 99), st.text(max_size=4),
-                          st.lists(st.integers(), max_size=2)))
-    if params and draw(st.booleans()):
-        params[draw(st.sampled_from(sorted(params)))] = junk
+    if params and rnd.random() < 0.5:
+        params[rnd.choice(sorted(params))] = rnd.choice(JUNK)
         return Move(move.kind, move.player, params)
-    return Move(draw(st.sampled_from([move.kind, "no_such_move"])),
-                draw(st.one_of(st.none(), st.integers(-1, 7))), params)
+    return Move(rnd.choice([move.kind, "no_such_move"]), rnd.choice([None, -1, 0, 1, 7]), params)
 
 
 @pytest.mark.parametrize("slug,players", CASES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data())
-def test_random_legal_playout(slug, players, data):
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1))
+def test_random_legal_playout(slug, players, seed):
+    rnd = random.Random(seed)
     game = next(g for g in all_games() if g.info.slug == slug)
     session = Session(game, Setup(players))
     for _ in range(MAX_MOVES):
@@ -43,9 +49,9 @@ def test_random_legal_playout(slug, players, data):
             break
         moves = list(game.legal_moves(state))
         assert moves, f"{slug}: the game is not over but no move is legal"
-        move = data.draw(st.sampled_from(moves))
+        move = rnd.choice(moves)
         assert game.check(state, move) == (), f"{slug}: legal_moves offered an illegal {move}"
-        game.check(state, _mangled(move, data.draw))  # must not raise
+        game.check(state, _mangled(move, rnd))  # must not raise
         before = copy.deepcopy(state)
         verdict = session.play(move)
         assert verdict.accepted
