@@ -522,12 +522,13 @@ class Mythe(Game):
     def _stay_reason(self, state: MytheState, plan: Plan) -> tuple[str, str]:
         why = self._explain(state, plan)
         here = self.space_label(plan.start)
-        return (f"{why.en} Your hero stays on {here.en}.", f"{why.zh}你的英雄留在{here.zh}。")
+        return (f"{why.en[:1].upper()}{why.en[1:]} Your hero stays on {here.en}.",
+                f"{why.zh}你的英雄留在{here.zh}。")
 
-    def _explain(self, state: MytheState, plan: Plan) -> Text:
+    def _explain(self, state: MytheState, plan: Plan, with_points: bool = True) -> Text:
         """Why the hero stops where it does, in words a child can follow."""
-        en = [f"you have {plan.points} point{'s' if plan.points != 1 else ''}."]
-        zh = [f"你有 {plan.points} 點。"]
+        en = [f"you have {plan.points} point{'s' if plan.points != 1 else ''}."] if with_points else []
+        zh = [f"你有 {plan.points} 點。"] if with_points else []
         if plan.passed:
             names = ", ".join(self.space_label(s).en for s in plan.passed)
             zhn = "、".join(self.space_label(s).zh for s in plan.passed)
@@ -552,7 +553,7 @@ class Mythe(Game):
                           f"point{'s are' if plan.lost != 1 else ' is'} left, so "
                           f"{'they are' if plan.lost != 1 else 'it is'} lost.")
                 zh.append(f"下一個空格要 {cost} 點，但只剩 {plan.lost} 點，所以浪費掉了。")
-        return Text(" ".join(en) + " ", "".join(zh))
+        return Text(" ".join(en), "".join(zh))
 
     def _final_hands(self, state: MytheState, move: Move):
         """Hand counts after sharing, or the violation explaining why they are impossible."""
@@ -648,7 +649,7 @@ class Mythe(Game):
             if plan.stop != plan.start:
                 return (_violation("must_move_first",
                                    f"First {self._move_instruction(state).en}",
-                                   f"先分享之前，{self._move_instruction(state).zh}",
+                                   f"分享之前，{self._move_instruction(state).zh}",
                                    region="path"),)
         result = self._final_hands(state, move)
         if isinstance(result, Violation):
@@ -729,21 +730,28 @@ class Mythe(Game):
 
         Hands are secret, so any card not face up could be drawn: one draw is listed per kind
         of card (the first free copy) and per hand. Once a hero can go no further without
-        the dragon, only revealing a legendary card is listed at the start of its turn, so
-        that random play always comes to an end.
+        the dragon, only revealing a legendary card is listed at the start of its turn, and
+        the first move listed always makes progress, so that random play (and always taking
+        the first move) comes to an end.
         """
         if state.phase == OVER:
             return []
         seat = state.turn
         moves: list[Move] = []
-        if state.phase == START:
-            if state.hands[seat] > 0 and state.revealed is None:
-                shown = self.on_table(state)
-                moves += [Move("reveal", seat, {"card": p}) for p in self.deck(state.players)
-                          if self.cards[p].type == "legendary" and p not in shown]
-            if moves and self._only_dragon_ahead(state):
-                return moves
+        # Progress first: the first move listed always brings the game nearer its end.
+        if state.phase == MOVE:
+            moves.append(Move("move", seat, {"to": state.destination}))
+        if state.phase == ADVENTURE:
+            plan = self.plan(state)
+            if plan.stop != plan.start:
+                moves.append(Move("move", seat, {"to": plan.stop}))
         if state.phase in (START, ADVENTURE):
+            reveals = []
+            if state.phase == START and state.hands[seat] > 0 and state.revealed is None:
+                reveals = [Move("reveal", seat, {"card": p}) for p in self.deck(state.players)
+                           if self.cards[p].type == "legendary"]
+                if reveals and self._only_dragon_ahead(state):
+                    return reveals
             free: dict[str, str] = {}
             shown = self.on_table(state)
             for payload in self.deck(state.players):
@@ -751,13 +759,9 @@ class Mythe(Game):
                     free.setdefault(self.cards[payload].card, payload)
             for source in self.sources(state):
                 moves += [Move("draw", seat, {"card": p, "from": source}) for p in free.values()]
+            moves += reveals
         if state.phase == ADVENTURE:
-            plan = self.plan(state)
-            if plan.stop != plan.start:
-                moves.append(Move("move", seat, {"to": plan.stop}))
             moves.append(Move("stop", seat))
-        if state.phase == MOVE:
-            moves.append(Move("move", seat, {"to": state.destination}))
         if state.phase == SHARE or (state.phase == ADVENTURE
                                     and self.plan(state).stop == state.positions[seat]):
             moves += self._share_moves(state)
@@ -860,9 +864,9 @@ class Mythe(Game):
             else:
                 text = Text(f"{plan.points} points: you can reach {where.en}.",
                             f"{plan.points} 點：你可以走到{where.zh}。")
-            extra = self._explain(state, plan) if (plan.lost or plan.passed) else None
-            if extra:
-                text = Text(f"{text.en} {extra.en.strip()}", f"{text.zh}{extra.zh}")
+            if plan.lost or plan.passed or plan.blocked_by_dragon:
+                extra = self._explain(state, plan, with_points=False)
+                text = Text(f"{text.en} {extra.en}", f"{text.zh}{extra.zh}")
             hints.append(Hint(text, "path", {"points": plan.points, "space": plan.stop,
                                              "lost": plan.lost, "passed": list(plan.passed),
                                              "dragon": plan.reaches_dragon}))
