@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from companion.errors import MalformedRecordError
 from companion.model import Move, Setup
 
 from .errors import ApiError
@@ -82,8 +81,14 @@ def games():
                     "available": Runtime.available_games()})
 
 
+def _require_stored(game_id: int) -> None:
+    if game_id not in {g["id"] for g in runtime().games()}:
+        raise ApiError(404, f"there is no stored game #{game_id}", "no_such_game")
+
+
 @bp.get("/games/<int:game_id>/record")
 def export_record(game_id: int):
+    _require_stored(game_id)
     record = runtime().export_record(game_id)
     response = Response(json.dumps(record.to_dict(), ensure_ascii=False, indent=1),
                         mimetype="application/json")
@@ -219,11 +224,9 @@ def new_game():
 
 @bp.post("/games/<int:game_id>/open")
 def open_game(game_id: int):
+    _require_stored(game_id)
     rt = runtime()
-    try:
-        rt.open_game(game_id)
-    except MalformedRecordError as exc:
-        raise ApiError(404, str(exc)) from None
+    rt.open_game(game_id)
     return jsonify(rt.snapshot())
 
 

@@ -1,0 +1,47 @@
+"""Fixtures for the dashboard: an app on a temporary database, and a fake camera."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from webhelpers import ServerProcess
+
+from web import create_app
+
+
+@pytest.fixture
+def db_path(tmp_path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def app(db_path):
+    app = create_app({"db": str(db_path), "game": "musee", "players": 2,
+                      "names": ["Amy", "Ben"], "sse_heartbeat_s": 0.05})
+    yield app
+    app.extensions["companion_runtime"].close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runtime(app):
+    return app.extensions["companion_runtime"]
+
+
+@pytest.fixture
+def start_server(tmp_path):
+    started: list[ServerProcess] = []
+
+    def start(*args: str) -> ServerProcess:
+        server = ServerProcess(list(args), tmp_path)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.kill()

@@ -1,0 +1,328 @@
+"""The dashboard's JSON API through the Flask test client, on a real Musée session."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from webhelpers import FakeWatcher, live_step, placed, post, state_id
+
+from companion.cli import main
+from companion.events import FrameEnd
+from companion.record import parse_record
+from companion.session import Session
+from vision.contract import SourceStatus, WatchStep
+from web import create_app
+
+
+def place(player, card, museum, gallery, space):
+    return {"kind": "place", "player": player, "card": card, "museum": museum,
+            "gallery": gallery, "space": space}
+
+
+def test_state_is_the_session_snapshot_with_game_and_camera(client):
+    snap = client.get("/api/state").get_json()
+    assert snap["game"]["slug"] == "musee"
+    assert snap["setup"]["names"] == ["Amy", "Ben"]
+    assert snap["state_id"] == 0 and snap["current_players"] == [0]
+    assert snap["state"]["kind"] == "musee" and len(snap["state"]["museums"]) == 2
+    assert snap["camera"]["attached"] is False and snap["camera"]["online"] is False
+    assert any("space 1" in h["text"]["en"] for h in snap["hints"])
+
+
+def test_a_legal_move_scores_and_advances_the_state(client):
+    answer = post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    assert answer.status_code == 200
+    snap = answer.get_json()["state"]
+    assert snap["state_id"] == 1 and snap["current_players"] == [1]
+    amy = snap["scores"][0]
+    assert amy["total"] == 1 and amy["lines"][0]["points"] == 1
+    assert "upper gallery" in amy["lines"][0]["source"]["en"]
+    assert snap["state"]["museums"][0]["galleries"][0][2]["number"] == 10
+
+
+def test_a_rule_break_is_422_with_the_sentence_and_is_logged(client):
+    post(client, "/api/move", 0, move=place(0, "MU31", 0, 0, 0))
+    post(client, "/api/move", 1, move=place(1, "MU02", 1, 0, 0))
+    answer = post(client, "/api/move", 2, move=place(0, "MU23", 0, 0, 1))
+    assert answer.status_code == 422
+    error = answer.get_json()["error"]
+    assert error["code"] == "rule_break"
+    assert error["violations"][0]["code"] == "numbers_must_rise"
+    assert "23 cannot go right of 31" in error["violations"][0]["message"]["en"]
+    assert "數字必須由左到右遞增" in error["violations"][0]["message"]["zh-TW"]
+    snap = client.get("/api/state").get_json()
+    assert snap["state_id"] == 2, "a rejected move must not change the state"
+    assert snap["log"][-1]["accepted"] is False
+
+
+def test_a_stale_state_id_is_refused_with_409(client):
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    answer = post(client, "/api/move", 0, move=place(1, "MU11", 1, 0, 2))
+    assert answer.status_code == 409
+    assert answer.get_json()["error"]["current_state_id"] == 1
+    assert state_id(client) == 1
+
+
+def test_undo_restores_the_previous_position(client):
+    before = client.get("/api/state").get_json()
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    answer = post(client, "/api/undo", 1)
+    assert answer.status_code == 200
+    after = answer.get_json()["state"]
+    assert after["state"] == before["state"] and after["scores"] == before["scores"]
+    assert after["log"][-1]["kind"] == "undo"
+    assert post(client, "/api/undo", after["state_id"]).status_code == 409  # nothing left
+
+
+def test_cannot_play_stops_the_player(client):
+    answer = post(client, "/api/cannot-play", 0, player=0)
+    assert answer.status_code == 200
+    snap = answer.get_json()["state"]
+    assert snap["state"]["declared"] == [0] and snap["current_players"] == [1]
+    refused = post(client, "/api/cannot-play", snap["state_id"], player=0)
+    assert refused.status_code == 422  # Amy is not the one to play now
+
+
+def test_manual_correction_adds_a_card_logged_as_manual(client):
+    answer = post(client, "/api/correct", 0, action="add", payload="mu12", region="museum0",
+                  slot=[1, 3])
+    assert answer.status_code == 200
+    snap = answer.get_json()["state"]
+    assert snap["state"]["museums"][0]["galleries"][1][3]["card"] == "MU12"
+    assert snap["log"][-1]["source"] == "manual" and snap["log"][-1]["accepted"]
+    assert [p["payload"] for p in snap["table"]] == ["MU12"]
+
+
+def test_correcting_a_misread_card_replaces_it_in_two_clicks(client, runtime):
+    runtime.session.observe(placed("MU28", 0, 0, 2))  # the camera misread 23 as 28
+    sid = state_id(client)
+    answer = post(client, "/api/correct", sid, action="add", payload="MU23", region="museum0",
+                  slot=[0, 2])
+    assert answer.status_code == 200
+    snap = answer.get_json()["state"]
+    assert snap["state"]["museums"][0]["galleries"][0][2]["card"] == "MU23"
+    assert [p["payload"] for p in snap["table"]] == ["MU23"]
+    assert snap["alerts"] == []
+    assert snap["current_players"] == [1], "the misread move was undone, not counted twice"
+
+
+def test_an_illegal_manual_placement_raises_an_alert_until_removed(client):
+    answer = post(client, "/api/correct", 0, action="add", payload="MU40", region="museum1",
+                  slot=[0, 0])
+    assert answer.status_code == 422
+    assert answer.get_json()["error"]["violations"][0]["code"] == "wrong_museum"
+    snap = client.get("/api/state").get_json()
+    assert snap["alerts"][0]["code"] == "wrong_museum"
+    cleared = post(client, "/api/correct", snap["state_id"], action="remove", payload="MU40")
+    assert cleared.status_code == 200 and cleared.get_json()["state"]["alerts"] == []
+
+
+def test_bad_corrections_are_400(client):
+    assert post(client, "/api/correct", 0, action="add", payload="XX99", region="museum0",
+                slot=[0, 0]).status_code == 400
+    assert post(client, "/api/correct", 0, action="remove", payload="MU01").status_code == 400
+    assert post(client, "/api/correct", 0, action="flip", payload="MU01").status_code == 400
+    assert post(client, "/api/correct", action="add", payload="MU01", region="museum0",
+                slot=[0, 0]).status_code == 400  # no state id
+
+
+def test_new_game_and_past_games_listing(client):
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    first = client.get("/api/state").get_json()["game_id"]
+    answer = client.post("/api/new-game", json={"game": "musee", "players": 3,
+                                                "names": "Cy, Di, Ed",
+                                                "options": {"staircases": {"T1": [1, 5],
+                                                                           "T2": [1, 2, 3]}}})
+    assert answer.status_code == 200
+    snap = answer.get_json()
+    assert snap["game_id"] != first and snap["setup"]["names"] == ["Cy", "Di", "Ed"]
+    assert snap["state"]["museums"][0]["tokens"][0] == ["staircase", "chandelier", "chandelier",
+                                                        "chandelier", "staircase"]
+    listed = client.get("/api/games").get_json()
+    assert [g["id"] for g in listed["games"]] == [snap["game_id"], first]
+    assert any(g["slug"] == "musee" for g in listed["available"])
+    assert client.post("/api/new-game", json={"game": "musee", "players": 7}).status_code == 400
+    assert client.post("/api/new-game", json={"game": "chess", "players": 2}).status_code == 404
+
+
+def play_a_short_game(client, runtime):
+    """Fill both museums with legal placements until the engine ends the game."""
+    game, steps = runtime.session.game, 0
+    while not runtime.session.snapshot()["over"] and steps < 80:
+        move = next(m for m in game.legal_moves(runtime.session.state) if m.kind == "place")
+        assert post(client, "/api/move", state_id(client), move=move.to_dict()).status_code == 200
+        steps += 1
+    return steps
+
+
+def test_export_import_round_trip_and_companion_score_reads_it(client, runtime, tmp_path):
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    post(client, "/api/move", 1, move=place(1, "MU15", 1, 0, 3))
+    post(client, "/api/move", 2, move=place(0, "MU01", 0, 0, 5))  # rejected: logged too
+    snap = client.get("/api/state").get_json()
+    exported = client.get(f"/api/games/{snap['game_id']}/record")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    record = parse_record(exported.get_data(as_text=True))
+    replayed = Session.replay(record.records())
+    assert replayed.snapshot()["state"] == snap["state"]
+    assert replayed.snapshot()["log"] == snap["log"]
+
+    path = tmp_path / "game.json"
+    path.write_bytes(exported.data)
+    result = CliRunner().invoke(main, ["score", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert [s["total"] for s in json.loads(result.output)["scores"]] == [
+        s["total"] for s in snap["scores"]]
+
+    imported = client.post("/api/games/import?open=1", data=exported.data)
+    assert imported.status_code == 201
+    new_id = imported.get_json()["game_id"]
+    again = client.get("/api/state").get_json()
+    assert again["game_id"] == new_id and again["state"] == snap["state"]
+    assert client.post("/api/games/import", data=b"{not json").status_code == 400
+
+
+def test_a_finished_game_is_listed_with_its_result(client, runtime):
+    play_a_short_game(client, runtime)
+    snap = client.get("/api/state").get_json()
+    assert snap["over"] and snap["outcome"]["explanation"]["en"]
+    listed = client.get("/api/games").get_json()["games"]
+    assert listed[0]["result"]["outcome"] == snap["outcome"]
+
+
+def test_restart_resumes_the_unfinished_game_unless_fresh(db_path, client, runtime):
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    post(client, "/api/correct", 1, action="add", payload="MU20", region="museum1", slot=[2, 2])
+    before = client.get("/api/state").get_json()
+    runtime.close()
+    again = create_app({"db": str(db_path), "game": "musee", "players": 2})
+    snap = again.test_client().get("/api/state").get_json()
+    assert snap["resumed"] is True and snap["game_id"] == before["game_id"]
+    for key in ("state", "state_id", "scores", "log", "table", "alerts", "setup"):
+        assert snap[key] == before[key], key
+    fresh = create_app({"db": str(db_path), "game": "musee", "players": 2, "fresh": True})
+    assert fresh.test_client().get("/api/state").get_json()["game_id"] != before["game_id"]
+
+
+def test_camera_steps_feed_the_session_and_the_preview(client, runtime):
+    watcher = FakeWatcher([live_step([placed("MU07", 0, 2, 0)])])
+    runtime.watcher = watcher
+    runtime.camera.source = "fake"
+    runtime.step_once()
+    snap = client.get("/api/state").get_json()
+    assert snap["state"]["museums"][0]["galleries"][2][0]["card"] == "MU07"
+    assert snap["log"][-1]["source"] == "camera"
+    preview = client.get("/api/preview.jpg")
+    assert preview.status_code == 200 and preview.mimetype == "image/jpeg"
+    assert preview.headers["X-Camera-Online"] == "1"
+    camera = client.get("/api/camera").get_json()
+    assert camera["online"] and camera["calibrated"] and camera["reprojection_error_mm"] == 1.2
+
+    runtime.step_once()  # the fake camera is now unplugged
+    camera = client.get("/api/camera").get_json()
+    assert camera["online"] is False and camera["reason"] == "camera unplugged"
+    assert camera["has_preview"] and camera["preview_age_s"] is not None
+    assert client.get("/api/preview.jpg").headers["X-Camera-Online"] == "0"
+
+
+def test_the_camera_frame_end_does_not_erase_cards_added_by_hand(client, runtime):
+    post(client, "/api/correct", 0, action="add", payload="MU12", region="museum0", slot=[1, 3])
+    runtime.watcher = FakeWatcher([live_step([FrameEnd(frozenset())])])
+    runtime.step_once()
+    snap = client.get("/api/state").get_json()
+    assert [p["payload"] for p in snap["table"]] == ["MU12"] and snap["alerts"] == []
+
+
+def test_the_watcher_thread_runs_and_stops(runtime, client):
+    watcher = FakeWatcher([live_step([placed("MU07", 0, 2, 0)])])
+    runtime.attach_watcher(watcher, "fake", interval_s=0.01)
+    for _ in range(200):
+        if client.get("/api/state").get_json()["state_id"] == 1:
+            break
+        import time
+        time.sleep(0.01)
+    assert client.get("/api/state").get_json()["state_id"] == 1
+    runtime.close()
+    assert watcher.closed
+
+
+def test_manual_corners_reach_the_watcher(client, runtime):
+    assert post(client, "/api/calibration/corners",
+                points=[[0, 0], [10, 0], [10, 10], [0, 10]]).status_code == 400  # no camera
+    runtime.watcher = FakeWatcher([])
+    answer = post(client, "/api/calibration/corners",
+                  points=[[1, 2], [300, 2], [300, 200], [1, 200]])
+    assert answer.status_code == 200
+    assert runtime.watcher.corners == [(1.0, 2.0), (300.0, 2.0), (300.0, 200.0), (1.0, 200.0)]
+    assert post(client, "/api/calibration/corners", points=[[1, 2]]).status_code == 400
+
+
+def test_kit_links_and_catalogue(client):
+    kit = client.get("/api/kit").get_json()
+    assert any("companion print" in c and "musee" in c for c in kit["commands"])
+    pieces = client.get("/api/catalogue").get_json()["pieces"]
+    assert {p["payload"] for p in pieces if p["kind"] == "card"} >= {"MU01", "MU50"}
+
+
+def test_sse_sends_the_state_then_every_change(client):
+    response = client.get("/api/events", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    chunks = iter(response.response)
+    assert next(chunks).startswith(b"retry:")
+    first = next(chunks).decode()
+    assert first.startswith("event: state\n")
+    data = json.loads(first.split("data: ", 1)[1])
+    assert data["state_id"] == 0
+    post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
+    second = next(chunks).decode()
+    assert second.startswith("event: state\n")
+    assert json.loads(second.split("data: ", 1)[1])["state_id"] == 1
+    third = next(chunks).decode()  # nothing changed: a camera heartbeat
+    assert third.startswith("event: camera\n")
+    assert "online" in json.loads(third.split("data: ", 1)[1])
+    response.close()
+
+
+def test_sse_max_ends_the_stream(client):
+    body = client.get("/api/events?max=2").get_data(as_text=True)
+    assert body.count("event: ") == 2
+
+
+def test_pages_render_with_vendored_assets_only(client):
+    for path in ("/", "/setup", "/games", "/summary"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        html = page.get_data(as_text=True)
+        assert "/static/app.js" in html and "/static/i18n.js" in html
+        assert "http://" not in html and "https://" not in html, f"{path} loads a remote asset"
+    for asset in ("app.js", "i18n.js", "app.css"):
+        text = client.get(f"/static/{asset}").get_data(as_text=True)
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+        assert "https://" not in text
+
+
+def test_every_interface_string_has_a_traditional_chinese_version(client):
+    import re
+
+    source = client.get("/static/i18n.js").get_data(as_text=True)
+    en_block = source.split('"en": {', 1)[1].split('"zh-TW": {', 1)[0]
+    zh_block = source.split('"zh-TW": {', 1)[1]
+    key = re.compile(r'"([a-zA-Z][\w.]*)":')
+    en_keys, zh_keys = set(key.findall(en_block)), set(key.findall(zh_block))
+    assert len(en_keys) > 50
+    assert en_keys == zh_keys
+    for key_name in ("data-i18n=\"", ):
+        for page in ("/", "/setup", "/games", "/summary"):
+            html = client.get(page).get_data(as_text=True)
+            used = set(re.findall(r'data-i18n="([^"]+)"', html))
+            assert used <= en_keys, used - en_keys
+
+
+def test_camera_status_offline_when_the_source_drops(runtime):
+    runtime.watcher = FakeWatcher([WatchStep([], None, SourceStatus(False, "no frames for 2 s",
+                                                                    4.5, 10))])
+    runtime.step_once()
+    status = runtime.camera_status()
+    assert status["online"] is False and status["last_frame_age_s"] == 4.5
+    assert status["has_preview"] is False

@@ -1,0 +1,86 @@
+"""One JSON error shape for every failure, and the access token when bound wider."""
+
+from __future__ import annotations
+
+import pytest
+from webhelpers import FakeWatcher, post
+
+from web import TokenRequiredError, create_app, is_loopback
+
+
+def assert_error_shape(response, status):
+    assert response.status_code == status
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert set(body) == {"error"}, body
+    error = body["error"]
+    assert error["status"] == status
+    assert isinstance(error["code"], str) and error["code"]
+    assert isinstance(error["message"], str) and error["message"]
+    return error
+
+
+def test_every_error_has_the_same_shape(client, runtime):
+    assert_error_shape(client.get("/no/such/page"), 404)
+    assert_error_shape(client.get("/api/preview.jpg"), 404)  # no frame yet
+    assert_error_shape(client.put("/api/move", json={}), 405)
+    assert_error_shape(client.get("/api/move"), 405)
+    malformed = client.post("/api/move", data="{oops", content_type="application/json")
+    assert assert_error_shape(malformed, 400)["code"] == "malformed_json"
+    assert_error_shape(client.post("/api/move", json=[1, 2]), 400)
+    assert_error_shape(post(client, "/api/move", 0, move={"player": 0}), 400)
+    assert_error_shape(post(client, "/api/undo", 0), 409)
+    assert_error_shape(post(client, "/api/undo", 5), 409)
+    broken = post(client, "/api/move", 0, move={"kind": "place", "player": 1, "card": "MU10",
+                                                 "museum": 1, "gallery": 0, "space": 0})
+    error = assert_error_shape(broken, 422)
+    assert error["violations"][0]["message"]["en"] == error["message"]
+    runtime.watcher = FakeWatcher([])
+    crash = post(client, "/api/calibration/corners",
+                 points=[[666, 666], [1, 1], [2, 2], [3, 3]])
+    assert "RuntimeError" in assert_error_shape(crash, 500)["message"]
+
+
+def test_unknown_stored_games_are_404(client):
+    assert_error_shape(client.get("/api/games/999/record"), 404)
+    assert_error_shape(client.post("/api/games/999/open"), 404)
+
+
+@pytest.fixture
+def wide_app(tmp_path):
+    app = create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0", "token": "s3cret-token"})
+    yield app
+    app.extensions["companion_runtime"].close()
+
+
+def test_binding_wider_without_a_token_is_refused(tmp_path):
+    with pytest.raises(TokenRequiredError):
+        create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0"})
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.20")
+
+
+def test_requests_without_the_token_get_401(wide_app):
+    client = wide_app.test_client()
+    for path in ("/", "/setup", "/api/state", "/api/events", "/static/app.js", "/nowhere"):
+        assert_error_shape(client.get(path), 401)
+    assert_error_shape(client.post("/api/undo", json={"state_id": 0}), 401)
+    assert_error_shape(client.get("/api/state?token=wrong"), 401)
+    assert_error_shape(client.get("/api/state", headers={"X-Companion-Token": "nope"}), 401)
+
+
+def test_the_token_works_by_header_bearer_query_and_join_link_cookie(wide_app):
+    client = wide_app.test_client()
+    assert client.get("/api/state", headers={"X-Companion-Token": "s3cret-token"}).status_code == 200
+    assert client.get("/api/state",
+                      headers={"Authorization": "Bearer s3cret-token"}).status_code == 200
+    joined = client.get("/?token=s3cret-token")
+    assert joined.status_code == 200
+    assert "companion_token=s3cret-token" in joined.headers["Set-Cookie"]
+    # the browser now carries the cookie on the page's own requests
+    assert client.get("/api/state").status_code == 200
+    assert client.get("/static/app.js").status_code == 200
+
+
+def test_loopback_needs_no_token(client):
+    assert client.get("/api/state").status_code == 200

@@ -1,0 +1,96 @@
+"""Helpers shared by the dashboard tests: a fake camera, commands, real server processes."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.events import CardAdded, Where
+from vision.contract import SourceStatus, WatchStep
+
+
+class FakeWatcher:
+    """Stands in for vision.pipeline.TableWatcher: hands out prepared WatchSteps."""
+
+    def __init__(self, steps: list[WatchStep]):
+        self.steps = list(steps)
+        self.corners = None
+        self.closed = False
+
+    def step(self) -> WatchStep:
+        if self.steps:
+            return self.steps.pop(0)
+        return WatchStep([], None, SourceStatus(False, "camera unplugged", 9.0, 3))
+
+    def set_manual_corners(self, points):
+        if points[0] == (666.0, 666.0):
+            raise RuntimeError("the fake camera broke")  # lets a test provoke a 500
+        self.corners = points
+
+    def close(self):
+        self.closed = True
+
+
+def placed(payload: str, museum: int, gallery: int, space: int, track: str | None = None):
+    return CardAdded(track or f"t-{payload}", payload, Where(f"museum{museum}", (gallery, space)))
+
+
+def live_step(events, jpeg=b"\xff\xd8fakejpeg\xff\xd9") -> WatchStep:
+    return WatchStep(list(events), jpeg, SourceStatus(True, "", 0.0, 1), calibrated=True,
+                     reprojection_error_mm=1.2)
+
+
+def post(client, path, state_id=None, **body):
+    if state_id is not None:
+        body["state_id"] = state_id
+    return client.post(path, json=body)
+
+
+def state_id(client) -> int:
+    return client.get("/api/state").get_json()["state_id"]
+
+
+# -- real server processes -------------------------------------------------------------------
+class ServerProcess:
+    def __init__(self, args: list[str], cwd: Path, timeout: float = 20.0):
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=cwd,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     env=env)
+        self.lines: list[str] = []
+        self.url = None
+        self.token = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            self.lines.append(line.rstrip())
+            if line.startswith("Access token:"):
+                self.token = line.split(":", 1)[1].strip()
+            if line.startswith("Dashboard:"):
+                self.url = line.split(":", 1)[1].strip().rstrip("/")
+            if line.startswith("Press Ctrl-C"):
+                break
+        if self.url is None:
+            self.kill()
+            raise RuntimeError("server did not start:\n" + "\n".join(self.lines))
+
+    def kill(self, sig: int = 9) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+        if self.proc.stdout:
+            self.proc.stdout.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
