@@ -289,7 +289,7 @@ def mythe(players: int) -> dict:
     for index, (row, col, span) in enumerate(cells):
         r = rect(x0 + col * pitch, y0 + row * pitch, span * pitch - CELL_GAP, CELL)
         if index == 0:
-            slots.append(slot([0], r, "0", {"kind": "village", "cost": 0,
+            slots.append(slot([0], r, "", {"kind": "village", "cost": 0,
                                              "name": T("Village", "村莊")}))
         elif index <= 18:
             c = costs[index - 1]

@@ -28,3 +28,109 @@ def layout(game: str, players: int, as_json: bool):
         x, y, rw, rh = r.rect_mm
         click.echo(f"  {r.name:<18} at ({x:g}, {y:g}) size {rw:g} x {rh:g} mm, "
                    f"{len(r.slots)} slots  {r.label.en} / {r.label.zh}")
+
+
+def _resolve(game: str) -> str:
+    """A game slug with a catalogue (UnknownGameError otherwise)."""
+    from calibration.layouts import resolve_game
+
+    return resolve_game(game)
+
+
+def _card_size(value: str | None):
+    if value is None:
+        return None
+    from companion.errors import CompanionError
+
+    try:
+        w, h = (float(v) for v in value.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise CompanionError(f"--card-size must look like 63x88 (mm), not {value!r}") from None
+    return (w, h)
+
+
+_paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+                      default="a4", show_default=True)
+_out = click.option("--out", "-o", "out", required=True,
+                    type=click.Path(dir_okay=True, file_okay=True, writable=False),
+                    help="output file (PDF) or folder (PNG)")
+
+
+@click.group("print")
+def print_group():
+    """Print-and-play kit: cards, stickers, tokens and the play mat."""
+
+
+@print_group.command("cards")
+@click.argument("game")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
+              show_default=True)
+@_paper
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--card-size", default=None, help="card size in mm, e.g. 63x88 (default: "
+                                                 "the catalogue's)")
+@_out
+def print_cards(game, fmt, paper, dpi, card_size, out):
+    """Every card of GAME: a PDF with cut marks and duplex backs, or one PNG per face."""
+    from pathlib import Path
+
+    from calibration.kit import sheets
+
+    slug = _resolve(game)
+    size = _card_size(card_size)
+    if fmt == "pdf":
+        click.echo(sheets.cards_pdf(slug, Path(out), paper, dpi, size))
+    else:
+        click.echo(sheets.cards_png(slug, Path(out), dpi, size))
+
+
+@print_group.command("stickers")
+@click.argument("game")
+@_paper
+@click.option("--labels", default=None,
+              help="label sheet: L7160 (A4 3x7, default on A4), L7159 (A4 3x8), "
+                   "5163 (letter 2x5, default on letter)")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@_out
+def print_stickers(game, paper, labels, dpi, out):
+    """QR stickers for the real game's cards, each with the card in words."""
+    from pathlib import Path
+
+    from calibration.kit import sheets
+
+    click.echo(sheets.stickers_pdf(_resolve(game), Path(out), paper, labels, dpi))
+
+
+@print_group.command("tokens")
+@click.argument("game")
+@_paper
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@_out
+def print_tokens(game, paper, dpi, out):
+    """ArUco tokens for GAME's small pieces (Musée tokens fold into two sides)."""
+    from pathlib import Path
+
+    from calibration.kit import sheets
+
+    click.echo(sheets.tokens_pdf(_resolve(game), Path(out), paper, dpi))
+
+
+@print_group.command("mat")
+@click.argument("game")
+@click.option("--players", "-n", type=int, required=True)
+@click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
+              show_default=True)
+@_paper
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
+@_out
+def print_mat(game, players, fmt, paper, dpi, out):
+    """The play mat: one PNG, or a PDF tiled over sheets with alignment marks."""
+    from pathlib import Path
+
+    from calibration.kit import sheets
+
+    slug = _resolve(game)
+    if fmt == "pdf":
+        click.echo(sheets.mat_pdf(slug, players, Path(out), paper, dpi))
+    else:
+        click.echo(sheets.mat_png(slug, players, Path(out), dpi))
