@@ -40,7 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.model import Setup
     from companion.store import GameStore
 
-    from . import api, pages
+    from . import api, kit, pages
     from .errors import install_token_guard, register_error_handlers
     from .runtime import Runtime
 
@@ -71,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_token_guard(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(kit.bp)
     return app
 
 

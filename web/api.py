@@ -99,24 +99,10 @@ def export_record(game_id: int):
 
 @bp.get("/kit")
 def kit():
-    return jsonify(kit_links(runtime().session.game.info.slug))
+    from .kit import kit_links
 
-
-def kit_links(game: str) -> dict:
-    """How to print the kit: the CLI commands, plus download links when the kit module exists."""
-    commands = [f"companion print cards --game {game} --out {game}-cards.pdf",
-                f"companion print mat --game {game} --out {game}-mat.pdf",
-                "companion print calibration --out calibration.pdf"]
-    downloads = []
-    try:
-        import importlib.util
-        has_kit = importlib.util.find_spec("calibration.kit") is not None
-    except (ImportError, ValueError):
-        has_kit = False
-    if has_kit:
-        downloads = [{"name": "cards", "url": f"/kit/{game}/cards.pdf"},
-                     {"name": "mat", "url": f"/kit/{game}/mat.pdf"}]
-    return {"commands": commands, "downloads": downloads}
+    session = runtime().session
+    return jsonify(kit_links(session.game.info.slug, session.setup.players))
 
 
 @bp.get("/events")

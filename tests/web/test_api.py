@@ -326,3 +326,16 @@ def test_camera_status_offline_when_the_source_drops(runtime):
     status = runtime.camera_status()
     assert status["online"] is False and status["last_frame_age_s"] == 4.5
     assert status["has_preview"] is False
+
+
+def test_the_printable_kit_downloads_as_pdf_when_installed(client):
+    from web.kit import kit_available
+
+    if not kit_available():
+        import pytest
+        pytest.skip("calibration.kit is not installed")
+    links = client.get("/api/kit").get_json()["downloads"]
+    tokens = next(d["url"] for d in links if d["name"] == "tokens")
+    response = client.get(tokens)
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+    assert client.get("/kit/musee/posters.pdf").status_code == 404

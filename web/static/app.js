@@ -144,6 +144,7 @@ function cameraIsLive(camera) {
 function renderCamera(camera) {
   S.camera = camera;
   S.lastCameraMsg = Date.now();
+  if (camera.has_preview && !S.previewLoadedOnce) loadPreview();
   for (const [imgId, overlayId, statusId] of [["preview", "preview-overlay", "camera-status"],
                                              ["calib-preview", "calib-overlay", "calib-status"]]) {
     const img = $(imgId);
@@ -183,21 +184,23 @@ function renderCamera(camera) {
   }
 }
 
-/* Refresh the preview image only while frames are fresh: an old frame stays greyed out. */
+/* Fetch the newest preview off-screen, then swap it in (no flicker, no half images). */
+function loadPreview() {
+  for (const id of ["preview", "calib-preview"]) {
+    const img = $(id);
+    if (!img || img.dataset.loading) continue;
+    img.dataset.loading = "1";
+    const next = new Image();
+    next.onload = () => { img.src = next.src; delete img.dataset.loading; S.previewLoadedOnce = true; };
+    next.onerror = () => { delete img.dataset.loading; };
+    next.src = "/api/preview.jpg?t=" + Date.now();
+  }
+}
+
+/* Refresh the preview only while frames are fresh: an old frame stays, greyed out. */
 function previewLoop() {
   const camera = S.camera;
-  if (camera && camera.has_preview && (camera.online || !S.previewLoadedOnce)) {
-    for (const id of ["preview", "calib-preview"]) {
-      const img = $(id);
-      if (img && !img.dataset.loading) {
-        img.dataset.loading = "1";
-        const next = new Image();
-        next.onload = () => { img.src = next.src; delete img.dataset.loading; S.previewLoadedOnce = true; };
-        next.onerror = () => { delete img.dataset.loading; };
-        next.src = "/api/preview.jpg?t=" + Date.now();
-      }
-    }
-  }
+  if (camera && camera.has_preview && (camera.online || !S.previewLoadedOnce)) loadPreview();
   // No camera message for a while means the server or the stream is gone: show it greyed.
   if (S.camera && Date.now() - S.lastCameraMsg > 5000) {
     renderCamera(Object.assign({}, S.camera, { online: false,
@@ -372,7 +375,7 @@ function renderMusee(box, snap, desc, interactive) {
   const turnSeat = desc.turn;
   for (const museum of desc.museums) {
     const owners = museum.seats.map(seatName).join(" & ");
-    const mine = museum.seats.includes(turnSeat);
+    const mine = interactive && museum.seats.includes(turnSeat);
     const wrap = el("div", { class: "museum" + (mine ? " active" : ""), "data-region": museum.region });
     const bonusTaken = (desc.bonuses || []).map((b, g) => [b, g]).filter(([b]) => b != null);
     wrap.appendChild(el("h3", { text: t("board.museum", { names: owners }) }));
@@ -420,7 +423,8 @@ function renderMusee(box, snap, desc, interactive) {
     for (const [side, gallery] of bonusTaken) {
       const sideId = museum.seats.length > 1 ? "team" + museum.index : "p" + museum.index;
       if (side === sideId) {
-        wrap.appendChild(el("div", { class: "bonus", text: "★ " + pick((desc.gallery_names || [])[gallery]) }));
+        wrap.appendChild(el("div", { class: "bonus",
+          text: "★ " + t("board.bonus", { who: pick((desc.gallery_names || [])[gallery]) }) }));
       }
     }
     box.appendChild(wrap);
@@ -581,7 +585,9 @@ async function loadKit() {
   const list = clear($("kit"));
   try {
     const kit = await api("GET", "/api/kit");
-    for (const d of kit.downloads) list.appendChild(el("li", {}, el("a", { href: d.url, text: d.name })));
+    for (const d of kit.downloads) {
+      list.appendChild(el("li", {}, el("a", { href: d.url, download: "", "data-kit": d.name, text: t("kit." + d.name) })));
+    }
     list.appendChild(el("li", { text: t("setup.kit.cmd") }));
     for (const c of kit.commands) list.appendChild(el("li", {}, el("code", { text: c })));
   } catch (exc) { showError(exc); }

@@ -1,0 +1,120 @@
+"""A real browser on `companion demo`: Playwright driving Debian's Chromium.
+
+Run alone with `pytest -m browser tests/web`. Screenshots land in $COMPANION_SCREENSHOTS
+(default /tmp/companion-screenshots).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="browser tests need Debian's Chromium at /usr/bin/chromium "
+                              "(apt-get install chromium); Playwright cannot download one here"),
+]
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()
+
+
+def total_of(page, side: str) -> int:
+    text = page.locator(f'.side[data-side="{side}"] .side-total').inner_text()
+    return int(re.search(r"\d+", text).group())
+
+
+def test_demo_in_a_browser(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("demo", "--simulated", "--port", "0", "--pace", "0.4",
+                          "--db", str(tmp_path / "demo.sqlite3"))
+    page = browser.new_page(viewport={"width": 1440, "height": 1000})
+    page.set_default_timeout(15000)
+    page.goto(server.url + "/")
+
+    # Cards appear and the score changes while the simulated camera plays.
+    page.wait_for_selector(".slot.filled")
+    first_total = total_of(page, "p0")
+    page.wait_for_function(
+        "(t) => { const n = document.querySelector('.side[data-side=\"p0\"] .side-total');"
+        " return n && parseInt(n.textContent.match(/\\d+/)[0]) > t; }", arg=first_total)
+    assert page.locator("#preview").is_visible()
+    page.screenshot(path=str(SHOTS / "dashboard-live-en.png"))
+
+    # Wait for the recording to end: the preview turns grey and says so, never looks live.
+    page.wait_for_selector("#preview-wrap.offline", timeout=30000)
+    assert "Camera offline" in page.locator("#preview-overlay").inner_text()
+    page.wait_for_timeout(600)  # let the last state arrive
+
+    # An illegal manual placement: a card in the museum of the player who is not to move.
+    turn = page.evaluate("S.snap.state.turn")
+    other = 1 - turn
+    empty = page.locator(f'.museum[data-region="museum{other}"] .slot:not(.filled)').first
+    empty.click()
+    page.locator("#picker .pick:not([disabled])").first.click()
+    alert = page.locator("#alerts .violation").first
+    alert.wait_for()
+    assert "must hang paintings in their own museum" in alert.inner_text()
+    assert "must hang paintings in their own museum" in page.locator("#toast").inner_text()
+    assert page.locator("#alerts-panel.has-alerts").count() == 1
+    page.screenshot(path=str(SHOTS / "dashboard-violation-en.png"))
+
+    # Traditional Chinese, remembered across a reload.
+    page.click("#lang-zh")
+    assert "只能把畫掛在自己的美術館" in page.locator("#alerts .violation").first.inner_text()
+    assert page.locator("a[data-i18n='nav.dashboard']").inner_text() == "即時看板"
+    page.reload()
+    page.wait_for_selector("#alerts .violation")
+    assert page.locator("h2[data-i18n='scores.title']").inner_text() == "分數"
+    assert "只能把畫掛在自己的美術館" in page.locator("#alerts .violation").first.inner_text()
+    page.screenshot(path=str(SHOTS / "dashboard-violation-zh.png"))
+
+    # Take the wrong card back (two clicks), and the alert clears.
+    page.locator(f'.museum[data-region="museum{other}"] .slot.rejected').click()
+    page.locator("#picker-remove button").click()
+    page.wait_for_selector("#alerts li.none")
+
+    # Undo the last move: one painting fewer on the table.
+    filled = page.locator(".slot.filled").count()
+    state_id = page.evaluate("S.snap.state_id")
+    page.click("#undo-btn")
+    page.wait_for_function("(s) => S.snap.state_id > s", arg=state_id)
+    assert page.locator(".slot.filled").count() == filled - 1
+    assert "復原" in page.locator("#log li").first.inner_text()
+
+    # Correct a missing card: choose an open space of the player to move, then a card that fits.
+    turn = page.evaluate("S.snap.state.turn")
+    page.locator(f'.museum[data-region="museum{turn}"] .slot.open').first.click()
+    choice = page.locator("#picker .pick.fits:not(.used)").first
+    payload = choice.get_attribute("data-payload")
+    choice.click()
+    page.wait_for_function(
+        "(p) => S.snap.state.museums.some(m => m.galleries.some(r => r.some(c => c && c.card === p)))",
+        arg=payload)
+    assert page.locator("#log li").first.locator(".badge.manual").count() == 1
+    page.screenshot(path=str(SHOTS / "dashboard-corrected-zh.png"), full_page=True)
+
+    page.click("#lang-en")
+    page.goto(server.url + "/summary")
+    page.wait_for_selector("#summary-scores .side")
+    page.screenshot(path=str(SHOTS / "summary-en.png"), full_page=True)
+    page.goto(server.url + "/setup")
+    page.wait_for_selector("#kit code")
+    page.screenshot(path=str(SHOTS / "setup-en.png"), full_page=True)

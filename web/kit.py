@@ -1,0 +1,70 @@
+"""The printable kit: the `companion print` commands, and PDF downloads when calibration.kit
+is installed (generated on first request, then kept for the server's lifetime)."""
+
+from __future__ import annotations
+
+import importlib.util
+import tempfile
+import threading
+from pathlib import Path
+
+from flask import Blueprint, current_app, request, send_file
+
+from .errors import ApiError
+
+bp = Blueprint("kit", __name__)
+KINDS = ("cards", "stickers", "tokens", "mat")
+_cache_lock = threading.Lock()
+_cache_dir = Path(tempfile.mkdtemp(prefix="companion-kit-"))
+
+
+def kit_available() -> bool:
+    try:
+        return importlib.util.find_spec("calibration.kit.sheets") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def kit_links(game: str, players: int) -> dict:
+    commands = [f"companion print cards {game} --out {game}-cards.pdf",
+                f"companion print stickers {game} --out {game}-stickers.pdf",
+                f"companion print tokens {game} --out {game}-tokens.pdf",
+                f"companion print mat {game} --players {players} --out {game}-mat.pdf"]
+    downloads = []
+    if kit_available():
+        downloads = [{"name": kind, "url": f"/kit/{game}/{kind}.pdf?players={players}"}
+                     for kind in KINDS]
+    return {"commands": commands, "downloads": downloads}
+
+
+@bp.get("/kit/<game>/<kind>.pdf")
+def download(game: str, kind: str):
+    from companion.games import find_game
+
+    if kind not in KINDS:
+        raise ApiError(404, f"the kit has no {kind!r}; it has {', '.join(KINDS)}")
+    if not kit_available():
+        raise ApiError(404, "the print kit (calibration.kit) is not installed")
+    slug = find_game(game).info.slug
+    players = request.args.get("players", default=2, type=int)
+    paper = request.args.get("paper", default="a4")
+    if paper not in ("a4", "letter"):
+        raise ApiError(400, "paper must be a4 or letter")
+    out = _cache_dir / f"{slug}-{kind}-{players}-{paper}.pdf"
+    with _cache_lock:  # one generation at a time: rendering sheets is heavy on two cores
+        if not out.exists():
+            from calibration.kit import sheets
+
+            partial = out.with_suffix(".part.pdf")
+            if kind == "mat":
+                sheets.mat_pdf(slug, players, partial, paper)
+            elif kind == "cards":
+                sheets.cards_pdf(slug, partial, paper)
+            elif kind == "stickers":
+                sheets.stickers_pdf(slug, partial, paper)
+            else:
+                sheets.tokens_pdf(slug, partial, paper)
+            partial.rename(out)
+    current_app.logger.info("kit %s served", out.name)
+    return send_file(out, mimetype="application/pdf", as_attachment=True,
+                     download_name=f"{slug}-{kind}.pdf")
