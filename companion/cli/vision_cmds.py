@@ -1,0 +1,71 @@
+"""`companion decode`, `companion recognize` and `companion bench vision`.
+
+Imported only when one of these commands runs (OpenCV stays out of `companion games`).
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command()
+@click.argument("images", nargs=-1, required=True, type=click.Path())
+def decode(images):
+    """Print every QR code in each IMAGE as one JSON line (corners in stored pixels)."""
+    from vision.decode import decode_image
+    from vision.sources import read_image
+
+    for path in images:
+        image = read_image(path)  # stored orientation: EXIF rotation is not applied
+        codes = decode_image(image)
+        click.echo(json.dumps({"image": path, "codes": [c.to_dict() for c in codes]},
+                              ensure_ascii=False))
+
+
+@click.command()
+@click.argument("images", nargs=-1, required=True, type=click.Path())
+@click.option("--game", required=True, help="game slug or name, e.g. musee")
+@click.option("--players", required=True, type=int, help="number of players (picks the mat)")
+@click.option("--json", "as_json", is_flag=True, help="one JSON object per image")
+def recognize(images, game, players, as_json):
+    """Print the table state seen in each IMAGE: cards by region and slot, tokens, warnings."""
+    from vision.pipeline import recognize as recognize_image
+    from vision.sources import read_image
+
+    for path in images:
+        result = recognize_image(read_image(path), game, players)
+        result["image"] = path
+        if as_json:
+            click.echo(json.dumps(result, ensure_ascii=False))
+            continue
+        click.echo(f"{path}: {len(result['cards'])} cards, {len(result['tokens'])} tokens"
+                   + ("" if result["calibrated"] else " (not calibrated)"))
+        for kind in ("cards", "tokens"):
+            for entry in result[kind]:
+                slot = entry["slot"]
+                where = entry["region"] or "outside every region"
+                if slot is not None:
+                    where += " " + json.dumps(slot)
+                extra = " (face down)" if entry.get("face_down") else ""
+                click.echo(f"  {entry['payload']:<8} {where}{extra}")
+        for warning in result["warnings"]:
+            click.echo(f"  warning: {warning}")
+
+
+@click.group()
+def bench():
+    """Benchmarks."""
+
+
+@bench.command("vision")
+@click.option("--quick", is_flag=True, help="few frames per cell (a smoke run, about a minute)")
+@click.option("--frames", type=int, default=None, help="frames per cell")
+@click.option("--json", "json_path", type=click.Path(), default=None,
+              help="also write the results to this JSON file")
+def bench_vision(quick, frames, json_path):
+    """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
+    from vision.bench import main as run
+
+    run(quick=quick, frames=frames, json_path=json_path)

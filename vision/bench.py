@@ -1,0 +1,235 @@
+"""Vision benchmark: recall, precision, exact-table rate and speed on rendered 1920x1080 frames.
+
+For 18, 36 and 60 cards, each degradation, and 3, 4 and 5 pixels per QR module, compares
+the project's pipeline (`CardReader`) with whole-frame pyzbar and whole-frame zxing-cpp, then
+measures the sustained frame rate of the whole `TableWatcher` (tracking + change detection)
+on a 36-card Musée table. Run: `companion bench vision [--quick]` or
+`python benchmarks/bench_vision.py [--quick]`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .decode import CardReader, PyzbarDecoder, ZxingDecoder
+from .render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
+
+CARD_COUNTS = (18, 36, 60)
+MODULE_PX = (3, 4, 5)
+DEGRADATIONS = {
+    "clean": Degradation(),
+    "blur1.5": Degradation(blur_sigma=1.5),
+    "noise8": Degradation(noise_sigma=8.0),
+    "jpeg80": Degradation(jpeg_quality=80),
+    "light+shadow+glare": Degradation(light=0.35, shadow=0.4, glare=0.6),
+    "all": Degradation(blur_sigma=1.5, noise_sigma=6.0, jpeg_quality=80, light=0.25,
+                       shadow=0.25, glare=0.3),
+}
+
+
+@dataclass
+class Cell:
+    cards: int
+    module_px: int
+    degradation: str
+    method: str
+    truths: int = 0
+    correct: int = 0
+    wrong: int = 0
+    exact_frames: int = 0
+    frames: int = 0
+    ms: list[float] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def recall(self) -> float:
+        return self.correct / self.truths if self.truths else float("nan")
+
+    @property
+    def precision(self) -> float:
+        found = self.correct + self.wrong
+        return self.correct / found if found else float("nan")
+
+    def to_dict(self) -> dict:
+        return {"cards": self.cards, "module_px": self.module_px, "degradation": self.degradation,
+                "method": self.method, "recall": self.recall, "precision": self.precision,
+                "wrong": self.wrong, "exact_rate": self.exact_frames / self.frames if self.frames else None,
+                "ms_median": statistics.median(self.ms) if self.ms else None,
+                "ms_p95": _p95(self.ms), "frames": self.frames, "note": self.note}
+
+
+def _p95(values: list[float]) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def fitting_grid(cards: int, module_px: float, width: int = 1920, height: int = 1080):
+    """Columns, overlap and camera scale that fit `cards` in the frame, or None.
+
+    Cards are tucked under the row below (as players overlap a row of cards) but every QR
+    symbol and its quiet zone stay visible."""
+    module_mm = qr_module_mm()
+    px_per_mm = module_px / module_mm
+    usable_w, usable_h = width * 0.92 / px_per_mm, height * 0.9 / px_per_mm
+    card_w, card_h = 63.0, 88.0
+    gap = 4.0
+    visible_h = card_h * 0.84  # top band + symbol + quiet zone of the printed card
+    for overlap in (0.0, 0.1, 1 - visible_h / card_h):
+        columns = max(1, int((usable_w - gap) // (card_w + gap)))
+        rows = math.ceil(cards / columns)
+        pitch_y = card_h * (1 - overlap) + gap
+        if rows * pitch_y + card_h * overlap <= usable_h:
+            return columns, overlap, px_per_mm
+    return None
+
+
+def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
+              degradations=DEGRADATIONS, log=print) -> list[Cell]:
+    methods = {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
+               "pyzbar whole frame": PyzbarDecoder()}
+    cells: list[Cell] = []
+    for cards in card_counts:
+        for module_px in module_pxs:
+            fit = fitting_grid(cards, module_px)
+            for name, degradation in degradations.items():
+                group = {m: Cell(cards, module_px, name, m) for m in methods}
+                cells.extend(group.values())
+                if fit is None:
+                    for cell in group.values():
+                        cell.note = "does not fit in 1920x1080"
+                    continue
+                columns, overlap, px_per_mm = fit
+                for index in range(frames):
+                    seed = hash((cards, module_px, name, index)) % 100000
+                    payloads = [f"MU{i:02d}" for i in range(1, 61)][:cards]
+                    scene = grid_scene(payloads, seed=seed, columns=columns, overlap=overlap)
+                    camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=-0.03)
+                    rendered = render_scene(scene, seed=seed, camera=camera, degradation=degradation)
+                    visible = {t.payload for t in rendered.truth
+                               if _in_frame(t.quad_px, rendered.image.shape)}
+                    for method, decoder in methods.items():
+                        cell = group[method]
+                        if not decoder.available:
+                            cell.note = decoder.reason
+                            continue
+                        start = time.perf_counter()
+                        codes = decoder.decode(rendered.image)
+                        cell.ms.append((time.perf_counter() - start) * 1000)
+                        read = {c.text for c in codes}
+                        cell.truths += len(visible)
+                        cell.correct += len(read & visible)
+                        cell.wrong += len(read - visible)
+                        cell.frames += 1
+                        cell.exact_frames += read == visible
+                log(f"  {cards:>2} cards {module_px} px/module {name:<20} "
+                    + "  ".join(f"{m}: {c.correct}/{c.truths}" for m, c in group.items()))
+    return cells
+
+
+def _in_frame(quad: np.ndarray, shape) -> bool:
+    h, w = shape[:2]
+    return bool((quad[:, 0] >= 2).all() and (quad[:, 0] <= w - 3).all()
+                and (quad[:, 1] >= 2).all() and (quad[:, 1] <= h - 3).all())
+
+
+def sustained_rate(frames: int, log=print) -> dict:
+    """ms/frame of the whole TableWatcher on a full 2-player Musée table (36 cards)."""
+    from .pipeline import TableWatcher
+    from .render import layout_scene
+    from .samples import CAMERA, staircase_tokens
+    from companion.games import find_game
+    from calibration.layouts import load_layout
+
+    layout = load_layout("musee", 2)
+    placements = [(f"MU{i + 1:02d}", f"museum{m}", [g, s]) for i, (m, g, s) in enumerate(
+        (m, g, s) for m in range(2) for g in range(3) for s in range(6))]
+    scene = layout_scene("musee", 2, placements, staircase_tokens(find_game("musee")))
+    images = [render_scene(scene, seed=i, camera=CAMERA,
+                           degradation=Degradation(noise_sigma=3, jpeg_quality=85)).image
+              for i in range(min(frames, 8))]
+    watcher = TableWatcher(None, "musee", 2, preview_width=0)
+    times, settled = [], 0
+    for index in range(frames):
+        start = time.perf_counter()
+        step = watcher.process(images[index % len(images)], index / 30)
+        times.append((time.perf_counter() - start) * 1000)
+        settled = len(watcher.tracker.alive())
+    steady = times[3:] or times
+    result = {"cards": len(placements), "frames": frames,
+              "ms_median": statistics.median(steady), "ms_p95": _p95(steady),
+              "fps": 1000 / statistics.mean(steady), "first_frame_ms": times[0],
+              "full_decodes_skipped": watcher.full_decodes_skipped, "tracked": settled,
+              "layout_cards": len(layout.region("museum0").slots) * 2}
+    log(f"  sustained: {result['fps']:.1f} fps, median {result['ms_median']:.1f} ms, "
+        f"{result['tracked']} pieces tracked")
+    return result
+
+
+def format_table(cells: list[Cell]) -> str:
+    lines = [f"{'cards':>5} {'px/mod':>6} {'degradation':<20} {'method':<20} {'recall':>7} "
+             f"{'precis.':>7} {'wrong':>5} {'exact':>6} {'ms med':>7} {'ms p95':>7}"]
+    for cell in cells:
+        d = cell.to_dict()
+        if cell.note and not cell.frames:
+            lines.append(f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} "
+                         f"{cell.method:<20} n/a: {cell.note}")
+            continue
+        lines.append(f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} {cell.method:<20} "
+                     f"{d['recall'] * 100:6.1f}% {d['precision'] * 100 if d['precision'] == d['precision'] else 0:6.1f}% "
+                     f"{cell.wrong:>5} {d['exact_rate'] * 100:5.0f}% {d['ms_median']:7.1f} {d['ms_p95']:7.1f}")
+    return "\n".join(lines)
+
+
+def summary(cells: list[Cell]) -> str:
+    out = []
+    for method in sorted({c.method for c in cells}):
+        chosen = [c for c in cells if c.method == method and c.frames]
+        truths = sum(c.truths for c in chosen)
+        correct = sum(c.correct for c in chosen)
+        wrong = sum(c.wrong for c in chosen)
+        exact = sum(c.exact_frames for c in chosen)
+        frames = sum(c.frames for c in chosen)
+        ms = [m for c in chosen for m in c.ms]
+        if not frames:
+            continue
+        out.append(f"{method:<20} recall {correct / max(truths, 1) * 100:6.2f}%  wrong {wrong}  "
+                   f"exact tables {exact}/{frames}  ms median {statistics.median(ms):.1f} "
+                   f"p95 {_p95(ms):.1f}")
+    return "\n".join(out)
+
+
+def main(quick: bool = False, frames: int | None = None, json_path: str | None = None) -> dict:
+    frames = frames or (1 if quick else 3)
+    degradations = DEGRADATIONS if not quick else {k: DEGRADATIONS[k] for k in ("clean", "all")}
+    tracemalloc.start()
+    print(f"vision benchmark: {frames} frame(s) per cell, 1920x1080, "
+          f"QR module {qr_module_mm():.2f} mm on the printed card")
+    cells = run_cells(frames, degradations=degradations)
+    rate = sustained_rate(40 if quick else 150)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print()
+    print(format_table(cells))
+    print()
+    print("overall (all cells):")
+    print(summary(cells))
+    print()
+    print(f"TableWatcher on a full 2-player Musee table ({rate['cards']} cards + 24 tokens): "
+          f"{rate['fps']:.1f} fps sustained (median {rate['ms_median']:.1f} ms, "
+          f"p95 {rate['ms_p95']:.1f} ms; first full decode {rate['first_frame_ms']:.0f} ms; "
+          f"{rate['full_decodes_skipped']} of {rate['frames']} frames reused the last decode)")
+    print(f"peak Python memory (tracemalloc): {peak / 1e6:.1f} MB")
+    result = {"cells": [c.to_dict() for c in cells], "sustained": rate, "peak_mb": peak / 1e6}
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump(result, handle, indent=1)
+    return result
