@@ -568,7 +568,7 @@ class Mythe(Game):
         if not isinstance(give, Mapping):
             return _violation("share_bad_count", "Say how many cards each player gets.",
                               "請說明每位玩家拿到幾張牌。")
-        if self.unattributed(state) and give:
+        if self.unattributed(state):  # unknown sources: only confirmed counts tell the hands
             return _violation(
                 "share_needs_hand_counts",
                 "Nobody said whose hands this turn's cards came from: count every player's "
@@ -963,6 +963,16 @@ class Mythe(Game):
             if space == state.positions[seat]:
                 return Interpretation()  # where the engine already has it
             return Interpretation(move=Move("move", seat, {"to": space}))
+        if region in ("adventure", "reveal") and state.phase == SHARE and not (
+                any(d.card == event.payload for d in state.draws)
+                or event.payload == state.revealed):
+            name = state.names[state.turn]
+            return Interpretation(violations=(_violation(
+                "turn_not_finished",
+                f"{name}'s turn is not finished yet: when {name} is done sharing cards, tell "
+                f"the companion, then put this card down again.",
+                f"{name} 的回合還沒結束：{name} 分完牌後請告訴系統，再把這張牌重新放下。",
+                cards=(event.payload,), region=region),))
         if region == "adventure":
             if any(d.card == event.payload for d in state.draws):
                 return Interpretation()  # a drawn card nudged inside the area

@@ -349,6 +349,7 @@ def test_confirmed_hand_counts_after_camera_draws(three):
     state = play(three, draw(0, "MYN2A"), move(0, 2))
     # The camera could not tell whose hand the card came from: counts are confirmed instead.
     assert codes(state, share(0, give={"1": 1})) == ["share_needs_hand_counts"]
+    assert codes(state, share(0)) == ["share_needs_hand_counts"]
     assert codes(state, share(0, hands=[5, 4, 5])) == ["share_counts_dont_add_up"]
     assert codes(state, share(0, hands=[5, 4, 4])) == []  # one card went back
     assert codes(state, share(0, hands=[7, 3, 3])) == ["share_cannot_take"]
@@ -438,6 +439,14 @@ def test_camera_reveal_and_ignored_pieces(three):
     assert unknown.violations[0].code == "unknown_card"
     purple = GAME.interpret(three, _added("p", "MYHPURPLE", "path", (1,), "token"), {})
     assert purple.violations[0].code == "hero_not_in_game"
+
+
+def test_camera_sees_the_next_turn_start_before_sharing_was_confirmed(three):
+    state = play(three, draw(0, "MYN2A", 1), move(0, 2))
+    meaning = GAME.interpret(state, _added("c", "MYN3A", "adventure"), {})
+    assert meaning.move is None and meaning.violations[0].code == "turn_not_finished"
+    nudged = GAME.interpret(state, _added("c", "MYN2A", "adventure"), {})
+    assert nudged.move is None and not nudged.violations
 
 
 def test_camera_draw_names_the_only_possible_hand():
