@@ -115,6 +115,8 @@ def check_writable(path: Path) -> None:
     parent = path if path.is_dir() else path.parent
     if not parent.exists():
         raise OutputPathError(f"cannot write {path}: folder {parent} does not exist")
+    if not parent.is_dir():
+        raise OutputPathError(f"cannot write {path}: {parent} is a file, not a folder")
     if not os.access(parent, os.W_OK):
         raise OutputPathError(f"cannot write {path}: folder {parent} is not writable")
     if path.exists() and not path.is_dir() and not os.access(path, os.W_OK):

@@ -83,11 +83,14 @@ class Grid:
         return self.cols * self.rows
 
 
+CARD_MARGIN_MM = 7.0  # 3 x 3 cards of 63 x 88 mm fit on letter paper with this margin
+
+
 def card_grid(paper: str, card_mm: tuple[float, float]) -> Grid:
     pw, ph = paper_size(paper)
     w, h = card_mm
-    cols = int((pw - 2 * MIN_MARGIN_MM) // w)
-    rows = int((ph - 2 * MIN_MARGIN_MM) // h)
+    cols = int((pw - 2 * CARD_MARGIN_MM) // w)
+    rows = int((ph - 2 * CARD_MARGIN_MM) // h)
     if cols < 1 or rows < 1:
         raise KitError(f"a {w:g} x {h:g} mm card does not fit on {paper} paper")
     return Grid(cols, rows, (pw - cols * w) / 2, (ph - rows * h) / 2, w, h)
@@ -100,14 +103,15 @@ def _cut_marks(pdf, grid: Grid) -> None:
     top, bottom = grid.y0, grid.y0 + grid.rows * grid.h
     left, right = grid.x0, grid.x0 + grid.cols * grid.w
     gap = 1.0
+    mark = min(CUT_MARK_MM, grid.y0 - gap - 1, grid.x0 - gap - 1)
     for c in range(grid.cols + 1):
         x = left + c * grid.w
-        pdf.line(x, top - gap - CUT_MARK_MM, x, top - gap)
-        pdf.line(x, bottom + gap, x, bottom + gap + CUT_MARK_MM)
+        pdf.line(x, top - gap - mark, x, top - gap)
+        pdf.line(x, bottom + gap, x, bottom + gap + mark)
     for r in range(grid.rows + 1):
         y = top + r * grid.h
-        pdf.line(left - gap - CUT_MARK_MM, y, left - gap, y)
-        pdf.line(right + gap, y, right + gap + CUT_MARK_MM, y)
+        pdf.line(left - gap - mark, y, left - gap, y)
+        pdf.line(right + gap, y, right + gap + mark, y)
 
 
 def _card_mm(game: str, card_mm: tuple[float, float] | None) -> tuple[float, float]:
@@ -145,9 +149,11 @@ def cards_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300,
                     image = blank
                 pdf.image(image, x=x, y=y, w=card_mm[0], h=card_mm[1])
             _cut_marks(pdf, grid)
-            pdf.set_xy(grid.x0, 2)
-            pdf.cell(0, 4, _ascii(f"{name} cards - sheet {sheet + 1} of {sheets}, {side}s. "
-                                  f"Print at 100% (no fit to page), two-sided, flip on long edge."))
+            if grid.y0 >= 12:  # room for a line of instructions above the cut marks
+                pdf.set_xy(grid.x0, 1.5)
+                pdf.cell(0, 4, _ascii(
+                    f"{name} cards - sheet {sheet + 1} of {sheets}, {side}s. "
+                    f"Print at 100% (no fit to page), two-sided, flip on long edge."))
     _save_pdf(pdf, out)
     return f"{out}: {len(cards)} cards on {sheets} sheets ({2 * sheets} pages, fronts and backs)"
 

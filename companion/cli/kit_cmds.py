@@ -66,7 +66,7 @@ def print_group():
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
               show_default=True)
 @_paper
-@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--card-size", default=None, help="card size in mm, e.g. 63x88 (default: "
                                                  "the catalogue's)")
 @_out
@@ -90,7 +90,7 @@ def print_cards(game, fmt, paper, dpi, card_size, out):
 @click.option("--labels", default=None,
               help="label sheet: L7160 (A4 3x7, default on A4), L7159 (A4 3x8), "
                    "5163 (letter 2x5, default on letter)")
-@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @_out
 def print_stickers(game, paper, labels, dpi, out):
     """QR stickers for the real game's cards, each with the card in words."""
@@ -104,7 +104,7 @@ def print_stickers(game, paper, labels, dpi, out):
 @print_group.command("tokens")
 @click.argument("game")
 @_paper
-@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @_out
 def print_tokens(game, paper, dpi, out):
     """ArUco tokens for GAME's small pieces (Musée tokens fold into two sides)."""
@@ -134,3 +134,54 @@ def print_mat(game, players, fmt, paper, dpi, out):
         click.echo(sheets.mat_pdf(slug, players, Path(out), paper, dpi))
     else:
         click.echo(sheets.mat_png(slug, players, Path(out), dpi))
+
+
+@click.command("calibrate")
+@click.argument("image", type=click.Path(dir_okay=False))
+@click.option("--game", required=True)
+@click.option("--players", "-n", type=int, required=True)
+@click.option("--camera", default=None, help="camera id: save the calibration under it")
+@click.option("--save-dir", default=None, type=click.Path(file_okay=False),
+              help="where calibrations are saved (default ~/.config/table-companion/calibration)")
+@click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
+def calibrate(image, game, players, camera, save_dir, as_json):
+    """Say whether a camera frame of the mat is usable and, if not, why.
+
+    Exit status 0 when usable, 1 when not, 2 on bad input."""
+    import sys
+
+    import cv2
+
+    from calibration.calibrate import CalibrationError, Calibrator
+    from calibration.layouts import load_layout
+
+    from pathlib import Path
+
+    lay = load_layout(game, players)
+    if not Path(image).is_file():
+        raise CalibrationError(f"no such image file: {image}")
+    frame = cv2.imread(image, cv2.IMREAD_COLOR)
+    if frame is None:
+        raise CalibrationError(f"cannot read image {image}")
+    cal = Calibrator(lay)
+    result = cal.update(frame)
+    saved = cal.save(camera, save_dir) if (camera and result.usable) else None
+    if as_json:
+        data = result.to_dict()
+        data["saved_to"] = str(saved) if saved else None
+        click.echo(json.dumps(data, indent=1))
+    else:
+        total = len(lay.markers)
+        click.echo(f"{lay.game}, {players} players: {len(result.markers_seen)} of {total} mat "
+                   f"markers seen")
+        if result.error_mm is not None:
+            click.echo(f"reprojection error: {result.error_mm:.2f} mm")
+        if result.px_per_module is not None:
+            click.echo(f"QR module at the far edge: {result.px_per_module:.1f} px; "
+                       f"near/far scale ratio {result.scale_ratio:.2f}")
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}")
+        click.echo("usable" if result.usable else f"not usable: {result.reason}")
+        if saved:
+            click.echo(f"saved to {saved}")
+    sys.exit(0 if result.usable else 1)
