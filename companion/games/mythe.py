@@ -284,15 +284,16 @@ class Mythe(Game):
         variant = setup.options.get("share_only_drawn", False)
         if not isinstance(variant, bool):
             raise CompanionError("option 'share_only_drawn' must be true or false")
-        heroes = tuple(setup.options.get("heroes") or self.hero_colours[:players])
-        if len(heroes) != players or len(set(heroes)) != players or any(
-                h not in self._hero_token for h in heroes):
+        heroes = setup.options.get("heroes") or self.hero_colours[:players]
+        if (not isinstance(heroes, (list, tuple)) or len(heroes) != players
+                or not all(isinstance(h, str) and h in self._hero_token for h in heroes)
+                or len(set(heroes)) != players):
             raise CompanionError(f"option 'heroes' must name {players} different hero colours "
                                  f"from {', '.join(self.hero_colours)}")
         hands, dummy = self.deal(players)
         if "hands" in setup.options or "dummy" in setup.options:
             hands, dummy = self._parse_dealt(setup.options, players, hands, dummy)
-        return MytheState(players=players, names=setup.names, heroes=heroes,
+        return MytheState(players=players, names=setup.names, heroes=tuple(heroes),
                           positions=(0,) * players, hands=hands, dummy=dummy,
                           share_only_drawn=variant, turn=0, turn_number=1, phase=START)
 
@@ -655,6 +656,10 @@ class Mythe(Game):
         if isinstance(result, Violation):
             return (result,)
         hands, dummy = result
+        if hands[seat] == 0:
+            return (_violation("share_empty_hand",
+                               "Keep at least one card in your own hand.",
+                               "你自己手上至少要留一張牌。"),)
         empty = [s for s, h in enumerate(hands) if h == 0]
         if empty:
             who = ", ".join(state.names[s] for s in empty)
@@ -892,6 +897,10 @@ class Mythe(Game):
                 f"Put your drawn cards in your hand, then give cards face down if you like. "
                 f"Everyone must keep at least one card.{rule}",
                 f"把抽到的牌收進手牌，想的話可以把牌面朝下分給別人。每個人至少要留一張牌。{rule_zh}")))
+            if state.dummy is not None:
+                hints.append(Hint(Text("You may also give cards to the extra deck; then shuffle "
+                                       "it, face down.",
+                                       "也可以把牌放進額外牌組，放完後把它面朝下洗一洗。")))
         return tuple(hints)
 
     def describe(self, state: MytheState) -> dict:

@@ -322,6 +322,7 @@ def test_everyone_keeps_at_least_one_card():
     state = play(state, draw(0, "MYN1A", 1), Move("stop", 0), move(0, 1))
     assert codes(state, share(0)) == ["share_empty_hand"]
     assert codes(state, share(0, give={"1": 1})) == []
+    assert codes(state, share(0, give={"1": 7, "2": 5})) == ["share_empty_hand"]  # keeps none
 
 
 def test_share_counts_must_make_sense(three):
