@@ -316,7 +316,7 @@ class CardReader:
 
     name = "pipeline"
 
-    def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = False,
+    def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = True,
                  min_side_px: float = 40, max_side_px: float = 420):
         self.zxing = ZxingDecoder(try_harder=False)
         self.zxing_hard = ZxingDecoder(binarizer="GlobalHistogram", try_harder=True)

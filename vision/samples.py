@@ -28,7 +28,7 @@ from .render import Camera, Degradation, Hand, layout_scene, render_scene
 
 FPS = 4.0  # frame rate the sequence is meant to be played at
 SETTLE_FRAMES = 3  # frames with the new card in plain view (tracker: 3 of 5)
-JPEG_QUALITY = 65
+JPEG_QUALITY = 50
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)
 LOOK = Degradation(blur_sigma=0.7, noise_sigma=1.0, light=0.15, glare=0.15)
 
