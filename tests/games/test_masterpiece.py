@@ -657,9 +657,9 @@ def test_session_observes_a_turn_from_the_camera():
 GOLDEN_FILES = sorted(GOLDEN.glob("*.json"))
 
 
-def test_there_are_goldens_for_three_and_four_players_with_refusals():
+def test_there_are_goldens_for_three_four_and_six_players_with_refusals():
     records = [load_record(p) for p in GOLDEN_FILES]
-    assert {r.setup["players"] for r in records} >= {3, 4}
+    assert {r.setup["players"] for r in records} >= {3, 4, 6}
     assert any(r.expected.get("rejections") for r in records)
 
 
@@ -675,5 +675,8 @@ def test_golden_replays_to_its_hand_checked_ledger(path):
     assert rejections == expected.get("rejections", [])
     assert list(state.cash) == expected["cash_k"]
     assert {s.side: s.total for s in GAME.score(state)} == expected["scores"]
-    assert sorted(GAME.outcome(state).winners) == sorted(expected["winners"])
+    outcome = GAME.outcome(state)
+    assert sorted(outcome.winners) == sorted(expected["winners"])
+    if "tie_break_mentions" in expected:
+        assert expected["tie_break_mentions"] in outcome.tie_break.en
     assert sum(state.cash) == money_in_play(state)

@@ -31,9 +31,12 @@ class Log:
         self.m("easel", auctioneer, painting=P(painting)); self.bids(*bids)
         self.m("hammer", auctioneer); self.m("draw_value", winner, card=V(value))
 
-def write(name, players, names, log, expected):
+def write(name, players, names, log, expected, options=None):
+    setup = {"players": players, "names": names}
+    if options:
+        setup["options"] = options
     data = {"format": "table-companion-record", "version": 1, "game": "masterpiece",
-            "setup": {"players": players, "names": names}, "log": log.log, "expected": expected}
+            "setup": setup, "log": log.log, "expected": expected}
     (OUT / name).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 # ---------------- three players: a clean game through every space type ----------------
@@ -209,4 +212,55 @@ write("four-players-refusals-and-fines.json", 4, ["Ana", "Ben", "Chen", "Dev"], 
         "Chen paintings: P05 7.5M, P07 3M, P11 7.5M, P14 10M, P23 2M, P24 3M = 33000; wealth 41500.",
         "Dev paintings: P09 2M, P17 3M, P18 5M, P21 3M = 13000; wealth 24500.",
         "Out of the game: P03, P04, P10. P10 first went back to the bank unsold (T7)."]})
+
+# ---------------- six players: banker Chen, a tie on wealth settled by cash ----------------
+A, B, C, D, E, F = range(6)
+g = Log()
+for seat, painting, value in [(C, 1, 18), (D, 2, 10), (E, 3, 4), (F, 4, 26), (A, 5, 32), (B, 6, 11)]:
+    g.deal(seat, painting, value)
+for seat, space in [(A, 2), (B, 4), (C, 6), (D, 9), (E, 27), (F, 0)]:
+    g.m("place_pawn", seat, space=space)
+g.m("start", E)
+g.roll(E, 2); g.m("inherit", E, painting=P(7)); g.m("draw_value", E, card=V(7))           # T1
+g.roll(F, 3); g.m("buy", F, painting=P(8)); g.m("draw_value", F, card=V(19))              # T2
+g.roll(A, 3); g.bank_auction(A, 9, [(B, 1000), (C, 2000)], C, 27)                         # T3
+g.roll(B, 4); g.m("inherit", B, painting=P(10)); g.m("draw_value", B, card=V(12))         # T4
+g.roll(C, 4); g.bank_auction(C, 11, [(D, 1000), (E, 1500), (D, 2000)], D, 33)             # T5
+g.roll(D, 3); g.m("buy", D, painting=P(12)); g.m("draw_value", D, card=V(5))              # T6
+g.roll(E, 3); g.m("pick", F, painting=P(3))                                               # T7
+g.bids((A, 1000), (B, 1500)); g.m("hammer", E)
+g.roll(F, 2); g.bank_auction(F, 13, [(F, 1000), (A, 2000), (F, 3000)], F, 20)             # T8
+g.roll(A, 5); g.bank_auction(A, 14, [(E, 1000), (A, 1500), (E, 2500)], E, 41)             # T9
+g.roll(B, 4); g.m("buy", B, painting=P(15)); g.m("draw_value", B, card=V(21))             # T10
+g.roll(C, 5); g.bank_auction(C, 16, [(C, 1000), (D, 1500), (C, 2000)], C, 1)              # T11
+g.roll(D, 5); g.m("inherit", D, painting=P(17)); g.m("draw_value", D, card=V(28))         # T12
+g.roll(E, 3); g.bank_auction(E, 18, [(A, 1000), (F, 1500), (A, 2000)], A, 34)             # T13
+g.roll(F, 3); g.m("inherit", F, painting=P(19)); g.m("draw_value", F, card=V(13))         # T14
+g.roll(A, 2); g.m("pass", A)                                                              # T15
+g.bank_auction(A, 20, [(B, 1000), (D, 1500)], D, 22)
+g.roll(B, 3); g.bank_auction(B, 21, [(B, 1000), (F, 1500), (B, 2000)], B, 6)              # T16
+g.roll(C, 4); g.m("buy", C, painting=P(22)); g.m("draw_value", C, card=V(35))             # T17
+g.roll(D, 3); g.bank_auction(D, 23, [(E, 1000), (A, 1500), (E, 2000)], E, 14)             # T18
+g.roll(E, 5); g.bank_auction(E, 24, [(F, 1000), (D, 1500)], D, 23)                        # T19
+assert not g.refused
+write("six-players-tie-on-wealth.json", 6, ["Ana", "Ben", "Chen", "Dev", "Eve", "Fay"], g, {
+    "scores": {"p0": 23000, "p1": 17500, "p2": 19000, "p3": 25000, "p4": 25000, "p5": 22000},
+    "winners": ["p4"],
+    "rejections": [],
+    "cash_k": [13000, 8500, 7000, 7000, 12000, 10000],
+    "tie_break_mentions": "more cash",
+    "notes": [
+        "Amounts in $K. Banker Chen: paintings are dealt Chen, Dev, Eve, Fay, Ana, Ben. Eve starts.",
+        "Ana cash: 15000 -2000 (T13) = 13000; P05 5M + P18 5M; wealth 23000.",
+        "Ben cash: 15000 -1500 (T7 wins Eve's private auction) -3000 (T10 buy $3M space) -2000 (T16) = 8500; "
+        "P03 1M + P06 2M + P10 2M + P15 3M + P21 1M = 9000; wealth 17500.",
+        "Chen cash: 15000 -2000 (T3) -2000 (T11) -4000 (T17 buy $4M space) = 7000; "
+        "P01 3M + P09 4M + P16 forgery 0 + P22 5M = 12000; wealth 19000.",
+        "Dev cash: 15000 -2000 (T5) -3000 (T6 buy $3M space) -1500 (T15, Ana declined) -1500 (T19) = 7000; "
+        "P02 2M + P11 5M + P12 1M + P17 4M + P20 3M + P24 3M = 18000; wealth 25000.",
+        "Eve cash: 15000 +1500 (T7) -2500 (T9) -2000 (T18) = 12000; P07 1M + P14 10M + P23 2M = 13000; "
+        "wealth 25000.",
+        "Fay cash: 15000 -2000 (T2 buy $2M space) -3000 (T8) = 10000; P04 4M + P08 3M + P13 3M + P19 2M "
+        "= 12000; wealth 22000.",
+        "Eve and Dev tie on $25M; Eve has more cash ($12M against $7M) and wins."]}, options={"banker": 2})
 print("ok")
