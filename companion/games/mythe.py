@@ -31,6 +31,8 @@ from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Viol
 from .base import Game, GameInfo, Interpretation
 
 DUMMY = "dummy"
+LEGENDARY_NAMES = {"sword": Text("sword", "劍"), "shield": Text("shield", "盾牌"),
+                   "fairy": Text("fairy", "仙女")}
 
 # Phases of a turn.
 START = "start"          # nothing drawn yet: a legendary card may still be revealed
@@ -262,6 +264,9 @@ class Mythe(Game):
         passed = tuple(s for s in range(start + 1, stop) if self.occupied(state, s, seat))
         return Plan(start, stop, points, 0 if reaches else remaining, passed, blocked, reaches)
 
+    def legendary_name(self, payload: str) -> Text:
+        return LEGENDARY_NAMES[self.catalogue.piece(payload).face["legendary"]]
+
     def space_label(self, space: int) -> Text:
         name = self.space_names[space]
         if space == 0:
@@ -396,12 +401,11 @@ class Mythe(Game):
     def _check_draw(self, state: MytheState, move: Move) -> tuple[Violation, ...]:
         payload = move.get("card")
         if state.phase == SHARE and state.obstacle:
-            obstacle = self.cards[state.obstacle].name
             return (_violation(
                 "draw_after_obstacle",
-                f"You drew an obstacle ({obstacle.en}): your adventure stops here. No more "
-                f"cards and no moving this turn.",
-                f"你抽到了障礙（{obstacle.zh}）：冒險到此為止，這回合不能再抽牌，也不能前進。",
+                "You drew an obstacle card: your adventure stops here. No more cards and no "
+                "moving this turn.",
+                "你抽到了障礙卡：冒險到此為止，這回合不能再抽牌，也不能前進。",
                 cards=(str(payload), state.obstacle), region="adventure"),)
         if state.phase not in (START, ADVENTURE):
             then = (self._move_instruction(state) if state.phase == MOVE
@@ -468,13 +472,11 @@ class Mythe(Game):
                                "先抽冒險卡：卡上的數字決定你能走多遠。",
                                cards=token, region="path"),)
         if state.phase == SHARE and state.obstacle:
-            obstacle = self.cards[state.obstacle].name
             here = self.space_label(state.positions[seat])
             return (_violation(
                 "no_move_after_obstacle",
-                f"You drew an obstacle ({obstacle.en}), so your hero stays on {here.en} this "
-                f"turn.",
-                f"你抽到了障礙（{obstacle.zh}），所以這回合英雄留在{here.zh}。",
+                f"You drew an obstacle card, so your hero stays on {here.en} this turn.",
+                f"你抽到了障礙卡，所以這回合英雄留在{here.zh}。",
                 cards=token + (state.obstacle,), region="path"),)
         if state.phase != ADVENTURE and state.phase != MOVE:
             return (_violation("move_not_now",
@@ -819,11 +821,11 @@ class Mythe(Game):
                                Text(f"{hero.en} is on {where.en}", f"{hero.zh}在{where.zh}"),
                                (self._hero_token[state.heroes[seat]].payload,))]
             if state.winner == seat:
-                card = self.cards[state.revealed].name
+                card = self.legendary_name(state.revealed)
                 lines.append(ScoreLine(1, "dragon",
                                        Text(f"Beat the Red Dragon with the {card.en} and took "
                                             f"the Sacred Cheese",
-                                            f"用「{card.zh}」打敗紅龍，拿回神聖起司"),
+                                            f"用{card.zh}打敗紅龍，拿回神聖起司"),
                                        (state.revealed,)))
             sides.append(SideScore(f"p{seat}", Text(state.names[seat], state.names[seat]),
                                    (seat,), tuple(lines)))
@@ -835,11 +837,11 @@ class Mythe(Game):
         ranking = sorted(range(state.players),
                          key=lambda s: (s != state.winner, -state.positions[s], s))
         name = state.names[state.winner]
-        card = self.cards[state.revealed].name
+        card = self.legendary_name(state.revealed)
         return Outcome((f"p{state.winner}",), tuple(f"p{s}" for s in ranking),
                        Text(f"{name} showed the {card.en}, beat the Red Dragon and won the "
                             f"Sacred Cheese!",
-                            f"{name} 亮出「{card.zh}」，打敗紅龍，贏得神聖起司！"))
+                            f"{name} 亮出{card.zh}，打敗紅龍，贏得神聖起司！"))
 
     # -- teaching ---------------------------------------------------------------------------
     def hints(self, state: MytheState) -> tuple[Hint, ...]:

@@ -375,7 +375,7 @@ def test_score_is_progress_along_the_path_and_the_dragon(three):
     assert totals == {"p0": 20, "p1": 7, "p2": 3}
     lines = GAME.score(state)[0].lines
     assert [line.code for line in lines] == ["progress", "dragon"]
-    assert "Sword" in lines[1].source.en
+    assert "sword" in lines[1].source.en and "劍" in lines[1].source.zh
     assert GAME.outcome(state).ranking == ("p0", "p1", "p2")
     assert GAME.outcome(three) is None
 
