@@ -8,6 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.catalogue import load_catalogue
 from companion.errors import CompanionError, IllegalMoveError, PlayerCountError
@@ -249,6 +251,34 @@ def test_heroes_only_go_forward_and_stay_on_the_path(three):
     assert codes(state, move(0, "far")) == ["no_such_space"]
     moved = play(state, move(0, 5))
     assert codes(moved, move(0, 6)) == ["move_not_now"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(me=st.integers(0, 18), others=st.lists(st.integers(0, 18), min_size=1, max_size=4),
+       points=st.integers(0, 30), revealed=st.booleans())
+def test_plan_spends_points_forward_and_stops_at_the_last_free_space(me, others, points,
+                                                                     revealed):
+    taken = [o for o in others if o != 0]
+    if me in taken or len(set(taken)) != len(taken):
+        return  # a space holds one hero: not a position that can happen
+    state = GAME.new_game(Setup(len(others) + 1))
+    state = replace(state, positions=(me, *others),
+                    revealed="MYSWORD" if revealed else None)
+    plan = GAME.plan(state, points=points)
+    dragon = GAME.dragon
+    assert me <= plan.stop <= dragon
+    assert plan.stop == me or plan.stop not in taken
+    assert plan.stop < dragon or revealed
+    spent = sum(GAME.costs[s] for s in range(me + 1, plan.stop + 1) if s not in taken)
+    if plan.stop == dragon:
+        assert spent <= points and plan.reaches_dragon
+        return
+    assert spent + plan.lost == points
+    # Maximal: the next free space is the dragon without a revealed card, or costs too much.
+    following = [s for s in range(plan.stop + 1, dragon + 1) if s not in taken]
+    if following:
+        nxt = following[0]
+        assert (nxt == dragon and not revealed) or GAME.costs[nxt] > plan.lost
 
 
 def test_a_hero_moved_out_of_turn_is_a_violation(three):
