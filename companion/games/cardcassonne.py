@@ -684,8 +684,9 @@ class Cardcassonne(Game):
                 collection = [p for p, c in animals if c == colour]
                 cname = self.colour_name(colour)
                 jokers = sum(1 for p in collection if self.face(p)["type"] == "animal_joker")
-                extra = Text(f", {jokers} of them jokers", f"，其中 {jokers} 張萬用卡") if jokers \
-                    else Text("", "")
+                plural = "s" if jokers > 1 else ""
+                extra = Text(f", counting {jokers} animal joker{plural}",
+                             f"，含 {jokers} 張動物萬用卡") if jokers else Text("", "")
                 lines.append(ScoreLine(table[len(collection) - 1], "animals", Text(
                     f"{prefix.en}: {len(collection)} {cname.en} animals in the collection{extra.en}",
                     f"{prefix.zh}：收藏中有 {len(collection)} 張{cname.zh}動物卡{extra.zh}"),
@@ -732,8 +733,9 @@ class Cardcassonne(Game):
         lines = []
         for colour, (cards, jokers) in self.best_building_groups(chest).items():
             cname = self.colour_name(colour)
-            extra = Text(f", {jokers} of them building jokers", f"，其中 {jokers} 張建築物萬用卡") \
-                if jokers else Text("", "")
+            plural = "s" if jokers > 1 else ""
+            extra = Text(f", counting {jokers} building joker{plural}",
+                         f"，含 {jokers} 張建築物萬用卡") if jokers else Text("", "")
             lines.append(ScoreLine(table[len(cards) - 1], "buildings", Text(
                 f"End of game: {len(cards)} {cname.en} buildings in the chest{extra.en}",
                 f"遊戲結束：財寶箱裡有 {len(cards)} 張{cname.zh}建築物卡{extra.zh}"), tuple(cards)))
