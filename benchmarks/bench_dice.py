@@ -1,0 +1,82 @@
+"""Dice reading on rendered dice: accuracy, unread rate and wrong rate per condition.
+
+    python benchmarks/bench_dice.py [--per-condition 200] [--seed 7]
+
+Each die is drawn by vision.dice.render_die (four colours, random rotation, perspective
+tilt, lighting gradient, drop shadow, QR-like print nearby), then blurred, noised and
+JPEG-compressed. "wrong" is a value reported that is not the true one: it must stay ~0;
+"unread" is the reader declining. The baseline is the plain method (Otsu threshold on the
+die crop's grey levels + count the blobs), run on the same crops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import cv2
+import numpy as np
+
+from vision.dice import COLOURS, find_dice, render_die
+
+
+def baseline(image: np.ndarray, centre: tuple[float, float], face: float) -> int | None:
+    """Threshold + blob count on the die crop: pips are whatever Otsu splits off."""
+    x, y = int(centre[0]), int(centre[1])
+    r = int(face * 0.45)
+    crop = cv2.cvtColor(image[max(0, y - r):y + r, max(0, x - r):x + r], cv2.COLOR_BGR2GRAY)
+    if crop.size == 0:
+        return None
+    _, bright = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if np.mean(bright) > 127:  # yellow dice have dark pips: pips are the minority class
+        bright = 255 - bright
+    count, _, stats, _ = cv2.connectedComponentsWithStats(bright)
+    blobs = sum(1 for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= 2)
+    return blobs if 1 <= blobs <= 6 else None
+
+
+def run(per_condition: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    conditions = [(face, blur) for face in (15, 20, 25, 30, 40) for blur in (0.0, 0.75, 1.5)]
+    print(f"{per_condition} dice per condition, noise sigma 4, JPEG q80, tilt 0.15, "
+          f"colours {', '.join(COLOURS)}")
+    print(f"{'face px':>7} {'blur':>5} | {'correct':>8} {'unread':>7} {'wrong':>6} | "
+          f"{'baseline ok':>11} {'base wrong':>10} | ms/die")
+    totals = {}
+    for face, blur in conditions:
+        ok = unread = wrong = base_ok = base_wrong = 0
+        spent = 0.0
+        for i in range(per_condition):
+            value = int(rng.integers(1, 7))
+            colour = COLOURS[i % len(COLOURS)]
+            image, centre = render_die(value, colour, face, rng, blur=blur, noise=4.0, jpeg=80)
+            start = time.perf_counter()
+            found = find_dice(image)
+            spent += time.perf_counter() - start
+            read = found[0].value if len(found) == 1 else None
+            if read is None:
+                unread += 1
+            elif read == value:
+                ok += 1
+            else:
+                wrong += 1
+            guess = baseline(image, centre, face)
+            base_ok += guess == value
+            base_wrong += guess is not None and guess != value
+        n = per_condition
+        totals.setdefault(face >= 20, []).append((ok, unread, wrong, n))
+        print(f"{face:>7} {blur:>5} | {ok / n:>8.1%} {unread / n:>7.1%} {wrong / n:>6.1%} | "
+              f"{base_ok / n:>11.1%} {base_wrong / n:>10.1%} | {spent / n * 1000:.1f}")
+    for big, label in ((True, ">= 20 px"), (False, "15 px")):
+        rows = totals.get(big, [])
+        n = sum(r[3] for r in rows)
+        print(f"all conditions {label}: correct {sum(r[0] for r in rows) / n:.2%}, "
+              f"unread {sum(r[1] for r in rows) / n:.2%}, wrong {sum(r[2] for r in rows) / n:.2%}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-condition", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    run(args.per_condition, args.seed)

@@ -1,0 +1,76 @@
+"""The dice reader on dice rendered here: right values, and unsure means None, never a guess."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.dice import COLOURS, LAYOUTS, CANON, count_pips, find_dice, render_die
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+@pytest.mark.parametrize("value", range(1, 7))
+def test_reads_every_face_of_every_colour_at_a_good_size(colour, value):
+    rng = np.random.default_rng(value * 10 + COLOURS.index(colour))
+    image, centre = render_die(value, colour, 36, rng, blur=0.6, noise=3, jpeg=85)
+    found = find_dice(image)
+    assert len(found) == 1
+    die = found[0]
+    assert die.colour == colour
+    assert die.payload == f"DIE{colour.upper()}"
+    assert die.value == value
+    assert abs(die.x - centre[0]) < 4 and abs(die.y - centre[1]) < 4
+
+
+def test_mostly_reads_small_blurred_dice_and_never_guesses_wrong():
+    rng = np.random.default_rng(2024)
+    right = wrong = 0
+    for i in range(120):
+        value = int(rng.integers(1, 7))
+        image, _ = render_die(value, COLOURS[i % 4], 24, rng, blur=1.0, noise=4, jpeg=80)
+        found = find_dice(image)
+        assert len(found) == 1
+        if found[0].value is not None:
+            right += found[0].value == value
+            wrong += found[0].value != value
+    assert wrong == 0
+    assert right >= 100
+
+
+def test_a_face_with_a_smudge_is_not_read():
+    rng = np.random.default_rng(5)
+    image, centre = render_die(4, "red", 40, rng)
+    x, y = int(centre[0]), int(centre[1])
+    cv2.line(image, (x - 12, y - 3), (x + 12, y + 5), (250, 250, 250), 3)  # glare streak
+    found = find_dice(image)
+    assert len(found) == 1 and found[0].value is None
+
+
+def test_two_touching_dice_are_reported_unread_not_guessed():
+    rng = np.random.default_rng(9)
+    left, _ = render_die(3, "blue", 30, rng, tilt=0.0, canvas=110)
+    right, _ = render_die(5, "blue", 30, rng, tilt=0.0, canvas=110)
+    joined = np.hstack([left[:, 30:80], right[:, 30:80]])
+    for die in find_dice(joined):
+        assert die.value in (None, 3, 5)
+
+
+def test_blank_and_seven_dot_faces_are_rejected():
+    blank = np.full((CANON, CANON, 3), (40, 40, 200), np.uint8)
+    assert count_pips(blank)[0] is None
+    seven = blank.copy()
+    for x, y in LAYOUTS[6][0] + ((0.5, 0.5),):
+        cv2.circle(seven, (int(x * CANON), int(y * CANON)), 6, (240, 240, 240), -1)
+    assert count_pips(seven)[0] is None
+
+
+def test_pips_out_of_layout_are_rejected():
+    face = np.full((CANON, CANON, 3), (40, 40, 200), np.uint8)
+    for x, y in ((0.25, 0.25), (0.5, 0.25), (0.75, 0.25)):  # three in a row along an edge
+        cv2.circle(face, (int(x * CANON), int(y * CANON)), 6, (240, 240, 240), -1)
+    assert count_pips(face)[0] is None
+
+
+def test_no_dice_on_a_plain_card():
+    card = np.full((120, 120, 3), 235, np.uint8)
+    cv2.rectangle(card, (20, 20), (60, 60), (10, 10, 10), -1)
+    assert find_dice(card) == []

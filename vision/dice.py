@@ -1,0 +1,323 @@
+"""Servant dice: find ordinary d6 of the four player colours and read their top face by pips.
+
+How a die is read:
+1. Body mask: the dice are strongly coloured (red, blue, green, yellow) while cards, QR codes
+   and the mat are not, so saturated pixels with some brightness mark die bodies. Holes
+   (the pips) are filled so every die is one solid blob.
+2. Shape test: a blob of the expected size, nearly square (rotated box), and solid. A blob
+   of two touching dice fails the test and is reported unread rather than guessed.
+3. Rectify: fit a quadrilateral to the blob (the top face under perspective) and warp it to
+   a canonical square, enlarged so that tiny faces still have countable pips.
+4. Pips: pixels far (in Lab) from the face's own median colour, inside a rounded inner mask,
+   split by Otsu; connected components of plausible, similar sizes are pips.
+5. Layout check: the pip centres must match a real d6 layout for that count (1 centre;
+   2/3 on a diagonal, either diagonal; 4/5 corners; 6 in two rows or two columns). Anything
+   else (a hand, glare, a blurred-together pair of pips) gives None: never a guess.
+
+`render_die` draws a synthetic die for tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+COLOURS = ("red", "blue", "green", "yellow")
+CANON = 72  # side of the rectified face, pixels
+INNER = 0.09  # border of the rectified face ignored (rounded corners, edge shading)
+
+# Pip centres on a unit face, per count; variants cover the two diagonals and 6's two turns.
+_A, _M, _B = 0.25, 0.5, 0.75
+LAYOUTS: dict[int, tuple[tuple[tuple[float, float], ...], ...]] = {
+    1: (((_M, _M),),),
+    2: (((_A, _A), (_B, _B)), ((_B, _A), (_A, _B))),
+    3: (((_A, _A), (_M, _M), (_B, _B)), ((_B, _A), (_M, _M), (_A, _B))),
+    4: (((_A, _A), (_B, _A), (_A, _B), (_B, _B)),),
+    5: (((_A, _A), (_B, _A), (_M, _M), (_A, _B), (_B, _B)),),
+    6: (((_A, _A), (_A, _M), (_A, _B), (_B, _A), (_B, _M), (_B, _B)),
+        ((_A, _A), (_M, _A), (_B, _A), (_A, _B), (_M, _B), (_B, _B))),
+}
+LAYOUT_TOLERANCE = 0.09  # farthest a pip may sit from its place (face widths), after fitting
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die found in an image. `value` is None when the face could not be read surely."""
+
+    x: float  # centre, pixels of the image given
+    y: float
+    size: float  # side of the top face, pixels
+    colour: str | None
+    value: int | None
+    reason: str = ""  # why unread
+
+    @property
+    def payload(self) -> str | None:
+        return f"DIE{self.colour.upper()}" if self.colour else None
+
+
+# -- finding -------------------------------------------------------------------------------
+def body_mask(image: np.ndarray) -> np.ndarray:
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    mask = ((hsv[..., 1] > 90) & (hsv[..., 2] > 60)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def colour_of(image: np.ndarray, mask: np.ndarray) -> str | None:
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    pixels = hsv[mask > 0]
+    pixels = pixels[pixels[:, 1] > 90]
+    if len(pixels) < 5:
+        return None
+    # Hue is circular: take the median of the hue of the saturated body pixels on a circle.
+    angle = pixels[:, 0].astype(np.float64) * (2 * np.pi / 180)
+    hue = (np.degrees(np.arctan2(np.sin(angle).mean(), np.cos(angle).mean())) / 2) % 180
+    if hue < 12 or hue >= 160:
+        return "red"
+    if 15 <= hue < 38:
+        return "yellow"
+    if 38 <= hue < 90:
+        return "green"
+    if 90 <= hue < 135:
+        return "blue"
+    return None
+
+
+def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> list[DieReading]:
+    """Every die-like coloured blob in a BGR image, read (or marked unread)."""
+    mask = body_mask(image)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
+    readings = []
+    for label in range(1, count):
+        area = stats[label, cv2.CC_STAT_AREA]
+        if area < (min_face * 0.8) ** 2 or area > (max_face * 2.2) ** 2:
+            continue
+        blob = (labels == label).astype(np.uint8) * 255
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        contour = max(contours, key=cv2.contourArea)
+        (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
+        size = float(np.sqrt(area))
+        colour = colour_of(image, blob)
+        hull_area = cv2.contourArea(cv2.convexHull(contour))
+        solidity = area / hull_area if hull_area else 0
+        aspect = max(w, h) / max(1.0, min(w, h))
+        if aspect > 1.45 or solidity < 0.85 or size > max_face * 1.3:
+            readings.append(DieReading(cx, cy, size, colour, None, "not one die (shape)"))
+            continue
+        value, reason = read_face(image, contour)
+        readings.append(DieReading(cx, cy, size, colour, value, reason))
+    return readings
+
+
+# -- reading --------------------------------------------------------------------------------
+def _face_quad(contour: np.ndarray) -> np.ndarray:
+    """Four corners of the top face, in order around it."""
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.04, 0.06, 0.08, 0.1):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) == 4 and cv2.isContourConvex(approx):
+            quad = approx.reshape(4, 2).astype(np.float32)
+            # Rounded corners cut the fitted corners short: widen the quad from its centre
+            # so it matches the box that the rounded square fills.
+            box = cv2.boxPoints(cv2.minAreaRect(contour))
+            scale = np.sqrt(cv2.contourArea(box) / max(1.0, cv2.contourArea(quad)))
+            centre = quad.mean(axis=0)
+            return centre + (quad - centre) * min(scale, 1.15)
+    return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+
+
+def rectify(image: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    quad = _face_quad(contour)
+    # order: start at the corner nearest the top-left, go around clockwise
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    quad = quad[np.argsort(angles)]
+    start = int(np.argmin(quad.sum(axis=1)))
+    quad = np.roll(quad, -start, axis=0)
+    target = np.float32([[0, 0], [CANON - 1, 0], [CANON - 1, CANON - 1], [0, CANON - 1]])
+    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    return cv2.warpPerspective(image, matrix, (CANON, CANON), flags=cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _inner_mask() -> np.ndarray:
+    mask = np.zeros((CANON, CANON), np.uint8)
+    border = int(round(CANON * INNER))
+    radius = int(CANON * 0.14)
+    cv2.rectangle(mask, (border + radius, border), (CANON - 1 - border - radius, CANON - 1 - border), 255, -1)
+    cv2.rectangle(mask, (border, border + radius), (CANON - 1 - border, CANON - 1 - border - radius), 255, -1)
+    for x in (border + radius, CANON - 1 - border - radius):
+        for y in (border + radius, CANON - 1 - border - radius):
+            cv2.circle(mask, (x, y), radius, 255, -1)
+    return mask
+
+
+_INNER_MASK = _inner_mask()
+
+
+def read_face(image: np.ndarray, contour: np.ndarray) -> tuple[int | None, str]:
+    """The number of pips on a die's top face, or (None, reason)."""
+    face = rectify(image, contour)
+    return count_pips(face)
+
+
+def count_pips(face: np.ndarray) -> tuple[int | None, str]:
+    """Read a rectified face (CANON x CANON, BGR)."""
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
+    inside = _INNER_MASK > 0
+    body = np.median(lab[inside], axis=0)
+    # Lightness carries the pips (white on red/blue/green, black on yellow); colour is
+    # smeared by JPEG's halved chroma resolution, so it counts for less.
+    delta = lab - body
+    distance = np.sqrt(delta[..., 0] ** 2 + 0.25 * (delta[..., 1] ** 2 + delta[..., 2] ** 2))
+    distance = cv2.GaussianBlur(distance, (0, 0), CANON * 0.015)
+    distance[~inside] = 0
+    values = distance[inside]
+    top = float(np.percentile(values, 99.5))
+    floor = float(np.median(values))
+    if top - floor < 20:
+        return None, "no contrast"
+    # Half way up to the pip peak: a blurred pip keeps its centre, and its size stays near true.
+    binary = ((distance > floor + 0.5 * (top - floor)) & inside).astype(np.uint8)
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary)
+    face_area = CANON * CANON
+    pips = []
+    for label in range(1, count):
+        area = stats[label, cv2.CC_STAT_AREA]
+        w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+        if area < face_area * 0.004:
+            continue  # noise speck
+        pips.append((area, w, h, centroids[label]))
+    if not 1 <= len(pips) <= 6:
+        return None, f"{len(pips)} blobs"
+    areas = np.array([p[0] for p in pips], dtype=float)
+    if areas.max() > face_area * 0.08:
+        return None, "blob too large"
+    if areas.max() / areas.min() > 3.0:
+        return None, "uneven pips"
+    for area, w, h, _ in pips:
+        if max(w, h) / max(1, min(w, h)) > 2.0 or area / (w * h) < 0.4:
+            return None, "pip not round"
+    centres = [tuple(p[3] / (CANON - 1)) for p in pips]
+    if not _matches_layout(centres):
+        return None, "layout"
+    return len(pips), ""
+
+
+def _matches_layout(centres: list[tuple[float, float]]) -> bool:
+    """Do the pip centres form a real d6 face? Compared after removing the offset and scale
+    left by an imperfect face fit, so only the arrangement itself has to match."""
+    points = np.array(centres, dtype=float)
+    middle = points.mean(axis=0)
+    if np.hypot(*(middle - 0.5)) > 0.15:
+        return False
+    if len(points) == 1:
+        return True
+    shifted = points - middle
+    spread = np.sqrt((shifted ** 2).sum(axis=1).mean())
+    for layout in LAYOUTS[len(points)]:
+        target = np.array(layout) - np.array(layout).mean(axis=0)
+        target_spread = np.sqrt((target ** 2).sum(axis=1).mean())
+        scale = spread / target_spread
+        if not 0.7 <= scale <= 1.35:
+            continue
+        free = list(range(len(target)))
+        worst = 0.0
+        for point in shifted / scale:
+            best = min(free, key=lambda i: float(((target[i] - point) ** 2).sum()))
+            worst = max(worst, float(np.sqrt(((target[best] - point) ** 2).sum())))
+            free.remove(best)
+        if worst <= LAYOUT_TOLERANCE:
+            return True
+    return False
+
+
+# -- synthetic dice -------------------------------------------------------------------------
+BODY_BGR = {"red": (38, 36, 196), "blue": (170, 88, 28), "green": (60, 150, 36),
+            "yellow": (40, 205, 235)}
+PIP_BGR = {"red": (240, 240, 240), "blue": (240, 240, 240), "green": (240, 240, 240),
+           "yellow": (35, 35, 35)}
+
+
+def _canonical_face(value: int, colour: str, side: int = 240, spread: float = 0.25,
+                    pip_radius: float = 0.09) -> tuple[np.ndarray, np.ndarray]:
+    image = np.zeros((side, side, 3), np.uint8)
+    alpha = np.zeros((side, side), np.uint8)
+    radius = int(side * 0.14)
+    for canvas, col in ((image, BODY_BGR[colour]), (alpha, 255)):
+        cv2.rectangle(canvas, (radius, 0), (side - 1 - radius, side - 1), col, -1)
+        cv2.rectangle(canvas, (0, radius), (side - 1, side - 1 - radius), col, -1)
+        for x in (radius, side - 1 - radius):
+            for y in (radius, side - 1 - radius):
+                cv2.circle(canvas, (x, y), radius, col, -1, cv2.LINE_AA)
+    a, m, b = spread, 0.5, 1 - spread
+    layout = {1: [(m, m)], 2: [(a, a), (b, b)], 3: [(a, a), (m, m), (b, b)],
+              4: [(a, a), (b, a), (a, b), (b, b)], 5: [(a, a), (b, a), (m, m), (a, b), (b, b)],
+              6: [(a, a), (a, m), (a, b), (b, a), (b, m), (b, b)]}[value]
+    for x, y in layout:
+        cv2.circle(image, (int(x * side), int(y * side)), int(pip_radius * side), PIP_BGR[colour],
+                   -1, cv2.LINE_AA)
+    return image, alpha
+
+
+def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator,
+               blur: float = 0.0, noise: float = 0.0, jpeg: int | None = None,
+               tilt: float = 0.15, canvas: int | None = None,
+               background: str = "card") -> tuple[np.ndarray, tuple[float, float]]:
+    """A BGR image with one die of `face_px` pixels a side; returns it and the die centre."""
+    scale = 4  # draw large, then shrink: edges come out anti-aliased like a camera's
+    size = canvas or int(face_px * 3 + 20)
+    big = size * scale
+    if background == "card":
+        bg = np.full((big, big, 3), 235, np.uint8)
+        for _ in range(6):  # QR-like black blocks and print near the die
+            x, y = rng.integers(0, big, 2)
+            w = int(rng.integers(big // 20, big // 6))
+            cv2.rectangle(bg, (int(x), int(y)), (int(x) + w, int(y) + w), (20, 20, 20), -1)
+    else:
+        bg = np.zeros((big, big, 3), np.uint8)
+        bg[:] = (60, 95, 140)  # a wooden table
+        bg = (bg + rng.normal(0, 8, bg.shape)).clip(0, 255).astype(np.uint8)
+    face, alpha = _canonical_face(value, colour, spread=float(rng.uniform(0.23, 0.27)),
+                                  pip_radius=float(rng.uniform(0.08, 0.10)))
+    # lighting: a gentle gradient across the face
+    gradient = np.linspace(float(rng.uniform(0.8, 1.0)), float(rng.uniform(1.0, 1.15)),
+                           face.shape[1])[None, :, None]
+    face = np.clip(face * gradient, 0, 255).astype(np.uint8)
+    side = face.shape[0]
+    half = face_px * scale / 2
+    angle = rng.uniform(0, 2 * np.pi)
+    centre = np.array([big / 2, big / 2]) + rng.uniform(-face_px, face_px, 2) * scale * 0.5
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    corners = corners @ rot.T
+    # perspective: shrink one edge, as a camera looking at the table from an angle sees it
+    direction = rng.uniform(0, 2 * np.pi)
+    lean = np.array([np.cos(direction), np.sin(direction)])
+    corners *= (1 - tilt * (corners @ lean) / (half * 2))[:, None]
+    corners += centre
+    src = np.float32([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]])
+    matrix = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
+    warped = cv2.warpPerspective(face, matrix, (big, big), flags=cv2.INTER_LINEAR)
+    walpha = cv2.warpPerspective(alpha, matrix, (big, big), flags=cv2.INTER_LINEAR)
+    shadow = cv2.GaussianBlur(np.roll(walpha, (int(half * 0.15), int(half * 0.15)), (0, 1)),
+                              (0, 0), half * 0.12)
+    bg = (bg * (1 - 0.45 * shadow[..., None] / 255)).astype(np.uint8)
+    a = walpha[..., None].astype(np.float32) / 255
+    scene = (warped * a + bg * (1 - a)).astype(np.uint8)
+    image = cv2.resize(scene, (size, size), interpolation=cv2.INTER_AREA)
+    if blur > 0:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    if noise > 0:
+        image = np.clip(image + rng.normal(0, noise, image.shape), 0, 255).astype(np.uint8)
+    if jpeg:
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return image, (float(centre[0] / scale), float(centre[1] / scale))
