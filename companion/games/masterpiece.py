@@ -179,9 +179,10 @@ class LedgerEntry:
     amount_k: int
     text: Text
     painting: str | None = None
+    turn: int = 0  # 0: set-up
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "payer": self.payer, "payee": self.payee,
+        return {"turn": self.turn, "kind": self.kind, "payer": self.payer, "payee": self.payee,
                 "amount_k": self.amount_k, "amount": money(self.amount_k).to_dict(),
                 "painting": self.painting, "text": self.text.to_dict()}
 
@@ -192,9 +193,10 @@ class Notice:
 
     code: str
     text: Text
+    turn: int = 0
 
     def to_dict(self) -> dict:
-        return {"code": self.code, "text": self.text.to_dict()}
+        return {"turn": self.turn, "code": self.code, "text": self.text.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -440,8 +442,8 @@ class Masterpiece(Game):
         if state.phase == "over":
             return _one("game_over", "The game is over: the bank has no paintings left.",
                         "遊戲已經結束：銀行的名畫都賣完了。")
-        if move.player is not None and not (isinstance(move.player, int)
-                                             and 0 <= move.player < state.players):
+        if move.player is not None and (not isinstance(move.player, int) or isinstance(move.player, bool)
+                                        or not 0 <= move.player < state.players):
             return _one("unknown_player", f"There is no player {move.player!r} in this game.",
                         f"這場遊戲沒有玩家 {move.player!r}。")
         if move.kind not in PHASE_MOVES[state.phase]:
@@ -703,7 +705,8 @@ class Masterpiece(Game):
     def _check_tie(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
         seats = move.get("players")
         if (not isinstance(seats, (list, tuple)) or len(set(seats)) < 2
-                or not all(isinstance(s, int) and 0 <= s < state.players for s in seats)):
+                or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players
+                           for s in seats)):
             return _one("tie_needs_two",
                         "Equal bids cancel only when two or more different players call the same "
                         "amount at once: list their seats.",
@@ -809,7 +812,7 @@ class Masterpiece(Game):
 
     @staticmethod
     def _note(state: MasterpieceState, code: str, en: str, zh: str) -> MasterpieceState:
-        return replace(state, journal=state.journal + (Notice(code, Text(en, zh)),))
+        return replace(state, journal=state.journal + (Notice(code, Text(en, zh), state.turns),))
 
     @staticmethod
     def _transfer(state: MasterpieceState, payer: int | None, payee: int | None, amount: int,
@@ -823,7 +826,8 @@ class Masterpiece(Game):
         if payee is not None:
             cash[payee] += amount
         return replace(state, cash=tuple(cash),
-                       ledger=state.ledger + (LedgerEntry(kind, payer, payee, amount, text, painting),))
+                       ledger=state.ledger + (LedgerEntry(kind, payer, payee, amount, text, painting,
+                                                          state.turns),))
 
     def _fine(self, state: MasterpieceState, seat: int, amount: int, why: Text,
               lose_turn: bool) -> MasterpieceState:

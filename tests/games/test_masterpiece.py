@@ -52,16 +52,26 @@ def play(state, *moves):
     return state
 
 
-def started(n=3, values=None, at=None, first=0):
-    """Set-up done: seat k owns painting k+1 over `values[k]`; pawns at `at` (default 0)."""
-    state = GAME.new_game(Setup(n, NAMES[:n]))
+def setup_moves(n=3, values=None, at=None, first=0):
+    """Seat k gets painting k+1 over `values[k]`; pawns at `at` (default space 0)."""
     values = values or [card(1000, k) for k in range(n)]
+    moves = []
     for seat in range(n):
-        state = play(state, Move("deal", seat, {"painting": P(seat + 1)}),
-                     Move("draw_value", seat, {"card": values[seat]}))
-    for seat in range(n):
-        state = play(state, Move("place_pawn", seat, {"space": (at or {}).get(seat, 0)}))
-    return play(state, Move("start", first))
+        moves += [Move("deal", seat, {"painting": P(seat + 1)}),
+                  Move("draw_value", seat, {"card": values[seat]})]
+    moves += [Move("place_pawn", seat, {"space": (at or {}).get(seat, 0)}) for seat in range(n)]
+    return moves + [Move("start", first)]
+
+
+def started(n=3, **kwargs):
+    return play(GAME.new_game(Setup(n, NAMES[:n])), *setup_moves(n, **kwargs))
+
+
+def session_started(n=3, **kwargs):
+    session = Session(GAME, Setup(n, NAMES[:n]))
+    for move in setup_moves(n, **kwargs):
+        assert session.play(move).accepted
+    return session
 
 
 def landing(kind, n=3, roll=2, price_k=None, **kwargs):
@@ -78,6 +88,10 @@ def bank_auction(n=3, painting=10, **kwargs):
 
 def bid(seat, amount_k):
     return Move("bid", seat, {"amount_k": amount_k})
+
+
+def values_of(state, seat, painting):
+    return next(h.values for h in state.holdings[seat] if h.painting == painting)
 
 
 def money_in_play(state):
@@ -321,11 +335,7 @@ def test_buy_any_painting_from_any_player_for_3_5m():
     state = play(state, Move("buy", 0, {"painting": P(2)}))
     assert state.cash[:2] == (11500, 18500)
     assert (state.ledger[-1].payer, state.ledger[-1].payee) == (0, 1)
-    assert Holding_values(state, 0, P(2)) == (card(10000),) and state.holdings[1] == ()
-
-
-def Holding_values(state, seat, painting):
-    return next(h.values for h in state.holdings[seat] if h.painting == painting)
+    assert values_of(state, 0, P(2)) == (card(10000),) and state.holdings[1] == ()
 
 
 def test_buy_from_a_player_needs_the_cash():
@@ -397,7 +407,7 @@ def test_auctioneer_may_not_bid_in_a_private_auction():
     assert codes(state, bid(0, 1000)) == ["auctioneer_cannot_bid"]
     state = play(state, bid(1, 1000), bid(2, 2000), Move("hammer", 0))
     assert state.cash == (17000, 15000, 13000)
-    assert Holding_values(state, 2, P(1)) == (card(5000),)  # the value card goes with it
+    assert values_of(state, 2, P(1)) == (card(5000),)  # the value card goes with it
     assert state.active == 1 and state.phase == "roll"  # no value card drawn
 
 
@@ -513,7 +523,7 @@ def test_no_value_card_anywhere_means_no_draw():
     state = landing("inherit")
     state = replace(state, deck=(), discard=())
     state = play(state, Move("inherit", 0, {"painting": P(7)}))
-    assert state.active == 1 and Holding_values(state, 0, P(7)) == ()
+    assert state.active == 1 and values_of(state, 0, P(7)) == ()
 
 
 def test_game_ends_when_the_bank_has_no_paintings_and_values_are_revealed():
@@ -556,13 +566,14 @@ def test_tie_on_wealth_and_cash_is_shared():
 
 # -- the ledger -------------------------------------------------------------------------------
 def test_undo_restores_cash_and_ledger():
-    session = Session(GAME, Setup(3, NAMES[:3]))
-    session.state = landing("collect")  # continue from a prepared position
+    session = session_started(at={0: space_of("collect") - 1})
+    session.play(Move("roll", 0, {"value": 1}))
     before = (session.state.cash, len(session.state.ledger))
     assert session.play(Move("take_cash", 0)).accepted
     assert session.state.cash[0] == 18000
     session.undo()
     assert (session.state.cash, len(session.state.ledger)) == before
+    assert Session.replay(session.records).state == session.state
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -642,8 +653,7 @@ def test_camera_checks_value_cards_laid_face_up_at_the_end():
 
 
 def test_session_observes_a_turn_from_the_camera():
-    session = Session(GAME, Setup(3, NAMES[:3]))
-    session.state = started(at={0: (space_of("bank_auction") - 2) % RING})
+    session = session_started(at={0: (space_of("bank_auction") - 2) % RING})
     [verdict] = session.observe(added("DIERED", "roll", kind="die", value=2))
     assert verdict.accepted and session.state.phase == "easel"
     [verdict] = session.observe(CardMoved("t-p", "MPPAWN1", Where("ring", (space_of("bank_auction"),)),
