@@ -228,48 +228,27 @@ CELL_GAP = 5.0
 PATH_COLS = 8
 
 
-def mythe_costs() -> tuple[list[int], int, bool]:
-    """The 18 path costs and the Dragon space's cost: from the Mythe engine's data file
-    when it has them, else the placeholder from the rules. Third value: from data?"""
+def mythe_spaces() -> list[dict]:
+    """The 21 path spaces (kind, cost, name): from the Mythe engine's data file
+    (companion/data/games/mythe.json, path.spaces) when it has them, else the placeholder
+    path from the rules: Village, 18 spaces, the Dragon's lair, the Sacred Cheese."""
     path = REPO / "companion" / "data" / "games" / "mythe.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return PLACEHOLDER_MYTHE_COSTS, PLACEHOLDER_DRAGON_COST, False
-    found = _find_costs(data)
-    if found is None:
-        return PLACEHOLDER_MYTHE_COSTS, PLACEHOLDER_DRAGON_COST, False
-    return found[0], found[1], True
-
-
-def _find_costs(data: Any) -> tuple[list[int], int] | None:
-    """Look for the path under a few plausible shapes: a list of 18 (or 19, dragon last)
-    costs, or a list of spaces with a 'cost' each."""
-    if isinstance(data, dict):
-        for key in ("path", "path_costs", "costs", "spaces"):
-            if key in data:
-                got = _find_costs(data[key])
-                if got:
-                    return got
-        return None
-    if isinstance(data, list):
-        values = []
-        for item in data:
-            if isinstance(item, dict) and isinstance(item.get("cost"), int):
-                values.append(item["cost"])
-            elif isinstance(item, int) and not isinstance(item, bool):
-                values.append(item)
-        if len(values) == 18:
-            return values, PLACEHOLDER_DRAGON_COST
-        if len(values) == 19:
-            return values[:18], values[18]
-        if len(values) in (20, 21) and values[0] == 0:  # village first (cost 0), maybe cheese
-            return values[1:19], values[19]
-    return None
+        spaces = json.loads(path.read_text(encoding="utf-8"))["path"]["spaces"]
+        kinds = [sp.get("kind") for sp in spaces]
+        if kinds == ["village"] + ["space"] * 18 + ["dragon", "cheese"] and all(
+                isinstance(sp.get("cost"), int) for sp in spaces[1:20]):
+            return [{k: sp[k] for k in ("kind", "cost", "name") if k in sp} for sp in spaces]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        pass
+    return ([{"kind": "village", "name": T("Village", "村莊")}]
+            + [{"kind": "space", "cost": c} for c in PLACEHOLDER_MYTHE_COSTS]
+            + [{"kind": "dragon", "cost": PLACEHOLDER_DRAGON_COST,
+                "name": T("Red Dragon", "邪惡紅龍")},
+               {"kind": "cheese", "name": T("Sacred Cheese", "神聖起司")}])
 
 
 def mythe(players: int) -> dict:
-    costs, dragon_cost, _ = mythe_costs()
     pitch = CELL + CELL_GAP
     # Serpentine: row 0 left to right (Village is two cells wide), row 1 right to left,
     # row 2 left to right ending in the Dragon's lair and the Sacred Cheese (two cells each).
@@ -286,20 +265,10 @@ def mythe(players: int) -> dict:
     assert len(cells) == 21
     x0, y0 = BORDER + PAD, BORDER + HEADER + PAD
     slots = []
-    for index, (row, col, span) in enumerate(cells):
+    for index, ((row, col, span), space) in enumerate(zip(cells, mythe_spaces())):
         r = rect(x0 + col * pitch, y0 + row * pitch, span * pitch - CELL_GAP, CELL)
-        if index == 0:
-            slots.append(slot([0], r, "", {"kind": "village", "cost": 0,
-                                             "name": T("Village", "村莊")}))
-        elif index <= 18:
-            c = costs[index - 1]
-            slots.append(slot([index], r, "●" * c, {"kind": "space", "cost": c}))
-        elif index == 19:
-            slots.append(slot([19], r, "●" * dragon_cost,
-                              {"kind": "dragon", "cost": dragon_cost,
-                               "name": T("Red Dragon", "邪惡紅龍")}))
-        else:
-            slots.append(slot([20], r, "", {"kind": "cheese", "name": T("Sacred Cheese", "神聖起司")}))
+        dots = "●" * space["cost"] if space.get("cost") else ""
+        slots.append(slot([index], r, dots, space))
     path_w = PATH_COLS * pitch - CELL_GAP + 2 * PAD
     path_h = HEADER + 3 * pitch - CELL_GAP + 2 * PAD
     regions = [region("path", rect(BORDER, BORDER, path_w, path_h),

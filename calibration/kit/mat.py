@@ -47,7 +47,12 @@ def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float) -> No
     if region.kind != "tokens":
         label = f"{region.label.en}   {region.label.zh}"
         f = fit_text(draw, label, int((w - 6) * s), int(7 * s))
-        draw.text(((x + 3) * s, (y + 6.5) * s), label, font=f, fill=INK, anchor="lm")
+        if f.size >= int(5 * s):
+            draw.text(((x + 3) * s, (y + 6.5) * s), label, font=f, fill=INK, anchor="lm")
+        else:  # a narrow region: English and Chinese on two lines
+            for i, text in enumerate((region.label.en, region.label.zh)):
+                f = fit_text(draw, text, int((w - 6) * s), int(4.5 * s))
+                draw.text(((x + 3) * s, (y + 3.5 + 5 * i) * s), text, font=f, fill=INK, anchor="lm")
     for slot in region.slots:
         sx, sy, sw, sh = slot.rect_mm
         draw.rectangle(box(slot.rect_mm), fill=(255, 255, 255) if region.kind != "tokens" else None,

@@ -164,3 +164,30 @@ def test_layout_cli_json_and_errors():
     assert result.exit_code == 2 and "error:" in result.output
     result = runner.invoke(main, ["layout", "crypt", "--players", "9"])
     assert result.exit_code == 2 and "error:" in result.output and "9" in result.output
+
+
+def test_layout_files_match_their_generator(tmp_path):
+    """The JSON files are generated: a stale one (say, after the Mythe path costs changed in
+    the engine's data) means `python -m calibration.gen_layouts` was not re-run."""
+    from pathlib import Path
+
+    import calibration
+    from calibration.gen_layouts import generate
+
+    shipped = Path(calibration.__file__).parent / "layouts"
+    for path in generate(tmp_path):
+        assert json.loads(path.read_text("utf-8")) == json.loads(
+            (shipped / path.name).read_text("utf-8")), f"{path.name} is stale"
+
+
+def test_mythe_path_follows_the_engine_data_when_present():
+    from pathlib import Path
+
+    import companion
+
+    data_file = Path(companion.__file__).parent / "data" / "games" / "mythe.json"
+    if not data_file.exists():
+        pytest.skip("the Mythe engine's data file is not there yet")
+    spaces = json.loads(data_file.read_text("utf-8"))["path"]["spaces"]
+    path = load_layout("mythe", 4).region("path")
+    assert [s.data.get("cost") for s in path.slots] == [sp.get("cost") for sp in spaces]
