@@ -207,9 +207,6 @@ class Cardcassonne(Game):
     def player_colour_name(self, colour: str) -> Text:
         return self._player_colours.get(colour, Text(colour, colour))
 
-    def _seat_name(self, state: CardcassonneState, seat: int) -> str:
-        return state.names[seat]
-
     # -- set-up -----------------------------------------------------------------------------
     def new_game(self, setup: Setup) -> CardcassonneState:
         self.validate_setup(setup)
@@ -426,7 +423,7 @@ class Cardcassonne(Game):
         problems = self._check_row(colour)
         if problems:
             return problems
-        shown = (payload,) if payload not in (None, BACK) else (BACK,)
+        shown = (str(payload),) if payload not in (None, BACK) else (BACK,)
         if state.played[seat] >= state.hand:
             return (_violation("no_cards_left",
                                f"{name} has played all {state.hand} cards this round: now place "
@@ -765,10 +762,8 @@ class Cardcassonne(Game):
                 if not state.face_down_played[seat]:
                     for colour in self.row_colours:
                         yield Move("play_card", seat, {"card": None, "row": colour, "face_down": True})
-                else:
+                elif not self._unseen_would_run_out(state):
                     for payload in self.unseen(state):
-                        if self._unseen_would_run_out(state):
-                            break
                         face = self.face(payload)
                         rows = self.row_colours if face["type"] in JOKERS else (face["colour"],)
                         for colour in rows:
@@ -1085,10 +1080,12 @@ class Cardcassonne(Game):
                 or row[position].card == payload):
             return Interpretation(note=Text(f"{self.card_name(payload).en} is in its place.",
                                             f"{self.card_name(payload).zh}在原來的位置。"))
-        if not face_down and self._locate_card(state, payload) is not None:
-            return Interpretation(violations=(
-                self._moved(state, payload, self._locate_card(state, payload)),))
-        if was is not None and not self._tidying(state) and self._still_there(state, payload, was):
+        located = None if face_down else self._locate_card(state, payload)
+        if self._tidying(state) and (was is not None or located is not None):
+            return Interpretation()  # an unclaimed card pushed back to the board
+        if located is not None:
+            return Interpretation(violations=(self._moved(state, payload, located),))
+        if was is not None and self._still_there(state, payload, was):
             return Interpretation(violations=(self._moved(state, payload, was),))
         if state.phase == "setup":
             if face_down:
@@ -1167,6 +1164,9 @@ class Cardcassonne(Game):
                 return Interpretation(violations=(self._follower_moved(state, seat, placed),))
             return Interpretation()
         target = self._row_slot(event.where)
+        previous = self._row_slot(event.previous) if isinstance(event, CardMoved) else None
+        if placed is None and previous is not None and self._tidying(state):
+            return Interpretation()  # last round's follower shifted while tidying up
         if placed is not None:
             if placed == target:
                 return Interpretation(note=Text(f"{state.names[seat]}'s follower is in its place.",

@@ -557,3 +557,25 @@ def test_hints_during_play_and_setup_are_bilingual():
     assert "face down" in hints[0].text.en and hints[0].text.zh
     yellow = next(h for h in hints if h.region == "row-yellow")
     assert yellow.data["cards"] == ["CCY01", "CCY02"]
+
+
+def test_camera_tidying_after_scoring_is_not_a_move_or_a_violation():
+    # Round 1 scored: green G01 G02 G03 and blue B01 B02 B03 stayed; nothing played yet.
+    state = play(_round_one(), turn_up(0, "Y", 2, "Y10"), turn_up(1, "R", 2, "R09"))
+    state = replace(state, rows=(state.rows[0], state.rows[1],
+                                 state.rows[2] + (cc_module.Slot("card", None, True, 0),),
+                                 state.rows[3]))
+    # An unclaimed face-down card slides from place 5 to place 4 as the row is pushed back.
+    pushed = GAME.interpret(state, CardMoved("k", "CCBACK", _row("green", 3), _row("green", 5),
+                                             face_down=True), {})
+    assert pushed.move is None and not pushed.violations
+    shifted = GAME.interpret(state, CardMoved("g", "CCG03", _row("green", 1), _row("green", 2)),
+                             {})
+    assert shifted.move is None and not shifted.violations
+    token = GAME.interpret(state, CardMoved("f", "CCF1L", _row("red", 0), _row("red", 7),
+                                           kind="token"), {})
+    assert token.move is None and not token.violations
+    # Once the round is under way, the same slide is a violation.
+    state = play(state, fd(0, "Y"))
+    moved = GAME.interpret(state, CardMoved("g", "CCG03", _row("green", 1), _row("green", 2)), {})
+    assert [v.code for v in moved.violations] == ["piece_moved"]
