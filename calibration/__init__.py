@@ -6,3 +6,20 @@
 
 Importing this package loads nothing heavy; OpenCV is imported by `calibration.calibrate`.
 """
+
+_EXPORTS = {
+    "load_layout": "layouts", "Layout": "layouts", "Region": "layouts", "Slot": "layouts",
+    "Marker": "layouts", "available_layouts": "layouts",
+    "Calibrator": "calibrate", "CalibrationResult": "calibrate", "CalibrationError": "calibrate",
+    "detect_markers": "calibrate",
+    "render_card": "render", "render_token": "render", "render_mat": "render",
+}
+
+
+def __getattr__(name):  # lazy, so `import calibration` stays cheap
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'calibration' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
