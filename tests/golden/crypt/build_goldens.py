@@ -1,0 +1,197 @@
+"""Writes the Crypt golden transcripts. The moves are scripted here; every expected number
+below was worked out by hand (see each file's "notes"), never read back from the engine.
+
+    python tests/golden/crypt/build_goldens.py
+"""
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def move(kind, player=None, **params):
+    return {"type": "move", "move": {"kind": kind, "player": player, **params}}
+
+
+def deal(*cards):
+    """Deal a round: treasure payloads face up, CRB... backs face down, left to right."""
+    out = []
+    for index, card in enumerate(cards):
+        key = "back" if card.startswith("CRB") else "card"
+        out.append(move("deal", None, **{key: card, "index": index}))
+    return out
+
+
+def claim(player, *placements):
+    return move("claim", player, placements=[{"card": c, "dice": d, "effort": e}
+                                             for c, d, e in placements])
+
+
+def roll(player, card, value):
+    return move("roll", player, card=card, value=value)
+
+
+def event(kind, track, payload, region, slot=None, value=None, face_down=False,
+          previous=None, piece="card"):
+    body = {"type": kind, "track_id": track, "payload": payload, "kind": piece,
+            "where": {"region": region, "slot": slot}, "face_down": face_down, "t": 0.0,
+            "source": "camera"}
+    if value is not None:
+        body["value"] = value
+    if previous is not None:
+        body["previous"] = {"region": previous[0], "slot": previous[1]}
+    return {"type": "event", "event": body}
+
+
+def two_players():
+    log = [
+        # Round 1, Ann leads and holds both torches. The camera sees the deal.
+        event("card_added", "t1", "CRIDOL4A", "crypt", [0]),
+        event("card_added", "t2", "CRJEWL3A", "crypt", [1]),
+        event("card_added", "t3", "CRBPOTT", "crypt", [2], face_down=True),
+        claim(0, (0, 1, 2)),
+        claim(1, (0, 1, 2)),  # illegal: 2 does not beat Ann's 2
+        event("card_added", "b1", "DIEBLUE", "crypt", [0], value=3, piece="die"),
+        claim(0, (1, 2, 1), (2, 1, 1)),  # illegal: Lights Out may claim one card only
+        claim(0, (1, 2, 1)),
+        event("card_moved", "b1", "DIEBLUE", "roll", None, value=2, previous=("crypt", [0]),
+              piece="die"),
+        move("end_collect"),
+        # Round 2, Ben leads.
+        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),
+        claim(1, (1, 1, 4)),
+        claim(0, (1, 2, 3)),
+        claim(1, (2, 2, 2)),
+        roll(0, 1, 3), roll(0, 1, 1), roll(1, 2, 6), roll(1, 2, 2),
+        # Round 3, Ann leads.
+        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),
+        move("recover", 0),
+        claim(1, (1, 2, 1)),
+        claim(0, (0, 1, 1)),
+        # Round 4, Ben leads.
+        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),
+        claim(1, (0, 2, 2)),
+        claim(0, (0, 1, 5)),
+        claim(1, (1, 2, 1)),
+        roll(0, 0, 5),
+        # Round 5, Ann leads.
+        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),
+        claim(0, (0, 1, 4), (2, 1, 1)),
+        move("recover", 1),
+        claim(0, (1, 1, 1)),
+        roll(0, 0, 1),
+        move("end_collect"),
+        # Round 6, Ben leads.
+        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),
+        claim(1, (0, 1, 3), (1, 1, 3)),
+        claim(0, (1, 2, 2)),
+        claim(1, (2, 1, 6)),
+        roll(1, 0, 4), roll(0, 1, 2), roll(0, 1, 1), roll(1, 2, 6),
+        move("end_collect"),
+        # Round 7, Ann leads.
+        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),
+        move("recover", 0),
+        claim(1, (0, 3, 2)),
+        claim(0, (1, 1, 1)),
+        roll(1, 0, 1), roll(1, 0, 2), roll(1, 0, 5),
+        move("reroll", 1, roll=0, card="CRIDOL4A", value=4),
+        # Round 8, Ben leads.
+        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),
+        claim(1, (1, 2, 3)),
+        claim(0, (0, 1, 2)),
+        move("recover", 1),
+        roll(1, 1, 3), roll(1, 1, 4), roll(0, 0, 1),
+        move("end_collect"),
+        # Game over: the face-down cards are shown.
+        move("identify", 0, card="CRIDOL2A"),
+        move("identify", 1, card="CRREMN1A"),
+        move("identify", 1, card="CRMANU1A"),
+    ]
+    notes = [
+        "Collectors all side A. Entry 5: Ben's effort 2 does not beat Ann's 2 (push_not_higher). "
+        "Entry 7: Ann holds Lights Out on the last turn and tries two cards (lights_out_one_card).",
+        "Entry 6: the camera sees Ben's die showing 3 on the Idol 4; it is closed as Ben's claim "
+        "when Ann acts (entry 8), pushing Ann's die back. Entry 9: Ben rolls 2 < 3, exhausted; "
+        "he holds a face-down idol, so the collect phase waits for end_collect.",
+        "Round 7: Ben's roll of 1 on effort 2 is re-rolled by flipping his Idol 4 (Idols A): 4, ready.",
+        "Ann: idols 1+2, jewelry 3+4+2, manuscript 4, pottery 1, remains 4, tapestries 4+1 = 26; "
+        "Jewelry A (3 jewelry) best 4 again +4; Tapestries A (5 vs Ben 3) +5; 2 ready dice +2 = 37.",
+        "Ben: idol 4, manuscripts 3+1, pottery 4+3, remains 1+3, tapestry 3 = 22; Manuscripts A "
+        "(2 manuscripts count 4 each) +1+3 = +4; Pottery A (2) +2; 3 ready dice +3 = 31.",
+        "Dice at the end: Ann rolled 1 on effort 2 in round 8 (exhausted): 2 ready. Ben: 3 ready.",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
+            "log": log,
+            "expected": {"scores": {"p0": 37, "p1": 31}, "winners": ["p0"],
+                         "rejections": [{"entry": 5, "codes": ["push_not_higher"]},
+                                        {"entry": 7, "codes": ["lights_out_one_card"]}],
+                         "notes": notes}}
+
+
+def solo():
+    ghost = lambda *values: move("ghost_roll", None, values=list(values))  # noqa: E731
+    log = [
+        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1 Mei leads; ranking 0, 1, 2
+        claim(0, (0, 1, 3)),
+        ghost(5, 2, 2),                              # 5 pushes Mei off card 0; 2+2 on card 1
+        claim(0, (0, 2, 3)),                         # 6 > 5, ghost's die pushed off
+        roll(0, 0, 4), roll(0, 0, 3),
+        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2 ghost leads; ranking 1, 2, 0
+        ghost(6, 1, 3),                              # 6 on card 1, 3 on card 2, 1 on card 0
+        claim(0, (1, 2, 4)),                         # 8 > 6
+        ghost(5),                                    # pushed die: 5 beats nothing it may take
+        roll(0, 1, 4), roll(0, 1, 2),
+        move("reroll", 0, roll=1, card="CRIDOL4A", value=6),
+        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3 Mei leads; ranking 1, 2, 0
+        claim(0, (1, 1, 6)),
+        ghost(4, 4, 1),                              # 4+4 = 8 > 6 on card 1; 1 on card 2
+        claim(0, (1, 3, 3)),                         # 9 > 8
+        roll(0, 1, 3), roll(0, 1, 5), roll(0, 1, 1),
+        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4 ghost leads; ranking 0, 1, 2
+        ghost(2, 3, 6),                              # 6, 3, 2 on cards 0, 1, 2
+        move("recover", 0),                          # ghost's Lights Out: nothing pushed, passes
+        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5 Mei leads; ranking 0, 2, 1
+        claim(0, (0, 2, 2), (2, 1, 1)),
+        ghost(3, 3, 3),                              # 9 > 4 on card 0
+        claim(0, (1, 2, 1)),
+        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6 ghost leads; ranking 1, 0, 2
+        ghost(1, 2, 6),                              # 6 on 1, 2 on 0, 1 on 2
+        claim(0, (0, 1, 3)),                         # 3 > 2
+        ghost(4),                                    # 4 > 3 takes card 0 back
+        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7 Mei leads; ranking 0, 2, 1
+        claim(0, (0, 1, 5), (1, 1, 1)),
+        ghost(6, 6, 2),                              # 12 > 5 on card 0; 2 on card 2
+        claim(0, (2, 2, 2)),                         # 4 > 2
+        roll(0, 2, 2), roll(0, 2, 6),
+        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8 ghost leads; ranking 1, 2, 0
+        ghost(5, 4, 1),                              # 5 on 1, 4 on 2, 1 on 0
+        claim(0, (1, 2, 3), (0, 1, 2)),              # 6 > 5 and 2 > 1
+        ghost(3, 3),                                 # 6 ties card 1; beats 2 on card 0
+        roll(0, 1, 1), roll(0, 1, 4),
+        move("end_collect"),
+        move("identify", 0, card="CRIDOL2A"),
+        move("identify", 0, card="CRIDOL3A"),
+    ]
+    notes = [
+        "Solo, collectors all A. Mei keeps Idol 4 (flipped in round 2 to re-roll), Tapestry 4, "
+        "Pottery 4, Idol 2 and Idol 3 (face down, shown at the end), Pottery 1, Tapestry 1, "
+        "Pottery 3.",
+        "Treasure: idols 4+2+3 = 9, pottery 4+1+3 = 8, tapestries 4+1 = 5: 22. Pottery A with 3: +4. "
+        "Tapestries A (nobody else has any): +5. Ready dice: round 8 roll 1 on effort 3 exhausts one, "
+        "the ghost pushed one back, 2 ready: +2. Total 33: The Petty King (30-39).",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 1, "names": ["Mei"], "options": {}},
+            "log": log,
+            "expected": {"scores": {"p0": 33}, "winners": ["p0"], "rejections": [],
+                         "solo_rank": "The Petty King", "notes": notes}}
+
+
+if __name__ == "__main__":
+    for name, record in (("two-players-full-with-illegal-attempts.json", two_players()),
+                         ("solo-with-ghost.json", solo())):
+        (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
+                                 encoding="utf-8")
+        print("wrote", HERE / name)
