@@ -120,10 +120,16 @@ class Session:
             "table": [{"track_id": p.track_id, "payload": p.payload, "kind": p.kind,
                        "face_down": p.face_down, "value": p.value, "where": p.where.to_dict()}
                       for p in self.table.values()],
-            "log": [v.to_dict() for v in self.verdicts[-200:]],
+            "log": [self._public_verdict(v) for v in self.verdicts[-200:]],
             "can_undo": self.can_undo,
             "notes": [n.to_dict() for n in self.game.rules_notes()],
         }
+
+    def _public_verdict(self, verdict: Verdict) -> dict:
+        data = verdict.to_dict()
+        if verdict.move is not None:
+            data["move"] = self.game.public_move(self.state, verdict.move).to_dict()
+        return data
 
     # -- replay ---------------------------------------------------------------------------
     @classmethod

@@ -111,6 +111,13 @@ class Game(abc.ABC):
         """What a settled table event means. `table` is the table before the event."""
         return Interpretation()
 
+    def public_move(self, state: Any, move: Move) -> Move:
+        """The move as everybody at the table may see it (hidden card identities removed).
+
+        The log keeps the full move for replay; views shown to players go through this.
+        """
+        return move
+
     def rules_notes(self) -> tuple[Text, ...]:
         """Caveats shown on the rules page (for example placeholder data tables)."""
         return ()

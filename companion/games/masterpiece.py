@@ -1327,6 +1327,12 @@ class Masterpiece(Game):
         return tuple(notes)
 
     # -- dashboard view ---------------------------------------------------------------------
+    def public_move(self, state: MasterpieceState, move: Move) -> Move:
+        """Value cards go under paintings face down: nobody sees which one until the end."""
+        if move.kind == "draw_value" and not self.is_over(state):
+            return Move(move.kind, move.player, {**dict(move.params), "card": "hidden"})
+        return move
+
     def describe(self, state: MasterpieceState) -> dict:
         revealed = self.is_over(state)
         players = []

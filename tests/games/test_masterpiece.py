@@ -690,3 +690,24 @@ def test_golden_replays_to_its_hand_checked_ledger(path):
     if "tie_break_mentions" in expected:
         assert expected["tie_break_mentions"] in outcome.tie_break.en
     assert sum(state.cash) == money_in_play(state)
+
+
+def test_dashboard_log_hides_value_cards_until_the_end():
+    """The session log shown to players must not reveal which value card went under a painting."""
+    from companion.games import find_game
+    from companion.model import Setup
+    from companion.session import Session
+
+    game = find_game("masterpiece")
+    session = Session(game, Setup(3))
+    draws = []
+    while not game.is_over(session.state) and len(draws) < 2:
+        move = next(iter(game.legal_moves(session.state)))
+        session.play(move)
+        if move.kind == "draw_value":
+            draws.append(move)
+    assert draws, "set-up deals value cards"
+    shown = [entry["move"] for entry in session.snapshot()["log"] if entry["move"]
+             and entry["move"]["kind"] == "draw_value"]
+    assert shown and all(m["card"] == "hidden" for m in shown)
+    assert all(m.get("card") != "hidden" for m in (r["move"] for r in session.records[1:]))
