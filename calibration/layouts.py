@@ -138,29 +138,34 @@ class Layout:
                tolerance_mm: float = DEFAULT_TOLERANCE_MM) -> tuple[str, tuple | None] | None:
         """The region and slot at a mat point.
 
-        A slot that contains the point wins. Otherwise the smallest region containing the
-        point, with its nearest slot when that slot is within `tolerance_mm` (else None).
-        Outside every region, the nearest slot anywhere within the tolerance; else None.
+        A slot that contains the point wins. Otherwise, among the regions containing the
+        point, the one with the nearest slot within `tolerance_mm`; failing that, the
+        smallest region containing the point, with slot None. Outside every region, the
+        nearest slot anywhere within the tolerance; else None.
         """
         for region in self.regions:
             for s in region.slots:
                 if s.contains(x_mm, y_mm):
                     return region.name, s.slot
         inside = [r for r in self.regions if r.contains(x_mm, y_mm)]
+        near = self._nearest_slot(inside, x_mm, y_mm, tolerance_mm)
+        if near is not None:
+            return near
         if inside:
             region = min(inside, key=lambda r: r.rect_mm[2] * r.rect_mm[3])
-            near = _nearest(region.slots, x_mm, y_mm, tolerance_mm)
-            return region.name, (near.slot if near else None)
-        best: tuple[float, Region, Slot] | None = None
-        for region in self.regions:
-            near = _nearest(region.slots, x_mm, y_mm, tolerance_mm)
-            if near is not None:
-                d = near.distance(x_mm, y_mm)
+            return region.name, None
+        return self._nearest_slot(self.regions, x_mm, y_mm, tolerance_mm)
+
+    @staticmethod
+    def _nearest_slot(regions, x: float, y: float, tolerance: float):
+        best: tuple[float, str, tuple] | None = None
+        for region in regions:
+            slot = _nearest(region.slots, x, y, tolerance)
+            if slot is not None:
+                d = slot.distance(x, y)
                 if best is None or d < best[0]:
-                    best = (d, region, near)
-        if best is None:
-            return None
-        return best[1].name, best[2].slot
+                    best = (d, region.name, slot.slot)
+        return None if best is None else (best[1], best[2])
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {

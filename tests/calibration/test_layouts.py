@@ -128,6 +128,18 @@ def test_locate_tolerance_and_outside():
     assert lay.locate(x + w + 5, y + h / 2) == ("museum0", (2, 5))  # a little off the space
     assert lay.locate(x + w + 5, y + h / 2, tolerance_mm=1) in (("museum0", None), None)
     assert lay.locate(2, 2) is None  # the marker band at the mat's corner
+    # Between two middle-gallery spaces (inside the token rows' bounding box too): the card
+    # still belongs to the gallery, not to a token position 40 mm away.
+    a = lay.region("museum1").slot((1, 2)).rect_mm
+    gap_x, mid_y = a[0] + a[2] + 1.0, a[1] + a[3] / 2
+    assert lay.locate(gap_x, mid_y) == ("museum1", (1, 2))
+    # A token a little beside its position between two galleries.
+    t = lay.region("museum1-tokens").slot((1, 4)).rect_mm
+    assert lay.locate(t[0] - 3, t[1] + t[3] / 2) == ("museum1-tokens", (1, 4))
+    # Inside a region with no slots at all: the region, slot None.
+    cc = load_layout("cardcassonne", 3)
+    x, y, w, h = cc.region("player1").rect_mm
+    assert cc.locate(x + w / 2, y + h / 2) == ("player1", None)
     assert lay.locate(-500, -500) is None
 
 
