@@ -184,3 +184,42 @@ def _font(size: int):
         except OSError:
             continue
     return ImageFont.load_default()
+
+
+class RecordedGameWatcher:
+    """The real camera pipeline over a recorded game, plus the recording's declarations.
+
+    `sample_images/musee-2p/NNNN.json` lists the moves made so far; the ones a camera cannot
+    see ("cannot_play") are handed to the dashboard as if a player pressed the button, once
+    every placement before them has been accepted.
+    """
+
+    def __init__(self, watcher, folder):
+        import json
+        from pathlib import Path
+
+        self.watcher = watcher
+        self._pending: list[tuple[int, Move]] = []
+        sidecars = sorted(Path(folder).glob("*.json"))
+        moves = json.loads(sidecars[-1].read_text(encoding="utf-8")).get("moves", []) if sidecars else []
+        places = 0
+        for data in moves:
+            if data.get("kind") == "place":
+                places += 1
+            else:
+                self._pending.append((places, Move.from_dict(data)))
+
+    def due_moves(self, session) -> list[Move]:
+        placed = sum(1 for m in session.moves if m.kind == "place")
+        due = [m for before, m in self._pending if before <= placed]
+        self._pending = [(b, m) for b, m in self._pending if b > placed]
+        return due
+
+    def step(self):
+        return self.watcher.step()
+
+    def set_manual_corners(self, points) -> None:
+        self.watcher.set_manual_corners(points)
+
+    def close(self) -> None:
+        self.watcher.close()

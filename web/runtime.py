@@ -268,8 +268,14 @@ class Runtime:
                     if manual - event.alive:
                         event = FrameEnd(event.alive | manual, event.t, event.source)
                 verdicts.extend(self.session.observe(event))
+            # A recorded demo also replays what its players declared on the dashboard
+            # ("I cannot play"), which no camera can see.
+            due = getattr(self.watcher, "due_moves", None)
+            declared = due(self.session) if due is not None else []
+            for move in declared:
+                verdicts.append(self.session.play(move, source="demo"))
             self._maybe_finish(self.game_id, self.session)
-            if step.events:
+            if step.events or declared:
                 self._changed()
 
     def _watch(self, interval_s: float) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 DEFAULT_PORT = 8765
+SAMPLE_FPS = 4.0  # sample_images/musee-2p was rendered to be played at 4 fps
 
 
 def _names(value: str | None) -> tuple[str, ...]:
@@ -115,8 +116,8 @@ def serve(game, players, names, source, host, port, db, token, fresh):
 @click.option("--db", default=None, type=click.Path(dir_okay=False),
               help="SQLite file (default: a new temporary one)")
 @click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option("--pace", default=2.0, show_default=True, type=float,
-              help="seconds between camera steps")
+@click.option("--pace", default=0.5, show_default=True, type=float,
+              help="seconds of wall-clock time per recorded frame (recorded at 4 fps)")
 @click.option("--names", default="Amy,Ben", show_default=True)
 @click.option("--simulated", is_flag=True,
               help="use the scripted camera even when the vision pipeline is installed")
@@ -124,7 +125,7 @@ def demo(host, port, db, token, pace, names, simulated):
     """Watch a bundled 2-player Musée game score itself, no camera needed."""
     from web import create_app
     from web.camera import SAMPLE_GAME, open_watcher, pipeline_available, sample_frames_available
-    from web.demo import ScriptedWatcher, musee_script
+    from web.demo import RecordedGameWatcher, ScriptedWatcher, musee_script
 
     if pace <= 0:
         raise click.BadParameter("must be more than 0", param_hint="--pace")
@@ -137,13 +138,16 @@ def demo(host, port, db, token, pace, names, simulated):
                       "host": host, "token": token, "fresh": True})
     runtime = app.extensions["companion_runtime"]
     if not simulated and pipeline_available() and sample_frames_available():
-        spec = f"images:{SAMPLE_GAME}?fps={1.0 / pace:g}"
-        watcher = open_watcher(spec, "musee", 2)
-        runtime.attach_watcher(watcher, f"demo: {SAMPLE_GAME.name} frames", interval_s=0.05)
+        # Frame time stays the recording's 4 fps (the tracker's timeouts are in seconds);
+        # the thread hands over one frame every `pace` seconds of wall-clock time.
+        spec = f"images:{SAMPLE_GAME}?fps={SAMPLE_FPS:g}"
+        watcher = RecordedGameWatcher(open_watcher(spec, "musee", 2), SAMPLE_GAME)
+        runtime.attach_watcher(watcher, f"demo: {SAMPLE_GAME.name} frames", interval_s=pace)
         how = f"Playing the rendered frames of {SAMPLE_GAME} as if from a camera."
     else:
         watcher = ScriptedWatcher(musee_script(), 2, player_names)
-        runtime.attach_watcher(watcher, "demo: simulated camera", interval_s=pace)
+        # one scripted step is one settled placement, about four recorded frames
+        runtime.attach_watcher(watcher, "demo: simulated camera", interval_s=pace * 4)
         how = ("Playing a scripted Musée game through a simulated camera "
                "(the vision pipeline or sample frames are not installed, or --simulated).")
     _run(app, host, port, token, [f"Demo game in {db_path}.", how])
