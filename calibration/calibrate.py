@@ -41,7 +41,7 @@ HOLD_ERROR_MM = 5.0  # visible markers must agree this well to keep the last sol
 WARN_SCALE_RATIO = 2.0  # near/far scale ratio: warn ("oblique") above, refuse above the next
 MAX_SCALE_RATIO = 3.0
 WARN_PX_PER_MODULE = 3.0
-MIN_PX_PER_MODULE = 1.5
+MIN_PX_PER_MODULE = 2.0  # below this no decoder reads a card: the frame is refused
 DEFAULT_DIR = Path("~/.config/table-companion/calibration")
 
 
