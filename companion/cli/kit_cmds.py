@@ -53,7 +53,7 @@ _paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensit
                       default="a4", show_default=True)
 _out = click.option("--out", "-o", "out", required=True,
                     type=click.Path(dir_okay=True, file_okay=True, writable=False),
-                    help="output file (PDF) or folder (PNG)")
+                    help="output file (PDF), or folder for --format png")
 
 
 @click.group("print")
@@ -122,7 +122,7 @@ def print_tokens(game, paper, dpi, out):
               show_default=True)
 @_paper
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
-@_out
+@click.option("--out", "-o", "out", required=True, type=click.Path(), help="output file (PDF or PNG)")
 def print_mat(game, players, fmt, paper, dpi, out):
     """The play mat: one PNG, or a PDF tiled over sheets with alignment marks."""
     from pathlib import Path
