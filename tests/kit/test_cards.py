@@ -5,7 +5,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 import zxingcpp
-from PIL import Image
 from pyzbar import pyzbar
 
 import companion
