@@ -14,6 +14,7 @@ import math
 import statistics
 import time
 import tracemalloc
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -109,7 +110,7 @@ def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
                     continue
                 columns, overlap, px_per_mm = fit
                 for index in range(frames):
-                    seed = hash((cards, module_px, name, index)) % 100000
+                    seed = zlib.crc32(f"{cards}/{module_px}/{name}/{index}".encode()) % 100000
                     payloads = [f"MU{i:02d}" for i in range(1, 61)][:cards]
                     scene = grid_scene(payloads, seed=seed, columns=columns, overlap=overlap)
                     camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=-0.03)

@@ -14,6 +14,7 @@ module that whole-frame decoders cannot.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
@@ -226,20 +227,61 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     opening = max(3, int(round(min_side_px * scale / OPEN_DIV)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((opening, opening), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    candidates = []
     lo, hi = min_side_px * scale, max_side_px * scale
+    quads = _blobs(mask, lo, hi, opening, depth=0)
+    return [Candidate(quad / scale) for quad in quads]
+
+
+def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int) -> list[np.ndarray]:
+    """Square blobs of the mask; blobs merged with a neighbour or with printed text are
+    eroded apart (up to three times) and each part grown back to its size."""
+    found = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         rect = cv2.minAreaRect(contour)
         (w, h) = rect[1]
-        if min(w, h) < lo or max(w, h) > hi or max(w, h) > 1.6 * max(min(w, h), 1):
+        short, long = min(w, h), max(w, h)
+        if long < lo:
             continue
         area = cv2.contourArea(contour)
-        if area < 0.6 * w * h:  # ragged shapes are text or artwork, not a symbol
+        square = lo <= short <= hi and long <= 1.35 * short and area >= 0.6 * w * h
+        if square:
+            found.append(cv2.boxPoints(rect).astype(np.float32))
             continue
-        quad = cv2.boxPoints(rect).astype(np.float32) / scale
-        candidates.append(Candidate(quad))
-    return candidates
+        if depth < 3 and short >= lo * 0.8:
+            x, y, bw, bh = cv2.boundingRect(contour)
+            pad = opening
+            piece = np.zeros((bh + 2 * pad, bw + 2 * pad), np.uint8)
+            cv2.drawContours(piece, [contour - (x - pad, y - pad)], -1, 255, -1)
+            erode = max(3, int(opening * 0.6)) | 1
+            piece = cv2.erode(piece, np.ones((erode, erode), np.uint8))
+            parts = _blobs(piece, max(lo - erode, 4), hi, opening, depth + 1)
+            for quad in parts:
+                centre = quad.mean(axis=0)
+                grown = centre + (quad - centre) * ((np.linalg.norm(quad[0] - centre) + erode * 0.7)
+                                                    / max(np.linalg.norm(quad[0] - centre), 1))
+                found.append((grown + (x - pad, y - pad)).astype(np.float32))
+            if parts:
+                continue
+        # Symbols merged with their neighbours or with the card's printed number: cover the
+        # long blob with overlapping squares; the crop decoder finds each symbol in one.
+        if lo <= short <= hi and area >= 0.3 * w * h:
+            found.extend(_tiles(rect))
+    return found
+
+
+def _tiles(rect) -> list[np.ndarray]:
+    (cx, cy), (w, h), angle = rect
+    short, long = min(w, h), max(w, h)
+    axis = np.deg2rad(angle if w >= h else angle + 90)
+    direction = np.array([np.cos(axis), np.sin(axis)])
+    count = max(1, int(np.ceil((long - short) / (short / 2)))) + 1
+    tiles = []
+    for offset in np.linspace(-(long - short) / 2, (long - short) / 2, count):
+        centre = (cx + direction[0] * offset, cy + direction[1] * offset)
+        side = short * 1.1
+        tiles.append(cv2.boxPoints((centre, (side, side), angle)).astype(np.float32))
+    return tiles
 
 
 def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
@@ -250,13 +292,13 @@ def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
     """
     x0, y0 = quad.min(axis=0)
     x1, y1 = quad.max(axis=0)
-    side = max(x1 - x0, y1 - y0)
+    side = min(x1 - x0, y1 - y0)  # the symbol's side when the blob also holds text
     pad = side * margin
     h, w = gray.shape[:2]
     left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
     right, bottom = int(min(w, x1 + pad)), int(min(h, y1 + pad))
     crop = gray[top:bottom, left:right]
-    module_px = side / 25.0  # 21 modules plus a little quiet zone inside the blob
+    module_px = side / 23.0  # 21 modules plus a little of the quiet zone inside the blob
     factor = float(np.clip(target_module_px / max(module_px, 0.5), 1.0, 5.0))
     if factor > 1.05:
         crop = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
@@ -317,15 +359,20 @@ class CardReader:
     name = "pipeline"
 
     def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = True,
-                 min_side_px: float = 40, max_side_px: float = 420):
+                 min_side_px: float = 40, max_side_px: float = 420,
+                 fallbacks: Sequence[str] = ()):
         self.zxing = ZxingDecoder(try_harder=False)
         self.zxing_hard = ZxingDecoder(binarizer="GlobalHistogram", try_harder=True)
-        self.fallback = [b for b in (PyzbarDecoder(), OpenCVDecoder()) if b.available]
+        # pyzbar and OpenCV never read a crop that zxing-cpp missed in the benchmark and cost
+        # ~40 ms per failed candidate, so they are off here (on in ChainDecoder, `decode`).
+        self.fallback = [b for b in (PyzbarDecoder(), OpenCVDecoder())
+                         if b.available and b.name in fallbacks]
         self.target_module_px = target_module_px
         self.whole_frame_first = whole_frame_first
         self.min_side_px = min_side_px
         self.max_side_px = max_side_px
         self.available, self.reason = True, ""
+        self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
 
     def decode(self, image: np.ndarray) -> list[Code]:
         return self.read(image)
@@ -346,27 +393,39 @@ class CardReader:
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate) -> Code | None:
         """Enlarged crop first, then sharpened, then rectified, then the other backends."""
+        for name, attempt in self._stages(gray, candidate):
+            start = time.perf_counter()
+            code = attempt()
+            tally = self.stats.setdefault(name, [0, 0, 0.0])
+            tally[0] += code is not None
+            tally[1] += 1
+            tally[2] += (time.perf_counter() - start) * 1000
+            if code is not None:
+                return code
+        return None
+
+    def _stages(self, gray: np.ndarray, candidate: Candidate):
         crop, back = _crop_enlarged(gray, candidate.quad, self.target_module_px)
         if crop.size == 0:
-            return None
-        code = self._try(self.zxing, [crop], back, candidate)
-        if code is not None:
-            return code
+            return
+        yield "crop", lambda: self._try(self.zxing, [crop], back, candidate)
         # Small, blurred symbols: enlarge a lot (a module ~14 px) and unsharp-mask at the
         # scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark.
         big, back_big = _crop_enlarged(gray, candidate.quad, 14.0)
         factor = 1.0 / back_big[0, 0]
-        views = [_sharpen(big, 1.2 * factor, 3.0), _sharpen(big, 1.6 * factor, 2.0)]
-        code = self._try(self.zxing, views, back_big, candidate)
-        if code is not None:
-            return code
+        yield "sharpen-1.2", lambda: self._try(self.zxing, [_sharpen(big, 1.2 * factor, 3.0)],
+                                               back_big, candidate)
+        yield "sharpen-1.6", lambda: self._try(self.zxing, [_sharpen(big, 1.6 * factor, 2.0)],
+                                               back_big, candidate)
         warped, back_warp = _rectified(gray, candidate.quad)
         views = [warped, _sharpen(warped, 6.0, 2.0)]
         for decoder in [self.zxing_hard, *self.fallback]:
-            code = self._try(decoder, views, back_warp, candidate)
-            if code is not None:
-                return code
-        return None
+            yield f"rectified-{decoder.name}", (
+                lambda decoder=decoder: self._try(decoder, views, back_warp, candidate))
+        # The texture finder may see only part of a symbol (glare, a shadow edge): look wider.
+        wide, back_wide = _crop_enlarged(gray, candidate.quad, self.target_module_px, margin=1.0)
+        yield "wide", lambda: self._try(self.zxing, [wide, _sharpen(wide, 2.0, 1.5)], back_wide,
+                                        candidate)
 
     def _try(self, decoder: Decoder, views, back: np.ndarray, candidate: Candidate) -> Code | None:
         for view in views:
