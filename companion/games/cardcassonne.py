@@ -343,19 +343,37 @@ class Cardcassonne(Game):
                                region=f"row-{colour}"),)
         if position >= len(row):
             return ()
-        neighbours = tuple(self._slot_payload(state, s) for s in row[max(position - 1, 0): position + 1])
+        left = row[position - 1: position] if position > 0 else ()
+        neighbours = tuple(self._slot_payload(state, s) for s in left + (row[position],))
+        named = [self._piece_label(state, s) for s in left + (row[position],)]
+        if not left:
+            named.insert(0, Text("the scoring board", "計分板"))
+        between = Text(f"{named[0].en} and {named[1].en}", f"{named[0].zh}和{named[1].zh}")
         rname = self.row_name(colour)
         if what == "follower":
             return (_violation("position_occupied",
-                               f"That place in {rname.en} is already taken. Put your follower "
-                               f"at the end of the row, right of the last card.",
-                               f"{rname.zh}的這個位置已經有東西了。請把大玩家指示物放在卡牌列最右邊。",
+                               f"That place in {rname.en} is already taken, between "
+                               f"{between.en}. Put your follower at the end of the row.",
+                               f"{rname.zh}的這個位置已經有東西了（在{between.zh}之間）。"
+                               f"請把大玩家指示物放在卡牌列最右邊。",
                                cards=cards + neighbours, region=f"row-{colour}"),)
         return (_violation("card_between_cards",
                            f"You can only add a card at the end of a row, not between two cards "
-                           f"(in {rname.en}).",
-                           f"卡牌只能放在卡牌列的最右邊，不能插在兩張卡牌中間（{rname.zh}）。",
+                           f"(here between {between.en} in {rname.en}).",
+                           f"卡牌只能放在卡牌列的最右邊，不能插在兩張卡牌中間（這裡是{rname.zh}的"
+                           f"{between.zh}之間）。",
                            cards=cards + neighbours, region=f"row-{colour}"),)
+
+    def _piece_label(self, state: CardcassonneState, slot: Slot) -> Text:
+        """What a child sees in a row place: "Yellow person 2 (CCY09)", "Leo's follower"."""
+        if slot.kind == "follower":
+            name = state.names[slot.seat]
+            return Text(f"{name}'s follower", f"{name} 的大玩家指示物")
+        payload = self._slot_payload(state, slot)
+        name = self.card_name(payload)
+        if payload == BACK:
+            return name
+        return Text(f"{name.en} ({payload})", f"{name.zh}（{payload}）")
 
     def _slot_payload(self, state: CardcassonneState, slot: Slot) -> str:
         if slot.kind == "follower":
@@ -666,7 +684,7 @@ class Cardcassonne(Game):
             total = len(cards) * sum(values)
             sums = "+".join(str(v) for v in values)
             lines.append(ScoreLine(total, "persons", Text(
-                f"{prefix.en}: {len(cards)} {cname.en} person cards × ({sums} = {sum(values)})",
+                f"{prefix.en}: {_count(len(cards), cname.en + ' person card')} × ({sums} = {sum(values)})",
                 f"{prefix.zh}：{len(cards)} 張{cname.zh}人民卡 ×（{sums} = {sum(values)}）"),
                 tuple(cards)))
         real_animals = [p for p, _ in animals if self.face(p)["type"] == "animal"]
@@ -685,7 +703,7 @@ class Cardcassonne(Game):
                 extra = Text(f", counting {jokers} animal joker{plural}",
                              f"，含 {jokers} 張動物萬用卡") if jokers else Text("", "")
                 lines.append(ScoreLine(table[len(collection) - 1], "animals", Text(
-                    f"{prefix.en}: {len(collection)} {cname.en} animals in the collection{extra.en}",
+                    f"{prefix.en}: {_count(len(collection), cname.en + ' animal')} in the collection{extra.en}",
                     f"{prefix.zh}：收藏中有 {len(collection)} 張{cname.zh}動物卡{extra.zh}"),
                     tuple(collection)))
         return Holdings(tuple(animals), tuple(chest), holdings.lines + tuple(lines))
@@ -734,7 +752,7 @@ class Cardcassonne(Game):
             extra = Text(f", counting {jokers} building joker{plural}",
                          f"，含 {jokers} 張建築物萬用卡") if jokers else Text("", "")
             lines.append(ScoreLine(table[len(cards) - 1], "buildings", Text(
-                f"End of game: {len(cards)} {cname.en} buildings in the chest{extra.en}",
+                f"End of game: {_count(len(cards), cname.en + ' building')} in the chest{extra.en}",
                 f"遊戲結束：財寶箱裡有 {len(cards)} 張{cname.zh}建築物卡{extra.zh}"), tuple(cards)))
         return tuple(lines)
 
@@ -1196,6 +1214,10 @@ class Cardcassonne(Game):
             f"{state.names[seat]} 的大玩家指示物放好後被移動了：回合計分前都不能移動。"
             f"請把它放回{rname.zh}第 {position + 1} 格。",
             cards=(token,), region=f"row-{colour}")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _set(values: tuple, index: int, value) -> tuple:

@@ -213,6 +213,8 @@ def test_cards_go_at_the_end_of_a_row_never_between_two_cards():
     violations = GAME.check(state, between)
     assert [v.code for v in violations] == ["card_between_cards"]
     assert "not between two cards" in violations[0].message.en
+    assert "between Yellow person 1 (CCY01) and Yellow person 1 (CCY02)" in violations[0].message.en
+    assert "CCY01" in violations[0].message.zh and "CCY02" in violations[0].message.zh
     assert violations[0].cards == ("CCBACK", "CCY01", "CCY02")
     at_end = Move("play_card", 1, {"card": None, "row": "yellow", "face_down": True,
                                    "position": 3})
