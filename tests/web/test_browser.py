@@ -43,7 +43,7 @@ def total_of(page, side: str) -> int:
 
 def test_demo_in_a_browser(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("demo", "--simulated", "--port", "0", "--pace", "0.4",
+    server = start_server("demo", "--simulated", "--port", "0", "--pace", "0.1",
                           "--db", str(tmp_path / "demo.sqlite3"))
     page = browser.new_page(viewport={"width": 1440, "height": 1000})
     page.set_default_timeout(15000)
@@ -118,3 +118,29 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     page.goto(server.url + "/setup")
     page.wait_for_selector("#kit code")
     page.screenshot(path=str(SHOTS / "setup-en.png"), full_page=True)
+
+
+def test_every_other_game_renders_with_the_generic_view(browser, start_server, tmp_path):
+    from companion.games import all_games
+
+    server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"))
+    page = browser.new_page(viewport={"width": 1440, "height": 1000})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/")
+    page.wait_for_selector(".museum")
+    for game in all_games():
+        if game.info.slug == "musee":
+            continue
+        players = game.info.player_counts[0] if game.info.player_counts[0] > 1 else 2
+        answer = page.evaluate(
+            "async ([slug, n]) => (await fetch('/api/new-game', {method: 'POST', headers: "
+            "{'Content-Type': 'application/json'}, body: JSON.stringify({game: slug, players: n})}))"
+            ".status", [game.info.slug, players])
+        assert answer == 200, game.info.slug
+        page.wait_for_function("(slug) => S.snap && S.snap.game.slug === slug", arg=game.info.slug)
+        page.wait_for_selector("#board dl.generic")
+        assert page.locator(".side").count() >= 1, game.info.slug
+        assert not errors, f"{game.info.slug}: {errors}"
+        page.screenshot(path=str(SHOTS / f"generic-{game.info.slug}.png"))

@@ -18,7 +18,7 @@ function el(tag, attrs, ...children) {
     else if (key === "style") node.setAttribute("style", value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child == null || child === false) continue;
     node.appendChild(typeof child === "string" || typeof child === "number"
       ? document.createTextNode(String(child)) : child);
@@ -462,16 +462,21 @@ function renderGeneric(box, snap, desc, interactive) {
   box.appendChild(form);
 }
 
-/* Any describe() dict, shown as nested lists: keys become labels, Texts are translated. */
+/* Any describe() dict, shown generically: keys become labels, Texts are translated, lists
+   of similar objects become tables, card codes get their names, colours get a swatch. */
 function renderValue(value, depth) {
   depth = depth || 0;
   if (value == null) return el("span", { class: "nil", text: "—" });
+  if (typeof value === "string") return renderScalarString(value);
   if (typeof value !== "object") return el("span", { text: String(value) });
   if (!Array.isArray(value) && ("en" in value) && ("zh-TW" in value)) return el("span", { text: pick(value) });
   if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "nil", text: "—" });
     if (value.every((v) => v == null || typeof v !== "object")) {
-      return el("span", { class: "inline-list", text: value.map((v) => (v == null ? "·" : String(v))).join("  ") });
+      return el("span", { class: "inline-list" }, value.map((v, i) => [i ? " · " : "", renderValue(v, depth + 1)]));
     }
+    const objects = value.every((v) => v && typeof v === "object" && !Array.isArray(v) && !("en" in v && "zh-TW" in v));
+    if (objects) return renderTable(value, depth);
     return el("ol", { class: "generic-list", start: 0 }, value.map((v) => el("li", {}, renderValue(v, depth + 1))));
   }
   const table = el("dl", { class: "generic depth-" + Math.min(depth, 3) });
@@ -481,6 +486,23 @@ function renderValue(value, depth) {
     table.appendChild(el("dd", {}, renderValue(v, depth + 1)));
   }
   return table;
+}
+
+function renderTable(rows, depth) {
+  const keys = [];
+  for (const row of rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
+  return el("table", { class: "generic-table" },
+    el("thead", {}, el("tr", {}, keys.map((k) => el("th", { text: k.replace(/_/g, " ") })))),
+    el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", {}, renderValue(row[k], depth + 1)))))));
+}
+
+function renderScalarString(text) {
+  if (/^#[0-9a-fA-F]{6}$/.test(text)) {
+    return el("span", { class: "swatch", style: "--swatch:" + text, title: text });
+  }
+  const piece = (S.catalogue || []).find((p) => p.payload === text);
+  if (piece) return el("span", { class: "card-ref", title: text }, pick(piece.name), " ", el("code", { text }));
+  return el("span", { text });
 }
 
 // -- the two-click correction picker ----------------------------------------------------------
