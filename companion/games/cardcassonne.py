@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..catalogue import Piece, load_json_resource
 from ..errors import CompanionError, DataFileError
-from ..events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 

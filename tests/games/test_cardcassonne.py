@@ -3,6 +3,7 @@
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from companion.events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceO
 from companion.games import cardcassonne as cc_module
 from companion.games import find_game
 from companion.model import Move, ScoreLine, Setup, Text
+from companion.record import load_record
 from companion.session import Session
 
 GAME = find_game("cardcassonne")
@@ -581,3 +583,25 @@ def test_camera_tidying_after_scoring_is_not_a_move_or_a_violation():
     state = play(state, fd(0, "Y"))
     moved = GAME.interpret(state, CardMoved("g", "CCG03", _row("green", 1), _row("green", 2)), {})
     assert [v.code for v in moved.violations] == ["piece_moved"]
+
+
+# -- golden transcripts (tests/test_golden.py replays every file; these check coverage) -------
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden" / "cardcassonne").glob("*.json"))
+
+
+def test_golden_transcripts_cover_every_player_count_and_illegal_attempts():
+    records = [load_record(p) for p in GOLDEN]
+    assert {r.setup["players"] for r in records} == {2, 3, 4, 5}
+    assert any(r.expected.get("rejections") for r in records)
+    assert all(r.expected.get("notes") for r in records)  # the hand computation
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.name for p in GOLDEN])
+def test_golden_round_totals_add_up_to_the_score(path):
+    record = load_record(path)
+    session = Session.replay(record.records())
+    state = session.state
+    assert GAME.is_over(state) and len(state.round_points) == state.rounds
+    for seat in range(state.players):
+        by_round = sum(points[seat] for points in state.round_points) + state.final_points[seat]
+        assert by_round == record.expected["scores"][f"p{seat}"]
