@@ -257,8 +257,10 @@ class Runtime:
             self.camera.status = step.status.to_dict()
             self.camera.calibrated = step.calibrated
             self.camera.reprojection_error_mm = step.reprojection_error_mm
-            if step.warnings:
-                self.camera.warnings = (self.camera.warnings + list(step.warnings))[-20:]
+            # Distinct warnings only: an offline camera repeats its reason on every step.
+            for warning in step.warnings:
+                if warning != step.status.reason and warning not in self.camera.warnings:
+                    self.camera.warnings = (self.camera.warnings + [warning])[-20:]
             verdicts: list[Verdict] = []
             for event in step.events:
                 if isinstance(event, FrameEnd):

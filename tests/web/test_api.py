@@ -339,3 +339,13 @@ def test_the_printable_kit_downloads_as_pdf_when_installed(client):
     response = client.get(tokens)
     assert response.status_code == 200 and response.data.startswith(b"%PDF")
     assert client.get("/kit/musee/posters.pdf").status_code == 404
+
+
+def test_camera_warnings_are_not_repeated(runtime):
+    offline = SourceStatus(False, "could not open camera 0", None, 0)
+    runtime.watcher = FakeWatcher([
+        WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"]),
+        WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"])])
+    runtime.step_once()
+    runtime.step_once()
+    assert runtime.camera_status()["warnings"] == ["unknown card XX12"]
