@@ -657,7 +657,10 @@ async function loadGames() {
   const data = await api("GET", "/api/games");
   const body = clear($("games-body"));
   for (const g of data.games) {
-    const result = g.result && g.result.outcome ? pick(g.result.outcome.explanation) : t("games.unfinished");
+    let result = g.result && g.result.outcome ? pick(g.result.outcome.explanation) : t("games.unfinished");
+    if (g.result && g.result.scores) {
+      result += " (" + g.result.scores.map((s) => pick(s.label) + " " + fmtPoints(s.total)).join(" · ") + ")";
+    }
     const info = data.available.find((a) => a.slug === g.game);
     body.appendChild(el("tr", { "data-game-id": g.id },
       el("td", { text: g.id }),
@@ -710,6 +713,6 @@ document.addEventListener("DOMContentLoaded", async () => {
   if (page === "games") $("import-file").addEventListener("change", importFile);
   await loadCatalogue();
   renderAll();
-  if (page !== "games") { connect(); previewLoop(); }
-  else refreshState();
+  connect();
+  if (page !== "games") previewLoop();
 });
