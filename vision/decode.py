@@ -298,6 +298,8 @@ def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
     left, top = int(max(0, x0 - pad)), int(max(0, y0 - pad))
     right, bottom = int(min(w, x1 + pad)), int(min(h, y1 + pad))
     crop = gray[top:bottom, left:right]
+    if crop.size == 0:
+        return crop, np.eye(3)
     module_px = side / 23.0  # 21 modules plus a little of the quiet zone inside the blob
     factor = float(np.clip(target_module_px / max(module_px, 0.5), 1.0, 5.0))
     if factor > 1.05:
@@ -358,7 +360,7 @@ class CardReader:
 
     name = "pipeline"
 
-    def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = True,
+    def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = False,
                  min_side_px: float = 40, max_side_px: float = 420,
                  fallbacks: Sequence[str] = ()):
         self.zxing = ZxingDecoder(try_harder=False)
@@ -412,6 +414,8 @@ class CardReader:
         # Small, blurred symbols: enlarge a lot (a module ~14 px) and unsharp-mask at the
         # scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark.
         big, back_big = _crop_enlarged(gray, candidate.quad, 14.0)
+        if big.size == 0:
+            return
         factor = 1.0 / back_big[0, 0]
         yield "sharpen-1.2", lambda: self._try(self.zxing, [_sharpen(big, 1.2 * factor, 3.0)],
                                                back_big, candidate)

@@ -5,9 +5,10 @@ each `step()` reads the newest frame and returns a `WatchStep` (events for the s
 annotated preview JPEG, the source status, warnings). `recognize(image, game, players)`
 does the same for one still image (the `companion recognize` command).
 
-Calibration (image px -> mat mm) comes, in order of preference, from the `calibration`
-argument (a 3x3 homography, or an object exposing one), from `set_manual_corners` (the
-dashboard's four-click fallback), or from the mat's own ArUco markers seen in the frame.
+Calibration (image px -> mat mm): a fixed `calibration` argument (a 3x3 homography or a
+calibration result), else calibration's `Calibrator` following the mat's ArUco markers frame
+by frame (holding the last good fit while hands cover markers), with `set_manual_corners`
+(the dashboard's four-click fallback) when the markers cannot be seen.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.errors import CompanionError
 
 from .contract import FrameSource, SourceStatus, WatchStep
 from .decode import Candidate, CardReader, Code
-from .markers import MarkerDetection, detect_markers, homography_from_markers
+from .markers import MarkerDetection, detect_markers
 from .tracker import Detection, Tracker
 
 
@@ -32,19 +33,20 @@ class CalibrationError(CompanionError):
 
 
 def _homography_of(calibration: Any) -> np.ndarray | None:
-    """Accept a bare matrix or an object carrying one (calibration.Calibrator results)."""
+    """A bare 3x3 matrix, or a calibration result carrying one (`.homography`)."""
     if calibration is None:
         return None
     if isinstance(calibration, np.ndarray):
-        return calibration.astype(np.float64)
-    for name in ("image_to_mat", "homography", "H", "px_to_mm"):
-        value = getattr(calibration, name, None)
-        if callable(value):
-            continue
-        if value is not None:
-            return np.asarray(value, np.float64)
-    raise CalibrationError("calibration must be a 3x3 image->mat homography or carry one "
-                           "(attribute image_to_mat or homography)")
+        matrix = calibration.astype(np.float64)
+    else:
+        matrix = getattr(calibration, "homography", None)
+        if matrix is None or callable(matrix):
+            raise CalibrationError("calibration must be a Calibrator, a calibration result or a "
+                                   "3x3 image->mat homography")
+        matrix = np.asarray(matrix, np.float64)
+    if matrix.shape != (3, 3):
+        raise CalibrationError(f"a homography is 3x3, not {matrix.shape}")
+    return matrix
 
 
 @dataclass
@@ -60,8 +62,7 @@ class Seen:
 class TableWatcher:
     def __init__(self, source: FrameSource | None, game: str, players: int,
                  calibration: Any = None, *, tracker: Tracker | None = None,
-                 reader: CardReader | None = None, preview_width: int = 960,
-                 recalibrate_every: int = 30):
+                 reader: CardReader | None = None, preview_width: int = 960):
         from calibration.layouts import load_layout
 
         self.source = source
@@ -72,10 +73,17 @@ class TableWatcher:
         self.tracker = tracker or Tracker(self.catalogue)
         self.reader = reader or CardReader(min_side_px=36, max_side_px=520)
         self.preview_width = preview_width
-        self.recalibrate_every = recalibrate_every
-        self._fixed = _homography_of(calibration)
-        self._manual: np.ndarray | None = None
-        self._auto: np.ndarray | None = None
+        from calibration.calibrate import Calibrator
+
+        if isinstance(calibration, Calibrator):
+            self.calibrator: Calibrator | None = calibration
+            self._homography = (calibration.last_good.homography
+                                if calibration.last_good is not None else None)
+        else:
+            self._homography = _homography_of(calibration)
+            # No fixed calibration given: follow the mat's markers frame by frame.
+            self.calibrator = Calibrator(self.layout) if self._homography is None else None
+        self.calibration_warnings: list[str] = []
         self.reprojection_error_mm: float | None = None
         self._frames = 0
         self._hints: dict[str, np.ndarray] = {}  # payload -> last quad (px)
@@ -83,6 +91,8 @@ class TableWatcher:
         self.change_threshold = 14
         self.full_decode_every = 30  # decode fully at least this often even if still
         self.full_decodes_skipped = 0
+        self.partial_decodes = 0
+        self.card_px = 160.0  # a card's size in the frame; updated from the calibration
         self._reference: np.ndarray | None = None
         self._last_seen: Seen | None = None
         self._reused = 0
@@ -91,47 +101,97 @@ class TableWatcher:
     @property
     def homography(self) -> np.ndarray | None:
         """Image px -> mat mm, or None before calibration."""
-        for matrix in (self._fixed, self._manual, self._auto):
-            if matrix is not None:
-                return matrix
-        return None
+        return self._homography
 
     @property
     def calibrated(self) -> bool:
-        return self.homography is not None
+        return self._homography is not None
 
-    def set_manual_corners(self, points_px: Sequence[Sequence[float]]) -> None:
-        """Four clicks on the mat's corners (top-left, top-right, bottom-right, bottom-left)."""
-        points = np.asarray(points_px, np.float32)
+    def set_manual_corners(self, points_px: Sequence[Sequence[float]],
+                           frame_size: tuple[int, int] | None = None) -> None:
+        """Four clicks on the mat's corners (top-left, top-right, bottom-right, bottom-left),
+        for when its markers cannot be seen. Markers seen later refine it."""
+        points = np.asarray(points_px, np.float64)
         if points.shape != (4, 2):
             raise CalibrationError("manual calibration needs exactly four [x, y] points: the "
                                    "mat's top-left, top-right, bottom-right, bottom-left corners")
-        mat = np.array(self.layout.mat_corners_mm(), np.float32)
-        if abs(cv2.contourArea(points)) < 100:
-            raise CalibrationError("the four corners are too close together or in a line")
-        self._manual = cv2.getPerspectiveTransform(points, mat).astype(np.float64)
+        if self.calibrator is None:
+            mat = np.array(self.layout.mat_corners_mm(), np.float32)
+            self._homography = cv2.getPerspectiveTransform(points.astype(np.float32), mat)
+        else:
+            result = self.calibrator.manual(points, frame_size)
+            if not result.usable:
+                raise CalibrationError(result.reason)
+            self._homography = result.homography
+            self.calibration_warnings = list(result.warnings)
         self.reprojection_error_mm = None
+        self._after_calibration()
 
-    def clear_manual_corners(self) -> None:
-        self._manual = None
+    def _calibrate(self, image: np.ndarray, markers: list[MarkerDetection]) -> None:
+        if self.calibrator is None:
+            return
+        seen = {m.id: m.corners.astype(np.float64) for m in markers if not m.is_token}
+        result = self.calibrator.update(image, seen)
+        if result.usable and result.homography is not None:
+            changed = self._homography is None or not np.allclose(result.homography,
+                                                                   self._homography)
+            self._homography = result.homography
+            self.reprojection_error_mm = result.error_mm
+            self.calibration_warnings = list(result.warnings)
+            if changed:
+                self._after_calibration()
+        else:
+            self.calibration_warnings = [result.reason] if result.reason else []
 
-    def _update_auto(self, markers: list[MarkerDetection]) -> None:
-        if self._fixed is not None or self._manual is not None:
-            return
-        if self._auto is not None and self._frames % self.recalibrate_every:
-            return
-        found = homography_from_markers(markers, self.layout)
-        if found is not None:
-            self._auto, self.reprojection_error_mm = found
+    def _after_calibration(self) -> None:
+        """Remember how big a card looks, to size the areas re-decoded after a change."""
+        inverse = np.linalg.inv(self._homography)
+        w, h = self.layout.mat_size_mm
+        cw, ch = self.layout.card_size_mm
+        square = np.array([[w / 2, h / 2], [w / 2 + cw, h / 2], [w / 2, h / 2 + ch]], np.float64)
+        px = cv2.perspectiveTransform(square.reshape(-1, 1, 2), inverse).reshape(-1, 2)
+        self.card_px = float(max(np.linalg.norm(px[1] - px[0]), np.linalg.norm(px[2] - px[0])))
 
     # -- per frame --------------------------------------------------------------------------
     def see(self, image: np.ndarray) -> Seen:
-        """Decode one image and place every piece in the layout (no tracking)."""
-        seen = Seen()
-        seen.markers = detect_markers(image)
-        self._update_auto(seen.markers)
+        """Decode one whole image and place every piece in the layout (no tracking)."""
+        gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        markers = detect_markers(gray)
+        self._calibrate(image, markers)
         hints = [Candidate(q, p) for p, q in self._hints.items()]
-        seen.codes = self.reader.read(image, hints)
+        return self._locate(self.reader.read(gray, hints), markers)
+
+    def see_changes(self, gray: np.ndarray, boxes: list[tuple[int, int, int, int]],
+                    last: Seen) -> Seen:
+        """Re-decode only inside `boxes` (x0, y0, x1, y1 px); keep what lies elsewhere."""
+        def outside(quad: np.ndarray) -> bool:
+            cx, cy = quad.mean(axis=0)
+            return not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
+
+        codes = [c for c in last.codes if outside(c.corners)]
+        markers = [m for m in last.markers if outside(m.corners)]
+        pad = int(self.card_px / 2)  # decode a margin too, so a piece on the edge is whole
+        h, w = gray.shape[:2]
+        for x0, y0, x1, y1 in boxes:
+            left, top = max(0, x0 - pad), max(0, y0 - pad)
+            crop = gray[top:min(h, y1 + pad), left:min(w, x1 + pad)]
+            shift = np.array([left, top], np.float32)
+            hints = [Candidate(q - shift, p) for p, q in self._hints.items()
+                     if not outside(q)]
+            for code in self.reader.read(crop, hints):
+                corners = code.corners + shift
+                if not outside(corners):  # pieces in the margin were kept from last frame
+                    codes.append(Code(code.text, corners, code.backend))
+            for marker in detect_markers(crop):
+                corners = marker.corners + shift
+                if not outside(corners):
+                    markers.append(MarkerDetection(marker.id, corners))
+        if any(not m.is_token for m in markers):
+            self._calibrate(gray, markers)
+        return self._locate(codes, markers)
+
+    def _locate(self, codes: list[Code], markers: list[MarkerDetection]) -> Seen:
+        seen = Seen(codes=codes, markers=markers)
         matrix = self.homography
         if matrix is None:
             return seen
@@ -165,7 +225,7 @@ class TableWatcher:
         """Run one frame through decode, regions and tracker (sources call this via step)."""
         self._frames += 1
         seen = self._see_if_changed(image)
-        warnings: list[str] = []
+        warnings: list[str] = list(self.calibration_warnings)
         events = []
         if self.homography is None:
             warnings.append("not calibrated: the mat's corner markers are not visible; show "
@@ -180,24 +240,48 @@ class TableWatcher:
                          self.reprojection_error_mm)
 
     def _see_if_changed(self, image: np.ndarray) -> Seen:
-        """Full decode only when the picture changed: a still table costs a thumbnail diff.
+        """Decode only what changed: a still table costs a thumbnail diff, a hand moving over
+        one museum costs a decode of that part of the frame.
 
         Sensor noise averages out in an 8x smaller thumbnail; a hand, a new card or a bump of
-        the camera changes it by far more than `change_threshold` grey levels somewhere.
+        the camera changes it by far more than `change_threshold` grey levels. Every
+        `full_decode_every` frames the whole frame is decoded anyway.
         """
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         thumb = cv2.resize(gray, (gray.shape[1] // 8, gray.shape[0] // 8),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
         reference, last = self._reference, self._last_seen
-        if (reference is not None and last is not None and reference.shape == thumb.shape
-                and self._reused < self.full_decode_every
-                and int(np.abs(thumb - reference).max()) <= self.change_threshold):
-            self._reused += 1
-            self.full_decodes_skipped += 1
-            return last
+        comparable = (reference is not None and last is not None
+                      and reference.shape == thumb.shape and self._reused < self.full_decode_every)
+        if comparable:
+            changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
+            share = float(changed.mean())
+            if share == 0:
+                self._reused += 1
+                self.full_decodes_skipped += 1
+                return last
+            if share < 0.35:
+                boxes = self._changed_boxes(changed, gray.shape)
+                seen = self.see_changes(gray, boxes, last)
+                self._reused += 1
+                self.partial_decodes += 1
+                self._reference, self._last_seen = thumb, seen
+                return seen
         seen = self.see(image)
         self._reference, self._last_seen, self._reused = thumb, seen, 0
         return seen
+
+    def _changed_boxes(self, changed: np.ndarray, shape) -> list[tuple[int, int, int, int]]:
+        """Changed thumbnail cells grown by about a card, as frame-pixel boxes."""
+        grow = 2 * max(3, int(self.card_px / 8)) + 1
+        grown = cv2.dilate(changed, np.ones((grow, grow), np.uint8))
+        count, _, stats, _ = cv2.connectedComponentsWithStats(grown)
+        boxes = []
+        h, w = shape[:2]
+        for index in range(1, count):
+            x, y, bw, bh, _ = stats[index]
+            boxes.append((max(0, x * 8), max(0, y * 8), min(w, (x + bw) * 8), min(h, (y + bh) * 8)))
+        return boxes
 
     def _remember_quads(self, seen: Seen) -> None:
         by_payload = {c.text: c.corners for c in seen.codes}
