@@ -117,7 +117,29 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     page.screenshot(path=str(SHOTS / "summary-en.png"), full_page=True)
     page.goto(server.url + "/setup")
     page.wait_for_selector("#kit code")
+    # The click-four-corners fallback reaches the camera.
+    page.wait_for_function("document.getElementById('calib-preview').naturalWidth > 0")
+    box = page.locator("#calib-preview").bounding_box()
+    for fx, fy in ((0.05, 0.05), (0.95, 0.05), (0.95, 0.95), (0.05, 0.95)):
+        page.mouse.click(box["x"] + box["width"] * fx, box["y"] + box["height"] * fy)
+    page.wait_for_selector("#toast.info")
+    assert "Corners sent" in page.locator("#toast").inner_text()
     page.screenshot(path=str(SHOTS / "setup-en.png"), full_page=True)
+
+    # A new 3-player game with its own staircase layout, from the set-up form.
+    page.select_option("#setup-players", "3")
+    page.fill("#setup-names", "Amy, Ben, 小華")
+    page.check("input[name=stairs][value=custom]")
+    page.fill("#stairs-t1", "1,5")
+    page.fill("#stairs-t2", "2,3,4")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_function("S.snap && S.snap.setup.players === 3")
+    page.goto(server.url + "/")
+    page.wait_for_selector(".museum")
+    assert page.locator(".museum").count() == 3
+    assert "小華" in page.locator(".museum h3").nth(2).inner_text()
+    staircases = page.locator('.museum[data-region="museum0"] .token.staircase').count()
+    assert staircases == 5
 
 
 def test_every_other_game_renders_with_the_generic_view(browser, start_server, tmp_path):
