@@ -16,8 +16,7 @@ import logging
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import (CompanionError, NothingToUndoError, StaleStateError,
-                              UnknownCardError, UnknownGameError)
+from companion.errors import CompanionError, NothingToUndoError, StaleStateError
 
 TOKEN_COOKIE = "companion_token"
 TOKEN_HEADER = "X-Companion-Token"
@@ -71,10 +70,8 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(CompanionError)
     def _bad_input(exc: CompanionError):
-        status = 404 if isinstance(exc, (UnknownGameError,)) else 400
-        if isinstance(exc, UnknownCardError):
-            status = 400
-        return error_response(status, str(exc), exc.__class__.__name__)
+        # unknown games and cards, malformed records, impossible set-ups: the request is wrong
+        return error_response(400, str(exc), _snake(exc.__class__.__name__))
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
@@ -117,6 +114,12 @@ def install_token_guard(app: Flask) -> None:
         if token and request.args.get("token") == token:
             response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict")
         return response
+
+
+def _snake(name: str) -> str:
+    """UnknownCardError -> unknown_card: a stable machine code from the exception's name."""
+    name = name[:-5] if name.endswith("Error") else name
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
 
 
 def _bearer(value: str) -> str:

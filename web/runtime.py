@@ -54,6 +54,8 @@ class Runtime:
         self.version = 0
         self.camera = CameraView()
         self.watcher: Any = None
+        # (game, players) -> a new watcher, so a new game with another layout re-opens the camera
+        self.watcher_factory: Callable[[str, int], Any] | None = None
         self._watch_thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._clock = clock
@@ -84,10 +86,24 @@ class Runtime:
         game_obj = find_game(game)
         game_obj.validate_setup(setup)
         with self.lock:
+            before = (self.session.game.info.slug, self.session.setup.players)
             self._start(game_obj, setup)
-            if self.watcher is not None and hasattr(self.watcher, "reset"):
-                self.watcher.reset(game_obj.info.slug, setup.players)
+            if before != (game_obj.info.slug, setup.players):
+                self._rebuild_watcher()
             self._changed()
+
+    def _rebuild_watcher(self) -> None:
+        """A different game or player count means another mat layout: reopen the camera."""
+        if self.watcher is None or self.watcher_factory is None:
+            return
+        old = self.watcher
+        try:
+            old.close()
+        except Exception:
+            pass
+        self.watcher = self.watcher_factory(self.session.game.info.slug,
+                                            self.session.setup.players)
+        self.camera = CameraView(source=self.camera.source)
 
     def open_game(self, game_id: int) -> None:
         with self.lock:
@@ -249,8 +265,11 @@ class Runtime:
 
     def step_once(self) -> None:
         """One watcher step, applied to the session (the thread's body; tests call it too)."""
-        step = self.watcher.step()
+        watcher = self.watcher
+        step = watcher.step()
         with self.lock:
+            if watcher is not self.watcher:
+                return  # a new game replaced the camera meanwhile: this step is stale
             if step.preview_jpeg is not None:
                 self.camera.jpeg = step.preview_jpeg
                 self.camera.jpeg_time = time.time()
@@ -272,7 +291,7 @@ class Runtime:
                 verdicts.extend(self.session.observe(event))
             # A recorded demo also replays what its players declared on the dashboard
             # ("I cannot play"), which no camera can see.
-            due = getattr(self.watcher, "due_moves", None)
+            due = getattr(watcher, "due_moves", None)
             declared = due(self.session) if due is not None else []
             for move in declared:
                 verdicts.append(self.session.play(move, source="demo"))

@@ -101,7 +101,8 @@ def serve(game, players, names, source, host, port, db, token, fresh):
     banner = [_describe_start(runtime, Path(db))]
     if source:
         session = runtime.session
-        watcher = open_watcher(source, session.game.info.slug, session.setup.players)
+        runtime.watcher_factory = lambda slug, players: open_watcher(source, slug, players)
+        watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
         runtime.attach_watcher(watcher, source, interval_s=0.0)
         banner.append(f"Watching {source}.")
     else:

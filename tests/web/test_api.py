@@ -143,7 +143,8 @@ def test_new_game_and_past_games_listing(client):
     assert [g["id"] for g in listed["games"]] == [snap["game_id"], first]
     assert any(g["slug"] == "musee" for g in listed["available"])
     assert client.post("/api/new-game", json={"game": "musee", "players": 7}).status_code == 400
-    assert client.post("/api/new-game", json={"game": "chess", "players": 2}).status_code == 404
+    unknown = client.post("/api/new-game", json={"game": "chess", "players": 2})
+    assert unknown.status_code == 400 and unknown.get_json()["error"]["code"] == "unknown_game"
 
 
 def play_a_short_game(client, runtime):
@@ -349,3 +350,18 @@ def test_camera_warnings_are_not_repeated(runtime):
     runtime.step_once()
     runtime.step_once()
     assert runtime.camera_status()["warnings"] == ["unknown card XX12"]
+
+
+def test_a_new_game_with_another_layout_reopens_the_camera(client, runtime):
+    opened = []
+
+    def factory(game, players):
+        opened.append((game, players))
+        return FakeWatcher([])
+
+    first = FakeWatcher([])
+    runtime.watcher, runtime.watcher_factory = first, factory
+    client.post("/api/new-game", json={"game": "musee", "players": 2})
+    assert opened == [] and runtime.watcher is first  # same layout: same camera
+    client.post("/api/new-game", json={"game": "musee", "players": 3})
+    assert opened == [("musee", 3)] and first.closed and runtime.watcher is not first
