@@ -318,13 +318,16 @@ def scene_area_mm(scene: Scene) -> tuple[float, float]:
 
 
 def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
-                 degradation: Degradation | None = None) -> Rendered:
+                 degradation: Degradation | None = None, light_seed: int | None = None) -> Rendered:
+    """`seed` draws sensor noise and hand colour; `light_seed` (default: `seed`) draws where
+    light, shadow and glare fall, so a sequence of frames can share one room's lighting."""
     rng = np.random.default_rng(seed)
+    light_rng = np.random.default_rng(seed if light_seed is None else light_seed)
     camera = camera or Camera()
     degradation = degradation or Degradation()
     area = scene_area_mm(scene)
     mat_to_px = camera_homography(camera, area)
-    frame = _table_background(camera, rng)
+    frame = _table_background(camera)
 
     if scene.mat_size_mm is not None and scene.draw_mat:
         mat, mat_mm = mat_sprite(scene.game, scene.players)
@@ -356,7 +359,7 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
         inside = _covered_fraction(hand_mask, item.quad_px)
         item.occluded = inside > 0.02
 
-    frame = _lighting(frame, degradation, rng)
+    frame = _lighting(frame, degradation, light_rng)
     if camera.k1:
         frame, mapper = _distort(frame, camera.k1)
         for item in truth:
@@ -372,14 +375,19 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
     return Rendered(frame, mat_to_px, truth, camera)
 
 
-def _table_background(camera: Camera, rng: np.random.Generator) -> np.ndarray:
-    """A wooden table: warm base colour with low-frequency grain."""
-    h, w = camera.height, camera.width
+@lru_cache(maxsize=4)
+def _table_texture(w: int, h: int) -> np.ndarray:
+    """A wooden table: warm base colour with low-frequency grain (the same table every frame)."""
+    rng = np.random.default_rng(20240611)
     base = np.array([60, 95, 140], np.float32)  # BGR brown
     grain = rng.normal(0, 1, (h // 16 + 1, w // 4 + 1)).astype(np.float32)
     grain = cv2.resize(cv2.GaussianBlur(grain, (0, 0), 1.5), (w, h), interpolation=cv2.INTER_LINEAR)
     frame = base[None, None, :] * (1 + 0.12 * grain[..., None])
     return np.clip(frame, 0, 255).astype(np.uint8)
+
+
+def _table_background(camera: Camera) -> np.ndarray:
+    return _table_texture(camera.width, camera.height).copy()
 
 
 def _drop_shadow(frame: np.ndarray, sprite_shape, matrix: np.ndarray) -> None:
