@@ -41,6 +41,11 @@ def test_every_error_has_the_same_shape(client, runtime):
     assert "RuntimeError" in assert_error_shape(crash, 500)["message"]
 
 
+def test_the_same_shape_when_the_token_is_missing(wide_app):
+    # 401 comes from a guard that runs before any view: it must still use the shape
+    assert_error_shape(wide_app.test_client().get("/api/state"), 401)
+
+
 def test_unknown_stored_games_are_404(client):
     assert_error_shape(client.get("/api/games/999/record"), 404)
     assert_error_shape(client.post("/api/games/999/open"), 404)
