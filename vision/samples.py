@@ -30,7 +30,7 @@ FPS = 4.0  # frame rate the sequence is meant to be played at
 SETTLE_FRAMES = 3  # frames with the new card in plain view (tracker: 3 of 5)
 JPEG_QUALITY = 50
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)
-LOOK = Degradation(blur_sigma=0.7, noise_sigma=1.0, light=0.15, glare=0.15)
+LOOK = Degradation(blur_sigma=0.9, noise_sigma=1.0, light=0.15, glare=0.15)
 
 
 def play_game(seed: int) -> list[Move]:
@@ -84,17 +84,18 @@ def generate(out: Path, seed: int = 7) -> int:
     def emit(hands: list[Hand], note: str) -> None:
         nonlocal frame
         scene = layout_scene("musee", 2, placed, tokens, hands, seed=1000 + len(placed))
-        rendered = render_scene(scene, seed=seed * 7919 + frame, camera=CAMERA, degradation=LOOK)
+        rendered = render_scene(scene, seed=seed * 7919 + frame, camera=CAMERA, degradation=LOOK,
+                                light_seed=seed)
         hidden = sorted(t.payload for t in rendered.truth if t.occluded)
         name = f"{frame:04d}"
-        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,  # optimized: the repo stays small
+                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
         expected = {
             "frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": bool(hands),
             "cards": [{"payload": p, "region": r, "slot": s} for p, r, s in placed],
             "tokens": [{"payload": p, "region": r, "slot": s} for p, r, s in tokens],
             "hidden": hidden, "moves": list(done)}
-        (out / f"{name}.json").write_text(json.dumps(expected, indent=1) + "\n")
+        (out / f"{name}.json").write_text(json.dumps(expected) + "\n")
         frame += 1
 
     layout_centre = _slot_centre
