@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 import cv2
 import numpy as np
@@ -362,7 +362,8 @@ class CardReader:
 
     def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = False,
                  min_side_px: float = 40, max_side_px: float = 420,
-                 fallbacks: Sequence[str] = ()):
+                 fallbacks: Sequence[str] = (),
+                 accept: Callable[[str], bool] = plausible_payload):
         self.zxing = ZxingDecoder(try_harder=False)
         self.zxing_hard = ZxingDecoder(binarizer="GlobalHistogram", try_harder=True)
         # pyzbar and OpenCV never read a crop that zxing-cpp missed in the benchmark and cost
@@ -374,6 +375,9 @@ class CardReader:
         self.min_side_px = min_side_px
         self.max_side_px = max_side_px
         self.available, self.reason = True, ""
+        # Only texts shaped like the project's payloads count (a wrong identity is worse than
+        # a miss); `companion decode` accepts any text.
+        self.accept = accept
         self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
 
     def decode(self, image: np.ndarray) -> list[Code]:
@@ -383,7 +387,7 @@ class CardReader:
         gray = to_gray(image)
         found: list[Code] = []
         if self.whole_frame_first:
-            found = [c for c in self.zxing.decode(gray) if plausible_payload(c.text)]
+            found = [c for c in self.zxing.decode(gray) if self.accept(c.text)]
         candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px)
         for candidate in candidates:
             if any(_inside(code, candidate) for code in found):
@@ -433,7 +437,7 @@ class CardReader:
 
     def _try(self, decoder: Decoder, views, back: np.ndarray, candidate: Candidate) -> Code | None:
         for view in views:
-            codes = [c for c in decoder.decode(view) if plausible_payload(c.text)]
+            codes = [c for c in decoder.decode(view) if self.accept(c.text)]
             if codes:
                 return self._closest(_map_back(codes, back, self.name), candidate)
         return None
@@ -452,6 +456,6 @@ def decode_image(image: np.ndarray, decoder: Decoder | None = None) -> list[Code
     decoder = decoder or ChainDecoder([ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder()])
     codes = decoder.decode(image)
     # Small symbols in big photos: also look at candidates like the card pipeline does.
-    extra = CardReader().read(image) if image.shape[0] * image.shape[1] > 0 else []
+    extra = CardReader(accept=bool).read(image) if image.size else []
     general = [c for c in extra if not any(_same_symbol(c, k) for k in codes)]
     return codes + general

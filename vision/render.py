@@ -68,7 +68,7 @@ class Degradation:
     light: float = 0.0  # strength of uneven light (0-0.6)
     shadow: float = 0.0  # darkness of a soft shadow across the table (0-0.6)
     glare: float = 0.0  # strength of a specular spot (0-1)
-    motion: bool = False
+    motion_px: float = 0.0  # length of a horizontal motion smear (a bumped table)
 
     @property
     def label(self) -> str:
@@ -85,6 +85,8 @@ class Degradation:
             parts.append("shadow")
         if self.glare:
             parts.append("glare")
+        if self.motion_px:
+            parts.append(f"motion{self.motion_px:g}")
         return "+".join(parts) or "clean"
 
 
@@ -366,6 +368,10 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
             item.quad_px = mapper(item.quad_px)
     if degradation.blur_sigma > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), degradation.blur_sigma)
+    if degradation.motion_px >= 1:
+        length = int(round(degradation.motion_px))
+        kernel = np.full((1, length), 1.0 / length, np.float32)
+        frame = cv2.filter2D(frame, -1, kernel)
     if degradation.noise_sigma > 0:
         noise = rng.normal(0, degradation.noise_sigma, frame.shape).astype(np.float32)
         frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)

@@ -414,15 +414,19 @@ class SceneSource:
         self._closed = True
 
 
-def read_image(path: str | Path) -> np.ndarray:
-    """Load an image file as BGR, with a one-line error for missing or unreadable files."""
+def read_image(path: str | Path, stored_orientation: bool = False) -> np.ndarray:
+    """Load an image file as BGR, with a one-line error for missing or unreadable files.
+
+    A phone photo's EXIF orientation is applied unless `stored_orientation` (then pixels are
+    as stored in the file, which is what `companion decode` reports corners in)."""
     import cv2
 
     path = Path(path)
     if not path.is_file():
         raise SourceError(f"image {path} does not exist")
     data = np.fromfile(str(path), dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    flags = cv2.IMREAD_COLOR | (cv2.IMREAD_IGNORE_ORIENTATION if stored_orientation else 0)
+    image = cv2.imdecode(data, flags) if data.size else None
     if image is None:
         raise SourceError(f"{path} is not a readable image (empty, truncated or not a picture)")
     return image

@@ -18,7 +18,7 @@ def decode(images):
     from vision.sources import read_image
 
     for path in images:
-        image = read_image(path)  # stored orientation: EXIF rotation is not applied
+        image = read_image(path, stored_orientation=True)  # EXIF rotation is not applied
         codes = decode_image(image)
         click.echo(json.dumps({"image": path, "codes": [c.to_dict() for c in codes]},
                               ensure_ascii=False))

@@ -93,3 +93,20 @@ def test_companion_package_does_not_import_vision():
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_decode_reports_corners_in_stored_orientation_despite_exif(tmp_path):
+    from PIL import Image
+
+    sprite, _ = card_sprite("MU31")
+    canvas = np.full((900, 2000, 3), 120, np.uint8)
+    small = cv2.resize(sprite, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    canvas[100:100 + small.shape[0], 50:50 + small.shape[1]] = small
+    image = Image.fromarray(cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB))
+    exif = image.getexif()
+    exif[274] = 6  # "rotate 90 degrees to display": viewers show it portrait
+    path = tmp_path / "phone.jpg"
+    image.save(path, exif=exif, quality=92)
+    result = CliRunner().invoke(cli, ["decode", str(path)])
+    corners = np.array(json.loads(result.output)["codes"][0]["corners"])
+    assert corners[:, 0].max() < 50 + small.shape[1] and corners[:, 1].max() < 900

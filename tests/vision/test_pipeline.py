@@ -105,3 +105,26 @@ def test_scene_source_renders_frames_deterministically():
     assert source.read() is None and source.status().finished
     again = open_source("scene:musee?players=2&seed=3&cards=4&frames=1").read()
     assert np.array_equal(first.image, again.image)
+
+
+def test_other_games_layouts_and_face_down_backs():
+    layout = load_layout("cardcassonne", 2)
+    yellow, red, deck = (layout.region(n) for n in ("row-yellow", "row-red", "deck"))
+    placements = [("CCY01", "row-yellow", list(yellow.slots[0].slot)),
+                  ("CCR05", "row-red", list(red.slots[3].slot)),
+                  ("CCBACK", "deck", list(deck.slots[0].slot))]
+    scene = layout_scene("cardcassonne", 2, placements, seed=1)
+    camera = Camera(px_per_mm=1.55, tilt=0.1, k1=-0.02)
+    image = render_scene(scene, seed=1, camera=camera,
+                         degradation=Degradation(noise_sigma=2, jpeg_quality=90)).image
+    result = recognize(image, "cardcassonne", 2)
+    assert {(c["payload"], c["region"], tuple(c["slot"]), c["face_down"]) for c in result["cards"]} == {
+        ("CCY01", "row-yellow", tuple(yellow.slots[0].slot), False),
+        ("CCR05", "row-red", tuple(red.slots[3].slot), False),
+        ("CCBACK", "deck", tuple(deck.slots[0].slot), True)}
+    watcher = TableWatcher(None, "cardcassonne", 2, preview_width=0)
+    added = []
+    for index in range(3):
+        added += [e for e in watcher.process(image, index / 10).events if isinstance(e, CardAdded)]
+    assert {(e.payload, e.face_down) for e in added} == {("CCY01", False), ("CCR05", False),
+                                                          ("CCBACK", True)}

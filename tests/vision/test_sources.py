@@ -170,3 +170,19 @@ def test_bad_specs_and_files_give_one_line_errors(tmp_path):
     broken.write_bytes(b"\xff\xd8 this is not really a jpeg")
     with pytest.raises(SourceError, match="not a readable image"):
         read_image(broken)
+
+
+def test_video_file_frames_then_finished(tmp_path):
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (64, 48))
+    if not writer.isOpened():
+        pytest.skip("this OpenCV build cannot write MJPG video")
+    for index in range(5):
+        writer.write(np.full((48, 64, 3), index * 40, np.uint8))
+    writer.release()
+    source = open_source(f"video:{path}?flip=vertical")
+    frames = []
+    while (frame := source.read()) is not None:
+        frames.append(frame)
+    assert len(frames) == 5 and frames[-1].t == pytest.approx(0.4)
+    assert source.status().finished and "end of video" in source.status().reason
