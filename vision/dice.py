@@ -110,7 +110,7 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> 
         if aspect > 1.45 or solidity < 0.85 or size > max_face * 1.3:
             readings.append(DieReading(cx, cy, size, colour, None, "not one die (shape)"))
             continue
-        value, reason = read_face(image, contour)
+        value, reason = read_face(image, contour, size)
         readings.append(DieReading(cx, cy, size, colour, value, reason))
     return readings
 
@@ -133,8 +133,12 @@ def _face_quad(contour: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
 
 
+FACE_SHRINK = 0.92  # the colour blob spreads past the face edge under blur: sample inside it
+
+
 def rectify(image: np.ndarray, contour: np.ndarray) -> np.ndarray:
     quad = _face_quad(contour)
+    quad = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * FACE_SHRINK
     # order: start at the corner nearest the top-left, go around clockwise
     centre = quad.mean(axis=0)
     angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
@@ -162,14 +166,15 @@ def _inner_mask() -> np.ndarray:
 _INNER_MASK = _inner_mask()
 
 
-def read_face(image: np.ndarray, contour: np.ndarray) -> tuple[int | None, str]:
+def read_face(image: np.ndarray, contour: np.ndarray,
+              size: float | None = None) -> tuple[int | None, str]:
     """The number of pips on a die's top face, or (None, reason)."""
     face = rectify(image, contour)
-    return count_pips(face)
+    return count_pips(face, size)
 
 
-def count_pips(face: np.ndarray) -> tuple[int | None, str]:
-    """Read a rectified face (CANON x CANON, BGR)."""
+def pip_map(face: np.ndarray) -> np.ndarray:
+    """How unlike the die body each pixel of a rectified face is (0 outside the inner mask)."""
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2LAB).astype(np.float32)
     inside = _INNER_MASK > 0
     body = np.median(lab[inside], axis=0)
@@ -179,6 +184,109 @@ def count_pips(face: np.ndarray) -> tuple[int | None, str]:
     distance = np.sqrt(delta[..., 0] ** 2 + 0.25 * (delta[..., 1] ** 2 + delta[..., 2] ** 2))
     distance = cv2.GaussianBlur(distance, (0, 0), CANON * 0.015)
     distance[~inside] = 0
+    return distance
+
+
+def count_pips(face: np.ndarray, size: float | None = None) -> tuple[int | None, str]:
+    """Read a rectified face (CANON x CANON, BGR): two independent readers must agree.
+
+    The blob reader counts separated pips; the template reader compares the whole face with
+    every d6 layout. A sharp face is read by both; a blurred one, where pips melt together,
+    only by the templates, and then only with a clear margin over the next best layout.
+    """
+    distance = pip_map(face)
+    blobs, reason = _count_blobs(distance)
+    template, score, margin, centres = _match_templates(distance)
+    if template is None:
+        return None, reason or "no layout"
+    if blobs is not None:
+        if template == blobs and score > 0.25:
+            return blobs, ""
+        return None, f"readers disagree ({blobs} vs {template})"
+    if (score >= TEMPLATE_SCORE and margin >= TEMPLATE_MARGIN
+            and (size is None or size >= TEMPLATE_MIN_FACE) and _explains(distance, centres)):
+        return template, ""
+    return None, reason or "template unsure"
+
+
+def _explains(distance: np.ndarray, centres: list[tuple[float, float]]) -> bool:
+    """Every strong mark lies on a pip of the layout, and every pip of it is marked."""
+    inside = _INNER_MASK > 0
+    values = distance[inside]
+    top, floor = float(np.percentile(values, 99.5)), float(np.median(values))
+    if top - floor < 20:
+        return False
+    strong = (distance > floor + 0.5 * (top - floor)) & inside
+    yy, xx = np.mgrid[0:CANON, 0:CANON] / (CANON - 1)
+    near = np.zeros_like(strong)
+    for cx, cy in centres:
+        d2 = (xx - cx) ** 2 + (yy - cy) ** 2
+        near |= d2 <= 0.17 ** 2
+        if not (strong & (d2 <= 0.1 ** 2)).any():
+            return False  # a pip of the layout with nothing there
+    return (strong & ~near).sum() <= 0.05 * max(1, strong.sum())
+
+
+TEMPLATE_SCORE = 0.5  # correlation the best layout needs when the pips cannot be separated
+TEMPLATE_MIN_FACE = 18  # pixels: on smaller faces the templates alone guess too often
+TEMPLATE_MARGIN = 0.04  # and how far ahead of the best layout with another count
+
+
+def _band(image: np.ndarray) -> np.ndarray:
+    """Keep pip-sized detail: drop slow shading and the glow of the face edge."""
+    image = image.astype(np.float32)
+    return image - cv2.GaussianBlur(image, (0, 0), CANON * 0.12)
+
+
+def _templates() -> tuple[np.ndarray, np.ndarray, list]:
+    inside = _INNER_MASK > 0
+    yy, xx = np.mgrid[0:CANON, 0:CANON] / (CANON - 1)
+    rows, values, placed = [], [], []
+    for value, variants in LAYOUTS.items():
+        for layout in variants:
+            for spread in (0.21, 0.25, 0.29):
+                for dx in (-0.04, 0.0, 0.04):
+                    for dy in (-0.04, 0.0, 0.04):
+                        for sigma in (0.05, 0.075, 0.1):
+                            image = np.zeros((CANON, CANON))
+                            points = []
+                            for x, y in layout:
+                                cx = 0.5 + (x - 0.5) * spread / 0.25 + dx
+                                cy = 0.5 + (y - 0.5) * spread / 0.25 + dy
+                                points.append((cx, cy))
+                                image += np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma ** 2))
+                            vector = _band(image)[inside]
+                            vector = vector - vector.mean()
+                            rows.append(vector / np.linalg.norm(vector))
+                            values.append(value)
+                            placed.append(points)
+    return np.array(rows, dtype=np.float32), np.array(values), placed
+
+
+_TEMPLATES: tuple[np.ndarray, np.ndarray, list] | None = None
+
+
+def _match_templates(distance: np.ndarray) -> tuple[int | None, float, float, list]:
+    """Best layout by correlation: (value, its score, lead over the best other count, and
+    where that layout puts its pips)."""
+    global _TEMPLATES
+    if _TEMPLATES is None:
+        _TEMPLATES = _templates()
+    matrix, values, placed = _TEMPLATES
+    vector = _band(distance)[_INNER_MASK > 0].astype(np.float32)
+    vector = vector - vector.mean()
+    norm = float(np.linalg.norm(vector))
+    if norm == 0:
+        return None, 0.0, 0.0, []
+    scores = matrix @ (vector / norm)
+    best = np.array([scores[values == v].max() for v in range(1, 7)])
+    order = np.argsort(best)[::-1]
+    return (int(order[0] + 1), float(best[order[0]]), float(best[order[0]] - best[order[1]]),
+            placed[int(np.argmax(scores))])
+
+
+def _count_blobs(distance: np.ndarray) -> tuple[int | None, str]:
+    inside = _INNER_MASK > 0
     values = distance[inside]
     top = float(np.percentile(values, 99.5))
     floor = float(np.median(values))
