@@ -178,7 +178,7 @@ class TableWatcher:
             shift = np.array([left, top], np.float32)
             hints = [Candidate(q - shift, p) for p, q in self._hints.items()
                      if not outside(q)]
-            for code in self.reader.read(crop, hints):
+            for code in self.reader.read(crop, hints, thorough=False):
                 corners = code.corners + shift
                 if not outside(corners):  # pieces in the margin were kept from last frame
                     codes.append(Code(code.text, corners, code.backend))
