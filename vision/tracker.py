@@ -107,11 +107,12 @@ class Tracker:
         for track in list(self.tracks.values()):
             if track.track_id in seen:
                 continue
-            if t - track.last_seen_t > (self.vanish_after_s if track.confirmed
-                                        else self.appear_n * 0.5):
-                del self.tracks[track.track_id]
-                if track.confirmed:
+            if track.confirmed:
+                if t - track.last_seen_t > self.vanish_after_s:
+                    del self.tracks[track.track_id]
                     events.append(CardRemoved(track.track_id, track.payload, track.kind, t))
+            elif self._recent_hits(track.sightings) == 0:
+                del self.tracks[track.track_id]  # a glimpse that never settled
         if events or self.every_frame_end:
             events.append(FrameEnd(frozenset(self.alive()), t))
         return events
