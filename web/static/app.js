@@ -698,6 +698,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   const page = document.body.dataset.page;
   if (page === "dashboard") {
     $("undo-btn").addEventListener("click", () => command("/api/undo"));
+    // a click on the preview shows it large (the annotated frame is hard to read in a corner)
+    $("preview-wrap").addEventListener("click", () => $("preview-wrap").classList.toggle("zoom"));
     $("picker-close").addEventListener("click", closePicker);
     $("picker").addEventListener("click", (e) => { if (e.target === $("picker")) closePicker(); });
     document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePicker(); });
