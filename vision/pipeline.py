@@ -125,6 +125,7 @@ class TableWatcher:
             self._homography = result.homography
             self.calibration_warnings = list(result.warnings)
         self.reprojection_error_mm = None
+        self._reference = None  # positions from the last decode used the old calibration
         self._after_calibration()
 
     def _calibrate(self, image: np.ndarray, markers: list[MarkerDetection]) -> None:
@@ -314,31 +315,35 @@ class TableWatcher:
 
     # -- preview ----------------------------------------------------------------------------
     def preview(self, image: np.ndarray, seen: Seen) -> bytes:
-        canvas = image.copy()
+        """The frame, shrunk to `preview_width`, with the slot grid, card outlines and
+        payloads (green: settled, orange: read but not settled yet) and token markers."""
+        factor = min(1.0, (self.preview_width or image.shape[1]) / image.shape[1])
+        canvas = (cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+                  if factor < 1 else image.copy())
         matrix = self.homography
         if matrix is not None:
-            inverse = np.linalg.inv(matrix)
+            to_canvas = np.diag([factor, factor, 1.0]) @ np.linalg.inv(matrix)
             for region in self.layout.regions:
                 colour = (200, 160, 60) if region.kind == "cards" else (120, 200, 200)
+                quads = []
                 for slot in region.slots:
                     x, y, w, h = slot.rect_mm
-                    quad = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float64)
-                    px = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), inverse)
-                    cv2.polylines(canvas, [px.astype(np.int32)], True, colour, 1, cv2.LINE_AA)
+                    quads.append([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+                if quads:
+                    px = cv2.perspectiveTransform(np.array(quads, np.float64).reshape(-1, 1, 2),
+                                                  to_canvas).reshape(-1, 4, 2)
+                    cv2.polylines(canvas, list(px.astype(np.int32)), True, colour, 1, cv2.LINE_AA)
         confirmed = {t.payload for t in self.tracker.confirmed()}
-        scale = max(1.0, image.shape[1] / 960)
         for code in seen.codes:
-            colour = (60, 200, 60) if code.text in confirmed else (0, 200, 255)
-            cv2.polylines(canvas, [code.corners.astype(np.int32)], True, colour,
-                          max(2, int(2 * scale)), cv2.LINE_AA)
-            x, y = code.corners[0]
-            cv2.putText(canvas, code.text, (int(x), int(y) - 6), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.6 * scale, colour, max(1, int(2 * scale)), cv2.LINE_AA)
+            colour = (60, 200, 60) if code.text in confirmed else (0, 170, 255)
+            corners = code.corners * factor
+            cv2.polylines(canvas, [corners.astype(np.int32)], True, colour, 2, cv2.LINE_AA)
+            x, y = corners[0]
+            cv2.putText(canvas, code.text, (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.45, colour, 1, cv2.LINE_AA)
         for marker in seen.markers:
-            cv2.polylines(canvas, [marker.corners.astype(np.int32)], True, (255, 80, 80), 2)
-        if self.preview_width and canvas.shape[1] > self.preview_width:
-            factor = self.preview_width / canvas.shape[1]
-            canvas = cv2.resize(canvas, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+            cv2.polylines(canvas, [(marker.corners * factor).astype(np.int32)], True,
+                          (255, 80, 80), 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
 
