@@ -107,8 +107,11 @@ class Runtime:
 
     def open_game(self, game_id: int) -> None:
         with self.lock:
+            before = (self.session.game.info.slug, self.session.setup.players)
             self.session = self.store.load(game_id)
             self.game_id = game_id
+            if before != (self.session.game.info.slug, self.session.setup.players):
+                self._rebuild_watcher()
             self._changed()
 
     def import_record(self, text: str, *, open_it: bool = False) -> int:
