@@ -364,3 +364,50 @@ def test_every_violation_speaks_both_languages(claiming):
         for violation in GAME.check(state, move):
             assert violation.message.en and violation.message.zh
             assert violation.message.en != violation.message.zh
+
+
+# -- transcripts and the camera through a session ---------------------------------------------
+def test_goldens_cover_every_player_count_and_replay_to_their_hand_checked_scores():
+    from pathlib import Path
+
+    from companion.record import load_record
+    from companion.session import Session
+
+    files = sorted((Path(__file__).parents[1] / "golden" / "crypt").glob("*.json"))
+    counts = set()
+    for path in files:
+        record = load_record(path)
+        counts.add(record.setup["players"])
+        session = Session.replay(record.records())
+        assert GAME.is_over(session.state), path.name
+        assert {s.side: s.total for s in GAME.score(session.state)} == record.expected["scores"]
+        assert list(GAME.outcome(session.state).winners) == record.expected["winners"]
+        if "solo_rank" in record.expected:
+            assert GAME.describe(session.state)["solo_rank"]["en"] == record.expected["solo_rank"]
+        assert Session.replay(session.records).state == session.state
+    assert counts == {1, 2, 3, 4}
+
+
+def test_camera_rejects_an_illegal_push_off_with_its_reason():
+    from companion.session import Session
+
+    session = Session("crypt", Setup(2, ("Ann", "Ben")))
+    for index, payload in enumerate(("CRIDOL4A", "CRJEWL3A", "CRBPOTT")):
+        session.observe(CardAdded(f"c{index}", payload, Where("crypt", (index,)),
+                                  face_down=payload.startswith("CRB")))
+    assert session.state.phase == "claim"
+    session.observe(CardAdded("a1", "DIERED", Where("crypt", (0,)), kind="die", value=4))
+    [verdict] = session.observe(CardAdded("b1", "DIEBLUE", Where("crypt", (0,)), kind="die",
+                                          value=1))
+    assert not verdict.accepted and [v.code for v in verdict.violations] == ["push_not_higher"]
+    assert "大於 4" in verdict.violations[0].message.zh
+    [verdict] = session.observe(CardMoved("b1", "DIEBLUE", Where("crypt", (0,)),
+                                          Where("crypt", (0,)), kind="die", value=5))
+    assert verdict.accepted
+    [verdict] = session.observe(CardMoved("a1", "DIERED", Where("player0", None),
+                                          Where("crypt", (0,)), kind="die", value=4))
+    assert verdict.accepted and verdict.move is None and "pushed off" in verdict.note.en
+    # Ben's dice wait as a pending claim until he ends the turn (or Ann acts on her last turn).
+    assert session.state.ready == (2, 3) and session.state.pending_player == 1
+    assert session.play(Move("end_turn", 1)).accepted
+    assert session.state.ready == (3, 2) and session.state.row[0].owner == 1

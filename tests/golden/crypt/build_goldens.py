@@ -189,9 +189,91 @@ def solo():
                          "solo_rank": "The Petty King", "notes": notes}}
 
 
+def three_players():
+    rounds = [  # (face up x3, face-down back); slot k goes to the k-th player in turn order
+        ("CRIDOL4A", "CRJEWL1A", "CRTAPE3A", "CRBIDOL"),
+        ("CRREMN1A", "CRTAPE2A", "CRIDOL2A", "CRBJEWL"),
+        ("CRTAPE4A", "CRIDOL3A", "CRREMN2A", "CRBMANU"),
+        ("CRPOTT1A", "CRREMN3A", "CRTAPE2B", "CRBREMN"),
+        ("CRREMN4A", "CRPOTT2A", "CRPOTT2B", "CRBREMN"),
+        ("CRMANU4A", "CRPOTT3A", "CRIDOL2B", "CRBTAPE"),
+        ("CRJEWL4A", "CRMANU3A", "CRMANU2A", "CRBIDOL"),
+        ("CRJEWL3A", "CRJEWL2A", "CRPOTT3B", "CRBJEWL"),
+        ("CRTAPE1A", "CRMANU1A", "CRPOTT4A", "CRBMANU"),
+    ]
+    log = []
+    for r, cards in enumerate(rounds):
+        log += deal(*cards)
+        leader = r % 3  # both torches pass to the left every round
+        order = [(leader + k) % 3 for k in range(3)]
+        if r == 0:
+            log += [claim(0, (0, 1, 1)), claim(1, (0, 1, 2)), claim(2, (2, 1, 1)),
+                    roll(1, 0, 2)]
+        else:
+            log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
+    notes = [
+        "Collectors: idols B, jewelry B, manuscripts A, pottery A, remains B, tapestries B. "
+        "Every claim is one die at effort 1 (no roll) except round 1, where Bea pushes Al off "
+        "the Idol 4 with effort 2 and rolls 2 (stays ready). Face-down cards are never claimed. "
+        "Everyone ends with 3 ready dice.",
+        "Al: Idol 2, Idol 3, Pottery 1, 2, 3, 3, Jewelry 4, Manuscript 1 = 19; first to 2 idols "
+        "(round 3) +5; Jewelry B +1; Pottery A with 4 +8; dice +3 = 36.",
+        "Bea: Idol 4, 2, Remains 1-4, Manuscript 3, Jewelry 3, Pottery 4 = 26; 2 idols later "
+        "(round 6) +2; Jewelry B +1; Remains B with 4 +10; dice +3 = 42.",
+        "Cy: Tapestries 3, 2, 4, 2, 1, Pottery 2, Manuscripts 4 and 2, Jewelry 2 = 22; Jewelry B "
+        "+1; Manuscripts A (2, count 4 each) +0+2; Tapestries B, the only one with 3+, +7; "
+        "dice +3 = 35.",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 3, "names": ["Al", "Bea", "Cy"],
+                      "options": {"collectors": {"idols": "B", "jewelry": "B",
+                                                 "remains": "B", "tapestries": "B"}}},
+            "log": log,
+            "expected": {"scores": {"p0": 36, "p1": 42, "p2": 35}, "winners": ["p1"],
+                         "rejections": [], "notes": notes}}
+
+
+def four_players():
+    hands = [  # what each seat ends up with, one card a round
+        ["CRIDOL1A", "CRIDOL1B", "CRIDOL2A", "CRIDOL2B", "CRIDOL3A", "CRIDOL3B", "CRIDOL4A",
+         "CRIDOL4B"],
+        ["CRPOTT1A", "CRPOTT1B", "CRPOTT2A", "CRPOTT2B", "CRMANU1A", "CRMANU1B", "CRJEWL1A",
+         "CRJEWL1B"],
+        ["CRTAPE1A", "CRTAPE1B", "CRTAPE2A", "CRTAPE2B", "CRTAPE3A", "CRTAPE3B", "CRTAPE4A",
+         "CRTAPE4B"],
+        ["CRREMN1A", "CRREMN1B", "CRREMN2A", "CRREMN2B", "CRREMN3A", "CRREMN3B", "CRREMN4A",
+         "CRREMN4B"],
+    ]
+    downs = [("CRBJEWL", "CRBMANU")] * 6 + [("CRBPOTT", "CRBPOTT")] * 2
+    log = []
+    for r in range(8):
+        leader = r % 4
+        order = [(leader + k) % 4 for k in range(4)]
+        log += deal(*(hands[seat][r] for seat in order), *downs[r])
+        log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
+    log += [move("tiebreak_roll", 1, values=[3, 3, 3]), move("tiebreak_roll", 2, values=[4, 4, 1]),
+            move("tiebreak_roll", 1, values=[6, 5, 4]), move("tiebreak_roll", 2, values=[6, 6, 6])]
+    notes = [
+        "Collectors all A. Each turn claims the card at the player's turn position with one die "
+        "at effort 1; face-down cards stay unclaimed. Everyone keeps 3 ready dice (+3).",
+        "Dee: all 8 idols = 20, +3 = 23. Eve: pottery 1,1,2,2 + manuscripts 1,1 + jewelry 1,1 = "
+        "10; Pottery A with 4 +8; Manuscripts A 2 x (4-1) = +6; Jewelry A best 1 again +1; +3 = 28.",
+        "Fay: all 8 tapestries = 20; Tapestries A (highest total) +5; +3 = 28. Gus: all 8 remains "
+        "= 20, +3 = 23.",
+        "Eve and Fay tie on 28: both roll 3 dice: 9 and 9, again; then 15 and 18: Fay wins.",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 4, "names": ["Dee", "Eve", "Fay", "Gus"], "options": {}},
+            "log": log,
+            "expected": {"scores": {"p0": 23, "p1": 28, "p2": 28, "p3": 23}, "winners": ["p2"],
+                         "rejections": [], "notes": notes}}
+
+
 if __name__ == "__main__":
     for name, record in (("two-players-full-with-illegal-attempts.json", two_players()),
-                         ("solo-with-ghost.json", solo())):
+                         ("solo-with-ghost.json", solo()),
+                         ("three-players-b-sides.json", three_players()),
+                         ("four-players-tiebreak.json", four_players())):
         (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
                                  encoding="utf-8")
         print("wrote", HERE / name)
