@@ -56,6 +56,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             f"binding to {config.get('host')} exposes the dashboard to the network: "
             "an access token is required")
     app.config["ACCESS_TOKEN"] = token
+    if is_loopback(config.get("host")):
+        # A page on another site must not reach this dashboard through a DNS name that
+        # points at 127.0.0.1 (DNS rebinding): only loopback names are accepted.
+        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
 
     runtime = config.get("runtime")
     if runtime is None:

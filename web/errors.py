@@ -108,6 +108,16 @@ def install_token_guard(app: Flask) -> None:
                                    "printed by 'companion serve', or send the "
                                    f"{TOKEN_HEADER} header")
 
+    @app.before_request
+    def _json_commands_only():
+        # Browsers send cross-site text/plain or form POSTs without asking first; insisting
+        # on application/json makes another site's page unable to fire commands (CSRF).
+        if request.method == "POST" and request.path.startswith("/api/") \
+                and request.mimetype != "application/json":
+            return error_response(415, "commands must be sent as JSON "
+                                       "(Content-Type: application/json)")
+        return None
+
     @app.after_request
     def _remember_token(response):
         token = current_app.config.get("ACCESS_TOKEN")

@@ -176,12 +176,14 @@ def test_export_import_round_trip_and_companion_score_reads_it(client, runtime, 
     assert [s["total"] for s in json.loads(result.output)["scores"]] == [
         s["total"] for s in snap["scores"]]
 
-    imported = client.post("/api/games/import?open=1", data=exported.data)
+    imported = client.post("/api/games/import?open=1", data=exported.data,
+                           content_type="application/json")
     assert imported.status_code == 201
     new_id = imported.get_json()["game_id"]
     again = client.get("/api/state").get_json()
     assert again["game_id"] == new_id and again["state"] == snap["state"]
-    assert client.post("/api/games/import", data=b"{not json").status_code == 400
+    assert client.post("/api/games/import", data=b"{not json",
+                       content_type="application/json").status_code == 400
 
 
 def test_a_finished_game_is_listed_with_its_result(client, runtime):

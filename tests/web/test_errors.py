@@ -28,6 +28,13 @@ def test_every_error_has_the_same_shape(client, runtime):
     malformed = client.post("/api/move", data="{oops", content_type="application/json")
     assert assert_error_shape(malformed, 400)["code"] == "malformed_json"
     assert_error_shape(client.post("/api/move", json=[1, 2]), 400)
+    # a cross-site form or text/plain POST cannot carry a command (CSRF)
+    assert_error_shape(client.post("/api/undo", data='{"state_id": 0}',
+                                   content_type="text/plain"), 415)
+    assert_error_shape(client.post("/api/undo", data={"state_id": "0"}), 415)
+    # nor can a page reach the loopback dashboard under another host name (DNS rebinding)
+    assert_error_shape(client.get("/api/state", headers={"Host": "evil.example:8765"}), 400)
+    assert client.get("/api/state", headers={"Host": "127.0.0.1:8765"}).status_code == 200
     assert_error_shape(post(client, "/api/move", 0, move={"player": 0}), 400)
     assert_error_shape(post(client, "/api/undo", 0), 409)
     assert_error_shape(post(client, "/api/undo", 5), 409)
@@ -48,7 +55,7 @@ def test_the_same_shape_when_the_token_is_missing(wide_app):
 
 def test_unknown_stored_games_are_404(client):
     assert_error_shape(client.get("/api/games/999/record"), 404)
-    assert_error_shape(client.post("/api/games/999/open"), 404)
+    assert_error_shape(client.post("/api/games/999/open", json={}), 404)
 
 
 @pytest.fixture

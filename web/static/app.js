@@ -30,9 +30,9 @@ function clear(node) { while (node && node.firstChild) node.removeChild(node.fir
 
 async function api(method, path, body) {
   const options = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
+  if (method === "POST") {  // the server takes commands as JSON only (no cross-site forms)
     options.headers["Content-Type"] = "application/json";
-    options.body = typeof body === "string" ? body : JSON.stringify(body);
+    options.body = typeof body === "string" ? body : JSON.stringify(body === undefined ? {} : body);
   }
   const response = await fetch(path, options);
   let data = null;
