@@ -403,6 +403,7 @@ function renderMusee(box, snap, desc, interactive) {
         } else if (seen && seen.kind === "card") {
           // On the table but not accepted by the rules: show it, in red.
           node.classList.add("rejected");
+          node.title = t("board.notCounted");
           node.appendChild(el("span", { class: "num", text: cardLabel(seen.payload).split(" ")[0] }));
           node.appendChild(el("span", { class: "theme", text: "✗" }));
         } else if (hint && mine) {
