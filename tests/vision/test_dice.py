@@ -45,6 +45,23 @@ def test_a_face_with_a_smudge_is_not_read():
     assert len(found) == 1 and found[0].value is None
 
 
+def test_glare_streaks_never_turn_into_a_wrong_value():
+    rng = np.random.default_rng(77)
+    wrong = 0
+    for i in range(60):
+        value, face = int(rng.integers(1, 7)), float(rng.uniform(22, 40))
+        image, centre = render_die(value, COLOURS[i % 4], face, rng, blur=float(rng.uniform(0, 1.5)))
+        angle = rng.uniform(0, np.pi)
+        half = face * rng.uniform(0.3, 0.45)
+        dx, dy = half * np.cos(angle), half * np.sin(angle)
+        x, y = centre[0] + rng.uniform(-3, 3), centre[1] + rng.uniform(-3, 3)
+        cv2.line(image, (int(x - dx), int(y - dy)), (int(x + dx), int(y + dy)), (250, 250, 250),
+                 int(rng.integers(2, 4)))
+        for die in find_dice(image):
+            wrong += die.value is not None and die.value != value
+    assert wrong == 0
+
+
 def test_two_touching_dice_are_reported_unread_not_guessed():
     rng = np.random.default_rng(9)
     left, _ = render_die(3, "blue", 30, rng, tilt=0.0, canvas=110)
