@@ -18,6 +18,7 @@ from typing import Iterator
 from companion.events import CardAdded, CardRemoved, Where
 from companion.games import find_game
 from companion.model import Move, Setup
+from vision.contract import SourceStatus, WatchStep
 
 THEME_COLOURS = {"landscape": "#8a8f98", "seascape": "#2f6fd1", "animals": "#2e9e49",
                  "people": "#d13c32", "buildings": "#e0b526"}
@@ -87,10 +88,7 @@ class ScriptedWatcher:
     """Plays a list of event steps, one per `step()` call, like a camera at a steady pace."""
 
     def __init__(self, steps: list[list], players: int = 2, names: tuple[str, ...] = ()):
-        from vision.contract import SourceStatus, WatchStep  # noqa: F401 (fail early if absent)
-
         self._steps: Iterator[list] = iter(steps)
-        self._total = len(steps)
         self._done = 0
         self._players = players
         self._names = names or tuple(f"Player {i + 1}" for i in range(players))
@@ -99,9 +97,7 @@ class ScriptedWatcher:
         self._last_frame = None
         self.manual_corners = None
 
-    def step(self):
-        from vision.contract import SourceStatus, WatchStep
-
+    def step(self) -> WatchStep:
         events = [] if self._finished else next(self._steps, None)
         if events is None:
             self._finished = True
@@ -134,7 +130,7 @@ class ScriptedWatcher:
 
     def render(self) -> bytes:
         """A top-down drawing of the two museums, with each card's number and outline."""
-        from PIL import Image, ImageDraw, ImageFont
+        from PIL import Image, ImageDraw
 
         width, height = 960, 420
         image = Image.new("RGB", (width, height), "#3b5e3a")

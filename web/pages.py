@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, render_template
 
 bp = Blueprint("pages", __name__)
-
-
-def _runtime():
-    return current_app.extensions["companion_runtime"]
 
 
 @bp.get("/")
