@@ -316,6 +316,10 @@ class Crypt(Game):
     def check(self, state: CryptState, move: Move) -> tuple[Violation, ...]:
         try:
             if move.kind == "end_turn":
+                if state.pending and move.player not in (None, state.pending_player):
+                    return (_v("not_your_turn", f"Only {state.names[state.pending_player]} can "
+                               f"end this turn.", f"只有 {state.names[state.pending_player]} "
+                               f"可以結束這個回合。"),)
                 return self._check_end_turn(state)
             if state.pending and self._closes_pending(state, move):
                 problems = self._check_end_turn(state)
