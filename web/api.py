@@ -70,6 +70,32 @@ def preview():
     return response
 
 
+@bp.get("/preview.mjpeg")
+def preview_stream():
+    """The annotated preview as MJPEG (for a second screen or a video player); a new part
+    only when the camera produced a new frame. `?max=N` ends after N frames."""
+    rt = runtime()
+    limit = request.args.get("max", type=int)
+    boundary = "companionframe"
+
+    def stream():
+        sent, last = 0, None
+        while limit is None or sent < limit:
+            with rt.lock:
+                jpeg, stamp = rt.camera.jpeg, rt.camera.jpeg_time
+            if jpeg is not None and stamp != last:
+                last = stamp
+                sent += 1
+                yield (f"--{boundary}\r\nContent-Type: image/jpeg\r\n"
+                       f"Content-Length: {len(jpeg)}\r\n\r\n").encode() + jpeg + b"\r\n"
+            else:
+                time.sleep(0.1)
+
+    response = Response(stream(), mimetype=f"multipart/x-mixed-replace; boundary={boundary}")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/catalogue")
 def catalogue():
     return jsonify({"pieces": runtime().catalogue()})

@@ -151,4 +151,6 @@ def demo(host, port, db, token, pace, names, simulated):
         runtime.attach_watcher(watcher, "demo: simulated camera", interval_s=pace * 4)
         how = ("Playing a scripted Musée game through a simulated camera "
                "(the vision pipeline or sample frames are not installed, or --simulated).")
-    _run(app, host, port, token, [f"Demo game in {db_path}.", how])
+    tip = ("Try it: switch to 中文 at the top right; click an empty space in the museum of "
+           "the player who is NOT to move, then a card, and the rule it breaks appears in red.")
+    _run(app, host, port, token, [f"Demo game in {db_path}.", how, tip])

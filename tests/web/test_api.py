@@ -367,3 +367,16 @@ def test_a_new_game_with_another_layout_reopens_the_camera(client, runtime):
     assert opened == [] and runtime.watcher is first  # same layout: same camera
     client.post("/api/new-game", json={"game": "musee", "players": 3})
     assert opened == [("musee", 3)] and first.closed and runtime.watcher is not first
+
+
+def test_the_preview_also_streams_as_mjpeg(client, runtime):
+    runtime.watcher = FakeWatcher([live_step([], jpeg=b"\xff\xd8one\xff\xd9"),
+                                   live_step([], jpeg=b"\xff\xd8two\xff\xd9")])
+    runtime.step_once()
+    response = client.get("/api/preview.mjpeg?max=2", buffered=False)
+    assert response.mimetype == "multipart/x-mixed-replace"
+    parts = iter(response.response)
+    assert b"\xff\xd8one\xff\xd9" in next(parts)
+    runtime.step_once()
+    assert b"\xff\xd8two\xff\xd9" in next(parts)
+    response.close()
