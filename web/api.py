@@ -79,12 +79,15 @@ def preview_stream():
     boundary = "companionframe"
 
     def stream():
-        sent, last = 0, None
+        sent, last, last_sent = 0, None, 0.0
         while limit is None or sent < limit:
             with rt.lock:
                 jpeg, stamp = rt.camera.jpeg, rt.camera.jpeg_time
-            if jpeg is not None and stamp != last:
-                last = stamp
+            # resend now and then even when nothing changed: a viewer that left is then
+            # noticed (the write fails) instead of holding a server thread forever
+            stale = jpeg is not None and time.monotonic() - last_sent > 5.0
+            if jpeg is not None and (stamp != last or stale):
+                last, last_sent = stamp, time.monotonic()
                 sent += 1
                 yield (f"--{boundary}\r\nContent-Type: image/jpeg\r\n"
                        f"Content-Length: {len(jpeg)}\r\n\r\n").encode() + jpeg + b"\r\n"
