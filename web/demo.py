@@ -197,7 +197,10 @@ class RecordedGameWatcher:
         self.watcher = watcher
         self._pending: list[tuple[int, Move]] = []
         sidecars = sorted(Path(folder).glob("*.json"))
-        moves = json.loads(sidecars[-1].read_text(encoding="utf-8")).get("moves", []) if sidecars else []
+        last = json.loads(sidecars[-1].read_text(encoding="utf-8")) if sidecars else {}
+        # "final_moves", when the recording has it, also holds declarations made after its
+        # last frame (the one that ends the game); otherwise the moves seen so far
+        moves = last.get("final_moves") or last.get("moves", [])
         places = 0
         for data in moves:
             if data.get("kind") == "place":
