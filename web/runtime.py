@@ -15,7 +15,7 @@ from typing import Any, Callable
 from companion.errors import CompanionError, MalformedRecordError, StaleStateError
 from companion.events import CardAdded, CardRemoved, FrameEnd, Where
 from companion.games import Game, all_games, find_game
-from companion.model import Move, Setup
+from companion.model import Move, Outcome, Setup, Text
 from companion.record import GameRecord, parse_record, record_from_log
 from companion.session import Session, Verdict
 from companion.store import GameStore
@@ -235,7 +235,35 @@ class Runtime:
             snap["version"] = self.version
             snap["resumed"] = self.resumed
             snap["camera"] = self.camera_status()
+            snap["match"] = self.match()
             return snap
+
+    def match(self) -> dict | None:
+        """The match these players are in (Musée: first to win two games), from the stored
+        results of finished games of the same game with the same names, oldest first; a
+        decided match is followed by a new one."""
+        game = self.session.game
+        data = getattr(game, "data", None)
+        needed = getattr(data, "match_wins_needed", None)
+        if not needed:
+            return None
+        from companion.match import Match
+
+        sides = tuple(s.side for s in game.score(self.session.state))
+        match = Match(sides, needed)
+        for stored in reversed(self.store.games()):
+            outcome = (stored.get("result") or {}).get("outcome")
+            if (stored["game"] != game.info.slug or outcome is None
+                    or stored["setup"].get("names") != list(self.session.setup.names)):
+                continue
+            if match.over:
+                match = Match(sides, needed)
+            try:
+                match = match.record(Outcome(tuple(outcome["winners"]), (), Text("", "")))
+            except CompanionError:
+                continue  # a stored result with other sides: not this match
+        return {"wins_needed": needed, "wins": {s: match.wins(s) for s in sides},
+                "games": len(match.results), "winners": list(match.winners)}
 
     def camera_status(self) -> dict:
         status = dict(self.camera.status)

@@ -380,3 +380,21 @@ def test_the_preview_also_streams_as_mjpeg(client, runtime):
     runtime.step_once()
     assert b"\xff\xd8two\xff\xd9" in next(parts)
     response.close()
+
+
+def test_a_musee_match_counts_wins_until_someone_has_two(client, runtime):
+    assert client.get("/api/state").get_json()["match"]["games"] == 0
+    winners = []
+    for _ in range(2):
+        play_a_short_game(client, runtime)
+        winners.append(client.get("/api/state").get_json()["outcome"]["winners"])
+        client.post("/api/new-game", json={"game": "musee", "players": 2,
+                                           "names": ["Amy", "Ben"]})
+    match = client.get("/api/state").get_json()["match"]
+    assert match["wins_needed"] == 2 and match["games"] == 2
+    for side in ("p0", "p1"):
+        assert match["wins"][side] == sum(side in w for w in winners)
+    assert (match["winners"] != []) == any(match["wins"][s] >= 2 for s in ("p0", "p1"))
+    other = client.post("/api/new-game", json={"game": "musee", "players": 2,
+                                               "names": ["Cy", "Di"]}).get_json()
+    assert other["match"]["games"] == 0, "other players are another match"

@@ -284,6 +284,14 @@ function renderHints(snap) {
 function renderScores(box, snap) {
   clear(box);
   const winners = (snap.outcome && snap.outcome.winners) || [];
+  const match = snap.match;
+  if (match && match.games) {
+    const label = (side) => { const s = (snap.scores || []).find((x) => x.side === side); return s ? pick(s.label) : side; };
+    const tally = Object.entries(match.wins).map(([side, n]) => label(side) + " " + n).join(" · ");
+    box.appendChild(el("div", { class: "match", id: "match" },
+      match.winners.length ? t("match.won", { names: match.winners.map(label).join(" & "), tally })
+        : t("match.on", { n: match.wins_needed, tally })));
+  }
   for (const side of snap.scores || []) {
     const card = el("div", { class: "side" + (winners.includes(side.side) ? " winner" : ""), "data-side": side.side });
     card.appendChild(el("div", { class: "side-head" },
