@@ -50,6 +50,25 @@ def state():
     return jsonify(runtime().snapshot())
 
 
+@bp.get("/legal-moves")
+def legal_moves():
+    """Moves legal now (for game views that offer them as buttons), at most `limit`."""
+    try:
+        limit = max(1, min(int(request.args.get("limit", 300)), 2000))
+    except ValueError:
+        raise ApiError(400, "'limit' must be a whole number", "bad_limit") from None
+    rt = runtime()
+    with rt.lock:
+        session = rt.session
+        moves = []
+        for move in session.game.legal_moves(session.state):
+            if len(moves) == limit:
+                break
+            moves.append(session.game.public_move(session.state, move).to_dict())
+        state_id = session.state_id
+    return jsonify({"state_id": state_id, "moves": moves, "truncated": len(moves) == limit})
+
+
 @bp.get("/camera")
 def camera():
     return jsonify(runtime().camera_status())

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, render_template
 
 bp = Blueprint("pages", __name__)
+GAME_VIEWS = Path(__file__).parent / "static" / "games"
+
+
+@bp.app_context_processor
+def game_views() -> dict:
+    """Each game may ship its own table view as static/games/<slug>.js (and .css)."""
+    scripts = sorted(p.name for p in GAME_VIEWS.glob("*.js")) if GAME_VIEWS.is_dir() else []
+    styles = sorted(p.name for p in GAME_VIEWS.glob("*.css")) if GAME_VIEWS.is_dir() else []
+    return {"game_view_scripts": scripts, "game_view_styles": styles}
 
 
 @bp.get("/")

@@ -358,7 +358,9 @@ function renderBoard(box, snap, interactive) {
   if (!box) return;
   clear(box);
   const desc = snap.state || {};
+  const view = (window.GameViews || {})[desc.kind];
   if (desc.kind === "musee" && Array.isArray(desc.museums)) renderMusee(box, snap, desc, interactive);
+  else if (view) view(box, snap, desc, interactive);
   else renderGeneric(box, snap, desc, interactive);
 }
 
@@ -727,3 +729,9 @@ document.addEventListener("DOMContentLoaded", async () => {
   connect();
   if (page !== "games") previewLoop();
 });
+
+/* What a game's own view (web/static/games/<slug>.js) may use: it registers
+   window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
+window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
+                     fmtPoints, tableBySlot, renderGeneric,
+                     t: (...a) => t(...a), pick: (...a) => pick(...a) };

@@ -1,0 +1,28 @@
+"""The hook through which each game brings its own table view, and the legal-moves API."""
+
+import pytest
+
+from web import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"game": "musee", "players": 2, "db": str(tmp_path / "g.sqlite3")})
+    return app.test_client()
+
+
+def test_legal_moves_lists_what_the_engine_allows_now(client):
+    data = client.get("/api/legal-moves?limit=5").get_json()
+    assert len(data["moves"]) == 5 and data["truncated"] is True
+    assert data["moves"][0] == {"kind": "cannot_play", "player": 0}
+    assert all(m["player"] == 0 for m in data["moves"])
+    bad = client.get("/api/legal-moves?limit=lots")
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "bad_limit"
+
+
+def test_every_game_view_script_is_served_with_the_dashboard(client):
+    from web.pages import GAME_VIEWS
+    page = client.get("/").get_data(as_text=True)
+    for script in sorted(GAME_VIEWS.glob("*.js")):
+        assert f"/static/games/{script.name}" in page
+        assert client.get(f"/static/games/{script.name}").status_code == 200
