@@ -207,7 +207,8 @@ def count_pips(face: np.ndarray, size: float | None = None) -> tuple[int | None,
     # or misplaced spots. A too-large mark (glare, a finger) or too many marks is not blur.
     blurred = reason in ("uneven pips", "pip not round", "layout")
     if (blurred and score >= TEMPLATE_SCORE and margin >= TEMPLATE_MARGIN
-            and (size is None or size >= TEMPLATE_MIN_FACE) and _explains(distance, centres)):
+            and (size is None or size >= TEMPLATE_MIN_FACE) and _explains(distance, centres[0])
+            and _probe(distance, centres)):
         return template, ""
     return None, reason or "template unsure"
 
@@ -248,12 +249,16 @@ def _templates() -> tuple[np.ndarray, np.ndarray, list]:
     rows, values, placed = [], [], []
     for value, variants in LAYOUTS.items():
         for layout in variants:
-            for spread in (0.21, 0.25, 0.29):
-                for dx in (-0.04, 0.0, 0.04):
-                    for dy in (-0.04, 0.0, 0.04):
-                        for sigma in (0.05, 0.075, 0.1):
+            for spread in (0.21, 0.235, 0.26, 0.285):
+                for dx in (-0.06, -0.03, 0.0, 0.03, 0.06):
+                    for dy in (-0.06, -0.03, 0.0, 0.03, 0.06):
+                        for sigma in (0.06, 0.085):
                             image = np.zeros((CANON, CANON))
                             points = []
+                            grid = [(0.5 + (gx - 0.5) * spread / 0.25 + dx,
+                                     0.5 + (gy - 0.5) * spread / 0.25 + dy)
+                                    for gx in (_A, _M, _B) for gy in (_A, _M, _B)
+                                    if (gx, gy) not in layout]
                             for x, y in layout:
                                 cx = 0.5 + (x - 0.5) * spread / 0.25 + dx
                                 cy = 0.5 + (y - 0.5) * spread / 0.25 + dy
@@ -263,7 +268,7 @@ def _templates() -> tuple[np.ndarray, np.ndarray, list]:
                             vector = vector - vector.mean()
                             rows.append(vector / np.linalg.norm(vector))
                             values.append(value)
-                            placed.append(points)
+                            placed.append((points, grid))
     return np.array(rows, dtype=np.float32), np.array(values), placed
 
 
@@ -287,6 +292,27 @@ def _match_templates(distance: np.ndarray) -> tuple[int | None, float, float, li
     order = np.argsort(best)[::-1]
     return (int(order[0] + 1), float(best[order[0]]), float(best[order[0]] - best[order[1]]),
             placed[int(np.argmax(scores))])
+
+
+def _probe(distance: np.ndarray, fitted: tuple[list, list]) -> bool:
+    """Look where the fitted layout says pips are, and where a d6 could have pips but this
+    face should not: every "on" spot must be bright and every "off" spot clearly darker.
+    The centre and the middle of the sides tell 4 from 5 from 6 even when pips blur."""
+    on, off = fitted
+    inside = _INNER_MASK > 0
+    floor = float(np.median(distance[inside]))
+    radius = max(1, int(CANON * 0.04))
+
+    def peak(x: float, y: float) -> float:
+        cx, cy = int(round(x * (CANON - 1))), int(round(y * (CANON - 1)))
+        patch = distance[max(0, cy - radius):cy + radius + 1, max(0, cx - radius):cx + radius + 1]
+        return float(patch.max()) - floor if patch.size else 0.0
+
+    lit = [peak(x, y) for x, y in on]
+    dark = [peak(x, y) for x, y in off]
+    if min(lit) < 0.3 * max(lit) or min(lit) < 10:
+        return False
+    return max(dark, default=0.0) < 0.55 * min(lit)
 
 
 def _count_blobs(distance: np.ndarray) -> tuple[int | None, str]:
