@@ -1,0 +1,148 @@
+"""The Mythe screen in a real browser (Playwright + Debian's Chromium) on `companion serve`.
+
+A 3-player game is driven through the API (what the camera would report) and through the
+screen's own buttons (what the camera cannot see: stop drawing, done sharing). Checked: the
+running total and the exact space a hero must stop on, a turn ending on an obstacle explained
+in English and, after switching, in Chinese, the at-least-one-card rule of the share form,
+and the "unverified" placeholder note. Screenshots: $COMPANION_SCREENSHOTS/mythe-*.png
+(default /tmp/companion-screenshots).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()
+
+
+def call(url: str, path: str, body: dict | None = None) -> dict:
+    """GET, or POST a command with the current state id (as the dashboard does)."""
+    if body is None:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            return json.load(answer)
+    state = call(url, "/api/state")
+    data = json.dumps(dict(body, state_id=state["state_id"])).encode()
+    request = urllib.request.Request(url + path, data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def play(url: str, **move) -> None:
+    answer = call(url, "/api/move", {"move": move})
+    assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+
+
+def wait_state(page, expression: str, arg=None) -> None:
+    page.wait_for_function(f"(arg) => S.snap && ({expression})", arg=arg)
+
+
+def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "mythe", "--players", "3", "--names", "Ann,Bo,Cy",
+                          "--port", "0", "--db", str(tmp_path / "mythe.sqlite3"))
+    url = server.url
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/")
+    page.wait_for_selector("#mythe-path")
+    page.click("#lang-en")
+
+    # The placeholder deck and path are flagged on the screen.
+    assert "unverified" in page.locator("#mythe-unverified").inner_text()
+    assert page.locator("#mythe-path .mythe-space").count() == len(
+        call(url, "/api/state")["state"]["path"])
+    assert page.locator('.mythe-space[data-space="0"] .mythe-hero').count() == 3
+
+    # Turn 1, a normal draw: Ann draws a 3 and a 2 -> 5 points reach the Bridge (space 5).
+    play(url, kind="draw", player=0, card="MYN3A", **{"from": 1})
+    play(url, kind="draw", player=0, card="MYN2A", **{"from": 2})
+    wait_state(page, "S.snap.state.points === 5")
+    total = page.locator("#mythe-total").inner_text()
+    assert "5 points: you can reach the Bridge (space 5)" in total
+    assert "must stop on the Bridge (space 5)" in page.locator("#mythe-muststop").inner_text()
+    assert page.locator('.mythe-space.target').get_attribute("data-space") == "5"
+    assert page.locator("#mythe-drawn .mythe-card").count() == 2
+    page.screenshot(path=str(SHOTS / "mythe-draw-en.png"), full_page=True)
+    page.click("#lang-zh")
+    assert "你的英雄必須停在小橋（第 5 格）" in page.locator("#mythe-muststop").inner_text()
+    assert "5 點：你可以走到小橋（第 5 格）" in page.locator("#mythe-total").inner_text()
+    page.screenshot(path=str(SHOTS / "mythe-draw-zh.png"), full_page=True)
+    page.click("#lang-en")
+
+    # "Stop drawing" is a button (the camera cannot see it), then the hero moves there.
+    page.click("#mythe-stop")
+    wait_state(page, "S.snap.state.phase === 'move'")
+    assert "move Ann's mouse to the Bridge (space 5)" in page.locator("#mythe-muststop").inner_text()
+    page.click("#mythe-move")
+    wait_state(page, "S.snap.state.phase === 'share'")
+    assert page.locator('.mythe-space[data-space="5"] .mythe-hero[data-seat="0"]').count() == 1
+
+    # Share: counts start from what the companion knows (Ann 5 + 2 drawn, Bo 3, Cy 3).
+    assert [page.locator(f"#mythe-count-{s}-n").inner_text() for s in range(3)] == ["7", "3", "3"]
+    assert "everyone must keep at least one card" in page.locator("#mythe-share-rule").inner_text()
+    page.click("#mythe-done")
+    wait_state(page, "S.snap.state.turn === 1")
+
+    # Turn 2: Bo draws an obstacle from Ann: the hero does not move this turn.
+    play(url, kind="draw", player=1, card="MYN1A", **{"from": 0})
+    play(url, kind="draw", player=1, card="MYOBSA", **{"from": 0})
+    wait_state(page, "S.snap.state.obstacle === 'MYOBSA'")
+    obstacle = page.locator("#mythe-obstacle").inner_text()
+    assert "Oh no, an obstacle!" in obstacle
+    assert "Bo's mouse does not move this turn and stays on Village" in obstacle
+    assert page.locator("#mythe-muststop").count() == 0  # no destination after an obstacle
+    assert page.locator("#mythe-stop").count() == 0
+    page.screenshot(path=str(SHOTS / "mythe-obstacle-en.png"), full_page=True)
+
+    page.click("#lang-zh")
+    obstacle = page.locator("#mythe-obstacle").inner_text()
+    assert "哎呀，遇到障礙了！" in obstacle
+    assert "Bo 的俠鼠這回合不能前進，留在村莊" in obstacle
+    assert "每個人手上至少要留一張牌" in page.locator("#mythe-share-rule").inner_text()
+    page.screenshot(path=str(SHOTS / "mythe-obstacle-zh.png"), full_page=True)
+
+    # The at-least-one-card rule in the form: giving Bo's last cards away is refused.
+    for _ in range(int(page.locator("#mythe-count-1-n").inner_text())):
+        page.click("#mythe-count-1 .minus")
+    assert "Bo 至少要有一張牌" in page.locator("#mythe-count-status").inner_text()
+    assert page.locator("#mythe-done").is_disabled()
+    page.click("#mythe-count-1 .plus")
+    page.click("#mythe-count-0 .plus")  # Bo gave Ann a card...
+    # ...Bo held 3 + 2 drawn = 5, keeps 1, Ann has 6: the total no longer matches
+    assert "請再數一次" in page.locator("#mythe-count-status").inner_text()
+    for _ in range(3):  # Bo gave the other three cards to Cy
+        page.click("#mythe-count-2 .plus")
+    assert not page.locator("#mythe-done").is_disabled()
+    page.click("#mythe-done")
+    wait_state(page, "S.snap.state.turn === 2")
+    assert call(url, "/api/state")["state"]["hands"] == [6, 1, 6]
+    assert call(url, "/api/state")["state"]["heroes"][1]["space"] == 0
+    assert not errors, errors
