@@ -1,0 +1,233 @@
+"""Masterpiece on the dashboard in a real browser (Playwright + Debian's Chromium).
+
+A 4-player game is driven through the API to its first bank auction (the set-up and the
+first turn of tests/golden/masterpiece/four-players-refusals-and-fines.json); then bids are
+entered by clicking, a too-small raise is refused with the $500K rule's sentence, the hammer
+comes down, the ledger shows the payment and the winner's cash drops; zh-TW labels are
+checked; and a phone-size screen, opened from the join link with its token, bids in the next
+auction. The server listens on 0.0.0.0 (as for phones on the café network), so every request
+carries the token.
+
+Run alone with `pytest -m browser tests/web/test_masterpiece_screen.py`. Screenshots land in
+$COMPANION_SCREENSHOTS (default /tmp/companion-screenshots), named masterpiece-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "masterpiece" / \
+    "four-players-refusals-and-fines.json"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()
+
+
+class Api:
+    """The dashboard's JSON API as a script would use it: token header, current state id."""
+
+    def __init__(self, base: str, token: str):
+        self.base, self.token = base, token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"X-Companion-Token": self.token,
+                                                  "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    def state(self) -> dict:
+        return self.call("GET", "/api/state")[1]
+
+    def move(self, move: dict) -> dict:
+        status, answer = self.call("POST", "/api/move",
+                                   {"state_id": self.state()["state_id"], "move": move})
+        assert status == 200, answer
+        return answer["state"]
+
+
+def golden_moves_until(last: dict) -> list[dict]:
+    """The golden game's accepted moves up to `last` (the camera's die read becomes a roll)."""
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    refused = {r["entry"] for r in data["expected"]["rejections"]}
+    moves = []
+    for number, entry in enumerate(data["log"], start=1):
+        if number in refused:
+            continue
+        if entry["type"] == "event":
+            event = entry["event"]
+            if event.get("kind") == "die":
+                moves.append({"kind": "roll", "player": 1, "value": event["value"]})
+            continue
+        moves.append(entry["move"])
+        if entry["move"] == last:
+            return moves
+    raise AssertionError(f"{last} is not in the golden game")
+
+
+def cash_of(page, seat: int) -> int:
+    return int(page.locator(f'.mp-player[data-seat="{seat}"] .mp-cash').get_attribute("data-cash-k"))
+
+
+def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "masterpiece", "--players", "4",
+                          "--names", "Ana,Ben,Chen,Dev", "--host", "0.0.0.0", "--port", "0",
+                          "--db", str(tmp_path / "mp.sqlite3"))
+    assert server.token, "a server on 0.0.0.0 prints its access token"
+    join = [line for line in server.lines if line.startswith("Join link")]
+    assert join and f"?token={server.token}" in join[0]
+    base = server.url.replace("0.0.0.0", "127.0.0.1")
+    api = Api(base, server.token)
+    assert api.call("GET", "/api/state")[0] == 200
+    # Set-up and Ben's first turn, then Chen's roll onto a bank auction: Mona... on the easel.
+    for move in golden_moves_until({"kind": "easel", "player": 2, "painting": "MPP06"}):
+        api.move(move)
+    snap = api.state()
+    assert snap["state"]["phase"] == "auction" and snap["state"]["auction"]["painting"] == "MPP06"
+
+    context = browser.new_context(viewport={"width": 1440, "height": 1100})
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{base}/?token={server.token}")  # the join link stores the token in a cookie
+    page.evaluate("localStorage.setItem('companion.lang', 'en')")
+    page.goto(base + "/")
+    page.wait_for_selector("#mp-auction")
+    assert page.locator(".mp-space").count() == 30
+    assert page.locator(".mp-pawn").count() == 4
+    assert page.locator('.mp-space.current[data-space="15"]').count() == 1
+    assert "Unverified" in page.locator("#mp-notes summary").inner_text()
+    assert "placeholder" in page.locator("#mp-notes").inner_text()
+    # values stay hidden until the end
+    assert page.locator(".mp-value.mp-hidden").count() == 5
+    assert "MPV" not in page.locator("#log").inner_text()
+    chen_before = cash_of(page, 2)
+    ledger_rows = page.locator(".mp-ledger-row").count()
+
+    def wait_standing(text: str) -> None:
+        page.wait_for_function("(t) => document.querySelector('#mp-standing').textContent.includes(t)",
+                               arg=text)
+
+    # Ana opens at the minimum with one tap; Chen then types a raise of nothing.
+    page.locator('.mp-bidder[data-seat="0"] .mp-bid-min').click()
+    wait_standing("$1M by Ana")
+    chen = page.locator('.mp-bidder[data-seat="2"]')
+    chen.locator(".mp-amount").fill("1")
+    chen.locator(".mp-bid").click()
+    refusal = page.locator("#mp-refusal")
+    refusal.wait_for()
+    assert "Bids must rise by at least $500K" in refusal.inner_text()
+    assert "Raise rule" in refusal.inner_text()
+    assert "Bids must rise by at least $500K" in page.locator("#toast").inner_text()
+    assert "$1M by Ana" in page.locator("#mp-standing").inner_text()  # nothing changed
+    page.screenshot(path=str(SHOTS / "masterpiece-refused-raise-en.png"), full_page=True)
+
+    chen = page.locator('.mp-bidder[data-seat="2"]')
+    chen.locator(".mp-amount").fill("2")
+    chen.locator(".mp-bid").click()
+    wait_standing("$2M by Chen")
+    assert page.locator("#mp-refusal").count() == 0
+    hammer = page.locator("#mp-hammer")
+    assert "Chen" in hammer.inner_text() and "$2M" in hammer.inner_text()
+    hammer.click()
+    page.wait_for_selector("#mp-draw-code")
+    assert cash_of(page, 2) == chen_before - 2000
+    assert page.locator(".mp-ledger-row").count() == ledger_rows + 1
+    newest = page.locator(".mp-ledger-row").first
+    assert "Chen pays the bank $2M" in newest.inner_text()
+    assert newest.get_attribute("data-kind") == "payment"
+    assert "$13M" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
+    # Chen takes the value card owed with the painting: typed, never shown.
+    page.fill("#mp-draw-code", "MPV32")
+    page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
+    page.wait_for_selector('#mp-action[data-phase="roll"]')
+    assert "MPV32" not in page.locator("#board").inner_text()
+    assert "MPV32" not in page.locator("#log").inner_text()
+    page.screenshot(path=str(SHOTS / "masterpiece-after-hammer-en.png"), full_page=True)
+
+    # Traditional Chinese
+    page.click("#lang-zh")
+    assert page.locator("#mp-ledger h3").inner_text() == "銀行帳本"
+    assert "付給銀行 $200萬" in page.locator(".mp-ledger-row").first.inner_text()
+    assert "$1,300萬" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
+    assert page.locator('.mp-space[data-space="0"] .mp-kind').inner_text() == "銀行拍賣"
+    assert "未經查證" in page.locator("#mp-notes summary").inner_text()
+    page.screenshot(path=str(SHOTS / "masterpiece-zh.png"), full_page=True)
+    page.click("#lang-en")
+
+    # Dev's turn from the roll buttons: rolls 4 onto "may buy for $4M", passes; the bank
+    # auctions the painting among the others.
+    page.locator('#mp-action .mp-die[data-value="4"]').click()
+    page.wait_for_selector('#mp-action[data-phase="buy_bank"]')
+    page.locator('#mp-action .mp-act[data-kind="pass"]').click()
+    page.wait_for_selector('#mp-action[data-phase="easel"]')
+    page.select_option("#mp-paint-easel", "MPP07")
+    page.locator('#mp-action .mp-act[data-kind="easel"]').click()
+    page.wait_for_selector("#mp-auction")
+
+    # A phone opened from the join link, bidding as Ana.
+    phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                        has_touch=True, device_scale_factor=2)
+    phone = phone_context.new_page()
+    phone.set_default_timeout(15000)
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.goto(f"{base}/?token={server.token}")
+    phone.evaluate("localStorage.setItem('companion.lang', 'en')")
+    phone.reload()
+    phone.wait_for_selector("#mp-auction")
+    phone.select_option("#mp-me", "0")
+    phone.wait_for_function("document.querySelectorAll('.mp-bidder').length === 1")
+    assert phone.locator(".mp-bidder").get_attribute("data-seat") == "0"
+    # the auction comes first on a phone, and nothing is wider than the screen
+    auction_box = phone.locator("#mp-auction").bounding_box()
+    ring_box = phone.locator("#mp-ring").bounding_box()
+    assert auction_box["y"] < ring_box["y"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    bid = phone.locator(".mp-bidder .mp-bid-min")
+    assert bid.bounding_box()["height"] >= 44  # a thumb-size button
+    phone.screenshot(path=str(SHOTS / "masterpiece-phone-before-bid.png"), full_page=False)
+    bid.tap()
+    phone.wait_for_function("document.querySelector('#mp-standing').textContent.includes('$1M by Ana')")
+    # Dev declined the purchase: a bid from Dev is refused with the rule named.
+    phone.select_option("#mp-me", "3")
+    phone.wait_for_function("document.querySelector('.mp-bidder').dataset.seat === '3'")
+    phone.locator(".mp-bidder .mp-amount").fill("2")
+    phone.locator(".mp-bidder .mp-bid").tap()
+    phone.wait_for_selector("#mp-refusal")
+    assert "chose not to buy this painting" in phone.locator("#mp-refusal").inner_text()
+    phone.screenshot(path=str(SHOTS / "masterpiece-phone-refused.png"), full_page=False)
+    # the desktop sees the phone's bid and its refusal live
+    page.wait_for_selector("#mp-refusal")
+    assert "$1M by Ana" in page.locator("#mp-standing").inner_text()
+    assert not errors, errors
+    assert re.search(r"\$1M", page.locator("#mp-easel-bid, .mp-easel-bid").first.inner_text())

@@ -1,0 +1,555 @@
+/* Masterpiece (曠世鉅作) on the dashboard: the ring board with pawns, the space being carried
+   out with its options, the auction panel (bids entered by the auctioneer for anyone, or by
+   each player from a phone through the join link), the bank ledger, cash and paintings per
+   player (values hidden until the end) and the final wealth breakdown.
+
+   Every input is a move sent to the engine (POST /api/move); the engine refuses what the
+   rules forbid and the refusal's sentence (it names the rule) is shown in the auction panel,
+   on every screen, from the game log. Amounts are integer thousands (amount_k) as in the
+   engine; the screen shows them as $3.5M / $350萬. */
+"use strict";
+
+(function () {
+  Object.assign(I18N.en, {
+    "mp.unverified": "Unverified placeholder data",
+    "mp.phase": "Now", "mp.turn": "Turn {n}", "mp.roll": "last roll: {n}",
+    "mp.space": "Space {n}", "mp.here": "{name} is here",
+    "mp.kind.bank_auction": "Bank auction", "mp.kind.private_auction": "Private auction",
+    "mp.kind.collect": "$3M or a value card", "mp.kind.inherit": "Inherit",
+    "mp.kind.buy_bank": "May buy from the bank {price}", "mp.kind.sell_value": "May sell at value",
+    "mp.kind.buy_player": "May buy from a player $3.5M", "mp.kind.must_sell": "Must sell $3.5M",
+    "mp.bank": "Bank: {n} paintings left", "mp.deck": "value deck: {n} cards",
+    "mp.options": "What {name} can do",
+    "mp.roll.btn": "Rolled {n}", "mp.roll.ask": "{name} rolls the die: enter the number.",
+    "mp.easel": "Put on the easel", "mp.easel.ask": "The top bank painting goes on the easel:",
+    "mp.pick": "{name} picks this one", "mp.pick.ask": "{picker} picks which painting {name} auctions:",
+    "mp.take_cash": "Take the cash", "mp.take_value": "Draw a value card",
+    "mp.inherit": "Inherit it", "mp.buy": "Buy", "mp.sell": "Sell", "mp.pass": "Pass",
+    "mp.draw.ask": "{name} draws a value card: type the code printed on it (it stays hidden).",
+    "mp.draw.btn": "Value card drawn", "mp.draw.code": "card code, e.g. MPV07", "mp.draw.under": "under",
+    "mp.deal.ask": "Deal {name} a painting:", "mp.deal.btn": "Deal",
+    "mp.pawn.ask": "Pawns (set-up): the space each pawn starts on.", "mp.pawn.btn": "Place",
+    "mp.start.ask": "Who rolled highest starts:", "mp.start.btn": "{name} starts",
+    "mp.auction": "Auction", "mp.auction.bank": "Bank auction", "mp.auction.private": "Private auction",
+    "mp.auctioneer": "Auctioneer: {name}",
+    "mp.standing": "Standing bid: {amount} by {name}", "mp.nobid": "No bid yet.",
+    "mp.minbid": "Next bid at least {amount}", "mp.cancelled": "Cancelled amounts: {list}",
+    "mp.bidsofar": "Bids", "mp.bid": "Bid", "mp.bidmin": "Bid {amount}",
+    "mp.excluded": "may not bid", "mp.amount": "amount in $M",
+    "mp.hammer": "Hammer: sold to {name} for {amount}", "mp.hammer.plain": "Hammer",
+    "mp.nosale": "No sale (nobody bid)",
+    "mp.tie": "Called at the same time (cancels the amount)", "mp.tie.btn": "Cancel this amount",
+    "mp.overbid": "{name} called it out loud: enter the overbid (fine, loses next turn)",
+    "mp.refused": "Refused", "mp.biddingAs": "Bidding from this screen as",
+    "mp.everyone": "auctioneer (anyone)",
+    "mp.ledger": "Bank ledger", "mp.ledger.empty": "No payment yet.",
+    "mp.ledger.turn": "Turn", "mp.ledger.what": "What", "mp.ledger.amount": "Amount",
+    "mp.ledger.setup": "set-up",
+    "mp.lk.start": "start", "mp.lk.payment": "payment", "mp.lk.fine": "fine", "mp.lk.sale": "sale",
+    "mp.lk.collect": "collect",
+    "mp.players": "Players", "mp.cash": "Cash", "mp.paintings": "Paintings",
+    "mp.value.hidden": "value hidden", "mp.cards": "{n} value cards", "mp.lost": "loses {n} turn(s)",
+    "mp.none": "no painting",
+    "mp.final": "Final wealth", "mp.wealth": "Wealth", "mp.forgery": "forgery",
+    "mp.journal": "Just happened",
+    "mp.rule.opening_too_low": "Opening-bid rule ($1M)",
+    "mp.rule.bid_too_low": "Raise rule (at least $500K more)",
+    "mp.rule.money_step": "Money-step rule ($500K)",
+    "mp.rule.amount_cancelled": "Equal-bids rule (amount cancelled)",
+    "mp.rule.auctioneer_cannot_bid": "Private auction: the auctioneer may not bid",
+    "mp.rule.declined_cannot_bid": "Declined purchase: only the others bid",
+    "mp.rule.bid_above_cash": "No loans: a bid above your cash",
+    "mp.rule.no_standing_bid": "Hammer needs a standing bid",
+    "mp.rule.standing_bid": "Sold at the hammer",
+    "mp.rule.not_an_overbid": "Overbid rule",
+  });
+  Object.assign(I18N["zh-TW"], {
+    "mp.unverified": "未經查證的暫定資料",
+    "mp.phase": "現在", "mp.turn": "第 {n} 回合", "mp.roll": "上次擲出 {n} 點",
+    "mp.space": "第 {n} 格", "mp.here": "{name} 在這裡",
+    "mp.kind.bank_auction": "銀行拍賣", "mp.kind.private_auction": "私人拍賣",
+    "mp.kind.collect": "300萬或價值卡", "mp.kind.inherit": "承接畫作",
+    "mp.kind.buy_bank": "可向銀行購買 {price}", "mp.kind.sell_value": "可按價值賣出",
+    "mp.kind.buy_player": "可向玩家買 $350萬", "mp.kind.must_sell": "須賣出 $350萬",
+    "mp.bank": "銀行：剩 {n} 幅名畫", "mp.deck": "價值卡牌堆：{n} 張",
+    "mp.options": "{name} 可以做的事",
+    "mp.roll.btn": "擲出 {n}", "mp.roll.ask": "{name} 擲骰子：請輸入點數。",
+    "mp.easel": "放上畫架", "mp.easel.ask": "銀行最上面的名畫放上畫架：",
+    "mp.pick": "{name} 選這幅", "mp.pick.ask": "{picker} 挑選 {name} 要拍賣的畫作：",
+    "mp.take_cash": "拿現金", "mp.take_value": "抽一張價值卡",
+    "mp.inherit": "承接這幅", "mp.buy": "購買", "mp.sell": "賣出", "mp.pass": "放棄",
+    "mp.draw.ask": "{name} 抽一張價值卡：輸入卡上印的代碼（價值仍然保密）。",
+    "mp.draw.btn": "已抽價值卡", "mp.draw.code": "卡片代碼，例如 MPV07", "mp.draw.under": "放在",
+    "mp.deal.ask": "發一幅名畫給 {name}：", "mp.deal.btn": "發牌",
+    "mp.pawn.ask": "棋子（準備階段）：每個棋子的起始格。", "mp.pawn.btn": "放置",
+    "mp.start.ask": "擲出最大點數的玩家先開始：", "mp.start.btn": "{name} 先開始",
+    "mp.auction": "拍賣", "mp.auction.bank": "銀行拍賣", "mp.auction.private": "私人拍賣",
+    "mp.auctioneer": "拍賣官：{name}",
+    "mp.standing": "目前最高價：{amount}（{name}）", "mp.nobid": "還沒有人出價。",
+    "mp.minbid": "下一次出價至少 {amount}", "mp.cancelled": "作廢的價錢：{list}",
+    "mp.bidsofar": "出價紀錄", "mp.bid": "出價", "mp.bidmin": "出價 {amount}",
+    "mp.excluded": "不能出價", "mp.amount": "金額（百萬）",
+    "mp.hammer": "落槌：{name} 以 {amount} 得標", "mp.hammer.plain": "落槌",
+    "mp.nosale": "流標（沒有人出價）",
+    "mp.tie": "同時喊出相同價錢（該價錢作廢）", "mp.tie.btn": "作廢這個價錢",
+    "mp.overbid": "{name} 已經喊出：登記為超額出價（罰款並喪失下一回合）",
+    "mp.refused": "不接受", "mp.biddingAs": "這個螢幕代表誰出價",
+    "mp.everyone": "拍賣官（任何人）",
+    "mp.ledger": "銀行帳本", "mp.ledger.empty": "還沒有任何付款。",
+    "mp.ledger.turn": "回合", "mp.ledger.what": "內容", "mp.ledger.amount": "金額",
+    "mp.ledger.setup": "準備",
+    "mp.lk.start": "期初資金", "mp.lk.payment": "付款", "mp.lk.fine": "罰款", "mp.lk.sale": "賣出",
+    "mp.lk.collect": "獲得資金",
+    "mp.players": "玩家", "mp.cash": "現金", "mp.paintings": "畫作",
+    "mp.value.hidden": "價值保密", "mp.cards": "{n} 張價值卡", "mp.lost": "喪失 {n} 回合",
+    "mp.none": "沒有畫作",
+    "mp.final": "最後財富", "mp.wealth": "財富", "mp.forgery": "贗品",
+    "mp.journal": "剛剛發生",
+    "mp.rule.opening_too_low": "起標價規則（100萬）",
+    "mp.rule.bid_too_low": "加價規則（至少多 50萬）",
+    "mp.rule.money_step": "金額單位規則（50萬）",
+    "mp.rule.amount_cancelled": "同價作廢規則",
+    "mp.rule.auctioneer_cannot_bid": "私人拍賣：拍賣官不能出價",
+    "mp.rule.declined_cannot_bid": "放棄購買：只有其他玩家能出價",
+    "mp.rule.bid_above_cash": "不能借錢：出價超過現金",
+    "mp.rule.no_standing_bid": "要有最高出價才能落槌",
+    "mp.rule.standing_bid": "落槌即成交",
+    "mp.rule.not_an_overbid": "超額出價規則",
+  });
+
+  const PAWN_COLOURS = { red: "#d32f2f", yellow: "#f9c800", blue: "#1e63c6", green: "#2e9e49",
+                         purple: "#8e44ad", white: "#fafafa" };
+  const SEAT_COLOURS = ["#d32f2f", "#f9c800", "#1e63c6", "#2e9e49", "#8e44ad", "#fafafa"];
+  const AUCTION_MOVES = ["bid", "tie", "overbid", "hammer", "no_sale"];
+  const ME_KEY = "companion.masterpiece.me";
+
+  const C = () => window.Companion;
+  const tr = (key, vars) => C().t(key, vars);
+
+  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: how players say amounts. */
+  function money(k) {
+    if (k == null) return "—";
+    if (k === 0) return "$0";
+    if (currentLang() === "zh-TW") return "$" + (k / 10).toLocaleString("en") + "萬";
+    return k >= 1000 ? "$" + (k / 1000) + "M" : "$" + k + "K";
+  }
+
+  function send(move) { return C().command("/api/move", { move }); }
+
+  function pawnColour(payload, seat) {
+    const piece = (C().S.catalogue || []).find((p) => p.payload === payload);
+    const colour = piece && piece.face && piece.face.colour;
+    return PAWN_COLOURS[colour] || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  }
+
+  function spaceLabel(space) {
+    return tr("mp.kind." + space.kind, { price: money(space.price_k) });
+  }
+
+  /* Which seat this screen bids for (a phone opened from the join link), or null: everyone. */
+  function me(desc) {
+    const raw = localStorage.getItem(ME_KEY);
+    const seat = raw == null || raw === "" ? null : Number(raw);
+    return seat != null && seat < desc.players.length ? seat : null;
+  }
+
+  // -- the whole view ------------------------------------------------------------------------
+  function view(box, snap, desc, interactive) {
+    const { el } = C();
+    document.body.classList.add("game-masterpiece");
+    const root = el("div", { class: "mp" + (desc.values_hidden ? "" : " revealed") });
+    root.appendChild(notesBox(snap));
+    root.appendChild(statusBox(snap, desc));
+    if (desc.auction) root.appendChild(auctionPanel(snap, desc, interactive));
+    else if (interactive && desc.phase !== "over") root.appendChild(actionPanel(snap, desc));
+    root.appendChild(ring(snap, desc));
+    if (desc.phase === "over") root.appendChild(finalWealth(snap, desc));
+    root.appendChild(playersBox(desc));
+    root.appendChild(ledgerBox(desc));
+    box.appendChild(root);
+  }
+
+  function notesBox(snap) {
+    const { el, pick } = C();
+    const notes = snap.notes || [];
+    const unverified = notes.filter((n) => /placeholder/.test(n.en));
+    if (!notes.length) return el("span");
+    return el("details", { class: "mp-notes" + (unverified.length ? " mp-unverified" : ""), id: "mp-notes", open: unverified.length ? true : null },
+      el("summary", { text: (unverified.length ? "⚠ " + tr("mp.unverified") : "ℹ") }),
+      el("ul", {}, notes.map((n) => el("li", { text: pick(n) }))));
+  }
+
+  function statusBox(snap, desc) {
+    const { el, pick } = C();
+    const box = el("div", { class: "mp-status", id: "mp-status" });
+    box.appendChild(el("div", { class: "mp-waiting" },
+      el("strong", { text: tr("mp.phase") + ": " }), pick(desc.waiting_for)));
+    const facts = [];
+    if (desc.turn) facts.push(tr("mp.turn", { n: desc.turn }));
+    if (desc.last_roll != null) facts.push(tr("mp.roll", { n: desc.last_roll }));
+    facts.push(tr("mp.bank", { n: desc.bank.paintings_left }));
+    facts.push(tr("mp.deck", { n: desc.value_deck.cards_left }));
+    box.appendChild(el("div", { class: "mp-facts", text: facts.join(" · ") }));
+    if (desc.space) {
+      box.appendChild(el("div", { class: "mp-space-now", "data-kind": desc.space.kind },
+        el("strong", { text: tr("mp.space", { n: desc.space.index }) + ": " }), pick(desc.space.text)));
+    }
+    const recent = (desc.journal || []).slice(-3).reverse();
+    if (recent.length) {
+      box.appendChild(el("ul", { class: "mp-journal", "aria-label": tr("mp.journal") },
+        recent.map((n) => el("li", { "data-code": n.code, text: pick(n.text) }))));
+    }
+    return box;
+  }
+
+  // -- the ring --------------------------------------------------------------------------------
+  /* 30 spaces clockwise round a 10 x 7 grid: top row left to right, right side down, bottom
+     row right to left, left side up (as on the printed mat). */
+  function ringCell(index, count) {
+    const top = 10;
+    const side = Math.floor((count - 2 * top) / 2);
+    if (index < top) return [1, index + 1];
+    if (index < top + side) return [index - top + 2, top];
+    if (index < 2 * top + side) return [side + 2, top - (index - top - side)];
+    return [side + 1 - (index - 2 * top - side), 1];
+  }
+
+  function ring(snap, desc) {
+    const { el, pick, seatName } = C();
+    const spaces = desc.board.spaces;
+    const rows = Math.floor((spaces.length - 20) / 2) + 2;
+    const grid = el("div", { class: "mp-ring" + (desc.board.unverified ? " unverified" : ""),
+      id: "mp-ring", style: "--rows:" + rows });
+    const here = {};
+    desc.players.forEach((p) => { if (p.position != null) (here[p.position] = here[p.position] || []).push(p); });
+    for (const space of spaces) {
+      const [row, col] = ringCell(space.index, spaces.length);
+      const current = desc.space && desc.space.index === space.index;
+      const cell = el("div", { class: "mp-space kind-" + space.kind + (current ? " current" : ""),
+        "data-space": space.index, title: pick(space.text),
+        style: "grid-row:" + row + ";grid-column:" + col },
+        el("span", { class: "mp-idx", text: String(space.index) }),
+        el("span", { class: "mp-kind", text: spaceLabel(space) }));
+      const pawns = el("span", { class: "mp-pawns" });
+      for (const p of here[space.index] || []) {
+        pawns.appendChild(el("span", { class: "mp-pawn" + (p.seat === desc.active ? " active" : ""),
+          "data-seat": p.seat, title: tr("mp.here", { name: p.name }),
+          style: "--pawn:" + pawnColour(p.pawn, p.seat), text: (p.name || seatName(p.seat)).slice(0, 2) }));
+      }
+      cell.appendChild(pawns);
+      grid.appendChild(cell);
+    }
+    // The middle of the ring: the easel.
+    const a = desc.auction;
+    grid.appendChild(el("div", { class: "mp-centre", style: "grid-row:2 / " + rows + ";grid-column:2 / 10" },
+      el("div", { class: "mp-easel" + (a ? " busy" : "") },
+        el("div", { class: "mp-easel-label", text: (a ? pick(a.name) : "—") }),
+        a ? el("div", { class: "mp-easel-bid",
+          text: a.standing_k != null ? tr("mp.standing", { amount: money(a.standing_k), name: seatName(a.bidder) })
+            : tr("mp.nobid") }) : null)));
+    return grid;
+  }
+
+  // -- the space being carried out: its options as buttons -------------------------------------
+  function paintingSelect(payloads, id) {
+    const { el, cardLabel } = C();
+    return el("select", { class: "mp-select", id },
+      payloads.map((p) => el("option", { value: p, text: cardLabel(p) + " (" + p + ")" })));
+  }
+
+  function actButton(kind, label, move, attrs) {
+    const { el } = C();
+    return el("button", Object.assign({ type: "button", class: "mp-act", "data-kind": kind,
+      onclick: () => send(typeof move === "function" ? move() : move) }, attrs || {}), label);
+  }
+
+  function actionPanel(snap, desc) {
+    const { el, seatName } = C();
+    const seat = desc.active;
+    const name = seat != null ? seatName(seat) : "";
+    const box = el("div", { class: "mp-panel mp-action", id: "mp-action", "data-phase": desc.phase });
+    box.appendChild(el("h3", { text: seat != null ? tr("mp.options", { name }) : tr("mp.phase") }));
+    const row = el("div", { class: "mp-buttons" });
+    box.appendChild(row);
+    const own = seat != null ? desc.players[seat].paintings.map((h) => h.card) : [];
+    const bank = desc.bank.paintings;
+    const withPainting = (kind, label, payloads, extra) => {
+      if (!payloads.length) return;
+      const select = paintingSelect(payloads, "mp-paint-" + kind);
+      row.append(select, actButton(kind, label,
+        () => Object.assign({ kind, player: seat, painting: select.value }, extra || {})));
+    };
+    switch (desc.phase) {
+      case "setup": setupControls(box, desc); break;
+      case "draw": drawControls(box, desc); break;
+      case "roll":
+        row.appendChild(el("p", { class: "mp-ask", text: tr("mp.roll.ask", { name }) }));
+        for (let n = 1; n <= 6; n++) {
+          row.appendChild(actButton("roll", tr("mp.roll.btn", { n }), { kind: "roll", player: seat, value: n },
+            { class: "mp-act mp-die", "data-value": n }));
+        }
+        break;
+      case "easel":
+        row.appendChild(el("p", { class: "mp-ask", text: tr("mp.easel.ask") }));
+        withPainting("easel", tr("mp.easel"), bank);
+        break;
+      case "pick": {
+        const picker = (seat + 1) % desc.players.length;
+        row.appendChild(el("p", { class: "mp-ask", text: tr("mp.pick.ask", { picker: seatName(picker), name }) }));
+        const select = paintingSelect(own, "mp-paint-pick");
+        row.append(select, actButton("pick", tr("mp.pick", { name: seatName(picker) }),
+          () => ({ kind: "pick", player: picker, painting: select.value })));
+        break;
+      }
+      case "collect":
+        row.append(actButton("take_cash", tr("mp.take_cash"), { kind: "take_cash", player: seat }),
+                   actButton("take_value", tr("mp.take_value"), { kind: "take_value", player: seat },
+                     { disabled: own.length ? null : true }));
+        break;
+      case "inherit": withPainting("inherit", tr("mp.inherit"), bank); break;
+      case "buy_bank":
+        withPainting("buy", tr("mp.buy") + " " + money((desc.board.spaces[desc.space.index] || {}).price_k), bank);
+        row.appendChild(actButton("pass", tr("mp.pass"), { kind: "pass", player: seat }));
+        break;
+      case "buy_player": {
+        const others = desc.players.filter((p) => p.seat !== seat).flatMap((p) => p.paintings.map((h) => h.card));
+        withPainting("buy", tr("mp.buy") + " " + money(3500), others);
+        row.appendChild(actButton("pass", tr("mp.pass"), { kind: "pass", player: seat }));
+        break;
+      }
+      case "sell_value":
+      case "must_sell":
+        withPainting("sell", tr("mp.sell"), own);
+        if (desc.phase === "sell_value") row.appendChild(actButton("pass", tr("mp.pass"), { kind: "pass", player: seat }));
+        break;
+      default: break;
+    }
+    return box;
+  }
+
+  function setupControls(box, desc) {
+    const { el, api, seatName, S } = C();
+    // The next seat to deal to comes from the engine (it starts at the banker).
+    const deal = el("div", { class: "mp-buttons", id: "mp-deal" });
+    box.appendChild(deal);
+    const stateId = S.snap.state_id;
+    api("GET", "/api/legal-moves?limit=50").then((answer) => {
+      if (!S.snap || S.snap.state_id !== stateId) return;
+      const next = answer.moves.find((m) => m.kind === "deal");
+      if (!next) return;
+      const select = paintingSelect(desc.bank.paintings, "mp-paint-deal");
+      deal.append(el("span", { class: "mp-ask", text: tr("mp.deal.ask", { name: seatName(next.player) }) }), select,
+        actButton("deal", tr("mp.deal.btn"), () => ({ kind: "deal", player: next.player, painting: select.value })));
+    }).catch(() => {});
+    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.pawn.ask") }));
+    const pawns = el("div", { class: "mp-buttons" });
+    for (const p of desc.players) {
+      const input = el("input", { type: "number", min: 0, max: desc.board.spaces.length - 1, class: "mp-num",
+        value: p.position != null ? p.position : "", "data-seat": p.seat });
+      pawns.append(el("span", { class: "mp-who", text: p.name }), input,
+        actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) })));
+    }
+    box.appendChild(pawns);
+    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.start.ask") }));
+    const start = el("div", { class: "mp-buttons" });
+    desc.players.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: p.name }), { kind: "start", player: p.seat })));
+    box.appendChild(start);
+  }
+
+  function drawControls(box, desc) {
+    const { el, seatName } = C();
+    const seat = desc.draw.player;
+    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name: seatName(seat) }) }));
+    const row = el("div", { class: "mp-buttons" });
+    const code = el("input", { type: "text", class: "mp-code", id: "mp-draw-code", placeholder: tr("mp.draw.code"),
+      autocomplete: "off", size: 10 });
+    row.appendChild(code);
+    let under = null;
+    if (!desc.draw.painting) {
+      under = paintingSelect(desc.players[seat].paintings.map((h) => h.card), "mp-draw-under");
+      row.append(el("span", { text: tr("mp.draw.under") }), under);
+    }
+    row.appendChild(actButton("draw_value", tr("mp.draw.btn"), () => {
+      const move = { kind: "draw_value", player: seat, card: code.value.trim().toUpperCase() };
+      if (under) move.painting = under.value;
+      return move;
+    }));
+    box.appendChild(row);
+  }
+
+  // -- the auction -----------------------------------------------------------------------------
+  function lastRefusal(snap) {
+    const log = snap.log || [];
+    const last = log[log.length - 1];
+    if (!last || last.accepted || !last.move || !AUCTION_MOVES.includes(last.move.kind)) return null;
+    return last;
+  }
+
+  function auctionPanel(snap, desc, interactive) {
+    const { el, pick, seatName } = C();
+    const a = desc.auction;
+    const box = el("div", { class: "mp-panel mp-auction", id: "mp-auction", "data-kind": a.kind });
+    box.appendChild(el("h3", {}, (a.kind === "bank" ? tr("mp.auction.bank") : tr("mp.auction.private")) + ": ",
+      el("span", { class: "mp-lot", text: pick(a.name) })));
+    box.appendChild(el("div", { class: "mp-auctioneer", text: tr("mp.auctioneer", { name: seatName(a.auctioneer) }) }));
+    box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
+      text: a.standing_k != null ? tr("mp.standing", { amount: money(a.standing_k), name: seatName(a.bidder) }) : tr("mp.nobid") }));
+    box.appendChild(el("div", { class: "mp-min", id: "mp-min", text: tr("mp.minbid", { amount: money(a.min_bid_k) }) }));
+    if (a.cancelled_k.length) {
+      box.appendChild(el("div", { class: "mp-cancelled", text: tr("mp.cancelled", { list: a.cancelled_k.map(money).join(", ") }) }));
+    }
+    const refusal = lastRefusal(snap);
+    if (refusal) {
+      const code = (refusal.violations[0] || {}).code;
+      const rule = code && ("mp.rule." + code) in I18N.en ? tr("mp.rule." + code) : tr("mp.refused");
+      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + ": " : "";
+      const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
+        el("strong", { class: "mp-rule", text: "✗ " + rule }),
+        el("div", { class: "mp-why" }, who, refusal.violations.map((v) => pick(v.message)).join(" ")));
+      if (interactive && code === "bid_above_cash") {
+        const move = refusal.move;
+        node.appendChild(actButton("overbid", tr("mp.overbid", { name: seatName(move.player) }),
+          { kind: "overbid", player: move.player, amount_k: move.amount_k }, { class: "mp-act mp-overbid", id: "mp-overbid" }));
+      }
+      box.appendChild(node);
+    }
+    if (interactive) box.appendChild(bidders(desc));
+    if (a.bids.length) {
+      box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + ": " }),
+        a.bids.map((b) => seatName(b.seat) + " " + money(b.amount_k)).join(" → ")));
+    }
+    if (interactive) {
+      const end = el("div", { class: "mp-buttons mp-end" });
+      end.appendChild(actButton("hammer", a.standing_k != null
+        ? tr("mp.hammer", { name: seatName(a.bidder), amount: money(a.standing_k) }) : tr("mp.hammer.plain"),
+        { kind: "hammer", player: a.auctioneer }, { class: "mp-act mp-hammer", id: "mp-hammer" }));
+      if (a.standing_k == null) {
+        end.appendChild(actButton("no_sale", tr("mp.nosale"), { kind: "no_sale", player: a.auctioneer },
+          { class: "mp-act", id: "mp-nosale" }));
+      }
+      box.appendChild(end);
+      box.appendChild(tieControl(desc));
+    }
+    return box;
+  }
+
+  function amountInput(k, seat) {
+    const { el } = C();
+    return el("input", { type: "number", class: "mp-amount", step: "0.5", min: "0", inputmode: "decimal",
+      value: String(k / 1000), "aria-label": tr("mp.amount"), "data-seat": seat });
+  }
+
+  const toK = (input) => Math.round(Number(input.value) * 1000);
+
+  /* One row per player: the minimum bid in one tap, or any amount typed in $M. A phone that
+     chose "bidding as" shows only its own row, big. */
+  function bidders(desc) {
+    const { el, seatName } = C();
+    const a = desc.auction;
+    const mine = me(desc);
+    const box = el("div", { class: "mp-bidders" + (mine != null ? " mine" : "") });
+    const chooser = el("select", { id: "mp-me", class: "mp-select",
+      onchange: (e) => { localStorage.setItem(ME_KEY, e.target.value); window.render(C().S.snap); } },
+      el("option", { value: "", text: tr("mp.everyone"), selected: mine == null }),
+      desc.players.map((p) => el("option", { value: p.seat, text: p.name, selected: mine === p.seat })));
+    box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
+    for (const p of desc.players) {
+      if (mine != null && p.seat !== mine) continue;
+      const excluded = a.excluded.includes(p.seat);
+      const leading = a.bidder === p.seat;
+      const input = amountInput(a.min_bid_k, p.seat);
+      box.appendChild(el("div", { class: "mp-bidder" + (excluded ? " excluded" : "") + (leading ? " leading" : ""),
+        "data-seat": p.seat },
+        el("span", { class: "mp-who", style: "--pawn:" + pawnColour(p.pawn, p.seat) }, el("span", { class: "mp-dot" }), seatName(p.seat)),
+        el("span", { class: "mp-cashnow", text: money(p.cash_k) }),
+        excluded ? el("span", { class: "mp-excluded", text: tr("mp.excluded") }) : null,
+        actButton("bid", tr("mp.bidmin", { amount: money(a.min_bid_k) }),
+          { kind: "bid", player: p.seat, amount_k: a.min_bid_k }, { class: "mp-act mp-bid-min" }),
+        input,
+        actButton("bid", tr("mp.bid"), () => ({ kind: "bid", player: p.seat, amount_k: toK(input) }),
+          { class: "mp-act mp-bid" })));
+    }
+    return box;
+  }
+
+  function tieControl(desc) {
+    const { el, seatName } = C();
+    const a = desc.auction;
+    const box = el("details", { class: "mp-tie", id: "mp-tie" }, el("summary", { text: tr("mp.tie") }));
+    const checks = desc.players.filter((p) => !a.excluded.includes(p.seat)).map((p) =>
+      el("label", {}, el("input", { type: "checkbox", value: p.seat }), " " + seatName(p.seat)));
+    const input = amountInput(a.min_bid_k, "tie");
+    box.append(el("div", { class: "mp-buttons" }, checks, input,
+      actButton("tie", tr("mp.tie.btn"), () => ({ kind: "tie", player: null, amount_k: toK(input),
+        players: [...box.querySelectorAll("input[type=checkbox]:checked")].map((c) => Number(c.value)) }))));
+    return box;
+  }
+
+  // -- players, ledger, the end ----------------------------------------------------------------
+  function playersBox(desc) {
+    const { el, pick } = C();
+    const box = el("div", { class: "mp-panel mp-players", id: "mp-players" }, el("h3", { text: tr("mp.players") }));
+    const grid = el("div", { class: "mp-player-grid" });
+    for (const p of desc.players) {
+      const paintings = el("ul", { class: "mp-paintings" });
+      if (!p.paintings.length) paintings.appendChild(el("li", { class: "none", text: tr("mp.none") }));
+      for (const h of p.paintings) {
+        const value = h.hidden
+          ? el("span", { class: "mp-value mp-hidden", title: tr("mp.value.hidden") }, "? · " + tr("mp.cards", { n: h.value_cards }))
+          : el("span", { class: "mp-value", text: h.values.some((v) => v.forgery) ? tr("mp.forgery") + " → $0" : money(h.value_k) });
+        paintings.appendChild(el("li", { class: "mp-painting", "data-card": h.card }, el("span", { text: pick(h.name) }), " ", value));
+      }
+      grid.appendChild(el("div", { class: "mp-player" + (p.seat === desc.active ? " active" : ""), "data-seat": p.seat },
+        el("div", { class: "mp-player-head" },
+          el("span", { class: "mp-dot", style: "--pawn:" + pawnColour(p.pawn, p.seat) }),
+          el("strong", { text: p.name }),
+          el("span", { class: "mp-cash", "data-cash-k": p.cash_k, text: money(p.cash_k) })),
+        p.lost_turns ? el("div", { class: "mp-lost", text: tr("mp.lost", { n: p.lost_turns }) }) : null,
+        paintings));
+    }
+    box.appendChild(grid);
+    return box;
+  }
+
+  function ledgerBox(desc) {
+    const { el, pick, seatName } = C();
+    const box = el("div", { class: "mp-panel mp-ledger", id: "mp-ledger" }, el("h3", { text: tr("mp.ledger") }));
+    const entries = (desc.ledger || []).slice().reverse();
+    if (!entries.length) { box.appendChild(el("p", { text: tr("mp.ledger.empty") })); return box; }
+    const body = el("tbody");
+    entries.forEach((e, i) => {
+      const sign = e.kind === "start" || e.kind === "collect" || e.kind === "sale" ? "+" : "";
+      body.appendChild(el("tr", { class: "mp-ledger-row kind-" + e.kind, "data-kind": e.kind, "data-index": entries.length - 1 - i },
+        el("td", { text: e.turn ? String(e.turn) : tr("mp.ledger.setup") }),
+        el("td", {}, el("span", { class: "mp-badge", text: tr("mp.lk." + e.kind) }), " ", pick(e.text)),
+        el("td", { class: "mp-amt", text: sign + money(e.amount_k) })));
+    });
+    box.appendChild(el("div", { class: "mp-ledger-scroll" }, el("table", {},
+      el("thead", {}, el("tr", {}, el("th", { text: tr("mp.ledger.turn") }), el("th", { text: tr("mp.ledger.what") }),
+        el("th", { text: tr("mp.ledger.amount") }))), body)));
+    return box;
+  }
+
+  function finalWealth(snap, desc) {
+    const { el, pick } = C();
+    const winners = (snap.outcome && snap.outcome.winners) || [];
+    const box = el("div", { class: "mp-panel mp-final", id: "mp-final" }, el("h3", { text: tr("mp.final") }));
+    const ranked = desc.players.slice().sort((x, y) => (y.wealth_k - x.wealth_k) || (y.cash_k - x.cash_k));
+    for (const p of ranked) {
+      const lines = el("ul");
+      lines.appendChild(el("li", {}, tr("mp.cash") + ": ", el("strong", { text: money(p.cash_k) })));
+      for (const h of p.paintings) {
+        const parts = h.values.map((v) => (v.forgery ? tr("mp.forgery") : money(v.value_k))).join(" + ");
+        lines.appendChild(el("li", {}, pick(h.name) + ": " + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
+      }
+      box.appendChild(el("div", { class: "mp-final-side" + (winners.includes("p" + p.seat) ? " winner" : ""), "data-seat": p.seat },
+        el("div", { class: "mp-final-head" }, el("strong", { text: p.name }),
+          el("span", { class: "mp-wealth", "data-wealth-k": p.wealth_k, text: tr("mp.wealth") + " " + money(p.wealth_k) })),
+        lines));
+    }
+    return box;
+  }
+
+  window.GameViews = window.GameViews || {};
+  window.GameViews.masterpiece = view;
+})();
