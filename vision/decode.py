@@ -392,12 +392,31 @@ class CardReader:
         if self.whole_frame_first:
             found = [c for c in self.zxing.decode(gray) if self.accept(c.text)]
         candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px)
+        failed, holding = [], []
         for candidate in candidates:
             if any(_inside(code, candidate) for code in found):
+                holding.append(candidate)  # may hold more symbols than the one read
                 continue
             code = self.read_candidate(gray, candidate, thorough)
-            if code is not None and not any(_same_symbol(code, kept) for kept in found):
+            if code is None:
+                failed.append(candidate)
+                continue
+            if _extent(candidate.quad) > 1.6 * code.size_px:
+                holding.append(candidate)  # one symbol read; the blob may hold more
+            if not any(_same_symbol(code, kept) for kept in found):
                 found.append(code)
+        if (failed or holding) and found:
+            # Second pass with the symbol size this frame has shown: blobs holding several
+            # symbols, or outlines that missed the symbol, are covered by symbol-sized tiles.
+            side = float(np.median([c.size_px for c in found]))
+            failed += [c for c in holding if _extent(c.quad) > 1.6 * side]
+            for candidate in failed:
+                for tile in _symbol_tiles(candidate.quad, side):
+                    if any(_inside(code, tile) for code in found):
+                        continue
+                    code = self.read_candidate(gray, tile, thorough=False)
+                    if code is not None and not any(_same_symbol(code, k) for k in found):
+                        found.append(code)
         return found
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate,
@@ -454,6 +473,31 @@ class CardReader:
 
 
 QUICK_STAGES = ("crop", "sharpen-1.2")
+
+
+def _extent(quad: np.ndarray) -> float:
+    return float((quad.max(axis=0) - quad.min(axis=0)).max())
+
+
+def _symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:
+    """Squares a little bigger than one symbol, half a symbol apart, covering `quad`'s box."""
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    size = side * 1.15
+    tiles = []
+    for cy in _steps(y0, y1, size):
+        for cx in _steps(x0, x1, size):
+            h = size / 2
+            tiles.append(Candidate(np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h],
+                                             [cx - h, cy + h]], np.float32)))
+    return tiles
+
+
+def _steps(low: float, high: float, size: float) -> np.ndarray:
+    if high - low <= size:
+        return np.array([(low + high) / 2])
+    count = int(np.ceil((high - low - size) / (size / 2))) + 1
+    return np.linspace(low + size / 2, high - size / 2, count)
 
 
 def _inside(code: Code, candidate: Candidate) -> bool:
