@@ -53,6 +53,9 @@ class Track:
     reported: Where | None = None
     pending: Where | None = None  # a new place seen but not settled yet
     pending_hits: deque = field(default_factory=lambda: deque(maxlen=8))
+    first_seen: int = 0  # frame number of the first sighting (settling keeps this order)
+    ready: bool = False  # seen k of n frames, waiting for earlier pieces to settle
+    ready_where: Where | None = None
 
 
 class Tracker:
@@ -97,7 +100,8 @@ class Tracker:
                 faces[detection.payload] = detection
                 track = self._face_track(detection.payload)
             if track is None:
-                track = Track(f"t{next(self._ids)}", detection.payload, kind, face_down)
+                track = Track(f"t{next(self._ids)}", detection.payload, kind, face_down,
+                              first_seen=self.frame_number)
                 self.tracks[track.track_id] = track
             seen.add(track.track_id)
             track.sightings.append(self.frame_number)
@@ -113,6 +117,7 @@ class Tracker:
                     events.append(CardRemoved(track.track_id, track.payload, track.kind, t))
             elif self._recent_hits(track.sightings) == 0:
                 del self.tracks[track.track_id]  # a glimpse that never settled
+        events.extend(self._release_in_order(t))
         if events or self.every_frame_end:
             events.append(FrameEnd(frozenset(self.alive()), t))
         return events
@@ -162,11 +167,8 @@ class Tracker:
     def _settle(self, track: Track, detection: Detection, t: float) -> list[TableEvent]:
         where = detection.where()
         if not track.confirmed:
-            if self._recent_hits(track.sightings) >= self.appear_k:
-                track.confirmed = True
-                track.reported = where
-                return [CardAdded(track.track_id, track.payload, where, track.kind,
-                                  track.face_down, t)]
+            track.ready = self._recent_hits(track.sightings) >= self.appear_k
+            track.ready_where = where
             return []
         if self._same_place(track.reported, where):
             track.pending = None
@@ -183,6 +185,22 @@ class Tracker:
             return [CardMoved(track.track_id, track.payload, where, previous, track.kind,
                               track.face_down, t)]
         return []
+
+    def _release_in_order(self, t: float) -> list[TableEvent]:
+        """Add settled pieces in the order they first appeared: a piece read a frame late
+        (a glare, a hand) must not be reported after one laid down after it. A piece waits
+        at most until the earlier one settles or fades (n frames unseen)."""
+        events: list[TableEvent] = []
+        waiting = sorted((tr for tr in self.tracks.values() if not tr.confirmed),
+                         key=lambda tr: tr.first_seen)
+        for track in waiting:
+            if not track.ready:
+                break
+            track.confirmed = True
+            track.reported = track.ready_where
+            events.append(CardAdded(track.track_id, track.payload, track.ready_where, track.kind,
+                                    track.face_down, t))
+        return events
 
     def _same_place(self, a: Where | None, b: Where) -> bool:
         if a is None:

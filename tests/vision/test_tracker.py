@@ -87,3 +87,17 @@ def test_face_down_cards_share_a_back_and_are_tracked_by_position():
     assert len(added) == 2 and all(e.face_down and e.payload == "MUBACK" for e in added)
     assert len({e.track_id for e in added}) == 2
     assert not any("duplicate" in w for w in tracker.warnings)
+
+
+def test_pieces_settle_in_the_order_they_appeared():
+    tracker = Tracker(load_catalogue("musee"))
+    a, b = card("MU01"), card("MU02", 200, 100, slot=(0, 1))
+    # MU01 is laid first but glare hides it for two frames; MU02 comes a frame later.
+    events = run(tracker, [[a], [b], [b], [a, b], [a, b]])
+    added = [(i, e.payload) for i, e in events if isinstance(e, CardAdded)]
+    assert [p for _, p in added] == ["MU01", "MU02"]
+    assert added[1][0] == 4  # MU02 was ready at frame 3 but waited for MU01
+    # A glimpse that never settles holds nothing up for long.
+    tracker = Tracker(load_catalogue("musee"))
+    events = run(tracker, [[a], [b], [b], [b], [b], [b], [b]])
+    assert [(i, e.payload) for i, e in events if isinstance(e, CardAdded)] == [(5, "MU02")]
