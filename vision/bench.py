@@ -236,16 +236,45 @@ def summary(cells: list[Cell]) -> str:
     return "\n".join(out)
 
 
+def peak_memory(log=print) -> dict:
+    """Peak memory each method allocates while decoding one 60-card frame (tracemalloc
+    counts Python and NumPy buffers, not the decoders' internal C++ allocations), and the
+    process's peak resident size for the whole run."""
+    fit = fitting_grid(60, 3)
+    columns, overlap, px_per_mm = fit
+    scene = grid_scene([f"MU{i:02d}" for i in range(1, 61)], seed=1, columns=columns,
+                       overlap=overlap)
+    image = render_scene(scene, seed=1, camera=Camera(px_per_mm=px_per_mm, tilt=0.08),
+                         degradation=DEGRADATIONS["all"]).image
+    peaks = {}
+    for method, decoder in {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
+                            "pyzbar whole frame": PyzbarDecoder()}.items():
+        if not decoder.available:
+            continue
+        tracemalloc.start()
+        decoder.decode(image)
+        peaks[method] = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+    import resource
+
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    log("  peak memory while decoding one 60-card frame: "
+        + ", ".join(f"{m} {v:.1f} MB" for m, v in peaks.items()))
+    return {"decode_peak_mb": peaks, "process_peak_rss_mb": rss}
+
+
 def main(quick: bool = False, frames: int | None = None, json_path: str | None = None) -> dict:
+    import os
+
     frames = frames or (1 if quick else 3)
     degradations = DEGRADATIONS if not quick else {k: DEGRADATIONS[k] for k in ("clean", "all")}
-    tracemalloc.start()
+    load_before = os.getloadavg()[0]
     print(f"vision benchmark: {frames} frame(s) per cell, 1920x1080, "
           f"QR module {qr_module_mm():.2f} mm on the printed card")
     cells = run_cells(frames, degradations=degradations)
     rate = sustained_rate(40 if quick else 150)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    memory = peak_memory()
+    load_after = os.getloadavg()[0]
     print()
     print(format_table(cells))
     print()
@@ -262,8 +291,14 @@ def main(quick: bool = False, frames: int | None = None, json_path: str | None =
     print("new card settled and reported "
           + (f"{latency:.0f} ms after it lay in plain view" if latency is not None
              else "NEVER (tracker did not report it)"))
-    print(f"peak Python memory (tracemalloc): {peak / 1e6:.1f} MB")
-    result = {"cells": [c.to_dict() for c in cells], "sustained": rate, "peak_mb": peak / 1e6}
+    print("peak memory decoding one 60-card frame (tracemalloc): "
+          + ", ".join(f"{m} {v:.1f} MB" for m, v in memory["decode_peak_mb"].items())
+          + f"; whole benchmark process peak RSS {memory['process_peak_rss_mb']:.0f} MB "
+            f"(renderer included)")
+    print(f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
+          f"({os.cpu_count()} CPUs): timings are slower when other work shares the CPUs")
+    result = {"cells": [c.to_dict() for c in cells], "sustained": rate, "memory": memory,
+              "load_average": [load_before, load_after]}
     if json_path:
         with open(json_path, "w") as handle:
             json.dump(result, handle, indent=1)
