@@ -107,6 +107,11 @@ class TableWatcher:
     def calibrated(self) -> bool:
         return self._homography is not None
 
+    @property
+    def last_seen(self) -> Seen | None:
+        """What the last processed frame showed (before tracking), for diagnostics."""
+        return self._last_seen
+
     def set_manual_corners(self, points_px: Sequence[Sequence[float]],
                            frame_size: tuple[int, int] | None = None) -> None:
         """Four clicks on the mat's corners (top-left, top-right, bottom-right, bottom-left),

@@ -41,7 +41,7 @@ def test_sequence_recognised_frame_by_frame_and_replayed_into_the_session():
             if move["kind"] == "cannot_play":
                 assert session.play(Move.from_dict(move)).accepted
         step = watcher.process(frame.image, want["t"])
-        seen = {(d.payload, d.region, d.slot) for d in watcher._last_seen.detections}
+        seen = {(d.payload, d.region, d.slot) for d in watcher.last_seen.detections}
         cards = {(c["payload"], c["region"], tuple(c["slot"])) for c in want["cards"]}
         tokens = {(c["payload"], c["region"], tuple(c["slot"])) for c in want["tokens"]}
         visible = {c for c in cards | tokens if c[0] not in want["hidden"]}
