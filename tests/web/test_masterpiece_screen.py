@@ -231,3 +231,71 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     assert "$1M by Ana" in page.locator("#mp-standing").inner_text()
     assert not errors, errors
     assert re.search(r"\$1M", page.locator("#mp-easel-bid, .mp-easel-bid").first.inner_text())
+
+
+def golden_record_until(last: dict | None) -> dict:
+    """The golden game as an importable record, cut after the entry `last` (None: whole)."""
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    if last is not None:
+        cut = next(i for i, e in enumerate(data["log"]) if e.get("move") == last)
+        data["log"] = data["log"][:cut + 1]
+    data.pop("expected")
+    return data
+
+
+def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "masterpiece", "--players", "4", "--port", "0",
+                          "--db", str(tmp_path / "mp.sqlite3"))
+    api = Api(server.url, "")
+    # Turn 6 of the golden game: Chen's bank auction, Ben has $5.5M.
+    status, answer = api.call("POST", "/api/games/import?open=1",
+                              golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    assert status == 201, answer
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('companion.lang', 'en')")
+    page.reload()
+    page.wait_for_selector("#mp-auction")
+    ben_cash = cash_of(page, 1)
+    assert ben_cash == 5500
+    ben = page.locator('.mp-bidder[data-seat="1"]')
+    ben.locator(".mp-amount").fill("6")
+    ben.locator(".mp-bid").click()
+    page.wait_for_selector("#mp-refusal")
+    assert page.locator("#mp-refusal").get_attribute("data-code") == "bid_above_cash"
+    assert "No loans" in page.locator("#mp-refusal .mp-rule").inner_text()
+    assert "Ben has only $5.5M, so cannot bid $6M" in page.locator("#mp-refusal").inner_text()
+    # Ben had called it out loud: the auctioneer enters the overbid, and the fine is booked.
+    page.click("#mp-overbid")
+    page.wait_for_function("document.querySelector('.mp-ledger-row').dataset.kind === 'fine'")
+    assert cash_of(page, 1) == ben_cash - 1000
+    assert "fine" in page.locator(".mp-ledger-row").first.inner_text()
+    assert "loses 1 turn" in page.locator('.mp-player[data-seat="1"] .mp-lost').inner_text()
+    assert page.locator("#mp-refusal").count() == 0
+    page.screenshot(path=str(SHOTS / "masterpiece-overbid-fine-en.png"), full_page=True)
+
+    # The whole game: values are revealed and the wealth adds up as the notes say.
+    status, answer = api.call("POST", "/api/games/import?open=1", golden_record_until(None))
+    assert status == 201, answer
+    page.reload()
+    page.wait_for_selector("#mp-final")
+    wealth = {int(n.get_attribute("data-seat")): int(n.locator(".mp-wealth").get_attribute("data-wealth-k"))
+              for n in page.locator(".mp-final-side").all()}
+    assert wealth == {0: 29500, 1: 20000, 2: 41500, 3: 24500}
+    assert page.locator(".mp-final-side").first.get_attribute("data-seat") == "2"
+    assert page.locator(".mp-final-side.winner").count() == 1
+    assert "$41.5M" in page.locator(".mp-final-side.winner .mp-wealth").inner_text()
+    assert page.locator(".mp-value.mp-hidden").count() == 0
+    ben_final = page.locator('.mp-final-side[data-seat="1"]').inner_text()
+    assert "forgery" in ben_final and "$4M" in ben_final  # Ben's $10M painting had a forgery
+    page.screenshot(path=str(SHOTS / "masterpiece-final-en.png"), full_page=True)
+    page.click("#lang-zh")
+    assert page.locator("#mp-final h3").inner_text() == "最後財富"
+    assert "$4,150萬" in page.locator(".mp-final-side.winner .mp-wealth").inner_text()
+    assert "贗品" in page.locator('.mp-final-side[data-seat="1"]').inner_text()
+    page.screenshot(path=str(SHOTS / "masterpiece-final-zh.png"), full_page=True)
+    assert not errors, errors
