@@ -3,7 +3,8 @@
     python benchmarks/bench_dice.py [--per-condition 200] [--seed 7]
 
 Each die is drawn by vision.dice.render_die (four colours, random rotation, perspective
-tilt, lighting gradient, drop shadow, QR-like print nearby), then blurred, noised and
+tilt, lighting gradient, drop shadow, QR-like print nearby; "sides" rows also show the
+shaded side faces a camera off the vertical sees), then blurred, noised and
 JPEG-compressed. "wrong" is a value reported that is not the true one: it must stay ~0;
 "unread" is the reader declining. The baseline is the plain method (Otsu threshold on the
 die crop's grey levels + count the blobs), run on the same crops.
@@ -37,19 +38,21 @@ def baseline(image: np.ndarray, centre: tuple[float, float], face: float) -> int
 
 def run(per_condition: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    conditions = [(face, blur) for face in (15, 20, 25, 30, 40) for blur in (0.0, 0.75, 1.5)]
+    conditions = [(face, blur, 0.0) for face in (15, 20, 25, 30, 40) for blur in (0.0, 0.75, 1.5)]
+    conditions += [(face, 0.75, sides) for face in (20, 30) for sides in (0.15, 0.3)]
     print(f"{per_condition} dice per condition, noise sigma 4, JPEG q80, tilt 0.15, "
           f"colours {', '.join(COLOURS)}")
-    print(f"{'face px':>7} {'blur':>5} | {'correct':>8} {'unread':>7} {'wrong':>6} | "
+    print(f"{'face px':>7} {'blur':>5} {'sides':>5} | {'correct':>8} {'unread':>7} {'wrong':>6} | "
           f"{'baseline ok':>11} {'base wrong':>10} | ms/die")
     totals = {}
-    for face, blur in conditions:
+    for face, blur, sides in conditions:
         ok = unread = wrong = base_ok = base_wrong = 0
         spent = 0.0
         for i in range(per_condition):
             value = int(rng.integers(1, 7))
             colour = COLOURS[i % len(COLOURS)]
-            image, centre = render_die(value, colour, face, rng, blur=blur, noise=4.0, jpeg=80)
+            image, centre = render_die(value, colour, face, rng, blur=blur, noise=4.0, jpeg=80,
+                                         sides=sides)
             start = time.perf_counter()
             found = find_dice(image)
             spent += time.perf_counter() - start
@@ -65,7 +68,7 @@ def run(per_condition: int, seed: int) -> None:
             base_wrong += guess is not None and guess != value
         n = per_condition
         totals.setdefault(face >= 20, []).append((ok, unread, wrong, n))
-        print(f"{face:>7} {blur:>5} | {ok / n:>8.1%} {unread / n:>7.1%} {wrong / n:>6.1%} | "
+        print(f"{face:>7} {blur:>5} {sides:>5} | {ok / n:>8.1%} {unread / n:>7.1%} {wrong / n:>6.1%} | "
               f"{base_ok / n:>11.1%} {base_wrong / n:>10.1%} | {spent / n * 1000:.1f}")
     for big, label in ((True, ">= 20 px"), (False, "15 px")):
         rows = totals.get(big, [])

@@ -26,6 +26,7 @@ import numpy as np
 
 COLOURS = ("red", "blue", "green", "yellow")
 CANON = 72  # side of the rectified face, pixels
+MIN_READ_FACE = 17  # pixels a side: smaller pips (under 3 px) are misread too often to trust
 INNER = 0.09  # border of the rectified face ignored (rounded corners, edge shading)
 
 # Pip centres on a unit face, per count; variants cover the two diagonals and 6's two turns.
@@ -98,7 +99,8 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> 
         area = stats[label, cv2.CC_STAT_AREA]
         if area < (min_face * 0.8) ** 2 or area > (max_face * 2.2) ** 2:
             continue
-        blob = (labels == label).astype(np.uint8) * 255
+        blob = _top_face((labels == label).astype(np.uint8) * 255, image)
+        area = int(np.count_nonzero(blob))
         contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         contour = max(contours, key=cv2.contourArea)
         (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
@@ -110,9 +112,48 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> 
         if aspect > 1.45 or solidity < 0.85 or size > max_face * 1.3:
             readings.append(DieReading(cx, cy, size, colour, None, "not one die (shape)"))
             continue
+        if size < MIN_READ_FACE:
+            readings.append(DieReading(cx, cy, size, colour, None, "too small to read surely"))
+            continue
         value, reason = read_face(image, contour, size)
         readings.append(DieReading(cx, cy, size, colour, value, reason))
     return readings
+
+
+def _top_face(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
+    """The lit top face of a die blob. A camera not straight above also sees side faces;
+    they are the same colour but in shade, so the brighter part of the body is the top."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    body = (blob > 0) & (hsv[..., 1] > 90)
+    values = hsv[..., 2][body]
+    if len(values) < 30:
+        return blob
+    threshold, _ = cv2.threshold(values.reshape(-1, 1), 0, 255,
+                                 cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright, dark = values[values > threshold], values[values <= threshold]
+    share = len(dark) / len(values)
+    if not (0.08 <= share <= 0.6) or dark.mean() > 0.72 * bright.mean():
+        return blob  # no shaded side faces: the whole blob is the top
+    top = (body & (hsv[..., 2] > threshold)).astype(np.uint8) * 255
+    top = cv2.morphologyEx(top, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(top)
+    if count < 2:
+        return blob
+    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    top = (labels == largest).astype(np.uint8) * 255
+    contours, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    (_, _), (w, h), _ = cv2.minAreaRect(outline)
+    if max(w, h) > 1.3 * max(1.0, min(w, h)):
+        return blob  # not a whole face: reading a part of one could look like another number
+    hull = np.zeros_like(top)
+    cv2.fillConvexPoly(hull, cv2.convexHull(outline), 255)
+    shaded = body & (hsv[..., 2] <= threshold)
+    if np.count_nonzero(shaded & (hull > 0)) > 0.25 * np.count_nonzero(shaded):
+        return blob  # the dark pixels lie inside the face (pips, shading), not beside it
+    filled = np.zeros_like(top)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -407,9 +448,13 @@ def _canonical_face(value: int, colour: str, side: int = 240, spread: float = 0.
 
 def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator,
                blur: float = 0.0, noise: float = 0.0, jpeg: int | None = None,
-               tilt: float = 0.15, canvas: int | None = None,
-               background: str = "card") -> tuple[np.ndarray, tuple[float, float]]:
-    """A BGR image with one die of `face_px` pixels a side; returns it and the die centre."""
+               tilt: float = 0.15, canvas: int | None = None, background: str = "card",
+               sides: float = 0.0) -> tuple[np.ndarray, tuple[float, float]]:
+    """A BGR image with one die of `face_px` pixels a side; returns it and the die centre.
+
+    `sides` > 0 also shows the die's side faces (as a fraction of the face), shaded darker,
+    as a camera that is not straight above the table sees them.
+    """
     scale = 4  # draw large, then shrink: edges come out anti-aliased like a camera's
     size = canvas or int(face_px * 3 + 20)
     big = size * scale
@@ -448,6 +493,11 @@ def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator
     shadow = cv2.GaussianBlur(np.roll(walpha, (int(half * 0.15), int(half * 0.15)), (0, 1)),
                               (0, 0), half * 0.12)
     bg = (bg * (1 - 0.45 * shadow[..., None] / 255)).astype(np.uint8)
+    if sides > 0:
+        drop = -lean * half * 2 * sides
+        body = cv2.convexHull(np.vstack([corners, corners + drop]).astype(np.float32))
+        shade = tuple(int(c * 0.62) for c in BODY_BGR[colour])
+        cv2.fillConvexPoly(bg, body.astype(np.int32), shade, cv2.LINE_AA)
     a = walpha[..., None].astype(np.float32) / 255
     scene = (warped * a + bg * (1 - a)).astype(np.uint8)
     image = cv2.resize(scene, (size, size), interpolation=cv2.INTER_AREA)

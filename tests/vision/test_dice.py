@@ -91,3 +91,24 @@ def test_no_dice_on_a_plain_card():
     card = np.full((120, 120, 3), 235, np.uint8)
     cv2.rectangle(card, (20, 20), (60, 60), (10, 10, 10), -1)
     assert find_dice(card) == []
+
+
+def test_side_faces_seen_from_an_angle_do_not_confuse_the_reading():
+    rng = np.random.default_rng(31)
+    right = wrong = 0
+    for i in range(48):
+        value = int(rng.integers(1, 7))
+        image, _ = render_die(value, COLOURS[i % 4], 32, rng, blur=0.5, noise=3, jpeg=85,
+                              sides=0.25)
+        found = find_dice(image)
+        assert len(found) == 1
+        right += found[0].value == value
+        wrong += found[0].value not in (None, value)
+    assert wrong == 0 and right >= 40
+
+
+def test_dice_too_small_to_read_surely_are_unread():
+    rng = np.random.default_rng(3)
+    image, _ = render_die(5, "green", 13, rng)
+    found = find_dice(image, min_face=8)
+    assert len(found) == 1 and found[0].value is None and found[0].colour == "green"
