@@ -26,6 +26,21 @@ Moves (card positions in the crypt are 0-based deal-order indexes, "slot" of reg
 - ``tiebreak_roll`` {values}: a tied player's roll of their ready dice.
 A collected card named in a flip is a treasure payload (which also identifies it) or its
 back's payload (flip one face-down card of that type without saying which).
+
+What the camera's events mean (`interpret`): a card appearing at crypt slot [i] during the
+reveal is ``deal`` (face down by its back); a die (payload DIE<COLOUR>, owner by colour)
+settling on crypt card i with a read value is ``place_die`` — the camera sees dice arrive
+one at a time, so each die is a step and the turn's dice wait as "pending" (a die turned
+to another face or moved replaces its step; a die lifted off is ``remove_die``). The
+pending claim is checked as a whole (push-offs need the sum) when the player ends the turn
+on the dashboard or when the next player acts; a die that no further die could make
+strong enough is refused at once. A die read as None is never guessed: the dashboard asks
+for it. A die moving from ``exhausted{k}`` to ``player{k}`` on your turn is ``recover``.
+In the collect phase a die set in the ``roll`` area is a ``roll`` of the card it came from
+(else of the owner's leftmost card still waiting); a die moved straight from a card to
+``exhausted{k}`` or ``player{k}`` is a roll entered as exhausted or not. A treasure seen
+face up in ``collection{k}`` identifies one of that player's unknown cards of its type.
+Torch cards and collector sides seen in the wrong place raise alerts.
 """
 
 from __future__ import annotations
