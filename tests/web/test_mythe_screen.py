@@ -146,3 +146,51 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     assert call(url, "/api/state")["state"]["hands"] == [6, 1, 6]
     assert call(url, "/api/state")["state"]["heroes"][1]["space"] == 0
     assert not errors, errors
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mythe" / "three-players-camera.json"
+
+
+def import_record(url: str, record: dict) -> None:
+    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
+                                     data=json.dumps(record).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
+
+
+def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
+    """The hand-checked camera game: Bo shows the sword, then beats the dragon."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "mythe", "--players", "3", "--port", "0",
+                          "--db", str(tmp_path / "mythe.sqlite3"))
+    record = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    reveal_at = next(i for i, e in enumerate(record["log"]) if e["type"] == "event"
+                     and (e["event"].get("where") or {}).get("region") == "reveal")
+    partial = dict(record, log=record["log"][:reveal_at + 3])  # the sword, then a 3 and a 3
+    partial.pop("expected")
+    import_record(server.url, partial)
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})
+    page.set_default_timeout(15000)
+    page.goto(server.url + "/")
+    page.click("#lang-en")
+    page.wait_for_selector("#mythe-reveal")
+    assert "Sword 4 (legendary) revealed!" in page.locator("#mythe-reveal").inner_text()
+    assert "does not count" in page.locator("#mythe-reveal").inner_text()
+    # 6 points from the Rope bridge: two 3-dot spaces, then the heroes on 17 and 18 are
+    # jumped for free; the dragon would cost 3 more.
+    assert "6 points: you can reach the Castle gate (space 16)" in page.locator("#mythe-total").inner_text()
+    assert page.locator(".mythe-space.target").get_attribute("data-space") == "16"
+    page.screenshot(path=str(SHOTS / "mythe-reveal-en.png"), full_page=True)
+    page.click("#lang-zh")
+    assert "亮出了劍 4（傳奇裝備）！" in page.locator("#mythe-reveal").inner_text()
+    page.screenshot(path=str(SHOTS / "mythe-reveal-zh.png"), full_page=True)
+
+    import_record(server.url, record)
+    page.wait_for_selector(".mythe-stage.won")
+    assert "Bo 打敗了紅龍！" in page.locator("#mythe-stage").inner_text()
+    assert page.locator('.mythe-space[data-space="19"] .mythe-hero[data-seat="1"]').count() == 1
+    page.screenshot(path=str(SHOTS / "mythe-won-zh.png"), full_page=True)
+    page.click("#lang-en")
+    assert "Bo showed the sword, beat the Red Dragon" in page.locator("#mythe-stage").inner_text()
+    page.screenshot(path=str(SHOTS / "mythe-won-en.png"), full_page=True)
