@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..catalogue import load_json_resource
 from ..errors import CompanionError, DataFileError
-from ..events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardRemoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -1203,7 +1203,6 @@ class Crypt(Game):
 
     # -- scoring ----------------------------------------------------------------------------
     def score(self, state: CryptState) -> tuple[SideScore, ...]:
-        c = self.data.collectors
         sides = []
         tapestry_totals = {s: sum(self.value(o.payload) for o in state.collections[s]
                                   if o.type == "tapestries" and o.payload)

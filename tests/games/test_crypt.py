@@ -8,7 +8,7 @@ from companion.catalogue import load_catalogue
 from companion.errors import CompanionError
 from companion.events import CardAdded, CardMoved, PieceOnTable, Where
 from companion.games import find_game
-from companion.games.crypt import Owned, Roll
+from companion.games.crypt import Owned
 from companion.model import Move, Setup
 
 GAME = find_game("crypt")
