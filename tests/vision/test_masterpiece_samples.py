@@ -9,6 +9,7 @@ been accepted. Every auction must end as the golden game's notes worked out by h
 refusal must be the expected rule, and the final cash and wealth must be the hand-checked ones.
 """
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -48,6 +49,15 @@ CASH_K = [6500, 4000, 8500, 11500]
 WEALTH_K = {"p0": 29500, "p1": 20000, "p2": 41500, "p3": 24500}
 
 
+def recorded_dashboard():
+    """tools/make_masterpiece_samples.py's RecordedDashboard (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_masterpiece_samples",
+                                                  ROOT / "tools" / "make_masterpiece_samples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.RecordedDashboard
+
+
 def expected(name: str) -> dict:
     return json.loads((SAMPLES / f"{Path(name).stem}.json").read_text())
 
@@ -61,16 +71,10 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
     assert record.expected["scores"] == WEALTH_K  # the game whose notes were checked by hand
     frames = sorted(SAMPLES.glob("*.jpg"))
     final = expected(frames[-1].name)
-    pending, camera_before = [], 0
-    for entry in final["script"]:
-        if entry["by"] == "camera":
-            camera_before += "move" in entry
-        else:
-            pending.append((camera_before, entry))
-    assert len(pending) > 100
-
     source = open_source(f"images:{SAMPLES}?fps=1000")
     watcher = TableWatcher(source, "masterpiece", 4, preview_width=0)
+    recording = recorded_dashboard()(watcher, SAMPLES)
+    assert len(recording.pending) > 100
     session = Session("masterpiece", Setup.from_dict(record.setup))
     refusals: list[str] = []
     camera_moves = count = missed = sightings = 0
@@ -80,7 +84,6 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
         if frame is None:
             continue
         want = expected(frame.name)
-        number = count
         count += 1
         step = watcher.process(frame.image, want["t"])
         seen = {piece_key(d.payload, d.region, d.slot) for d in watcher._last_seen.detections}
@@ -96,8 +99,7 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
                         assert verdict.move.kind in final["camera_kinds"], verdict.to_dict()
                 else:
                     refusals.append(verdict.violations[0].code)
-        while pending and pending[0][0] <= camera_moves and pending[0][1]["after_frame"] <= number:
-            entry = pending.pop(0)[1]
+        for entry in recording.due(session, count):
             verdict = session.play(Move.from_dict(entry["move"]), source="demo")
             if entry["refused"]:
                 assert not verdict.accepted, (frame.name, entry)
@@ -112,7 +114,7 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
             assert sales == AUCTION_SALES[:len(sales)], frame.name
             auctions_seen = len(sales)
 
-    assert count == len(frames) and not pending
+    assert count == len(frames) and not recording.pending
     print(f"{count} frames, missed {missed} of {sightings} sightings, {camera_moves} camera moves")
     assert missed <= sightings // 50, f"missed {missed} of {sightings} sightings"
     # Every refusal (typed bids and the camera's wrong pawn) is the golden game's, in order.
@@ -129,3 +131,35 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
     assert session.game.outcome(state).winners == ("p2",)
     # The camera made the moves it can see, the dashboard the rest: the same game.
     assert [m.to_dict() for m in session.moves] == final["final_moves"]
+
+
+def test_the_same_recording_through_the_dashboard_runtime(tmp_path):
+    """What `companion serve --source images:...` runs: the web runtime steps the watcher and
+    plays the typed inputs the recording says are due; the game ends as hand-checked."""
+    from vision.sources import ImageFolderSource, SourceConfig
+    from web import create_app
+
+    app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "masterpiece", "players": 4,
+                      "names": ["Ana", "Ben", "Chen", "Dev"]})
+    runtime = app.extensions["companion_runtime"]
+    try:
+        # images:DIR?fps=1 as `companion serve` opens it, on a clock that never makes us wait
+        ticks = iter(range(10**6))
+        source = ImageFolderSource(SAMPLES, SourceConfig(fps=1), clock=lambda: float(next(ticks)))
+        watcher = TableWatcher(source, "masterpiece", 4, preview_width=320)
+        runtime.watcher = recorded_dashboard()(watcher, SAMPLES)  # stepped here, no thread
+        while not runtime.camera.status.get("finished"):
+            runtime.step_once()
+        snap = runtime.snapshot()
+    finally:
+        runtime.close()
+    assert snap["over"] and snap["outcome"]["winners"] == ["p2"]
+    assert {s["side"]: s["total"] for s in snap["scores"]} == WEALTH_K
+    ledger = snap["state"]["ledger"]
+    sales = [(e["turn"], e["payer"], e["payee"], e["amount_k"], e["painting"]) for e in ledger
+             if e["kind"] == "payment" and "auction" in e["text"]["en"]]
+    assert sales == AUCTION_SALES
+    assert [p["cash_k"] for p in snap["state"]["players"]] == CASH_K
+    refused = [v for v in snap["log"] if not v["accepted"]]
+    assert len(refused) == len(load_record(GOLDEN).expected["rejections"])
+    assert all(p["wealth_k"] is not None for p in snap["state"]["players"])
