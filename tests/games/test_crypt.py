@@ -411,3 +411,30 @@ def test_camera_rejects_an_illegal_push_off_with_its_reason():
     assert session.state.ready == (2, 3) and session.state.pending_player == 1
     assert session.play(Move("end_turn", 1)).accepted
     assert session.state.ready == (3, 2) and session.state.row[0].owner == 1
+
+
+def test_ghost_lights_out_turn_rerolls_only_pushed_dice_and_places_one_group():
+    state = deal(new(1), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
+    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [2, 2, 2]}),
+                 Move("recover", 0))
+    assert state.phase == "reveal" and state.leader == 1  # torches pass as with 2 players
+    state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")  # ranking: 0 (4), 2 (2.5), 1 (2)
+    assert GAME.current_players(state) == (0,) and GAME.ghost_dice_to_roll(state) == 3
+    state = play(state, Move("ghost_roll", None, {"values": [5, 3, 1]}))
+    assert [(s.owner, s.total) for s in state.row] == [(1, 5), (1, 1), (1, 3)]
+    state = play(state, claim(0, (0, 2, 3), (1, 1, 2)))  # pushes the 5 and the 1 off
+    assert state.ghost_pushed == 2 and GAME.ghost_dice_to_roll(state) == 2
+    assert codes(state, Move("ghost_roll", None, {"values": [6, 6, 6]})) == ["bad_roll"]
+    state = play(state, Move("ghost_roll", None, {"values": [4, 4]}))  # one pair: 8
+    assert state.row[0].owner == 1 and state.row[0].total == 8  # beats Mei's 6 on the best card
+    assert state.row[1].owner == 0  # and places nothing else
+    assert state.phase == "collect"
+
+
+def test_ghost_with_nothing_pushed_skips_its_lights_out_turn():
+    state = deal(new(1, leader=0), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
+    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [1, 2, 3]}),
+                 Move("recover", 0))
+    state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")
+    state = play(state, Move("ghost_roll", None, {"values": [1, 1, 1]}), Move("recover", 0))
+    assert state.phase in ("collect", "reveal")  # the ghost's second turn passed by itself
