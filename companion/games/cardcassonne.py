@@ -1021,7 +1021,11 @@ class Cardcassonne(Game):
                          "needs_choice": self.needs_choice(c) and c.choice is None,
                          "choice": c.choice,
                          "options": list(self.choice_order(state, c))
-                         if self.needs_choice(c) else []} for c in state.claims],
+                         if self.needs_choice(c) else [],
+                         # what each option is worth now, for the dashboard's choice buttons
+                         "values": {"score": self.data.points.non_matching,
+                                    "keep": self.keep_value(state, c)}
+                         if self.needs_choice(c) else {}} for c in state.claims],
             "players": players,
             "round_points": [list(r) for r in state.round_points],
             "final_points": list(state.final_points) if state.final_points else None,
