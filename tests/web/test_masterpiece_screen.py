@@ -109,10 +109,9 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     api = Api(base, server.token)
     assert api.call("GET", "/api/state")[0] == 200
     # Set-up and Ben's first turn, then Chen's roll onto a bank auction: Mona... on the easel.
-    for move in golden_moves_until({"kind": "easel", "player": 2, "painting": "MPP06"}):
-        api.move(move)
-    snap = api.state()
-    assert snap["state"]["phase"] == "auction" and snap["state"]["auction"]["painting"] == "MPP06"
+    moves = golden_moves_until({"kind": "easel", "player": 2, "painting": "MPP06"})
+    assert moves[:2] == [{"kind": "deal", "player": 0, "painting": "MPP01"},
+                         {"kind": "draw_value", "player": 0, "card": "MPV23"}]
 
     context = browser.new_context(viewport={"width": 1440, "height": 1100})
     page = context.new_page()
@@ -122,6 +121,23 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     page.goto(f"{base}/?token={server.token}")  # the join link stores the token in a cookie
     page.evaluate("localStorage.setItem('companion.lang', 'en')")
     page.goto(base + "/")
+    # Set-up by clicking: Ana (the banker) is dealt Mona Lisa and draws her hidden value card.
+    page.wait_for_selector("#mp-paint-deal")
+    assert "Deal Ana a painting" in page.locator("#mp-deal").inner_text()
+    page.select_option("#mp-paint-deal", "MPP01")
+    page.locator('#mp-deal .mp-act[data-kind="deal"]').click()
+    page.wait_for_selector("#mp-draw-code")
+    page.fill("#mp-draw-code", "mpv23")
+    page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
+    page.wait_for_selector("#mp-paint-deal")
+    assert "Deal Ben a painting" in page.locator("#mp-deal").inner_text()
+    assert "Mona Lisa" in page.locator('.mp-player[data-seat="0"]').inner_text()
+    page.screenshot(path=str(SHOTS / "masterpiece-setup-en.png"), full_page=True)
+    for move in moves[2:]:
+        api.move(move)
+    snap = api.state()
+    assert snap["state"]["phase"] == "auction" and snap["state"]["auction"]["painting"] == "MPP06"
+
     page.wait_for_selector("#mp-auction")
     assert page.locator(".mp-space").count() == 30
     assert page.locator(".mp-pawn").count() == 4
@@ -213,6 +229,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     ring_box = phone.locator("#mp-ring").bounding_box()
     assert auction_box["y"] < ring_box["y"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.locator("#mp-hammer").count() == 0  # the hammer stays with the auctioneer
     bid = phone.locator(".mp-bidder .mp-bid-min")
     assert bid.bounding_box()["height"] >= 44  # a thumb-size button
     phone.screenshot(path=str(SHOTS / "masterpiece-phone-before-bid.png"), full_page=False)

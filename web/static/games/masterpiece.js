@@ -48,7 +48,7 @@
     "mp.lk.start": "start", "mp.lk.payment": "payment", "mp.lk.fine": "fine", "mp.lk.sale": "sale",
     "mp.lk.collect": "collect",
     "mp.players": "Players", "mp.cash": "Cash", "mp.paintings": "Paintings",
-    "mp.value.hidden": "value hidden", "mp.cards": "{n} value cards", "mp.lost": "loses {n} turn(s)",
+    "mp.value.hidden": "value hidden", "mp.cards": "value cards: {n}", "mp.lost": "loses {n} turn(s)",
     "mp.none": "no painting",
     "mp.final": "Final wealth", "mp.wealth": "Wealth", "mp.forgery": "forgery",
     "mp.journal": "Just happened",
@@ -346,8 +346,8 @@
     for (const p of desc.players) {
       const input = el("input", { type: "number", min: 0, max: desc.board.spaces.length - 1, class: "mp-num",
         value: p.position != null ? p.position : "", "data-seat": p.seat });
-      pawns.append(el("span", { class: "mp-who", text: p.name }), input,
-        actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) })));
+      pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: p.name }), input,
+        actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) }))));
     }
     box.appendChild(pawns);
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.start.ask") }));
@@ -418,7 +418,9 @@
       box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + ": " }),
         a.bids.map((b) => seatName(b.seat) + " " + money(b.amount_k)).join(" → ")));
     }
-    if (interactive) {
+    // The hammer is the auctioneer's: a phone bidding for another player does not show it.
+    const mine = me(desc);
+    if (interactive && (mine == null || mine === a.auctioneer)) {
       const end = el("div", { class: "mp-buttons mp-end" });
       end.appendChild(actButton("hammer", a.standing_k != null
         ? tr("mp.hammer", { name: seatName(a.bidder), amount: money(a.standing_k) }) : tr("mp.hammer.plain"),
