@@ -1,0 +1,476 @@
+/* Cardcassonne's table view: four colour rows growing from their scoring boards, cards face
+   up or down, followers with the stretch of cards each one claims, the moves a camera cannot
+   see as buttons, and the round-scoring screen (turn-ups, choices, points per round).
+   Registered through the dashboard hook: window.GameViews.cardcassonne(box, snap, desc, interactive). */
+"use strict";
+
+(function () {
+  const C = window.Companion;
+  const { el, t, pick } = C;
+
+  Object.assign(I18N.en, {
+    "cc.round": "Round {n} of {of}",
+    "cc.setup": "Set-up: {name} (dealer) turns up {n} more cards",
+    "cc.scoring": "Round {n} is being scored",
+    "cc.over": "The game is over",
+    "cc.dealer": "dealer",
+    "cc.board": "scoring board",
+    "cc.type.person": "person", "cc.type.animal": "animal", "cc.type.building": "building",
+    "cc.type.dragon": "dragon", "cc.type.fairy": "fairy",
+    "cc.type.animal_joker": "animal joker", "cc.type.building_joker": "building joker",
+    "cc.back": "face down",
+    "cc.follower": "{name}'s follower",
+    "cc.takes": "{name} would take {n} cards now",
+    "cc.takesNone": "{name} would take nothing now",
+    "cc.preview": "If the round ended now",
+    "cc.previewNone": "No follower is placed yet: nothing is claimed.",
+    "cc.unclaimed": "not claimed: stays for the next round",
+    "cc.hand": "{n} cards in hand",
+    "cc.followerHome": "follower not placed yet",
+    "cc.followerIn": "follower in the {row} row",
+    "cc.chest": "chest: {n}",
+    "cc.animals": "animals",
+    "cc.turnOf": "{name}'s turn",
+    "cc.mayDo": "What {name} may do now:",
+    "cc.faceDown": "Play the first card face down into…",
+    "cc.faceUp": "Play a card face up…",
+    "cc.placeFollower": "Place the follower at the end of…",
+    "cc.pickCard": "Which card? (only the ones allowed now)",
+    "cc.revealSetup": "Turn up a starting card…",
+    "cc.row": "{row} row",
+    "cc.cancel": "Cancel",
+    "cc.help": "The camera sees cards and followers; use these buttons only when it cannot.",
+    "cc.scoringTitle": "Round {n} scoring",
+    "cc.scoringHelp": "Turn up each face-down card and say which card it was; then choose what to do with cards that lie in a row of another colour.",
+    "cc.turnUp": "{name}: which card lay face down in the {row} row, place {p}?",
+    "cc.turnUpBtn": "Turn it up",
+    "cc.choose": "{name}: {card} lay in the {row} row (not its colour). Choose:",
+    "cc.opt.score": "Score {n} points now",
+    "cc.opt.keep.animal": "Keep it in the {colour} collection (+{n})",
+    "cc.opt.keep.building": "Hide it in the chest (+{n} at the end)",
+    "cc.better": "better",
+    "cc.chosen.score": "scored 10 points",
+    "cc.chosen.keep": "kept",
+    "cc.offColour": "lay in a row of another colour",
+    "cc.takenBy": "{name} took",
+    "cc.roundsTitle": "Points round by round",
+    "cc.roundCol": "Round",
+    "cc.final": "Buildings (end)",
+    "cc.total": "Total",
+    "cc.running": "running total",
+    "cc.finalTitle": "Final building scoring",
+    "cc.chestOf": "{name}'s chest",
+    "cc.notesTitle": "Rules notes",
+    "cc.unverified": "unverified",
+    "cc.table.animal": "Animal table (points for 1, 2, 3 … animals of one colour)",
+    "cc.table.building": "Building table (points for 1, 2, 3 … buildings of one colour)",
+  });
+  Object.assign(I18N["zh-TW"], {
+    "cc.round": "第 {n} 回合（共 {of} 回合）",
+    "cc.setup": "開局：{name}（發牌玩家）還要翻開 {n} 張卡牌",
+    "cc.scoring": "第 {n} 回合計分中",
+    "cc.over": "遊戲結束",
+    "cc.dealer": "發牌玩家",
+    "cc.board": "計分板",
+    "cc.type.person": "人民", "cc.type.animal": "動物", "cc.type.building": "建築物",
+    "cc.type.dragon": "火龍", "cc.type.fairy": "精靈",
+    "cc.type.animal_joker": "動物萬用", "cc.type.building_joker": "建築物萬用",
+    "cc.back": "蓋著",
+    "cc.follower": "{name} 的大玩家指示物",
+    "cc.takes": "{name} 現在可收走 {n} 張卡牌",
+    "cc.takesNone": "{name} 現在收不到卡牌",
+    "cc.preview": "如果回合現在結束",
+    "cc.previewNone": "還沒有人放置大玩家指示物：目前沒有卡牌被收走。",
+    "cc.unclaimed": "沒有被收走：留到下一回合",
+    "cc.hand": "手上 {n} 張牌",
+    "cc.followerHome": "大玩家指示物還沒放",
+    "cc.followerIn": "大玩家指示物在{row}卡牌列",
+    "cc.chest": "財寶箱：{n}",
+    "cc.animals": "動物收藏",
+    "cc.turnOf": "輪到 {name}",
+    "cc.mayDo": "{name} 現在可以：",
+    "cc.faceDown": "把第一張牌正面朝下打到…",
+    "cc.faceUp": "把一張牌正面朝上打出…",
+    "cc.placeFollower": "把大玩家指示物放在…的最右邊",
+    "cc.pickCard": "哪一張牌？（只列出現在可以出的牌）",
+    "cc.revealSetup": "翻開一張開局卡牌…",
+    "cc.row": "{row}卡牌列",
+    "cc.cancel": "取消",
+    "cc.help": "攝影機看得到卡牌和大玩家指示物；只有攝影機看不到時才用這些按鈕。",
+    "cc.scoringTitle": "第 {n} 回合計分",
+    "cc.scoringHelp": "把每張蓋著的卡牌翻開並輸入是哪一張；再決定放在不同顏色卡牌列的卡牌要怎麼處理。",
+    "cc.turnUp": "{name}：{row}卡牌列第 {p} 格蓋著的是哪一張牌？",
+    "cc.turnUpBtn": "翻開",
+    "cc.choose": "{name}：{card}放在{row}卡牌列（顏色不同）。請選擇：",
+    "cc.opt.score": "現在得 {n} 分",
+    "cc.opt.keep.animal": "收進{colour}動物收藏（+{n}）",
+    "cc.opt.keep.building": "藏進財寶箱（遊戲結束時 +{n}）",
+    "cc.better": "比較好",
+    "cc.chosen.score": "得 10 分",
+    "cc.chosen.keep": "收起來",
+    "cc.offColour": "放在不同顏色的卡牌列",
+    "cc.takenBy": "{name} 收走",
+    "cc.roundsTitle": "每回合得分",
+    "cc.roundCol": "回合",
+    "cc.final": "建築物（結束時）",
+    "cc.total": "總分",
+    "cc.running": "累計",
+    "cc.finalTitle": "遊戲結束：建築物計分",
+    "cc.chestOf": "{name} 的財寶箱",
+    "cc.notesTitle": "規則說明",
+    "cc.unverified": "尚未查證",
+    "cc.table.animal": "動物卡得分表（同色動物 1、2、3 … 張的分數）",
+    "cc.table.building": "建築物卡得分表（同色建築物 1、2、3 … 張的分數）",
+  });
+
+  const PLAYER_HEX = { red: "#d13c32", yellow: "#e0b526", blue: "#2f6fd1", green: "#2e9e49", black: "#333333" };
+  // Glyphs every installed font has (no emoji font on the kiosk machines).
+  const TYPE_MARK = { person: "", animal: "♞", building: "⌂", dragon: "龍", fairy: "✧",
+                      animal_joker: "♞★", building_joker: "⌂★" };
+  // The picker of legal moves stays open across re-renders (the camera may push a new state).
+  const ui = { open: null };
+
+  function rowName(desc, colour) {
+    const row = (desc.rows || []).find((r) => r.colour === colour);
+    return row ? pick(row.name).replace(/^the /, "").replace(/ row$/, "").replace(/卡牌列$/, "") : colour;
+  }
+  function rowHex(desc, colour) {
+    const row = (desc.rows || []).find((r) => r.colour === colour);
+    return row ? row.hex : "#999";
+  }
+  function playerHex(desc, seat) {
+    const p = (desc.players || [])[seat];
+    return p ? PLAYER_HEX[p.colour] || "#666" : "#666";
+  }
+  function faceOf(payload) {
+    const piece = (C.S.catalogue || []).find((p) => p.payload === payload);
+    return piece ? piece.face || {} : {};
+  }
+  function move(body) { ui.open = null; return C.command("/api/move", { move: body }); }
+
+  // -- one card or follower in a row ------------------------------------------------------------
+  function cardNode(desc, payload, faceDown, extraClass) {
+    if (faceDown || !payload || payload === "CCBACK") {
+      return el("div", { class: "cc-card back " + (extraClass || ""), title: t("cc.back"), "data-payload": "CCBACK" },
+        el("span", { class: "cc-back-mark", text: "?" }), el("span", { class: "cc-type", text: t("cc.back") }));
+    }
+    const face = faceOf(payload);
+    const hex = face.colour ? rowHex(desc, face.colour) : "#6b4fa0";
+    const joker = !face.colour;
+    return el("div", { class: "cc-card face " + (joker ? "joker " : "") + (extraClass || ""),
+      style: "--card:" + hex, title: C.cardLabel(payload) + " (" + payload + ")", "data-payload": payload },
+      el("span", { class: "cc-value", text: face.type === "person" ? String(face.value) : TYPE_MARK[face.type] || "?" }),
+      el("span", { class: "cc-type", text: t("cc.type." + face.type) }));
+  }
+
+  function renderRows(box, snap, desc) {
+    const preview = {};  // "row|position" -> seat, for the live claim preview
+    for (const claim of desc.claims_preview || []) for (const p of claim.positions) preview[claim.row + "|" + p] = claim.seat;
+    const wrap = el("div", { class: "cc-rows" });
+    for (const row of desc.rows || []) {
+      const line = el("div", { class: "cc-row", "data-row": row.colour, style: "--row:" + row.hex });
+      line.appendChild(el("div", { class: "cc-board" },
+        el("span", { class: "cc-board-name", text: rowName(desc, row.colour) }),
+        el("span", { class: "cc-board-sub", text: t("cc.board", { row: rowName(desc, row.colour) }) })));
+      const slots = el("div", { class: "cc-slots" });
+      const followers = row.slots.filter((s) => s.kind === "follower").map((s) => s.position);
+      const lastFollower = followers.length ? Math.max(...followers) : -1;
+      for (const slot of row.slots) {
+        if (slot.kind === "follower") {
+          slots.appendChild(el("div", { class: "cc-follower", "data-seat": slot.seat,
+            style: "--player:" + (PLAYER_HEX[slot.colour] || "#666"), title: t("cc.follower", { name: C.seatName(slot.seat) }) },
+            el("span", { class: "cc-meeple", text: "♟" }),
+            el("span", { class: "cc-follower-name", text: C.seatName(slot.seat) })));
+          continue;
+        }
+        const seat = preview[row.colour + "|" + slot.position];
+        const claimed = seat != null;
+        const node = cardNode(desc, slot.payload, slot.face_down && !slot.card,
+          claimed ? "claimed" : (slot.position > lastFollower && followers.length ? "unclaimed" : ""));
+        node.dataset.position = slot.position;
+        if (claimed) {
+          node.style.setProperty("--player", playerHex(desc, seat));
+          node.dataset.claimedBy = seat;
+        }
+        slots.appendChild(node);
+      }
+      line.appendChild(slots);
+      wrap.appendChild(line);
+    }
+    box.appendChild(wrap);
+  }
+
+  // -- live preview of what each follower would claim -----------------------------------------
+  function renderPreview(box, desc) {
+    if (desc.phase !== "play") return;
+    const panel = el("div", { class: "cc-preview", id: "cc-preview" }, el("h4", { text: t("cc.preview") }));
+    const claims = desc.claims_preview || [];
+    if (!claims.length) panel.appendChild(el("p", { class: "none", text: t("cc.previewNone") }));
+    for (const claim of claims) {
+      const name = C.seatName(claim.seat);
+      const item = el("div", { class: "cc-preview-line", "data-seat": claim.seat, style: "--player:" + playerHex(desc, claim.seat) },
+        el("span", { class: "cc-dot" }),
+        el("strong", { text: claim.cards.length ? t("cc.takes", { name, n: claim.cards.length }) : t("cc.takesNone", { name }) }),
+        " · " + t("cc.row", { row: rowName(desc, claim.row) }));
+      const mini = el("span", { class: "cc-mini" });
+      for (const payload of claim.cards) mini.appendChild(cardNode(desc, payload, payload === "CCBACK", "mini"));
+      item.appendChild(mini);
+      panel.appendChild(item);
+    }
+    box.appendChild(panel);
+  }
+
+  // -- players: hand, follower, collections, chest, total -------------------------------------
+  function renderPlayers(box, desc) {
+    const list = el("div", { class: "cc-players" });
+    for (const p of desc.players || []) {
+      const active = desc.turn === p.seat;
+      const card = el("div", { class: "cc-player" + (active ? " active" : ""), "data-seat": p.seat,
+        style: "--player:" + (PLAYER_HEX[p.colour] || "#666") },
+        el("div", { class: "cc-player-head" }, el("span", { class: "cc-dot" }),
+          el("strong", { text: p.name }),
+          desc.dealer === p.seat ? el("span", { class: "cc-tag", text: t("cc.dealer") }) : null,
+          el("span", { class: "cc-player-total", text: t("scores.total", { n: C.fmtPoints(p.total) }) })));
+      const facts = [];
+      if (desc.phase === "play") {
+        facts.push(t("cc.hand", { n: p.cards_in_hand }));
+        facts.push(p.follower_row ? t("cc.followerIn", { row: rowName(desc, p.follower_row) }) : t("cc.followerHome"));
+      }
+      facts.push(t("cc.chest", { n: p.chest_count }));
+      card.appendChild(el("div", { class: "cc-facts", text: facts.join(" · ") }));
+      const animals = Object.entries(p.animals || {});
+      if (animals.length) {
+        const line = el("div", { class: "cc-animals" }, t("cc.animals") + ": ");
+        for (const [colour, cards] of animals) {
+          line.appendChild(el("span", { class: "cc-chip", style: "--card:" + rowHex(desc, colour) },
+            rowName(desc, colour) + " × " + cards.length));
+        }
+        card.appendChild(line);
+      }
+      list.appendChild(card);
+    }
+    box.appendChild(list);
+  }
+
+  // -- whose turn and what they may do (buttons for what the camera cannot see) ---------------
+  function renderActions(box, snap, desc, interactive) {
+    const panel = el("div", { class: "cc-actions", id: "cc-actions" });
+    let head;
+    if (desc.phase === "setup") head = t("cc.setup", { name: C.seatName(desc.dealer), n: desc.setup_cards_left });
+    else if (desc.phase === "play") head = t("cc.round", { n: desc.round, of: desc.rounds }) + " · " + t("cc.turnOf", { name: C.seatName(desc.turn) });
+    else if (desc.phase === "scoring") head = t("cc.scoring", { n: desc.round });
+    else head = t("cc.over");
+    panel.appendChild(el("div", { class: "cc-status", id: "cc-status", text: head }));
+    if (!interactive || (desc.phase !== "play" && desc.phase !== "setup")) { box.appendChild(panel); return; }
+    const seat = desc.phase === "setup" ? desc.dealer : desc.turn;
+    const player = (desc.players || [])[seat] || {};
+    panel.appendChild(el("div", { class: "cc-may", text: t("cc.mayDo", { name: C.seatName(seat) }) }));
+    const buttons = el("div", { class: "cc-buttons" });
+    const rows = (desc.rows || []).map((r) => r.colour);
+    const rowButton = (colour, id, onclick) => el("button", { type: "button", class: "cc-row-btn", id,
+      style: "--row:" + rowHex(desc, colour), onclick }, t("cc.row", { row: rowName(desc, colour) }));
+    if (desc.phase === "setup") {
+      buttons.appendChild(el("button", { type: "button", id: "cc-open-reveal", class: "cc-open",
+        onclick: () => openPicker(desc, "reveal") }, t("cc.revealSetup")));
+    } else {
+      if (player.cards_in_hand > 0 && !player.face_down_played) {
+        buttons.appendChild(el("div", { class: "cc-group" }, el("span", { text: t("cc.faceDown") }),
+          rows.map((colour) => rowButton(colour, "cc-fd-" + colour,
+            () => move({ kind: "play_card", player: seat, card: null, row: colour, face_down: true })))));
+      } else if (player.cards_in_hand > 0) {
+        buttons.appendChild(el("button", { type: "button", id: "cc-open-faceup", class: "cc-open",
+          onclick: () => openPicker(desc, "play_card") }, t("cc.faceUp")));
+      }
+      if (!player.follower_row) {
+        buttons.appendChild(el("div", { class: "cc-group" }, el("span", { text: t("cc.placeFollower") }),
+          rows.map((colour) => rowButton(colour, "cc-follower-" + colour,
+            () => move({ kind: "place_follower", player: seat, row: colour })))));
+      }
+    }
+    panel.appendChild(buttons);
+    if (ui.open && ui.open.stateId === snap.state_id) panel.appendChild(ui.open.node);
+    panel.appendChild(el("p", { class: "cc-help", text: t("cc.help") }));
+    box.appendChild(panel);
+  }
+
+  /* The legal moves of one kind (from the engine), as card buttons grouped by row. */
+  async function openPicker(desc, kind) {
+    const stateId = C.S.snap.state_id;
+    let data;
+    try { data = await C.api("GET", "/api/legal-moves?limit=2000"); } catch (exc) { C.showError(exc); return; }
+    const moves = data.moves.filter((m) => m.kind === kind && m.card);
+    const node = el("div", { class: "cc-picker", id: "cc-picker" }, el("strong", { text: t("cc.pickCard") }));
+    const byRow = {};
+    for (const m of moves) (byRow[m.row] = byRow[m.row] || []).push(m);
+    for (const [colour, list] of Object.entries(byRow)) {
+      const group = el("div", { class: "cc-pick-row", style: "--row:" + rowHex(desc, colour) },
+        el("span", { class: "cc-pick-label", text: t("cc.row", { row: rowName(desc, colour) }) }));
+      for (const m of list) {
+        const b = el("button", { type: "button", class: "cc-pick", "data-card": m.card, "data-row": m.row,
+          title: C.cardLabel(m.card), onclick: () => move(m) });
+        b.appendChild(cardNode(desc, m.card, false, "mini"));
+        group.appendChild(b);
+      }
+      node.appendChild(group);
+    }
+    node.appendChild(el("button", { type: "button", class: "cc-cancel", onclick: () => { ui.open = null; C.S.snap && window.dispatchEvent(new Event("cc-redraw")); } }, t("cc.cancel")));
+    ui.open = { stateId, node };
+    const panel = document.getElementById("cc-actions");
+    if (panel) { const old = document.getElementById("cc-picker"); if (old) old.remove(); panel.insertBefore(node, panel.lastChild); }
+  }
+
+  // -- round scoring: turn-ups, choices, per-round points -------------------------------------
+  function renderScoring(box, snap, desc, interactive) {
+    if (desc.phase !== "scoring") return;
+    const panel = el("section", { class: "cc-scoring", id: "cc-scoring" },
+      el("h3", { text: t("cc.scoringTitle", { n: desc.round }) }),
+      el("p", { class: "cc-help", text: t("cc.scoringHelp") }));
+    const bySeat = {};
+    for (const c of desc.scoring || []) (bySeat[c.seat] = bySeat[c.seat] || []).push(c);
+    const pending = {};  // "row|position" -> candidate cards, from the engine's legal moves
+    const loaded = (C.S.ccLegal && C.S.ccLegal.stateId === snap.state_id) ? C.S.ccLegal.moves : null;
+    for (const [seat, claims] of Object.entries(bySeat)) {
+      const name = C.seatName(Number(seat));
+      const block = el("div", { class: "cc-claims", "data-seat": seat, style: "--player:" + playerHex(desc, Number(seat)) },
+        el("h4", {}, el("span", { class: "cc-dot" }), t("cc.takenBy", { name })));
+      const strip = el("div", { class: "cc-mini cc-taken" });
+      for (const c of claims) {
+        const face = c.card ? faceOf(c.card) : {};
+        const off = face.colour && face.colour !== c.row;  // jokers match any row
+        const node = cardNode(desc, c.card, !c.card, "mini" + (c.needs_reveal || c.needs_choice ? " waiting" : "")
+          + (off ? " off-colour" : ""));
+        if (off) node.title += " · " + t("cc.offColour");
+        strip.appendChild(node);
+      }
+      block.appendChild(strip);
+      for (const c of claims) {
+        const where = { row: c.row, position: c.position };
+        const key = c.row + "-" + c.position;
+        if (c.needs_reveal) {
+          const q = el("div", { class: "cc-question cc-reveal", "data-claim": key },
+            el("span", { text: t("cc.turnUp", { name, row: rowName(desc, c.row), p: c.position + 1 }) }));
+          if (interactive) {
+            const select = el("select", { class: "cc-reveal-select", id: "cc-reveal-" + key });
+            const candidates = loaded ? loaded.filter((m) => m.kind === "reveal_face_down" && m.row === c.row && m.position === c.position) : [];
+            select.appendChild(el("option", { value: "", text: "—" }));
+            for (const m of candidates) select.appendChild(el("option", { value: m.card, text: C.cardLabel(m.card) + " (" + m.card + ")" }));
+            q.append(select, el("button", { type: "button", class: "cc-reveal-btn", id: "cc-reveal-btn-" + key,
+              onclick: () => { if (select.value) move(Object.assign({ kind: "reveal_face_down", player: c.seat, card: select.value }, where)); } },
+              t("cc.turnUpBtn")));
+            pending[key] = true;
+          }
+          block.appendChild(q);
+        } else if (c.needs_choice) {
+          const face = faceOf(c.card);
+          const q = el("div", { class: "cc-question cc-choice", "data-claim": key },
+            el("span", { text: t("cc.choose", { name, card: C.cardLabel(c.card), row: rowName(desc, c.row) }) }));
+          const opts = el("div", { class: "cc-options" });
+          c.options.forEach((option, i) => {
+            const value = (c.values || {})[option];
+            const label = option === "score" ? t("cc.opt.score", { n: value })
+              : t("cc.opt.keep." + face.type, { n: value, colour: rowName(desc, face.colour) });
+            opts.appendChild(el("button", { type: "button", class: "cc-option" + (i === 0 ? " better" : ""),
+              "data-option": option, disabled: !interactive,
+              onclick: () => move(Object.assign({ kind: "choose", player: c.seat, option }, where)) },
+              label, i === 0 ? el("span", { class: "cc-better", text: " ★ " + t("cc.better") }) : null));
+          });
+          q.appendChild(opts);
+          block.appendChild(q);
+        } else if (c.choice) {
+          block.appendChild(el("div", { class: "cc-answered", text: C.cardLabel(c.card) + ": " + t("cc.chosen." + c.choice) }));
+        }
+      }
+      panel.appendChild(block);
+    }
+    box.appendChild(panel);
+    // The turn-up lists need the engine's candidates (cards not seen yet): fetch once per state.
+    if (interactive && Object.keys(pending).length && !loaded) {
+      C.api("GET", "/api/legal-moves?limit=2000").then((data) => {
+        if (C.S.snap && data.state_id === C.S.snap.state_id) {
+          C.S.ccLegal = { stateId: data.state_id, moves: data.moves };
+          window.dispatchEvent(new Event("cc-redraw"));
+        }
+      }).catch(() => {});
+    }
+  }
+
+  function renderRounds(box, desc) {
+    const rounds = desc.round_points || [];
+    const players = desc.players || [];
+    if (!rounds.length && !desc.final_points) return;
+    const table = el("table", { class: "cc-rounds", id: "cc-rounds" });
+    table.appendChild(el("thead", {}, el("tr", {}, el("th", { text: t("cc.roundCol") }),
+      players.map((p) => el("th", { style: "--player:" + (PLAYER_HEX[p.colour] || "#666") }, el("span", { class: "cc-dot" }), p.name)))));
+    const body = el("tbody");
+    const running = players.map(() => 0);
+    rounds.forEach((points, i) => {
+      body.appendChild(el("tr", { "data-round": i + 1 }, el("td", { text: String(i + 1) }),
+        points.map((n, seat) => {
+          running[seat] += n;
+          return el("td", {}, el("strong", { text: "+" + n }), el("span", { class: "cc-run", title: t("cc.running"), text: " → " + running[seat] }));
+        })));
+    });
+    if (desc.final_points) {
+      body.appendChild(el("tr", { class: "cc-final-row" }, el("td", { text: t("cc.final") }),
+        desc.final_points.map((n, seat) => { running[seat] += n; return el("td", {}, el("strong", { text: "+" + n })); })));
+    }
+    body.appendChild(el("tr", { class: "cc-total-row" }, el("td", { text: t("cc.total") }),
+      players.map((p) => el("td", { class: "cc-total", "data-seat": p.seat, text: C.fmtPoints(p.total) }))));
+    table.appendChild(body);
+    box.appendChild(el("section", { class: "cc-rounds-box" }, el("h3", { text: t("cc.roundsTitle") }), table));
+  }
+
+  function renderFinal(box, snap, desc) {
+    if (desc.phase !== "over") return;
+    const panel = el("section", { class: "cc-final", id: "cc-final" }, el("h3", { text: t("cc.finalTitle") }));
+    for (const p of desc.players || []) {
+      const side = (snap.scores || []).find((s) => s.side === "p" + p.seat);
+      const lines = side ? side.lines.filter((l) => l.code === "buildings") : [];
+      const block = el("div", { class: "cc-chest", style: "--player:" + (PLAYER_HEX[p.colour] || "#666") },
+        el("h4", {}, el("span", { class: "cc-dot" }), t("cc.chestOf", { name: p.name })));
+      const strip = el("div", { class: "cc-mini" });
+      for (const payload of p.chest || []) strip.appendChild(cardNode(desc, payload, false, "mini"));
+      block.appendChild(strip);
+      const ul = el("ul");
+      for (const l of lines) ul.appendChild(el("li", {}, el("strong", { text: "+" + l.points + " " }), pick(l.source)));
+      block.appendChild(ul);
+      panel.appendChild(block);
+    }
+    box.appendChild(panel);
+  }
+
+  function renderNotes(box, snap, desc) {
+    const panel = el("section", { class: "cc-notes", id: "cc-notes" }, el("h3", { text: t("cc.notesTitle") }));
+    for (const [key, table] of Object.entries(desc.tables || {})) {
+      panel.appendChild(el("div", { class: "cc-table-line" },
+        table.unverified ? el("span", { class: "cc-unverified", text: t("cc.unverified") }) : null,
+        " " + t("cc.table." + key) + ": " + table.points.join(", ")));
+    }
+    const ul = el("ul");
+    for (const note of snap.notes || []) ul.appendChild(el("li", { text: pick(note) }));
+    panel.appendChild(ul);
+    box.appendChild(panel);
+  }
+
+  window.GameViews = window.GameViews || {};
+  window.GameViews.cardcassonne = function (box, snap, desc, interactive) {
+    const root = el("div", { class: "cc-view phase-" + desc.phase });
+    renderActions(root, snap, desc, interactive);
+    renderScoring(root, snap, desc, interactive);
+    renderRows(root, snap, desc);
+    renderPreview(root, desc);
+    renderPlayers(root, desc);
+    renderRounds(root, desc);
+    renderFinal(root, snap, desc);
+    renderNotes(root, snap, desc);
+    box.appendChild(root);
+  };
+
+  window.addEventListener("cc-redraw", () => {
+    const box = document.getElementById("board");
+    const snap = C.S.snap;
+    if (!box || !snap || !snap.state || snap.state.kind !== "cardcassonne") return;
+    C.clear(box);
+    window.GameViews.cardcassonne(box, snap, snap.state, document.body.dataset.page === "dashboard");
+  });
+})();
