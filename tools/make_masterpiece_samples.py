@@ -217,7 +217,8 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
             continue
         done.append(move)
         who = session.state.names[move["player"]] if move.get("player") is not None else ""
-        show(f"{who} {move['kind']} {json.dumps({k: v for k, v in move.items() if k not in ('kind', 'player')})}")
+        params = {k: v for k, v in move.items() if k not in ("kind", "player")}
+        show(f"{who} {move['kind']} {json.dumps(params)}")
     for _ in range(SETTLE - 1):
         emit(shown, "game over: the table as it ends")
     assert session.state.phase == "over"

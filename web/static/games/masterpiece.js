@@ -156,7 +156,6 @@
   // -- the whole view ------------------------------------------------------------------------
   function view(box, snap, desc, interactive) {
     const { el } = C();
-    document.body.classList.add("game-masterpiece");
     const root = el("div", { class: "mp" + (desc.values_hidden ? "" : " revealed") });
     root.appendChild(notesBox(snap));
     root.appendChild(statusBox(snap, desc));
