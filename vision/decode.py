@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable, Protocol, Sequence
 
 import cv2
@@ -30,12 +31,12 @@ class Code:
     corners: np.ndarray = field(compare=False, repr=False)  # 4x2 float32, symbol corners (px)
     backend: str = ""
 
-    @property
+    @cached_property  # asked for often when merging results; corners never change
     def center(self) -> tuple[float, float]:
         c = self.corners.mean(axis=0)
         return float(c[0]), float(c[1])
 
-    @property
+    @cached_property
     def size_px(self) -> float:
         """Mean side length of the symbol in pixels."""
         sides = np.linalg.norm(np.roll(self.corners, -1, axis=0) - self.corners, axis=1)
@@ -222,7 +223,8 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     mean = cv2.boxFilter(small, -1, (window, window))
     mean_sq = cv2.boxFilter(small * small, -1, (window, window))
     std = np.sqrt(np.maximum(mean_sq - mean * mean, 0))
-    mask = (std > max(14.0, 0.25 * float(np.percentile(std, 99.5)))).astype(np.uint8) * 255
+    strong = float(np.percentile(std[::4, ::4], 99.5))  # a subsample is plenty, 10x faster
+    mask = (std > max(14.0, 0.25 * strong)).astype(np.uint8) * 255
     # Drop thin things (card edges, text strokes), then join each symbol into one blob.
     opening = max(3, int(round(min_side_px * scale / OPEN_DIV)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((opening, opening), np.uint8))
