@@ -219,30 +219,39 @@ DECLARED = {"stop", "share"}  # moves players make on the dashboard, never seen 
 class RecordedDeclarations:
     """The camera pipeline over the recorded frames, plus the recording's declarations.
 
-    Like web.demo.RecordedGameWatcher (which counts Musée placements), but in Mythe order:
-    a "stop" or "share" listed in the last frame's moves is handed to the dashboard once
-    every move before it has been accepted, as if the player pressed the button then.
+    Like web.demo.RecordedGameWatcher (which counts Musée placements), but in Mythe order
+    and time: a "stop" or "share" is handed to the dashboard once the frames before the one
+    that first lists it have been read and every move before it has been accepted, as if the
+    player pressed the button then (an obstacle turn's share must wait for the camera to see
+    the hero put back, or the hero's move would be judged in the next player's turn).
     """
 
     def __init__(self, watcher, folder: Path | str):
-        sidecars = sorted(Path(folder).glob("*.json"))
-        last = json.loads(sidecars[-1].read_text(encoding="utf-8")) if sidecars else {}
         self.watcher = watcher
-        self.moves = [Move.from_dict(m) for m in last.get("moves", [])]
+        self.moves: list[Move] = []
+        self.first_frame: list[int] = []  # index of the first frame listing each move
+        for index, path in enumerate(sorted(Path(folder).glob("*.json"))):
+            listed = json.loads(path.read_text(encoding="utf-8")).get("moves", [])
+            for data in listed[len(self.moves):]:
+                self.moves.append(Move.from_dict(data))
+                self.first_frame.append(index)
+        self.frames_read = 0
 
     def due_moves(self, session) -> list[Move]:
         done = len(session.moves)
         if self.moves[:done] != list(session.moves):
             return []  # the game went elsewhere (a correction): declare nothing more
         due = []
-        for move in self.moves[done:]:
-            if move.kind not in DECLARED:
+        for move, frame in zip(self.moves[done:], self.first_frame[done:]):
+            if move.kind not in DECLARED or frame > self.frames_read:
                 break
             due.append(move)
         return due
 
     def step(self):
-        return self.watcher.step()
+        step = self.watcher.step()
+        self.frames_read = step.status.frames_read
+        return step
 
     def set_manual_corners(self, points) -> None:
         self.watcher.set_manual_corners(points)

@@ -121,6 +121,9 @@ def test_the_dashboard_runtime_plays_the_folder_to_the_dragon_win(tmp_path):
             session = runtime.session
             assert runtime.camera.status.get("finished")
             assert list(session.state.positions) == golden["expected"]["positions"]
+            refused = [[v.code for v in verdict.violations] for verdict in session.verdicts
+                       if not verdict.accepted]
+            assert refused == [r["codes"] for r in golden["expected"]["rejections"]]
             outcome = session.game.outcome(session.state)
             assert outcome is not None and list(outcome.winners) == ["p1"]
             sources = {v.source for v in session.verdicts if v.move is not None}
