@@ -246,6 +246,15 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     # the desktop sees the phone's bid and its refusal live
     page.wait_for_selector("#mp-refusal")
     assert "$1M by Ana" in page.locator("#mp-standing").inner_text()
+    # A misread pawn corrected by hand: Chen's pawn laid on the wrong space is flagged.
+    page.locator("#mp-correct summary").click()
+    page.select_option("#mp-correct-piece", "MPPAWN3")
+    page.select_option("#mp-correct-region", "ring")
+    page.fill("#mp-correct-space", "3")
+    page.click("#mp-correct-add")
+    alert = page.locator("#alerts .violation").first
+    alert.wait_for()
+    assert "Chen's pawn belongs on space 15, not 3" in alert.inner_text()
     assert not errors, errors
     assert re.search(r"\$1M", page.locator("#mp-easel-bid, .mp-easel-bid").first.inner_text())
 

@@ -52,6 +52,9 @@
     "mp.none": "no painting",
     "mp.final": "Final wealth", "mp.wealth": "Wealth", "mp.forgery": "forgery",
     "mp.journal": "Just happened",
+    "mp.correct": "Correct what the camera read (by hand)", "mp.correct.ring": "board space",
+    "mp.correct.easel": "easel", "mp.correct.area": "{name}'s area",
+    "mp.correct.add": "Lay it here", "mp.correct.remove": "Take it off the table",
     "mp.rule.opening_too_low": "Opening-bid rule ($1M)",
     "mp.rule.bid_too_low": "Raise rule (at least $500K more)",
     "mp.rule.money_step": "Money-step rule ($500K)",
@@ -105,6 +108,9 @@
     "mp.none": "沒有畫作",
     "mp.final": "最後財富", "mp.wealth": "財富", "mp.forgery": "贗品",
     "mp.journal": "剛剛發生",
+    "mp.correct": "手動修正攝影機讀到的內容", "mp.correct.ring": "棋盤格子",
+    "mp.correct.easel": "畫架", "mp.correct.area": "{name} 的區域",
+    "mp.correct.add": "放在這裡", "mp.correct.remove": "從桌上拿走",
     "mp.rule.opening_too_low": "起標價規則（100萬）",
     "mp.rule.bid_too_low": "加價規則（至少多 50萬）",
     "mp.rule.money_step": "金額單位規則（50萬）",
@@ -165,6 +171,7 @@
     if (desc.phase === "over") root.appendChild(finalWealth(snap, desc));
     root.appendChild(playersBox(desc));
     root.appendChild(ledgerBox(desc));
+    if (interactive) root.appendChild(correction(snap, desc));
     box.appendChild(root);
   }
 
@@ -548,6 +555,31 @@
           el("span", { class: "mp-wealth", "data-wealth-k": p.wealth_k, text: tr("mp.wealth") + " " + money(p.wealth_k) })),
         lines));
     }
+    return box;
+  }
+
+  /* When the camera misread a piece: lay it (pawn on a space, painting in an area or on the
+     easel) or take it off by hand; the engine judges it like a camera event. */
+  function correction(snap, desc) {
+    const { el, cardLabel, S } = C();
+    const box = el("details", { class: "mp-panel mp-correct", id: "mp-correct" },
+      el("summary", { text: tr("mp.correct") }));
+    const pieces = (S.catalogue || []).filter((p) => p.kind === "token" || (p.face && p.face.painting != null));
+    const payload = el("select", { class: "mp-select", id: "mp-correct-piece" },
+      pieces.map((p) => el("option", { value: p.payload, text: cardLabel(p.payload) + " (" + p.payload + ")" })));
+    const regions = [["ring", tr("mp.correct.ring")], ["easel", tr("mp.correct.easel")]]
+      .concat(desc.players.map((p) => ["player" + p.seat, tr("mp.correct.area", { name: p.name })]));
+    const region = el("select", { class: "mp-select", id: "mp-correct-region" },
+      regions.map(([value, text]) => el("option", { value, text })));
+    const space = el("input", { type: "number", class: "mp-num", id: "mp-correct-space", min: 0,
+      max: desc.board.spaces.length - 1, value: 0 });
+    const slotOf = () => (region.value === "ring" ? [Number(space.value)] : region.value === "easel" ? [0] : null);
+    box.appendChild(el("div", { class: "mp-buttons" }, payload, region, space,
+      el("button", { type: "button", class: "mp-act", id: "mp-correct-add", text: tr("mp.correct.add"),
+        onclick: () => C().command("/api/correct", { action: "add", payload: payload.value, region: region.value,
+          slot: slotOf(), kind: payload.value.startsWith("MPPAWN") ? "token" : "card" }) }),
+      el("button", { type: "button", class: "mp-act", id: "mp-correct-remove", text: tr("mp.correct.remove"),
+        onclick: () => C().command("/api/correct", { action: "remove", payload: payload.value }) })));
     return box;
   }
 
