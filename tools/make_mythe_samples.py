@@ -60,8 +60,9 @@ class Table:
     def __init__(self) -> None:
         self.layout = load_layout("mythe", PLAYERS)
         self.catalogue = load_catalogue("mythe")
-        self.cards: dict[str, tuple[float, float, float, str]] = {}   # payload -> x, y, angle, region
-        self.tokens: dict[str, tuple[float, float, float, int]] = {}  # payload -> x, y, angle, space
+        # payload -> x, y, angle and region (cards) or path space (tokens)
+        self.cards: dict[str, tuple[float, float, float, str]] = {}
+        self.tokens: dict[str, tuple[float, float, float, int]] = {}
         self.rng = random.Random(11)
 
     def hero_spot(self, payload: str, space: int) -> tuple[float, float]:

@@ -92,15 +92,17 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     assert page.locator("#mythe-drawn .mythe-card").count() == 2
     page.screenshot(path=str(SHOTS / "mythe-draw-en.png"), full_page=True)
     page.click("#lang-zh")
-    assert "你的英雄必須停在小橋（第 5 格）" in page.locator("#mythe-muststop").inner_text()
-    assert "5 點：你可以走到小橋（第 5 格）" in page.locator("#mythe-total").inner_text()
+    must_stop = page.locator("#mythe-muststop")
+    assert "你的英雄必須停在小橋（第 5 格）" in must_stop.inner_text()
+    total = page.locator("#mythe-total").inner_text()
+    assert "5 點：你可以走到小橋（第 5 格）" in total
     page.screenshot(path=str(SHOTS / "mythe-draw-zh.png"), full_page=True)
     page.click("#lang-en")
 
     # "Stop drawing" is a button (the camera cannot see it), then the hero moves there.
     page.click("#mythe-stop")
     wait_state(page, "S.snap.state.phase === 'move'")
-    assert "move Ann's mouse to the Bridge (space 5)" in page.locator("#mythe-muststop").inner_text()
+    assert "move Ann's mouse to the Bridge (space 5)" in must_stop.inner_text()
     page.click("#mythe-move")
     wait_state(page, "S.snap.state.phase === 'share'")
     assert page.locator('.mythe-space[data-space="5"] .mythe-hero[data-seat="0"]').count() == 1
@@ -179,7 +181,8 @@ def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     assert "does not count" in page.locator("#mythe-reveal").inner_text()
     # 6 points from the Rope bridge: two 3-dot spaces, then the heroes on 17 and 18 are
     # jumped for free; the dragon would cost 3 more.
-    assert "6 points: you can reach the Castle gate (space 16)" in page.locator("#mythe-total").inner_text()
+    total = page.locator("#mythe-total").inner_text()
+    assert "6 points: you can reach the Castle gate (space 16)" in total
     assert page.locator(".mythe-space.target").get_attribute("data-space") == "16"
     page.screenshot(path=str(SHOTS / "mythe-reveal-en.png"), full_page=True)
     page.click("#lang-zh")

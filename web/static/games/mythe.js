@@ -414,10 +414,26 @@
   }
 
   // -- the path ----------------------------------------------------------------------------
-  /* Spaces snake across rows (left to right, then back), like a board game path. */
+  /* Spaces snake across rows as on the printed mat (left to right, then back): 8 columns,
+     the Village, the Dragon's lair and the Sacred Cheese two columns wide. */
+  function snakePlaces(path, columns) {
+    const places = [];
+    let row = 0;
+    let used = 0;
+    for (const space of path) {
+      const wide = space.kind === "space" ? 1 : 2;
+      if (used + wide > columns) { row += 1; used = 0; }
+      const start = row % 2 === 0 ? used : columns - used - wide;
+      places.push({ row, col: start, wide });
+      used += wide;
+    }
+    return places;
+  }
+
   function renderPath(snap, desc) {
-    const perRow = 7;
-    const wrap = el("div", { class: "mythe-path", id: "mythe-path", style: "--cols:" + perRow });
+    const columns = 8;
+    const places = snakePlaces(desc.path, columns);
+    const wrap = el("div", { class: "mythe-path", id: "mythe-path", style: "--cols:" + columns });
     const heroesOn = {};
     for (const hero of desc.heroes) (heroesOn[hero.space] = heroesOn[hero.space] || []).push(hero);
     const active = desc.turn != null ? desc.heroes[desc.turn] : null;
@@ -426,15 +442,14 @@
     const showTarget = (desc.phase === "adventure" || desc.phase === "move") && desc.points > 0
       && active && desc.destination !== active.space;
     desc.path.forEach((space, index) => {
-      const row = Math.floor(index / perRow);
-      const colInRow = index % perRow;
-      const col = row % 2 === 0 ? colInRow : perRow - 1 - colInRow;
+      const place = places[index];
       const classes = ["mythe-space", "kind-" + space.kind];
       if (showTarget && index === desc.destination) classes.push("target");
       if (passed.has(index)) classes.push("passed");
       if (active && index === active.space) classes.push("current");
       const tile = el("div", { class: classes.join(" "), "data-space": index,
-        style: "grid-row:" + (row + 1) + ";grid-column:" + (col + 1), title: spaceLabel(desc, index) });
+        style: "grid-row:" + (place.row + 1) + ";grid-column:" + (place.col + 1) + " / span " + place.wide,
+        title: spaceLabel(desc, index) });
       const picture = { village: "village", dragon: "dragon", cheese: "cheese" }[space.kind] || "tree";
       tile.appendChild(el("span", { class: "mythe-space-index", text: index ? String(index) : "" }));
       tile.appendChild(pic(picture));
