@@ -99,7 +99,7 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> 
         area = stats[label, cv2.CC_STAT_AREA]
         if area < (min_face * 0.8) ** 2 or area > (max_face * 2.2) ** 2:
             continue
-        blob = _top_face((labels == label).astype(np.uint8) * 255, image)
+        blob = _top_face(_trim_shadow((labels == label).astype(np.uint8) * 255, image), image)
         area = int(np.count_nonzero(blob))
         contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         contour = max(contours, key=cv2.contourArea)
@@ -118,6 +118,20 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> 
         value, reason = read_face(image, contour, size)
         readings.append(DieReading(cx, cy, size, colour, value, reason))
     return readings
+
+
+def _trim_shadow(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
+    """Blur smears die colour into its dark shadow; those pixels are not the die. Keep the
+    part of the blob at least half as bright as the body, holes (pips) filled again."""
+    value = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)[..., 2]
+    inside = blob > 0
+    keep = (inside & (value > 0.5 * np.median(value[inside]))).astype(np.uint8) * 255
+    contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return blob
+    filled = np.zeros_like(keep)
+    cv2.drawContours(filled, [max(contours, key=cv2.contourArea)], -1, 255, cv2.FILLED)
+    return filled
 
 
 def _top_face(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
@@ -244,6 +258,14 @@ def count_pips(face: np.ndarray, size: float | None = None) -> tuple[int | None,
         if template == blobs and score > 0.25:
             return blobs, ""
         return None, f"readers disagree ({blobs} vs {template})"
+    # Blurred pips that melted at half height often separate higher up: cut again there,
+    # and accept only a clean count that the templates confirm.
+    for level in (0.6, 0.7):
+        again, _ = _count_blobs(distance, level)
+        if again is not None:
+            if again == template and score > 0.25:
+                return again, ""
+            return None, f"readers disagree ({again} vs {template})"
     # Only blur explains the blob reader's failure: pips that melted into uneven, out-of-round
     # or misplaced spots. A too-large mark (glare, a finger) or too many marks is not blur.
     blurred = reason in ("uneven pips", "pip not round", "layout")
@@ -356,7 +378,7 @@ def _probe(distance: np.ndarray, fitted: tuple[list, list]) -> bool:
     return max(dark, default=0.0) < 0.55 * min(lit)
 
 
-def _count_blobs(distance: np.ndarray) -> tuple[int | None, str]:
+def _count_blobs(distance: np.ndarray, level: float = 0.5) -> tuple[int | None, str]:
     inside = _INNER_MASK > 0
     values = distance[inside]
     top = float(np.percentile(values, 99.5))
@@ -364,7 +386,7 @@ def _count_blobs(distance: np.ndarray) -> tuple[int | None, str]:
     if top - floor < 20:
         return None, "no contrast"
     # Half way up to the pip peak: a blurred pip keeps its centre, and its size stays near true.
-    binary = ((distance > floor + 0.5 * (top - floor)) & inside).astype(np.uint8)
+    binary = ((distance > floor + level * (top - floor)) & inside).astype(np.uint8)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary)
     face_area = CANON * CANON
     pips = []
