@@ -197,3 +197,41 @@ def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     page.click("#lang-en")
     assert "Bo showed the sword, beat the Red Dragon" in page.locator("#mythe-stage").inner_text()
     page.screenshot(path=str(SHOTS / "mythe-won-en.png"), full_page=True)
+
+
+def test_two_players_confirm_hands_and_the_extra_deck_when_the_source_is_unknown(
+        browser, start_server, tmp_path):
+    """The camera saw a card drawn but not whose: the share form asks for every count,
+    the 2-player dummy deck included, and the engine takes the confirmed counts."""
+    server = start_server("serve", "--game", "mythe", "--players", "2", "--names", "Ann,Bo",
+                          "--port", "0", "--db", str(tmp_path / "mythe2.sqlite3"))
+    url = server.url
+    assert call(url, "/api/state")["state"]["hands"] == [5, 4]
+    page = browser.new_page(viewport={"width": 1440, "height": 1100})
+    page.set_default_timeout(15000)
+    page.goto(url + "/")
+    page.click("#lang-en")
+    play(url, kind="draw", player=0, card="MYN3A")  # no "from": nobody told the camera
+    wait_state(page, "S.snap.state.points === 3")
+    page.click("#mythe-stop")
+    wait_state(page, "S.snap.state.phase === 'move'")
+    page.click("#mythe-move")
+    wait_state(page, "S.snap.state.phase === 'share'")
+    share = page.locator("#mythe-share").inner_text()
+    assert "could not see whose hands 1 card(s) came from" in share
+    # The form's first guess: from Bo's hand. It really came from the extra deck.
+    counts = ["#mythe-count-0-n", "#mythe-count-1-n", "#mythe-count-dummy-n"]
+    assert [page.locator(c).inner_text() for c in counts] == ["6", "3", "4"]
+    page.click("#mythe-count-1 .plus")
+    page.click("#lang-zh")  # the screen is redrawn (as on any table change): counts stay
+    page.click("#lang-en")
+    assert page.locator("#mythe-count-1-n").inner_text() == "4"
+    assert "Count again: the game has 13 cards." in page.locator("#mythe-count-status").inner_text()
+    assert page.locator("#mythe-done").is_disabled()
+    page.click("#mythe-count-dummy .minus")
+    page.screenshot(path=str(SHOTS / "mythe-share-dummy-en.png"), full_page=True)
+    page.click("#mythe-done")
+    wait_state(page, "S.snap.state.turn === 1")
+    state = call(url, "/api/state")["state"]
+    assert state["hands"] == [6, 4] and state["dummy"] == 3
+    assert state["heroes"][0]["space"] == 3

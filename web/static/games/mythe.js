@@ -355,6 +355,8 @@
     return hands;
   }
 
+  let shareEdits = null;  // {key, counts, dummy}: the share form's counts being entered
+
   function renderShare(desc, seat, interactive) {
     const form = el("form", { class: "mythe-share", id: "mythe-share", onsubmit: (e) => e.preventDefault() });
     const total = desc.hands.reduce((a, b) => a + b, 0) + (desc.dummy || 0) + desc.drawn.length
@@ -366,8 +368,14 @@
     if (desc.unattributed_draws) {
       form.appendChild(el("p", { class: "mythe-tip", text: t("mythe.unknownFrom", { n: desc.unattributed_draws }) }));
     }
-    const counts = expectedCounts(desc, seat);
-    let dummy = desc.dummy;
+    // The screen is redrawn on every table change: counts being entered must survive that.
+    const key = [C.S.snap && C.S.snap.game_id, desc.turn_number, desc.drawn.length].join(":");
+    if (!shareEdits || shareEdits.key !== key) {
+      shareEdits = { key, counts: expectedCounts(desc, seat), dummy: desc.dummy };
+    }
+    const counts = shareEdits.counts;
+    const edits = shareEdits;
+    let dummy = edits.dummy;
     const rows = el("div", { class: "mythe-counts" });
     const status = el("div", { class: "mythe-count-status", id: "mythe-count-status" });
     const done = el("button", { type: "button", class: "mythe-btn done", id: "mythe-done",
@@ -399,7 +407,10 @@
     desc.heroes.forEach((hero, s) => {
       rows.appendChild(stepper(seatName(s), colourOf(hero), () => counts[s], (v) => { counts[s] = v; }, "mythe-count-" + s));
     });
-    if (dummy != null) rows.appendChild(stepper(t("mythe.extraDeck"), null, () => dummy, (v) => { dummy = v; }, "mythe-count-dummy"));
+    if (dummy != null) {
+      rows.appendChild(stepper(t("mythe.extraDeck"), null, () => dummy,
+        (v) => { dummy = v; edits.dummy = v; }, "mythe-count-dummy"));
+    }
     form.appendChild(rows);
     form.appendChild(status);
     form.appendChild(el("div", { class: "mythe-buttons" }, done));
