@@ -307,9 +307,9 @@
     const hint = pathHint(snap);
     // The engine's own explanation (points lost, heroes jumped, the dragon) when there is one.
     if (hint && (hint.data.lost || (hint.data.passed || []).length || (target === here && points))) {
-      const text = pick(hint.text);
-      const why = text.includes(":") ? text.slice(text.indexOf(":") + 1).replace(/^[^.。]*[.。]\s*/, "") : text;
-      if (why.trim()) box.appendChild(el("div", { class: "mythe-why", text: why.trim() }));
+      // its first sentence is the "N points: ..." already shown above
+      const why = pick(hint.text).replace(/^[^.。]*[.。]\s*/, "").trim();
+      if (why) box.appendChild(el("div", { class: "mythe-why", text: why }));
     }
     return box;
   }
