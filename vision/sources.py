@@ -380,7 +380,8 @@ class VideoSource:
 class SceneSource:
     """Rendered frames of a synthetic table (vision.render): a virtual camera for development.
 
-    Each frame re-renders the same layout with fresh sensor noise; `frames` limits the count.
+    The table is rendered once; each frame adds fresh sensor noise (cheap), so it runs at
+    camera speed. `frames` limits the count.
     """
 
     def __init__(self, game: str = "musee", players: int = 2, seed: int = 0,
@@ -389,16 +390,18 @@ class SceneSource:
 
         self.config = config or SourceConfig()
         self.scene = random_scene(game, players, cards=cards, seed=seed)
-        self._render = render_scene
         self.seed = seed
         self.frames = frames
         self._frames_read = 0
         self._closed = False
+        self._base = render_scene(self.scene, seed=seed).image
+        self._rng = np.random.default_rng(seed)
 
     def read(self) -> Frame | None:
         if self._closed or (self.frames is not None and self._frames_read >= self.frames):
             return None
-        image = self._render(self.scene, seed=self.seed * 100003 + self._frames_read).image
+        noise = self._rng.normal(0, 2.0, self._base.shape).astype(np.float32)
+        image = np.clip(self._base + noise, 0, 255).astype(np.uint8)
         frame = Frame(orient(image, self.config), self._frames_read / (self.config.fps or 10.0),
                       self._frames_read, f"scene-{self._frames_read:05d}")
         self._frames_read += 1

@@ -105,6 +105,9 @@ def test_scene_source_renders_frames_deterministically():
     assert source.read() is None and source.status().finished
     again = open_source("scene:musee?players=2&seed=3&cards=4&frames=1").read()
     assert np.array_equal(first.image, again.image)
+    assert not np.array_equal(first.image, second.image)  # fresh sensor noise each frame
+    result = recognize(first.image, "musee", 2)
+    assert len(result["cards"]) == 4 and all(c["region"].startswith("museum") for c in result["cards"])
 
 
 def test_other_games_layouts_and_face_down_backs():
