@@ -7,8 +7,9 @@ from typing import Any
 
 from companion.errors import CompanionError
 
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_images"
 # The rendered 2-player Musée game shipped with the repository.
-SAMPLE_GAME = Path(__file__).resolve().parent.parent / "sample_images" / "musee-2p"
+SAMPLE_GAME = SAMPLES / "musee-2p"
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png"}
 
 
@@ -28,8 +29,47 @@ def open_watcher(spec: str, game: str, players: int, **options: Any):
         raise CameraUnavailableError(
             f"the camera pipeline is not available ({exc}); run without --source and "
             "correct the table by hand on the dashboard") from None
-    source = open_source(spec)
-    return TableWatcher(source, game, players, **options)
+    from .recording import RecordedInputs, has_recording, load_recording
+
+    folder = recording_folder(spec)
+    if folder is not None and has_recording(folder):
+        # A recorded game: pace its frames at the recording's frame rate (the tracker's
+        # timeouts are in frame time) and replay what its players typed on the dashboard.
+        recording = load_recording(folder)
+        if (recording.game, recording.players) != (game, players):
+            raise CompanionError(
+                f"{folder} records a {recording.game} game for {recording.players} players; "
+                f"start with --game {recording.game} --players {recording.players}")
+        return RecordedInputs(TableWatcher(_recorded_source(folder, recording.fps), game, players,
+                                           **options), recording)
+    return TableWatcher(open_source(spec), game, players, **options)
+
+
+def _recorded_source(folder: Path, fps: float):
+    """The frames stamped at the recording's frame rate (the tracker's timeouts are in frame
+    time) but handed out as fast as asked: pacing wall-clock time is the runtime's job."""
+    from vision.sources import ImageFolderSource, SourceConfig
+
+    ticks = iter(range(0, 10 ** 12, 3600))  # a clock that is always an hour later: never wait
+    return ImageFolderSource(folder, SourceConfig(fps=fps), clock=lambda: float(next(ticks)))
+
+
+def recording_folder(spec: str) -> Path | None:
+    """The folder of an `images:DIR[?options]` source, else None."""
+    if not spec.startswith("images:"):
+        return None
+    return Path(spec[len("images:"):].split("?", 1)[0])
+
+
+def sample_recordings() -> dict[str, Path]:
+    """Bundled recorded games by game slug (sample_images/<game>-<n>p with an inputs.json)."""
+    from .recording import has_recording, load_recording
+
+    found = {}
+    for folder in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
+        if folder.is_dir() and has_recording(folder):
+            found.setdefault(load_recording(folder).game, folder)
+    return found
 
 
 def sample_frames_available() -> bool:

@@ -15,7 +15,6 @@ from pathlib import Path
 import click
 
 DEFAULT_PORT = 8765
-SAMPLE_FPS = 4.0  # sample_images/musee-2p was rendered to be played at 4 fps
 
 
 def _names(value: str | None) -> tuple[str, ...]:
@@ -76,8 +75,8 @@ def _describe_start(runtime, db: Path) -> str:
 
 
 @click.command("serve")
-@click.option("--game", default="musee", show_default=True, help="game slug or name")
-@click.option("--players", default=2, show_default=True, type=int)
+@click.option("--game", default=None, help="game slug or name  [default: musee, or the recording's]")
+@click.option("--players", default=None, type=int, help="[default: 2, or the recording's]")
 @click.option("--names", default=None, help="player names, comma separated: Amy,Ben")
 @click.option("--source", default=None,
               help="camera:0, video:PATH or images:DIR (none: correct the table by hand)")
@@ -92,8 +91,17 @@ def _describe_start(runtime, db: Path) -> str:
 def serve(game, players, names, source, host, port, db, token, fresh):
     """Serve the live dashboard for a game at this table."""
     from web import create_app
-    from web.camera import open_watcher
+    from web.camera import open_watcher, recording_folder
+    from web.recording import has_recording, load_recording
 
+    folder = recording_folder(source) if source else None
+    if folder is not None and has_recording(folder):
+        # A recorded game says which game it is and who played it.
+        recording = load_recording(folder)
+        game = game or recording.game
+        players = players or recording.players
+        names = names or ",".join(recording.names)
+    game, players = game or "musee", players or 2
     token = _token_for(host, token)
     app = create_app({"db": db, "game": game, "players": players, "names": _names(names),
                       "host": host, "token": token, "fresh": fresh})
@@ -111,6 +119,8 @@ def serve(game, players, names, source, host, port, db, token, fresh):
 
 
 @click.command("demo")
+@click.option("--game", default="musee", show_default=True,
+              help="which bundled recorded game to play (see sample_images/)")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=int,
               help="0 picks a free port")
@@ -118,33 +128,44 @@ def serve(game, players, names, source, host, port, db, token, fresh):
               help="SQLite file (default: a new temporary one)")
 @click.option("--token", default=None, help="access token (generated when binding wider)")
 @click.option("--pace", default=0.5, show_default=True, type=float,
-              help="seconds of wall-clock time per recorded frame (recorded at 4 fps)")
-@click.option("--names", default="Amy,Ben", show_default=True)
+              help="seconds of wall-clock time per recorded frame")
+@click.option("--names", default=None, help="player names (default: the recording's)")
 @click.option("--simulated", is_flag=True,
-              help="use the scripted camera even when the vision pipeline is installed")
-def demo(host, port, db, token, pace, names, simulated):
-    """Watch a bundled 2-player Musée game score itself, no camera needed."""
+              help="Musée only: use the scripted camera even when the vision pipeline is installed")
+def demo(game, host, port, db, token, pace, names, simulated):
+    """Watch a bundled recorded game score itself, no camera needed."""
+    from companion.games import find_game
     from web import create_app
-    from web.camera import SAMPLE_GAME, open_watcher, pipeline_available, sample_frames_available
-    from web.demo import RecordedGameWatcher, ScriptedWatcher, musee_script
+    from web.camera import open_watcher, pipeline_available, sample_recordings
+    from web.demo import ScriptedWatcher, musee_script
+    from web.recording import load_recording
 
     if pace <= 0:
         raise click.BadParameter("must be more than 0", param_hint="--pace")
+    slug = find_game(game).info.slug
+    recordings = sample_recordings()
+    folder = recordings.get(slug)
+    if folder is None and slug != "musee":
+        known = ", ".join(sorted(recordings)) or "none"
+        raise click.BadParameter(f"no recorded {slug} game is bundled (recorded games: {known})",
+                                 param_hint="--game")
+    recording = load_recording(folder) if folder is not None else None
+    players = recording.players if recording else 2
+    player_names = _names(names) or (recording.names if recording else ("Amy", "Ben"))
+    if len(player_names) != players:
+        raise click.BadParameter(f"the demo game has {players} players", param_hint="--names")
     db_path = Path(db) if db else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite3"
     token = _token_for(host, token)
-    player_names = _names(names) or ("Amy", "Ben")
-    if len(player_names) != 2:
-        raise click.BadParameter("the demo game has two players", param_hint="--names")
-    app = create_app({"db": str(db_path), "game": "musee", "players": 2, "names": player_names,
+    app = create_app({"db": str(db_path), "game": slug, "players": players,
+                      "names": player_names, "options": recording.options if recording else {},
                       "host": host, "token": token, "fresh": True})
     runtime = app.extensions["companion_runtime"]
-    if not simulated and pipeline_available() and sample_frames_available():
-        # Frame time stays the recording's 4 fps (the tracker's timeouts are in seconds);
-        # the thread hands over one frame every `pace` seconds of wall-clock time.
-        spec = f"images:{SAMPLE_GAME}?fps={SAMPLE_FPS:g}"
-        watcher = RecordedGameWatcher(open_watcher(spec, "musee", 2), SAMPLE_GAME)
-        runtime.attach_watcher(watcher, f"demo: {SAMPLE_GAME.name} frames", interval_s=pace)
-        how = f"Playing the rendered frames of {SAMPLE_GAME} as if from a camera."
+    if recording is not None and not simulated and pipeline_available():
+        # Frame time stays the recording's (the tracker's timeouts are in seconds of frame
+        # time); the thread hands over one frame every `pace` seconds of wall-clock time.
+        watcher = open_watcher(f"images:{folder}", slug, players)
+        runtime.attach_watcher(watcher, f"demo: {folder.name} frames", interval_s=pace)
+        how = f"Playing the rendered frames of {folder} as if from a camera."
     else:
         watcher = ScriptedWatcher(musee_script(), 2, player_names)
         # one scripted step is one settled placement, about four recorded frames
@@ -152,5 +173,10 @@ def demo(host, port, db, token, pace, names, simulated):
         how = ("Playing a scripted Musée game through a simulated camera "
                "(the vision pipeline or sample frames are not installed, or --simulated).")
     tip = ("Try it: switch to 中文 at the top right; click an empty space in the museum of "
-           "the player who is NOT to move, then a card, and the rule it breaks appears in red.")
-    _run(app, host, port, token, [f"Demo game in {db_path}.", how, tip])
+           "the player who is NOT to move, then a card, and the rule it breaks appears in red."
+           if slug == "musee" else "Switch to 中文 at the top right at any time.")
+    others = ", ".join(s for s in sorted(recordings) if s != slug)
+    lines = [f"Demo game in {db_path}.", how, tip]
+    if others:
+        lines.append(f"Other recorded games: companion demo --game {{{others}}}")
+    _run(app, host, port, token, lines)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from webhelpers import FakeWatcher
 
 from companion.model import Move, Setup
 from companion.session import Session
 from web.camera import SAMPLE_GAME, pipeline_available, sample_frames_available
-from web.demo import RecordedGameWatcher, ScriptedWatcher, musee_script
+from web.demo import ScriptedWatcher, musee_script
+from web.recording import RecordedInputs, load_recording
 
 
 def test_the_scripted_game_is_legal_apart_from_its_one_deliberate_mistake():
@@ -34,22 +37,18 @@ def test_the_scripted_watcher_speaks_the_watch_step_contract_then_finishes():
 
 @pytest.mark.skipif(not sample_frames_available(), reason="sample_images/musee-2p is missing")
 def test_recorded_declarations_wait_for_the_placements_before_them():
-    import json
-
-    final = json.loads(sorted(SAMPLE_GAME.glob("*.json"))[-1].read_text(encoding="utf-8"))
-    moves = final.get("moves", [])
-    declared = [i for i, m in enumerate(moves) if m["kind"] != "place"]
-    if not declared:
-        pytest.skip("the sample game declares nothing")
-    before = sum(1 for m in moves[:declared[0]] if m["kind"] == "place")
-    recorded = RecordedGameWatcher(FakeWatcher([]), SAMPLE_GAME)
-    session = Session("musee", Setup(2, ("Amy", "Ben")))
-    for data in moves[:declared[0]]:
+    recording = load_recording(SAMPLE_GAME)
+    first = recording.inputs[0]
+    assert first.move.kind == "cannot_play" and first.after_moves > 0
+    recorded = RecordedInputs(FakeWatcher([]), recording)
+    recorded.frames_read = first.after_frame + 1  # the frame it follows has been read
+    final = json.loads(sorted(SAMPLE_GAME.glob("0*.json"))[-1].read_text(encoding="utf-8"))
+    session = Session("musee", Setup(2, recording.names))
+    for data in final["moves"][:first.after_moves]:
         assert recorded.due_moves(session) == [], "too early: placements are still missing"
         session.play(Move.from_dict(data))
-    assert recorded.due_moves(session) == [Move.from_dict(moves[declared[0]])]
-    assert recorded.due_moves(session) == [], "each declaration is handed over once"
-    assert before == sum(1 for m in session.moves if m.kind == "place")
+    assert recorded.due_moves(session)[0] == first.move
+    assert first.move not in recorded.due_moves(session), "each declaration is handed over once"
 
 
 @pytest.mark.slow
@@ -58,14 +57,11 @@ def test_recorded_declarations_wait_for_the_placements_before_them():
 def test_the_first_recorded_frames_reach_the_dashboard(runtime):
     from web.camera import open_watcher
 
-    watcher = open_watcher(f"images:{SAMPLE_GAME}", "musee", 2)  # unpaced: as fast as read
-    runtime.watcher = RecordedGameWatcher(watcher, SAMPLE_GAME)
+    runtime.watcher = open_watcher(f"images:{SAMPLE_GAME}", "musee", 2)  # unpaced: as fast as read
     for _ in range(16):  # set-up plus the first two placements
         runtime.step_once()
     snap = runtime.snapshot()
     assert snap["camera"]["calibrated"] and snap["camera"]["has_preview"]
-    import json
-
     expected = json.loads(sorted(SAMPLE_GAME.glob("*.json"))[15].read_text(encoding="utf-8"))
     settled = [m["card"] for m in expected["moves"] if m["kind"] == "place"]
     placed = [v["move"]["card"] for v in snap["log"] if v["accepted"] and v["move"]]

@@ -1,0 +1,108 @@
+"""Writes inputs.json for each recorded sample game in sample_images/ (see web/recording.py).
+
+Each game's sample generator left the dashboard inputs in its own frame sidecars; this puts
+them in the one format the dashboard replays. Which moves were accepted is worked out by
+replaying them through a Session, so `after_moves` counts exactly what the camera and the
+players will have had accepted by then.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.model import Move, Setup  # noqa: E402
+from companion.session import Session  # noqa: E402
+from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402
+
+SAMPLES = ROOT / "sample_images"
+
+
+def sidecars(folder: Path) -> list[dict]:
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("[0-9]*.json"))]
+
+
+def build(game: str, setup: Setup, steps: list[tuple[dict, bool, int]], fps: float) -> dict:
+    """steps: (move, typed on the dashboard?, frame it follows) in the order they happened."""
+    session = Session(game, setup)
+    inputs = []
+    for move_data, typed, after_frame in steps:
+        accepted_before = len(session.moves)
+        verdict = session.play(Move.from_dict(move_data))
+        if typed:
+            entry = {"after_frame": after_frame, "after_moves": accepted_before, "move": move_data}
+            if not verdict.accepted:
+                entry["refused"] = True
+            inputs.append(entry)
+    return {"format": RECORDING_FORMAT, "version": 1, "game": game, "players": setup.players,
+            "names": list(setup.names), "options": dict(setup.options), "fps": fps,
+            "over": session.game.is_over(session.state), "inputs": inputs}
+
+
+def musee(folder: Path) -> dict:
+    frames = sidecars(folder)
+    moves = frames[-1].get("final_moves") or frames[-1]["moves"]
+    first_frame = {}
+    for index, frame in enumerate(frames):
+        for number in range(len(frame["moves"])):
+            first_frame.setdefault(number, index)
+    setup = Setup(2, ("Amy", "Ben"))
+    steps = [(m, m["kind"] != "place", max(first_frame.get(i, len(frames)) - 1, 0))
+             for i, m in enumerate(moves)]
+    # The recording stops when the players to move hold no card that fits: they say so.
+    session = Session("musee", setup)
+    for move, _, _ in steps:
+        session.play(Move.from_dict(move))
+    while not session.game.is_over(session.state):
+        seat = session.state.turn
+        declaration = {"kind": "cannot_play", "player": seat}
+        session.play(Move.from_dict(declaration))
+        steps.append((declaration, True, len(frames) - 1))
+    return build("musee", setup, steps, fps=4)
+
+
+def mythe(folder: Path) -> dict:
+    frames = sidecars(folder)
+    record = json.loads((ROOT / "tests/golden/mythe/three-players-camera.json").read_text())
+    moves = frames[-1]["moves"]
+    first_frame = {}
+    for index, frame in enumerate(frames):
+        for number in range(len(frame["moves"])):
+            first_frame.setdefault(number, index)
+    setup = Setup.from_dict(record["setup"])
+    steps = [(m, m["kind"] in {"stop", "share"}, first_frame[i] - 1) for i, m in enumerate(moves)]
+    return build("mythe", setup, steps, fps=4)
+
+
+def masterpiece(folder: Path) -> dict:
+    frames = sidecars(folder)
+    record = json.loads(
+        (ROOT / "tests/golden/masterpiece/four-players-refusals-and-fines.json").read_text())
+    script = frames[-1]["script"]
+    setup = Setup.from_dict(record["setup"])
+    steps = [(entry["move"], entry["by"] != "camera", entry.get("after_frame", 0))
+             for entry in script if "move" in entry]
+    return build("masterpiece", setup, steps, fps=1)
+
+
+BUILDERS = {"musee-2p": musee, "mythe-3p": mythe, "masterpiece-4p": masterpiece}
+
+
+def main() -> None:
+    for name, builder in BUILDERS.items():
+        folder = SAMPLES / name
+        if not folder.is_dir():
+            continue
+        data = builder(folder)
+        over = data.pop("over")
+        (folder / INPUTS_FILE).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                                          encoding="utf-8")
+        print(f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: {over}")
+
+
+if __name__ == "__main__":
+    main()
