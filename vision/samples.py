@@ -9,6 +9,8 @@ museum with the card, then the card lying in its space. One turn also has the ha
 over the cards for two seconds. Each frame NNNN.jpg has NNNN.json with the expected state:
 cards by region and slot, tokens, which cards the hand hides, and the moves made so far
 (placements and "cannot play" declarations, which players make on the dashboard).
+After regenerating, refresh the dashboard's replay inputs with
+`python tools/make_recording_inputs.py` (it reads these sidecars into inputs.json).
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ def generate(out: Path, seed: int = 7) -> int:
     moves = play_game(seed)
     tokens = staircase_tokens(game)
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("*.jpg")) + list(out.glob("*.json")):
-        old.unlink()
+    for old in list(out.glob("[0-9]*.jpg")) + list(out.glob("[0-9]*.json")):
+        old.unlink()  # frames only: inputs.json (the dashboard's replay inputs) stays
     rng = random.Random(seed + 1)
     placed: list[tuple[str, str, list[int]]] = []
     done: list[dict] = []
@@ -136,7 +138,8 @@ def main() -> None:
     args = parser.parse_args()
     count = generate(Path(args.out), args.seed)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
+    print(f"wrote {count} frames to {args.out} ({size:.1f} MB); now run "
+          f"python tools/make_recording_inputs.py to refresh inputs.json")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def test_sequence_recognised_frame_by_frame_and_replayed_into_the_session():
         for event in step.events:
             for verdict in session.observe(event):
                 assert verdict.accepted, (frame.name, verdict.to_dict())
-    final = expected(sorted(SAMPLES.glob("*.json"))[-1].name)
+    final = expected(sorted(SAMPLES.glob("[0-9]*.json"))[-1].name)
     assert frames == len(list(SAMPLES.glob("*.jpg")))
     assert [m.to_dict() for m in session.moves] == final["moves"]
 
