@@ -3,7 +3,8 @@
     python tools/make_cardcassonne_samples.py [--out sample_images/cardcassonne-3p]
 
 The game is tests/golden/cardcassonne/three-players-full.json (scores checked by hand, round by
-round, in its "expected" notes). Every move the camera can see (a set-up card turned up, a card
+round, in its "expected" notes), with the seats turned so its dealer, Cy, is seat 0: players
+Cy, An, Bo (red, yellow and blue followers), as `companion serve --names Cy,An,Bo` sets up. Every move the camera can see (a set-up card turned up, a card
 played face up or face down, a large follower placed) becomes one frame with that piece added
 at the end of its row: face-down cards show the printed card back (CCBACK), followers their
 ArUco token. The tracker settles a piece after 3 of 5 frames, so consecutive placements overlap
@@ -43,9 +44,9 @@ GOLDEN = ROOT / "tests" / "golden" / "cardcassonne" / "three-players-full.json"
 OUT = ROOT / "sample_images" / "cardcassonne-3p"
 FPS = 1.0
 CAMERA_KINDS = ("reveal", "play_card", "place_follower")
-HOLD_BEFORE_TIDY = 2  # the last follower needs 3 sightings before the table changes
+HOLD_BEFORE_TIDY = 3  # the last piece needs 3 sightings (one missed read allowed) before the table changes
 HOLD_TIDY = 4  # past the 3 s vanish time at 1 fps: a new back in a freed place is a new card
-JPEG_QUALITY = 30
+JPEG_QUALITY = 25
 CAMERA = Camera(px_per_mm=1.55, tilt=0.12, k1=-0.03)
 LOOK = Degradation(blur_sigma=1.2, noise_sigma=0.2, light=0.12, glare=0.1)
 BACK = "CCBACK"
@@ -65,9 +66,29 @@ def physical_rows(game, state) -> list[tuple[str, str, list[int], str]]:
     return pieces
 
 
+def dealer_first(records: list[dict]) -> list[dict]:
+    """The same game with the seats turned so the dealer sits in seat 0.
+
+    `companion serve` starts a game with the default dealer (seat 0) and names in seat order,
+    so `--names Cy,An,Bo` replays these frames with nothing else to set.
+    """
+    setup = dict(records[0]["setup"])
+    options = dict(setup.get("options") or {})
+    dealer, players = options.pop("dealer", 0), setup["players"]
+    names = list(setup["names"])
+    setup.update(names=names[dealer:] + names[:dealer], options=options)
+    turned = [dict(records[0], setup=setup)]
+    for entry in records[1:]:
+        move = dict(entry["move"])
+        if move.get("player") is not None:
+            move["player"] = (move["player"] - dealer) % players
+        turned.append(dict(entry, move=move))
+    return turned
+
+
 def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     record = load_record(golden)
-    records = list(record.records())
+    records = dealer_first(list(record.records()))
     session = Session.replay(records[:1])
     game = session.game
     players = session.setup.players
@@ -93,7 +114,8 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
             "frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": False,
             "cards": [{"payload": p, "region": r, "slot": s} for p, r, s in cards],
             "tokens": [{"payload": p, "region": r, "slot": s} for p, r, s in tokens],
-            "hidden": [], "camera_kinds": list(CAMERA_KINDS), "moves": list(done),
+            "hidden": [], "setup": records[0]["setup"], "camera_kinds": list(CAMERA_KINDS),
+            "moves": list(done),
             "round": state.round, "phase": state.phase,
             "round_points": [list(r) for r in state.round_points],
             "totals": [s.total for s in game.score(state)]}

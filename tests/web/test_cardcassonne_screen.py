@@ -109,8 +109,20 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     page.wait_for_function("S.snap.state.turn === 1")
     assert page.locator(f".cc-row[data-row='{first['row']}'] .cc-card.back").count() == 1
 
+    # Bo and Cy by the API; An's second card (face up) from the picker of allowed cards.
+    post_moves(page, log[first_play + 1:first_play + 3])
+    second = log[first_play + 3]
+    assert second["player"] == 0 and not second["face_down"]
+    page.wait_for_function("S.snap.state.turn === 0")
+    page.click("#cc-open-faceup")
+    pick = page.locator(f"#cc-picker .cc-pick[data-card='{second['card']}'][data-row='{second['row']}']")
+    assert page.locator("#cc-picker .cc-pick[data-card='CCY01']").count() == 0  # already played
+    pick.click()
+    page.wait_for_function("S.snap.state.turn === 1")
+    assert page.locator(f".cc-row[data-row='{second['row']}'] .cc-card[data-payload='{second['card']}']").count() == 1
+
     # Up to the last follower; the live preview shows what each placed follower would take.
-    post_moves(page, log[first_play + 1:last_follower])
+    post_moves(page, log[first_play + 4:last_follower])
     page.wait_for_function("S.snap.state.claims_preview.length === 2")
     preview = page.evaluate("S.snap.state.claims_preview")
     for claim in preview:
