@@ -115,7 +115,6 @@ class CameraSource:
         self._generation = 0
         self._reconnects = 0
         self._closed = threading.Event()
-        self._restart = threading.Event()
         self._capture = None
         self._start_capture_thread()
         self._watchdog = threading.Thread(target=self._watch, name="camera-watchdog", daemon=True)
@@ -137,7 +136,6 @@ class CameraSource:
 
     def close(self) -> None:
         self._closed.set()
-        self._restart.set()
         with self._lock:
             self._generation += 1
             capture, self._capture = self._capture, None
