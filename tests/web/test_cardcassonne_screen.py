@@ -164,6 +164,12 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     assert str(claim["values"][claim["options"][0]]) in best
     assert "unverified" in page.locator("#cc-notes").inner_text()
     shot(page, "scoring-en")
+    page.click("#lang-zh")
+    assert "比較好" in page.locator("#cc-scoring .cc-choice .cc-option").nth(0).inner_text()
+    assert "第 1 回合計分" in page.locator("#cc-scoring h3").inner_text()
+    shot(page, "scoring-zh")
+    page.click("#lang-en")
+    options = page.locator("#cc-scoring .cc-choice .cc-option")
 
     bo_before = number(page.locator(".side[data-side='p1'] .side-total").inner_text())
     assert bo_before == 0
