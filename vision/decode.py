@@ -442,14 +442,16 @@ class CardReader:
         if crop.size == 0:
             return
         yield "crop", lambda: self._try(self.zxing, [crop], back, candidate)
-        # Small, blurred symbols: enlarge a lot (a module ~14 px) and unsharp-mask at the
-        # scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark.
-        big, back_big = _crop_enlarged(gray, candidate.quad, 14.0)
-        if big.size == 0:
-            return
-        factor = 1.0 / back_big[0, 0]
-        yield "sharpen-1.2", lambda: self._try(self.zxing, [_sharpen(big, 1.2 * factor, 3.0)],
-                                               back_big, candidate)
+        # Small, blurred symbols: enlarge (a module ~10 px, then ~14 px) and unsharp-mask at
+        # the scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark:
+        # 10 px reads most of them at half the cost, 14 px the rest.
+        for module_px, label in ((10.0, "sharpen-1.2"), (14.0, "sharpen-1.2-large")):
+            big, back_big = _crop_enlarged(gray, candidate.quad, module_px)
+            if big.size == 0:
+                return
+            factor = 1.0 / back_big[0, 0]
+            yield label, (lambda big=big, back_big=back_big, factor=factor: self._try(
+                self.zxing, [_sharpen(big, 1.2 * factor, 3.0)], back_big, candidate))
         yield "sharpen-1.6", lambda: self._try(self.zxing, [_sharpen(big, 1.6 * factor, 2.0)],
                                                back_big, candidate)
         warped, back_warp = _rectified(gray, candidate.quad)
