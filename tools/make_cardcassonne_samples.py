@@ -16,10 +16,12 @@ Frames are meant to be played at FPS = 1 frame per second (`images:DIR?fps=1`): 
 are what the tracker's vanish timeout is measured in.
 
 What no camera sees (a claimed face-down card turned up at scoring, the owner's choice for a
-non-matching animal or building) is in each frame's JSON under "moves" (everything done so
-far, in order) and, in the last frame, "final_moves" (the whole game). "camera_kinds" names the
-move kinds the camera itself produces; every other move is a declaration, due once the number
-of camera moves before it has been accepted (the rule web/demo.py uses for Musée).
+non-matching animal or building) is typed on the dashboard. The folder's inputs.json (the
+recording format of web/recording.py) lists those inputs with the frame they follow and the
+number of moves accepted before them, so `companion serve --source images:DIR` and
+`companion demo --game cardcassonne` replay the whole game. Each frame's NNNN.json also has
+"moves" (everything done so far, in order), "camera_kinds" (the move kinds the camera itself
+produces) and, in the last frame, "final_moves" (the whole game).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ if str(ROOT) not in sys.path:
 from companion.games import find_game  # noqa: E402
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
+from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402
 from vision.render import Camera, Degradation, layout_scene, render_scene  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "cardcassonne" / "three-players-full.json"
@@ -93,10 +96,11 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     game = session.game
     players = session.setup.players
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("*.jpg")) + list(out.glob("*.json")):
+    for old in list(out.glob("[0-9]*.jpg")) + list(out.glob("[0-9]*.json")):
         old.unlink()
     table: list[tuple[str, str, list[int], str]] = []
     done: list[dict] = []
+    inputs: list[dict] = []  # what the players type on the dashboard (inputs.json)
     frame = 0
 
     def emit(note: str) -> None:
@@ -145,6 +149,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
             table.append((BACK if face_down else move["card"], f"row-{colour}", [position], "card"))
             what = "a face-down card" if face_down else move["card"]
         emit(f"{what} at the end of the {colour} row (place {position + 1})")
+        seen_at = frame - 1
         after = session.state
         if before.phase == "play" and (after.phase != "play" or after.round != before.round):
             # The round ends with this piece: hold, then tidy up the table.
@@ -152,6 +157,8 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
                 emit(f"round {before.round} over: followers take their cards")
             # Declarations (turn-ups and choices) follow in the log before the next camera move.
             while index < len(log) and log[index]["move"]["kind"] not in CAMERA_KINDS:
+                inputs.append({"after_frame": seen_at, "after_moves": len(done),
+                               "move": log[index]["move"]})
                 assert session.feed(log[index])[0].accepted
                 done.append(log[index]["move"])
                 index += 1
@@ -159,10 +166,16 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
             for _ in range(HOLD_TIDY):
                 emit(f"round {before.round} scored: claimed cards taken, the rest pushed back")
     assert len(done) == len(log) and session.state.phase == "over"
-    last = sorted(out.glob("*.json"))[-1]
+    last = sorted(out.glob("[0-9]*.json"))[-1]
     data = json.loads(last.read_text())
     data["final_moves"] = done
     last.write_text(json.dumps(data) + "\n")
+    setup = records[0]["setup"]
+    recording = {"format": RECORDING_FORMAT, "version": 1, "game": "cardcassonne",
+                 "players": setup["players"], "names": setup["names"],
+                 "options": setup.get("options") or {}, "fps": FPS, "inputs": inputs}
+    (out / INPUTS_FILE).write_text(json.dumps(recording, ensure_ascii=False, indent=1) + "\n",
+                                   encoding="utf-8")
     return frame
 
 

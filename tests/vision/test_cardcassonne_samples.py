@@ -2,11 +2,10 @@
 
 The frames are the golden game tests/golden/cardcassonne/three-players-full.json rendered by
 tools/make_cardcassonne_samples.py (seats turned so the dealer is seat 0: Cy, An, Bo). One pass
-runs every frame through the real TableWatcher inside the dashboard's Runtime (what
-`companion serve --source images:...` runs), checking each frame is recognised as its JSON
-says. The declarations no camera sees (face-down cards turned up at round scoring, choices for
-non-matching cards) are handed over once the camera moves before them have been accepted, as
-the recorded Musée demo does. The points of every round, as it is scored, and the final ones
+runs every frame through the watcher `companion serve --source images:DIR` opens (the real
+TableWatcher plus the folder's inputs.json) inside the dashboard's Runtime, checking each frame
+is recognised as its JSON says. The inputs no camera sees (face-down cards turned up at round
+scoring, choices for non-matching cards) are handed over as players would type them. The points of every round, as it is scored, and the final ones
 must be the hand-checked figures of the golden transcript's notes.
 """
 
@@ -37,58 +36,32 @@ def sidecar(name: str) -> dict:
     return json.loads((SAMPLES / f"{Path(name).stem}.json").read_text())
 
 
-class RecordedFrames:
-    """A watcher over the sample folder: the real TableWatcher, a recognition check on every
-    frame, and the recording's declarations (web.demo.RecordedGameWatcher, generalised to the
-    move kinds the recording says the camera produces)."""
+class Checked:
+    """The watcher `companion serve --source images:DIR` opens (TableWatcher over the frames,
+    plus the recording's typed inputs), checking every frame is recognised as its JSON says."""
 
-    def __init__(self, folder: Path, players: int):
-        from vision.pipeline import TableWatcher
-        from vision.sources import open_source
-
-        self.source = open_source(f"images:{folder}?fps=1000")
-        self.watcher = TableWatcher(self.source, "cardcassonne", players, preview_width=320)
-        final = sidecar(sorted(folder.glob("*.json"))[-1].name)
-        self.camera_kinds = set(final["camera_kinds"])
-        self.final_moves = final["final_moves"]
-        self.pending: list[tuple[int, Move]] = []
-        before = 0
-        for data in self.final_moves:
-            if data["kind"] in self.camera_kinds:
-                before += 1
-            else:
-                self.pending.append((before, Move.from_dict(data)))
+    def __init__(self, watcher):
+        self.watcher = watcher
         self.frames = self.missed = self.sightings = 0
-
-    @property
-    def finished(self) -> bool:
-        return self.source.status().finished
+        self.finished = False
 
     def step(self):
-        frame = self.source.read()
-        while frame is None and not self.finished:
-            frame = self.source.read()
-        if frame is None:
-            return self.watcher.step()
-        want = sidecar(frame.name)
-        self.frames += 1
-        step = self.watcher.process(frame.image, want["t"])  # the recording's 1 fps times
-        seen = {(d.payload, d.region, tuple(d.slot)) for d in self.watcher._last_seen.detections}
-        pieces = {(c["payload"], c["region"], tuple(c["slot"]))
-                  for c in want["cards"] + want["tokens"]}
-        assert seen <= pieces, f"{frame.name}: invented {seen - pieces}"
-        self.missed += len(pieces - seen)
-        self.sightings += len(pieces)
+        step = self.watcher.step()
+        self.finished = step.status.finished
+        if step.status.frames_read > self.frames:
+            self.frames = step.status.frames_read
+            want = sidecar(f"{self.frames - 1:04d}")
+            seen = {(d.payload, d.region, tuple(d.slot))
+                    for d in self.watcher.watcher._last_seen.detections}
+            pieces = {(c["payload"], c["region"], tuple(c["slot"]))
+                      for c in want["cards"] + want["tokens"]}
+            assert seen <= pieces, f"frame {self.frames - 1}: invented {seen - pieces}"
+            self.missed += len(pieces - seen)
+            self.sightings += len(pieces)
         return step
 
     def due_moves(self, session) -> list[Move]:
-        done = sum(1 for m in session.moves if m.kind in self.camera_kinds)
-        due = [m for before, m in self.pending if before <= done]
-        self.pending = [(b, m) for b, m in self.pending if b > done]
-        return due
-
-    def set_manual_corners(self, points) -> None:
-        self.watcher.set_manual_corners(points)
+        return self.watcher.due_moves(session)
 
     def close(self) -> None:
         self.watcher.close()
@@ -104,25 +77,28 @@ def essentials(move: dict) -> tuple:
 
 def test_recorded_game_scores_round_by_round_as_hand_checked(tmp_path):
     from web import create_app
+    from web.camera import open_watcher
+    from web.recording import load_recording
 
     record = load_record(GOLDEN)
     assert record.expected["scores"] == {"p0": TOTALS["An"], "p1": TOTALS["Bo"],
                                          "p2": TOTALS["Cy"]}  # the game the notes checked
-    setup = sidecar("0000")["setup"]
-    names = setup["names"]
-    assert sorted(names) == ["An", "Bo", "Cy"] and not setup.get("options")
-    # What `companion serve --game cardcassonne --players 3 --names Cy,An,Bo` starts.
-    app = create_app({"db": str(tmp_path / "cc.sqlite3"), "game": "cardcassonne",
-                      "players": setup["players"], "names": names})
+    recording = load_recording(SAMPLES)
+    names = list(recording.names)
+    assert sorted(names) == ["An", "Bo", "Cy"] and not recording.options
+    kinds = {i.move.kind for i in recording.inputs}
+    assert kinds == {"reveal_face_down", "choose"}, "only what no camera sees is typed"
+    # What `companion serve --source images:sample_images/cardcassonne-3p` starts.
+    app = create_app({"db": str(tmp_path / "cc.sqlite3"), "game": recording.game,
+                      "players": recording.players, "names": names})
     runtime = app.extensions["companion_runtime"]
-    recorded = RecordedFrames(SAMPLES, setup["players"])
-    runtime.watcher = recorded
-    assert any(m.kind == "reveal_face_down" for _, m in recorded.pending)
-    assert any(m.kind == "choose" for _, m in recorded.pending)
+    checked = Checked(open_watcher(f"images:{SAMPLES}", recording.game, recording.players,
+                                   preview_width=320))
+    runtime.watcher = checked
     expected_rounds = [[ROUND_POINTS[name][r] for name in names] for r in range(8)]
     scored = 0
     try:
-        while not recorded.finished:
+        while not checked.finished:
             runtime.step_once()
             session = runtime.session
             rejected = [v.to_dict() for v in session.verdicts if not v.accepted]
@@ -135,19 +111,20 @@ def test_recorded_game_scores_round_by_round_as_hand_checked(tmp_path):
     finally:
         runtime.close()
 
-    assert recorded.frames == len(list(SAMPLES.glob("*.jpg"))) and not recorded.pending
+    assert checked.frames == len(list(SAMPLES.glob("*.jpg")))
+    assert checked.watcher.pending == 0, "every typed input was handed over"
     # A code missed in one frame is caught in the next (a piece settles in 3 of 5 frames).
-    assert recorded.missed <= recorded.sightings // 100, (recorded.missed, recorded.sightings)
+    assert checked.missed <= checked.sightings // 100, (checked.missed, checked.sightings)
     session = runtime.session
+    final = sidecar(sorted(SAMPLES.glob("[0-9]*.json"))[-1].name)
     assert [essentials(m.to_dict()) for m in session.moves] == [
-        essentials(m) for m in recorded.final_moves]
+        essentials(m) for m in final["final_moves"]]
     state = session.state
     assert state.phase == "over" and scored == 8
     assert list(state.final_points) == [FINAL_BUILDINGS[name] for name in names]
     totals = {s.label.en: s.total for s in session.game.score(state)}
     assert totals == TOTALS
-    winner = session.game.outcome(state).winners
-    assert winner == (f"p{names.index('Cy')}",)
+    assert session.game.outcome(state).winners == (f"p{names.index('Cy')}",)
     # The dashboard's snapshot says the same.
     snap = runtime.snapshot()
     assert snap["state"]["round_points"] == expected_rounds
