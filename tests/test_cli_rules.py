@@ -77,3 +77,14 @@ def test_bad_input_is_one_clear_line_and_exit_2(tmp_path, content, message):
 def test_missing_file_is_a_clear_error(tmp_path):
     result = companion("replay", tmp_path / "nope.json")
     assert result.returncode == 2 and "no such file" in result.stderr
+
+
+def test_every_golden_transcript_scores_from_the_command_line():
+    """Dice events name a colour, not a card: they must not be taken for unknown cards."""
+    for path in sorted((Path(__file__).parent / "golden").glob("*/*.json")):
+        result = companion("score", "--json", path)
+        assert result.returncode == 0, f"{path.name}: {result.stderr}"
+        expected = json.loads(path.read_text())["expected"]
+        if "scores" in expected:
+            totals = {s["side"]: s["total"] for s in json.loads(result.stdout)["scores"]}
+            assert totals == expected["scores"], path.name

@@ -56,7 +56,9 @@ def _reject_foreign_cards(record: GameRecord, game: Game) -> None:
                 if isinstance(move.get(key), list):
                     payloads.extend(p for p in move[key] if isinstance(p, str))
         event = entry.get("event") if isinstance(entry, dict) else None
-        if isinstance(event, dict) and isinstance(event.get("payload"), str):
+        # Dice carry their colour, not a printed code: only cards and tokens are catalogued.
+        if (isinstance(event, dict) and isinstance(event.get("payload"), str)
+                and event.get("kind", "card") != "die"):
             payloads.append(event["payload"].upper())
         for payload in payloads:
             if payload in game.catalogue:
@@ -122,7 +124,9 @@ def score(record_path, as_json, lang):
             "rejected": [v.to_dict() for v in rejected]}, ensure_ascii=False, indent=2))
         return
     names = ", ".join(session.setup.names)
-    click.echo(f"{game.info.name.en} ({game.info.name.zh}) — {session.setup.players} players: {names}")
+    players = session.setup.players
+    click.echo(f"{game.info.name.en} ({game.info.name.zh}) — {players} "
+               f"player{'s' if players != 1 else ''}: {names}")
     if rejected:
         click.echo("Rejected attempts / 不合規則的動作:")
         for verdict in rejected:
