@@ -976,7 +976,9 @@ class Crypt(Game):
                 exhausted[r.owner] += 1
             else:
                 ready[r.owner] += 1
-        if state.seats == 2:
+        if state.players == 1:
+            leader = state.leader  # solo: the human holds both torches all game
+        elif state.seats == 2:
             leader = 1 - state.leader
         elif self.data.torch_pass == "left":
             leader = (state.leader + 1) % state.seats
@@ -1458,9 +1460,23 @@ class Crypt(Game):
         }
 
     def rules_notes(self) -> tuple[Text, ...]:
-        return (Text("Torches pass to the left each round, as the Chinese rules say (the English "
-                     "summary's 'Lights Out holder leads' differs with 3-4 players).",
-                     "每回合火炬卡傳給左手邊的玩家（依中文規則）。"),)
+        notes = []
+        if self.data.torch_pass == "lights_out_leads":
+            notes.append(Text(
+                "Torches: the Lights Out holder becomes the next Leader and Lights Out moves to "
+                "the player before them in turn order (2 players: both cards go to the other "
+                "player).", "火炬：熄燈火炬的持有者成為下一回合的起始玩家，熄燈火炬交給順序上在他之前的"
+                "玩家（2 人遊戲：兩張火炬卡都交給另一位玩家）。"))
+        else:
+            notes.append(Text("Torches pass to the left each round (data option torch_pass "
+                              "'left').", "每回合火炬卡傳給左手邊的玩家（資料設定 torch_pass 'left'）。"))
+        notes.append(Text(
+            "Solo: the human holds both torches every round and so always takes the first and "
+            "the last turn; the ghost never has a Lights Out turn, so its 'on its Lights Out "
+            "turn' rule never applies.",
+            "單人遊戲：玩家每回合都拿著兩張火炬卡，總是第一個和最後一個行動；鬼魂永遠不會拿熄燈火炬，"
+            "所以「鬼魂的熄燈回合」規則不會用到。"))
+        return tuple(notes)
 
     # -- camera -----------------------------------------------------------------------------
     def seat_of_colour(self, state: CryptState, payload: str) -> int | None:

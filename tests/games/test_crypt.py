@@ -108,11 +108,27 @@ def test_two_players_the_torch_holder_acts_twice_and_torches_pass():
     assert GAME.turn_order(state) == (1, 0, 1)
 
 
-def test_four_players_lights_out_sits_right_of_the_leader_and_both_pass_left():
+def test_four_players_lights_out_holder_leads_next_and_lights_out_moves_back_one():
     state = new(4)
     assert GAME.turn_order(state) == (0, 1, 2, 3) and GAME.lights_out(state) == 3
     state = deal(state, "CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRPOTT2A", "CRBPOTT", "CRBIDOL")
     state = play(state, *(Move("recover", s) for s in range(4)))
+    # Decided rulebook: Lights Out (seat 3) leads; Lights Out goes to the seat before them.
+    assert state.leader == 3 and GAME.lights_out(state) == 2
+    assert GAME.turn_order(state) == (3, 0, 1, 2)
+
+
+def test_three_players_torches_travel_against_turn_order():
+    state = new(3)
+    rounds = [("CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRBPOTT"),
+              ("CRIDOL3A", "CRJEWL4A", "CRTAPE2A", "CRBIDOL")]
+    seen = []
+    for cards in rounds:
+        state = deal(state, *cards)
+        order = GAME.turn_order(state)
+        seen.append((state.leader, GAME.lights_out(state), order))
+        state = play(state, *(Move("recover", s) for s in order))
+    assert seen == [(0, 2, (0, 1, 2)), (2, 1, (2, 0, 1))]
     assert state.leader == 1 and GAME.lights_out(state) == 0
 
 
@@ -413,28 +429,33 @@ def test_camera_rejects_an_illegal_push_off_with_its_reason():
     assert session.state.ready == (3, 2) and session.state.row[0].owner == 1
 
 
-def test_ghost_lights_out_turn_rerolls_only_pushed_dice_and_places_one_group():
+def test_solo_human_holds_both_torches_every_round():
     state = deal(new(1), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
+    assert GAME.turn_order(state) == (0, 1, 0) and GAME.lights_out(state) == 0
     state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [2, 2, 2]}),
                  Move("recover", 0))
-    assert state.phase == "reveal" and state.leader == 1  # torches pass as with 2 players
+    assert state.phase == "reveal" and state.leader == 0  # the torches never pass in solo
     state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")  # ranking: 0 (4), 2 (2.5), 1 (2)
-    assert GAME.current_players(state) == (0,) and GAME.ghost_dice_to_roll(state) == 3
+    assert GAME.turn_order(state) == (0, 1, 0)
+    assert GAME.current_players(state) == (0,) and GAME.actor(state) == 0
+    assert codes(state, Move("ghost_roll", None, {"values": [5, 3, 1]})) == ["not_ghost_turn"]
+    assert any("both torches" in n.en for n in GAME.rules_notes())
+
+
+def test_ghost_rolls_all_its_dice_on_its_one_turn_and_pushed_dice_wait():
+    state = deal(new(1), "CRIDOL4A", "CRTAPE2A", "CRBJEWL")  # ranking: 0 (4), 2 (2.5), 1 (2)
+    state = play(state, claim(0, (0, 1, 3)))
+    assert GAME.ghost_dice_to_roll(state) == 3
     state = play(state, Move("ghost_roll", None, {"values": [5, 3, 1]}))
     assert [(s.owner, s.total) for s in state.row] == [(1, 5), (1, 1), (1, 3)]
-    state = play(state, claim(0, (0, 2, 3), (1, 1, 2)))  # pushes the 5 and the 1 off
-    assert state.ghost_pushed == 2 and GAME.ghost_dice_to_roll(state) == 2
-    assert codes(state, Move("ghost_roll", None, {"values": [6, 6, 6]})) == ["bad_roll"]
-    state = play(state, Move("ghost_roll", None, {"values": [4, 4]}))  # one pair: 8
-    assert state.row[0].owner == 1 and state.row[0].total == 8  # beats Mei's 6 on the best card
-    assert state.row[1].owner == 0  # and places nothing else
-    assert state.phase == "collect"
+    assert state.ready[0] == 3  # Mei's die pushed off the Idol 4 came back ready
+    state = play(state, claim(0, (0, 2, 3)))  # Lights Out, one card: 6 > 5 pushes the ghost
+    assert state.ghost_pushed == 1 and state.phase == "collect"  # no ghost turn follows
+    assert state.row[0].owner == 0 and state.ready[1] == 3  # ghost dice never tire
 
 
-def test_ghost_with_nothing_pushed_skips_its_lights_out_turn():
+def test_ghost_with_nothing_left_on_the_table_still_only_plays_once():
     state = deal(new(1, leader=0), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
-    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [1, 2, 3]}),
+    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [1, 1, 1]}),
                  Move("recover", 0))
-    state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")
-    state = play(state, Move("ghost_roll", None, {"values": [1, 1, 1]}), Move("recover", 0))
-    assert state.phase in ("collect", "reveal")  # the ghost's second turn passed by itself
+    assert state.phase == "reveal" and state.round == 1

@@ -132,65 +132,73 @@ def two_players():
 
 def solo():
     ghost = lambda *values: move("ghost_roll", None, values=list(values))  # noqa: E731
+    # Decided rulebook: Mei holds both torches all game, so every round runs Mei, ghost, Mei
+    # (Mei's second turn is the Lights Out turn: one card only); the ghost rolls all 3 dice.
     log = [
-        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1 Mei leads; ranking 0, 1, 2
+        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1; ranking 0 (4), 1 (3), 2 (2.5)
         claim(0, (0, 1, 3)),
         ghost(5, 2, 2),                              # 5 pushes Mei off card 0; 2+2 on card 1
         claim(0, (0, 2, 3)),                         # 6 > 5, ghost's die pushed off
         roll(0, 0, 4), roll(0, 0, 3),
-        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2 ghost leads; ranking 1, 2, 0
-        ghost(6, 1, 3),                              # 6 on card 1, 3 on card 2, 1 on card 0
+        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2; ranking 1 (4), 2 (2.5), 0 (2)
+        claim(0, (1, 1, 4)),
+        ghost(6, 1, 3),                              # 6 > 4 on card 1, 3 on card 2, 1 on card 0
         claim(0, (1, 2, 4)),                         # 8 > 6
-        ghost(5),                                    # pushed die: 5 beats nothing it may take
         roll(0, 1, 4), roll(0, 1, 2),
         move("reroll", 0, roll=1, card="CRIDOL4A", value=6),
-        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3 Mei leads; ranking 1, 2, 0
+        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3; ranking 1, 2, 0
         claim(0, (1, 1, 6)),
         ghost(4, 4, 1),                              # 4+4 = 8 > 6 on card 1; 1 on card 2
         claim(0, (1, 3, 3)),                         # 9 > 8
         roll(0, 1, 3), roll(0, 1, 5), roll(0, 1, 1),
-        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4 ghost leads; ranking 0, 1, 2
+        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4; ranking 0, 1, 2
+        move("recover", 0),                          # the exhausted die comes back
         ghost(2, 3, 6),                              # 6, 3, 2 on cards 0, 1, 2
-        move("recover", 0),                          # ghost's Lights Out: nothing pushed, passes
-        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5 Mei leads; ranking 0, 2, 1
+        move("recover", 0),                          # Lights Out: nothing exhausted, a pass
+        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5; ranking 0, 2, 1
         claim(0, (0, 2, 2), (2, 1, 1)),
         ghost(3, 3, 3),                              # 9 > 4 on card 0
         claim(0, (1, 2, 1)),
-        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6 ghost leads; ranking 1, 0, 2
-        ghost(1, 2, 6),                              # 6 on 1, 2 on 0, 1 on 2
-        claim(0, (0, 1, 3)),                         # 3 > 2
-        ghost(4),                                    # 4 > 3 takes card 0 back
-        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7 Mei leads; ranking 0, 2, 1
+        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6; ranking 1 (4), 0 (3), 2 (2.5)
+        claim(0, (0, 1, 3)),
+        ghost(1, 2, 6),                              # 6 on 1, 2 on 2; the 1 beats nothing free
+        move("recover", 0),
+        roll(0, 0, 5),
+        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7; ranking 0, 2, 1
         claim(0, (0, 1, 5), (1, 1, 1)),
         ghost(6, 6, 2),                              # 12 > 5 on card 0; 2 on card 2
         claim(0, (2, 2, 2)),                         # 4 > 2
         roll(0, 2, 2), roll(0, 2, 6),
-        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8 ghost leads; ranking 1, 2, 0
-        ghost(5, 4, 1),                              # 5 on 1, 4 on 2, 1 on 0
-        claim(0, (1, 2, 3), (0, 1, 2)),              # 6 > 5 and 2 > 1
-        ghost(3, 3),                                 # 6 ties card 1; beats 2 on card 0
-        roll(0, 1, 1), roll(0, 1, 4),
-        move("end_collect"),
+        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8; ranking 1 (3), 2 (2.5), 0 (2)
+        claim(0, (1, 2, 3)),
+        ghost(5, 4, 1),                              # 5 on 2, 4 on 0; the 1 beats nothing free
+        claim(0, (0, 1, 5)),                         # 5 > 4
+        roll(0, 1, 1), roll(0, 1, 4), roll(0, 0, 6),
+        move("end_collect"),                         # Mei keeps her face-down idols unflipped
         move("identify", 0, card="CRIDOL2A"),
         move("identify", 0, card="CRIDOL3A"),
     ]
     notes = [
-        "Solo, collectors all A. Mei keeps Idol 4 (flipped in round 2 to re-roll), Tapestry 4, "
-        "Pottery 4, Idol 2 and Idol 3 (face down, shown at the end), Pottery 1, Tapestry 1, "
-        "Pottery 3.",
-        "Treasure: idols 4+2+3 = 9, pottery 4+1+3 = 8, tapestries 4+1 = 5: 22. Pottery A with 3: +4. "
-        "Tapestries A (nobody else has any): +5. Ready dice: round 8 roll 1 on effort 3 exhausts one, "
-        "the ghost pushed one back, 2 ready: +2. Total 33: The Petty King (30-39).",
+        "Solo, collectors all A. Mei holds both torches every round (decided rulebook), so the "
+        "ghost plays once a round, in the middle, and never has a Lights Out turn.",
+        "Mei keeps Idol 4 (flipped in round 2 to re-roll a 2 into a 6), Tapestry 4, Pottery 4, "
+        "Pottery 1, a face-down idol (round 5), Tapestry 3, Tapestry 1, a face-down idol "
+        "(round 7), Pottery 3 and Jewelry 2. The face-down idols are Idol 2 and Idol 3 (Idol 1 "
+        "was discarded in round 3).",
+        "Treasure: idols 4+2+3 = 9, tapestries 4+3+1 = 8, pottery 4+1+3 = 8, jewelry 2: 27. "
+        "Pottery A with 3: +4. Jewelry A needs 2: nothing. Tapestries A (nobody else has any): "
+        "+5. Ready dice: round 8 roll 1 on effort 3 exhausts one, 2 ready: +2. "
+        "Total 38: The Petty King (30-39).",
     ]
     return {"format": "table-companion-record", "version": 1, "game": "crypt",
             "setup": {"players": 1, "names": ["Mei"], "options": {}},
             "log": log,
-            "expected": {"scores": {"p0": 33}, "winners": ["p0"], "rejections": [],
+            "expected": {"scores": {"p0": 38}, "winners": ["p0"], "rejections": [],
                          "solo_rank": "The Petty King", "notes": notes}}
 
 
 def three_players():
-    rounds = [  # (face up x3, face-down back); slot k goes to the k-th player in turn order
+    rounds = [  # (face up x3, face-down back); in round r slot k goes to seat (k + r) % 3
         ("CRIDOL4A", "CRJEWL1A", "CRTAPE3A", "CRBIDOL"),
         ("CRREMN1A", "CRTAPE2A", "CRIDOL2A", "CRBJEWL"),
         ("CRTAPE4A", "CRIDOL3A", "CRREMN2A", "CRBMANU"),
@@ -204,15 +212,17 @@ def three_players():
     log = []
     for r, cards in enumerate(rounds):
         log += deal(*cards)
-        leader = r % 3  # both torches pass to the left every round
+        # Lights Out (the player before the Leader) leads next round: leaders 0, 2, 1, 0, ...
+        leader = -r % 3
         order = [(leader + k) % 3 for k in range(3)]
         if r == 0:
             log += [claim(0, (0, 1, 1)), claim(1, (0, 1, 2)), claim(2, (2, 1, 1)),
                     roll(1, 0, 2)]
-        else:
-            log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
+        else:  # seat s takes slot (s - r) % 3, whatever its place in the turn order
+            log += [claim(seat, ((seat - r) % 3, 1, 1)) for seat in order]
     notes = [
         "Collectors: idols B, jewelry B, manuscripts A, pottery A, remains B, tapestries B. "
+        "Torches: the Lights Out holder leads next, so leaders go Al, Cy, Bea, Al, ... "
         "Every claim is one die at effort 1 (no roll) except round 1, where Bea pushes Al off "
         "the Idol 4 with effort 2 and rolls 2 (stays ready). Face-down cards are never claimed. "
         "Everyone ends with 3 ready dice.",
@@ -247,14 +257,15 @@ def four_players():
     downs = [("CRBJEWL", "CRBMANU")] * 6 + [("CRBPOTT", "CRBPOTT")] * 2
     log = []
     for r in range(8):
-        leader = r % 4
+        leader = -r % 4  # Lights Out (the player before the Leader) leads next round
         order = [(leader + k) % 4 for k in range(4)]
         log += deal(*(hands[seat][r] for seat in order), *downs[r])
         log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
     log += [move("tiebreak_roll", 1, values=[3, 3, 3]), move("tiebreak_roll", 2, values=[4, 4, 1]),
             move("tiebreak_roll", 1, values=[6, 5, 4]), move("tiebreak_roll", 2, values=[6, 6, 6])]
     notes = [
-        "Collectors all A. Each turn claims the card at the player's turn position with one die "
+        "Collectors all A. Leaders Dee, Gus, Fay, Eve, ... (Lights Out leads next). "
+        "Each turn claims the card at the player's turn position with one die "
         "at effort 1; face-down cards stay unclaimed. Everyone keeps 3 ready dice (+3).",
         "Dee: all 8 idols = 20, +3 = 23. Eve: pottery 1,1,2,2 + manuscripts 1,1 + jewelry 1,1 = "
         "10; Pottery A with 4 +8; Manuscripts A 2 x (4-1) = +6; Jewelry A best 1 again +1; +3 = 28.",
