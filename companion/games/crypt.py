@@ -191,6 +191,8 @@ class CryptState:
     ghost_pushed: int = 0
     ghost_last: tuple[tuple[int, int, int], ...] = ()  # (card, dice, effort) just placed
     ghost_rolled: tuple[int, ...] = ()
+    # push-offs this round, for the dashboard: (card, by seat, from seat, dice, beaten, effort)
+    pushes: tuple[tuple[int, int, int, int, int, int], ...] = ()
     discarded: int = 0
     tied: tuple[int, ...] = ()
     tiebreak_rolls: tuple[tuple[int, int], ...] = ()  # (seat, total) this re-roll
@@ -846,15 +848,17 @@ class Crypt(Game):
                placements: list[tuple[int, int, int]]) -> CryptState:
         row, ready = list(state.row), list(state.ready)
         pushed_ghost = 0
+        pushes = list(state.pushes)
         for card, dice, effort in placements:
             slot = row[card]
             if slot.owner is not None:
                 ready[slot.owner] += slot.dice  # pushed off: back to the owner, ready
+                pushes.append((card, seat, slot.owner, slot.dice, slot.total, dice * effort))
                 if self.is_ghost(state, slot.owner):
                     pushed_ghost += slot.dice
             row[card] = replace(slot, owner=seat, dice=dice, effort=effort)
             ready[seat] -= dice
-        return replace(state, row=tuple(row), ready=tuple(ready),
+        return replace(state, row=tuple(row), ready=tuple(ready), pushes=tuple(pushes),
                        ghost_pushed=state.ghost_pushed + pushed_ghost)
 
     def _do_claim(self, state: CryptState, move: Move) -> CryptState:
@@ -987,7 +991,7 @@ class Crypt(Game):
         state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted), rolls=(),
                         row=(None,) * self.row_size(state), leader=leader, turn=0,
                         round=state.round + 1, claims_started=False, peeked=frozenset(),
-                        ghost_pushed=0, ghost_last=(), ghost_rolled=())
+                        ghost_pushed=0, ghost_last=(), ghost_rolled=(), pushes=())
         if state.round >= self._setup(state.players).rounds:
             return self._finish_game(state)
         return replace(state, phase="reveal")
@@ -1046,6 +1050,12 @@ class Crypt(Game):
         if state.phase == "final_reveal":
             return self._finish_game(state)
         return state
+
+    def identify_options(self, state: CryptState, seat: int) -> dict[str, list[str]]:
+        """Per type: the cards a face-down collected card of `seat` may still be."""
+        kinds = {c.type for c in state.collections[seat] if c.payload is None}
+        return {kind: [p for p in self.deck_payloads(state.players)
+                       if self.ttype(p) == kind and p not in state.seen] for kind in sorted(kinds)}
 
     def unknown_cards(self, state: CryptState) -> int:
         return sum(1 for seat in range(state.players) for c in state.collections[seat]
@@ -1444,6 +1454,10 @@ class Crypt(Game):
             "collectors": [{"type": t, "side": s, "card": f"CRC{self.type_back[t][3:]}{s}"}
                            for t, s in state.collectors],
             "pending": [{"die": d, "card": c, "effort": e} for d, c, e in state.pending],
+            "pushes": [{"card": c, "by": by, "from": off, "dice": d, "beaten": beaten,
+                        "effort": effort} for c, by, off, d, beaten, effort in state.pushes],
+            "identify_options": {str(seat): options for seat in range(state.players)
+                                 if (options := self.identify_options(state, seat))},
             "pending_player": state.pending_player,
             "rolls": [{"index": i, "owner": r.owner, "card": r.card, "effort": r.effort,
                        "value": r.value, "exhausted": r.failed} for i, r in enumerate(state.rolls)],

@@ -147,6 +147,8 @@ def test_push_off_needs_strictly_more_effort(claiming):
     state = play(state, claim(1, (0, 2, 3)))  # 6 > 4
     assert state.row[0].owner == 1 and state.row[0].total == 6
     assert state.ready == (3, 1)  # Ann's die came back ready, not exhausted
+    assert GAME.describe(state)["pushes"] == [
+        {"card": 0, "by": 1, "from": 0, "dice": 1, "beaten": 4, "effort": 6}]
 
 
 def test_claim_rules_have_their_codes(claiming):
@@ -459,3 +461,10 @@ def test_ghost_with_nothing_left_on_the_table_still_only_plays_once():
     state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [1, 1, 1]}),
                  Move("recover", 0))
     assert state.phase == "reveal" and state.round == 1
+
+
+def test_final_reveal_offers_only_cards_still_unseen():
+    state = deal(new(2), "CRIDOL4A", "CRJEWL3A", "CRBIDOL")
+    state = play(state, claim(0, (2, 1, 1)), Move("recover", 1), Move("recover", 0))
+    options = GAME.describe(state)["identify_options"]
+    assert options == {"0": {"idols": ["CRIDOL1A", "CRIDOL2A", "CRIDOL3A"]}}
