@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import zlib
 from pathlib import Path
@@ -115,7 +116,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     catalogue = load_catalogue("masterpiece")
     table = Table(layout, session.state.pawns)
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("*.jpg")) + list(out.glob("*.json")):
+    for old in list(out.glob("*.jpg")) + list(out.glob("[0-9]*.json")):
         old.unlink()
 
     shown: dict[str, tuple] = {}  # what the last frame showed
@@ -223,7 +224,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
         emit(shown, "game over: the table as it ends")
     assert session.state.phase == "over"
     assert {s.side: s.total for s in game.score(session.state)} == record.expected["scores"]
-    last = sorted(out.glob("*.json"))[-1]
+    last = sorted(out.glob("[0-9]*.json"))[-1]
     data = json.loads(last.read_text())
     data["final_moves"] = done
     data["script"] = script
@@ -231,57 +232,15 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     return frame
 
 
-class RecordedDashboard:
-    """A TableWatcher over these frames plus what the players typed on the dashboard.
-
-    The web runtime calls `step()` for each frame, then `due_moves(session)` and plays what it
-    returns (as it does for the recorded Musée demo), so the whole game, bids and all, runs
-    through the dashboard: `RecordedDashboard(open_watcher("images:DIR?fps=1", ...), DIR)`.
-    """
-
-    def __init__(self, watcher, folder: Path):
-        self.watcher = watcher
-        last = json.loads(sorted(Path(folder).glob("*.json"))[-1].read_text(encoding="utf-8"))
-        self.camera_kinds = set(last["camera_kinds"])
-        self.pending: list[tuple[int, dict]] = []  # (camera moves before it, script entry)
-        before = 0
-        for entry in last["script"]:
-            if entry["by"] == "camera":
-                before += "move" in entry
-            else:
-                self.pending.append((before, entry))
-        self.frames = 0
-
-    def due(self, session, frames_done: int) -> list[dict]:
-        """Typed entries due once `frames_done` frames were processed: the frame each follows
-        is among them and every camera move before it has been accepted."""
-        camera = sum(1 for m in session.moves if m.kind in self.camera_kinds)
-        ready = []
-        while self.pending and self.pending[0][0] <= camera \
-                and self.pending[0][1]["after_frame"] < frames_done:
-            ready.append(self.pending.pop(0)[1])
-        return ready
-
-    def due_moves(self, session) -> list[Move]:
-        return [Move.from_dict(entry["move"]) for entry in self.due(session, self.frames)]
-
-    def step(self):
-        step = self.watcher.step()
-        self.frames = step.status.frames_read
-        return step
-
-    def set_manual_corners(self, points) -> None:
-        self.watcher.set_manual_corners(points)
-
-    def close(self) -> None:
-        self.watcher.close()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args()
     count = generate(Path(args.out))
+    # What the players typed on the dashboard goes into inputs.json (web/recording.py);
+    # play the folder with `companion demo --game masterpiece`.
+    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py"))],
+                   check=True)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
     print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import random
 import sys
 from pathlib import Path
@@ -115,7 +116,7 @@ def generate(out: Path = OUT) -> int:
     engine = Session("mythe", setup)  # the reference: what the rules make of each step
     table = Table()
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("*.jpg")) + list(out.glob("*.json")):
+    for old in list(out.glob("*.jpg")) + list(out.glob("[0-9]*.json")):
         old.unlink()
     frame = 0
     left_at: dict[str, int] = {}  # payload -> frame when it left the table
@@ -213,94 +214,15 @@ def generate(out: Path = OUT) -> int:
     return frame
 
 
-# -- playing the folder on the dashboard -----------------------------------------------------
-DECLARED = {"stop", "share"}  # moves players make on the dashboard, never seen by the camera
-
-
-class RecordedDeclarations:
-    """The camera pipeline over the recorded frames, plus the recording's declarations.
-
-    Like web.demo.RecordedGameWatcher (which counts Musée placements), but in Mythe order
-    and time: a "stop" or "share" is handed to the dashboard once the frames before the one
-    that first lists it have been read and every move before it has been accepted, as if the
-    player pressed the button then (an obstacle turn's share must wait for the camera to see
-    the hero put back, or the hero's move would be judged in the next player's turn).
-    """
-
-    def __init__(self, watcher, folder: Path | str):
-        self.watcher = watcher
-        self.moves: list[Move] = []
-        self.first_frame: list[int] = []  # index of the first frame listing each move
-        for index, path in enumerate(sorted(Path(folder).glob("*.json"))):
-            listed = json.loads(path.read_text(encoding="utf-8")).get("moves", [])
-            for data in listed[len(self.moves):]:
-                self.moves.append(Move.from_dict(data))
-                self.first_frame.append(index)
-        self.frames_read = 0
-
-    def due_moves(self, session) -> list[Move]:
-        done = len(session.moves)
-        if self.moves[:done] != list(session.moves):
-            return []  # the game went elsewhere (a correction): declare nothing more
-        due = []
-        for move, frame in zip(self.moves[done:], self.first_frame[done:]):
-            if move.kind not in DECLARED or frame > self.frames_read:
-                break
-            due.append(move)
-        return due
-
-    def step(self):
-        step = self.watcher.step()
-        self.frames_read = step.status.frames_read
-        return step
-
-    def set_manual_corners(self, points) -> None:
-        self.watcher.set_manual_corners(points)
-
-    def close(self) -> None:
-        self.watcher.close()
-
-
-def open_recording(folder: Path | str = OUT, clock=None) -> RecordedDeclarations:
-    """The folder at the 4 fps it was rendered for (its frame times decide when a card that
-    was taken away is forgotten)."""
-    from vision.pipeline import TableWatcher
-    from vision.sources import ImageFolderSource, SourceConfig
-
-    options = {"clock": clock} if clock is not None else {}
-    source = ImageFolderSource(folder, SourceConfig(fps=FPS), **options)
-    return RecordedDeclarations(TableWatcher(source, "mythe", PLAYERS), folder)
-
-
-def serve(folder: Path, port: int, db: str) -> None:
-    """`companion serve --game mythe --players 3` watching the recording, declarations too."""
-    from companion.cli.web_cmds import _run
-    from web import create_app
-
-    record = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    app = create_app({"db": db, "game": "mythe", "players": PLAYERS,
-                      "names": tuple(record["setup"]["names"]), "host": "127.0.0.1",
-                      "fresh": True})
-    runtime = app.extensions["companion_runtime"]
-    runtime.attach_watcher(open_recording(folder), f"recorded Mythe game: {folder}")
-    _run(app, "127.0.0.1", port, None, [f"Playing {folder} at {FPS:g} fps."])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(OUT))
-    parser.add_argument("--serve", action="store_true",
-                        help="do not render: play the folder on the dashboard")
-    parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
     args = parser.parse_args()
-    if args.serve:
-        import tempfile
-
-        db = args.db or str(Path(tempfile.mkdtemp(prefix="mythe-demo-")) / "demo.sqlite3")
-        serve(Path(args.out), args.port, db)
-        return
     count = generate(Path(args.out))
+    # What the players typed on the dashboard goes into inputs.json (web/recording.py);
+    # play the folder with `companion demo --game mythe`.
+    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py"))],
+                   check=True)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
     print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
 

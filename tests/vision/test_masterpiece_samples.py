@@ -9,7 +9,6 @@ been accepted. Every auction must end as the golden game's notes worked out by h
 refusal must be the expected rule, and the final cash and wealth must be the hand-checked ones.
 """
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from companion.record import load_record
 from companion.session import Session
 from vision.pipeline import TableWatcher
 from vision.sources import open_source
+from web.recording import RecordedInputs, load_recording
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_images" / "masterpiece-4p"
@@ -49,15 +49,6 @@ CASH_K = [6500, 4000, 8500, 11500]
 WEALTH_K = {"p0": 29500, "p1": 20000, "p2": 41500, "p3": 24500}
 
 
-def recorded_dashboard():
-    """tools/make_masterpiece_samples.py's RecordedDashboard (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_masterpiece_samples",
-                                                  ROOT / "tools" / "make_masterpiece_samples.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.RecordedDashboard
-
-
 def expected(name: str) -> dict:
     return json.loads((SAMPLES / f"{Path(name).stem}.json").read_text())
 
@@ -73,11 +64,11 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
     final = expected(frames[-1].name)
     source = open_source(f"images:{SAMPLES}?fps=1000")
     watcher = TableWatcher(source, "masterpiece", 4, preview_width=0)
-    recording = recorded_dashboard()(watcher, SAMPLES)
-    assert len(recording.pending) > 100
+    recording = RecordedInputs(watcher, load_recording(SAMPLES))
+    assert recording.pending > 100
     session = Session("masterpiece", Setup.from_dict(record.setup))
     refusals: list[str] = []
-    camera_moves = count = missed = sightings = 0
+    camera_moves = count = missed = sightings = typed_refusals = 0
     auctions_seen = 0
     while not source.status().finished:
         frame = source.read()
@@ -99,14 +90,13 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
                         assert verdict.move.kind in final["camera_kinds"], verdict.to_dict()
                 else:
                     refusals.append(verdict.violations[0].code)
-        for entry in recording.due(session, count):
-            verdict = session.play(Move.from_dict(entry["move"]), source="demo")
-            if entry["refused"]:
-                assert not verdict.accepted, (frame.name, entry)
-                assert verdict.violations[0].code == entry["refused"], (frame.name, verdict.to_dict())
-                refusals.append(entry["refused"])
-            else:
-                assert verdict.accepted, (frame.name, verdict.to_dict())
+        recording.frames_read = count
+        for move in recording.due_moves(session):
+            verdict = session.play(move, source="demo")
+            if verdict.accepted:
+                continue
+            refusals.append(verdict.violations[0].code)
+            typed_refusals += 1
         # Each auction sale, as soon as it happens, is the hand-checked one.
         sales = [(e.turn, e.payer, e.payee, e.amount_k, e.painting) for e in session.state.ledger
                  if e.kind == "payment" and "auction" in e.text.en]
@@ -115,6 +105,7 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
             auctions_seen = len(sales)
 
     assert count == len(frames) and not recording.pending
+    assert typed_refusals == sum(1 for i in recording.recording.inputs if i.refused)
     print(f"{count} frames, missed {missed} of {sightings} sightings, {camera_moves} camera moves")
     assert missed <= sightings // 50, f"missed {missed} of {sightings} sightings"
     # Every refusal (typed bids and the camera's wrong pawn) is the golden game's, in order.
@@ -136,18 +127,15 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
 def test_the_same_recording_through_the_dashboard_runtime(tmp_path):
     """What `companion serve --source images:...` runs: the web runtime steps the watcher and
     plays the typed inputs the recording says are due; the game ends as hand-checked."""
-    from vision.sources import ImageFolderSource, SourceConfig
     from web import create_app
+    from web.camera import open_watcher
 
     app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "masterpiece", "players": 4,
                       "names": ["Ana", "Ben", "Chen", "Dev"]})
     runtime = app.extensions["companion_runtime"]
     try:
-        # images:DIR?fps=1 as `companion serve` opens it, on a clock that never makes us wait
-        ticks = iter(range(10**6))
-        source = ImageFolderSource(SAMPLES, SourceConfig(fps=1), clock=lambda: float(next(ticks)))
-        watcher = TableWatcher(source, "masterpiece", 4, preview_width=320)
-        runtime.watcher = recorded_dashboard()(watcher, SAMPLES)  # stepped here, no thread
+        # exactly what `companion serve --source images:DIR` opens: frames + inputs.json
+        runtime.watcher = open_watcher(f"images:{SAMPLES}", "masterpiece", 4)  # no thread
         while not runtime.camera.status.get("finished"):
             runtime.step_once()
         snap = runtime.snapshot()

@@ -70,7 +70,7 @@ def test_mythe_game_replayed_from_frames_moves_every_hero_as_the_transcript_says
                 if not verdict.accepted:
                     rejected.append([v.code for v in verdict.violations])
 
-    final = expected(sorted(SAMPLES.glob("*.json"))[-1].name)
+    final = expected(sorted(SAMPLES.glob("[0-9]*.json"))[-1].name)
     assert frames == len(list(SAMPLES.glob("*.jpg"))) and checkpoints > 50
     assert [m.to_dict() for m in session.moves] == final["moves"]
     # The hand-checked transcript: where every hero ends, the refusals, the winner.
@@ -96,23 +96,18 @@ def test_frames_are_full_hd_and_the_folder_stays_small():
 
 
 def test_the_dashboard_runtime_plays_the_folder_to_the_dragon_win(tmp_path):
-    """What `python tools/make_mythe_samples.py --serve` runs: the dashboard's own camera
-    thread over the frames, with the recording's declarations pressed at their turn."""
-    import itertools
-    import sys
+    """What `companion serve --source images:sample_images/mythe-3p` runs: the dashboard's
+    own camera thread over the frames, with the recording's inputs.json pressed in turn."""
     import time
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    from make_mythe_samples import open_recording
-
     from web import create_app
+    from web.camera import open_watcher
 
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "mythe", "players": 3,
                       "names": golden["setup"]["names"]})
     runtime = app.extensions["companion_runtime"]
-    ticks = itertools.count(0.0, 1.0)  # a clock that makes every frame due at once
-    runtime.attach_watcher(open_recording(SAMPLES, clock=lambda: next(ticks)), "mythe-3p")
+    runtime.attach_watcher(open_watcher(f"images:{SAMPLES}", "mythe", 3), "mythe-3p")
     try:
         deadline = time.monotonic() + 120
         while not runtime.camera.status.get("finished") and time.monotonic() < deadline:

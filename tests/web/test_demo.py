@@ -62,7 +62,7 @@ def test_the_first_recorded_frames_reach_the_dashboard(runtime):
         runtime.step_once()
     snap = runtime.snapshot()
     assert snap["camera"]["calibrated"] and snap["camera"]["has_preview"]
-    expected = json.loads(sorted(SAMPLE_GAME.glob("*.json"))[15].read_text(encoding="utf-8"))
+    expected = json.loads(sorted(SAMPLE_GAME.glob("0*.json"))[15].read_text(encoding="utf-8"))
     settled = [m["card"] for m in expected["moves"] if m["kind"] == "place"]
     placed = [v["move"]["card"] for v in snap["log"] if v["accepted"] and v["move"]]
     assert len(settled) >= 2 and placed[:2] == settled[:2]
