@@ -1,0 +1,216 @@
+"""The Crypt screen in a real browser (Playwright + Debian's Chromium) on `companion serve`.
+
+A 2-player round is driven through the API (what the camera would report) and the screen's
+own controls (what it cannot see): a claim typed in, an illegal push-off refused with its
+reason on the screen, a legal push-off explained, exhaustion rolls entered with their outcome,
+the running scores; then the hand-checked 2-player golden game is imported and its final
+scores shown, in English and Traditional Chinese. Screenshots: $COMPANION_SCREENSHOTS/crypt-*.png
+(default /tmp/companion-screenshots).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
+GOLDEN = (Path(__file__).resolve().parents[1] / "golden" / "crypt"
+          / "two-players-full-with-illegal-attempts.json")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()
+
+
+def call(url: str, path: str, body: dict | None = None) -> dict:
+    if body is None:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            return json.load(answer)
+    state = call(url, "/api/state")
+    data = json.dumps(dict(body, state_id=state["state_id"])).encode()
+    request = urllib.request.Request(url + path, data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def play(url: str, **move) -> None:
+    answer = call(url, "/api/move", {"move": move})
+    assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+
+
+def wait_state(page, expression: str) -> None:
+    page.wait_for_function(f"() => S.snap && ({expression})")
+
+
+def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "crypt", "--players", "2", "--names", "Ann,Ben",
+                          "--port", "0", "--db", str(tmp_path / "crypt.sqlite3"))
+    url = server.url
+    page = browser.new_page(viewport={"width": 1440, "height": 1200})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/")
+    page.wait_for_selector("#crypt-row")
+    page.click("#lang-en")
+    assert "Deal 2 cards face up, then 1 face down" in page.locator("#crypt-status").inner_text()
+
+    # The camera sees the deal: two face-up treasures and a face-down pottery.
+    play(url, kind="deal", card="CRIDOL4A", index=0)
+    play(url, kind="deal", card="CRJEWL3A", index=1)
+    play(url, kind="deal", back="CRBPOTT", index=2)
+    wait_state(page, "S.snap.state.phase === 'claim'")
+    row = page.locator("#crypt-row .crypt-card")
+    assert row.count() == 3
+    assert "Idol" in row.nth(0).inner_text() and "4" in row.nth(0).inner_text()
+    assert "Pottery" in row.nth(2).inner_text() and "?" in row.nth(2).inner_text()
+    assert "Ann's turn" in page.locator("#crypt-turn").inner_text()
+    assert "Leader: Ann" in page.locator("#crypt-torches").inner_text()
+
+    # Ann claims the Idol 4 with one die showing 2, typed in on the screen.
+    page.select_option("#crypt-claim-card-0", "0")
+    page.select_option("#crypt-claim-effort-0", "2")
+    page.click("#crypt-claim-btn")
+    wait_state(page, "S.snap.state.actor === 1")
+    idol = page.locator('#crypt-row .crypt-card[data-index="0"]')
+    assert "Ann" in idol.inner_text() and "Effort 2" in idol.inner_text()
+    assert idol.locator(".crypt-die").count() == 1
+
+    # Ben tries to push her off with an effort that only ties: refused, the reason shown.
+    page.select_option("#crypt-claim-card-0", "0")
+    page.select_option("#crypt-claim-effort-0", "2")
+    page.click("#crypt-claim-btn")
+    page.wait_for_selector("#crypt-refused")
+    refused = page.locator("#crypt-refused").inner_text()
+    assert "Not allowed" in refused and "To push them off you need more than 2" in refused
+    assert call(url, "/api/state")["state"]["actor"] == 1  # still Ben's turn
+    page.screenshot(path=str(SHOTS / "crypt-refused-en.png"), full_page=True)
+
+    # Then with effort 3: Ann's die is pushed off, back to her ready; the screen says so.
+    play(url, kind="claim", player=1, placements=[{"card": 0, "dice": 1, "effort": 3}])
+    page.wait_for_selector("#crypt-pushes")
+    pushes = page.locator("#crypt-pushes").inner_text()
+    assert "Ben pushed Ann's die off the Idol 4 (crypt card 1)" in pushes and "effort 3 beats 2" in pushes
+    assert page.locator("#crypt-refused").count() == 0
+    assert "dice on one card only" in page.locator("#crypt-lastturn").inner_text()
+
+    # Ann's Lights Out turn: two dice showing 2 on the Jewelry 3.
+    play(url, kind="claim", player=0, placements=[{"card": 1, "dice": 2, "effort": 2}])
+    page.wait_for_selector("#crypt-rolls")
+    rolls = page.locator("#crypt-rolls .crypt-roll")
+    assert rolls.count() == 3 and "waiting for the roll" in rolls.nth(0).inner_text()
+
+    # Rolls the camera could not see, entered on the screen: Ben 2 (< 3, exhausted), Ann 5, 4.
+    page.click("#crypt-roll-0-2")
+    wait_state(page, "S.snap.state.rolls[0].exhausted === true")
+    assert "rolled 2: exhausted" in page.locator("#crypt-roll-0").inner_text()
+    assert page.locator("#crypt-reroll-0-6").count() == 1  # Ben may flip his idol to re-roll
+    page.click("#crypt-roll-1-5")
+    wait_state(page, "S.snap.state.rolls[1].exhausted === false")
+    page.click("#crypt-roll-1-4")
+    wait_state(page, "S.snap.state.rolls[2].exhausted === false")
+    assert "rolled 4: ready" in page.locator("#crypt-roll-2").inner_text()
+    page.screenshot(path=str(SHOTS / "crypt-rolls-en.png"), full_page=True)
+    page.click("#crypt-end-collect")
+    wait_state(page, "S.snap.state.phase === 'reveal' && S.snap.state.round === 2")
+
+    # Scores so far with their breakdown: Ann Jewelry 3 + 3 ready dice; Ben Idol 4 + 2 ready.
+    scores = page.locator("#crypt-scores")
+    ann = scores.locator('.crypt-score[data-side="p0"]').inner_text()
+    ben = scores.locator('.crypt-score[data-side="p1"]').inner_text()
+    assert "6 coins" in ann and "Jewelry: 3" in ann and "3 ready dice" in ann
+    assert "6 coins" in ben and "Idols: 4" in ben and "2 ready dice" in ben
+    assert "Leader: Ben" in page.locator("#crypt-torches").inner_text()  # torches passed
+
+    page.click("#lang-zh")
+    assert "6 枚金幣" in scores.locator('.crypt-score[data-side="p0"]').inner_text()
+    assert "起始火炬: Ben" in page.locator("#crypt-torches").inner_text()
+    assert "翻開地窖的寶藏" in page.locator("#crypt-status").inner_text()
+    page.screenshot(path=str(SHOTS / "crypt-round2-zh.png"), full_page=True)
+
+    # The hand-checked 2-player game: final scores 37 and 31, with collectors earned.
+    record = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
+                                     data=json.dumps(record).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
+    page.wait_for_selector(".crypt-scores.final")
+    final = page.locator("#crypt-scores")
+    assert "Ann 以 37 枚金幣獲勝" in page.locator("#crypt-outcome").inner_text()
+    assert "37 枚金幣" in final.locator('.crypt-score[data-side="p0"]').inner_text()
+    assert "31 枚金幣" in final.locator('.crypt-score[data-side="p1"]').inner_text()
+    assert "掛毯收藏家 A 面" in final.inner_text()
+    tapestry = page.locator('.crypt-collector[data-type="tapestries"]').inner_text()
+    assert "Ann：+5" in tapestry
+    page.screenshot(path=str(SHOTS / "crypt-final-zh.png"), full_page=True)
+    page.click("#lang-en")
+    assert "Ann wins with 37 coins" in page.locator("#crypt-outcome").inner_text()
+    assert "Ann: +5" in page.locator('.crypt-collector[data-type="tapestries"]').inner_text()
+    page.screenshot(path=str(SHOTS / "crypt-final-en.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    server = start_server("serve", "--game", "crypt", "--players", "1", "--names", "Mei",
+                          "--port", "0", "--db", str(tmp_path / "solo.sqlite3"))
+    url = server.url
+    page = browser.new_page(viewport={"width": 1440, "height": 1200})
+    page.set_default_timeout(15000)
+    page.goto(url + "/")
+    page.wait_for_selector("#crypt-row")
+    page.click("#lang-en")
+    for index, card in enumerate(("CRIDOL4A", "CRJEWL3A")):
+        play(url, kind="deal", card=card, index=index)
+    play(url, kind="deal", back="CRBPOTT", index=2)
+    play(url, kind="claim", player=0, placements=[{"card": 0, "dice": 1, "effort": 3}])
+    page.wait_for_selector("#crypt-ghost-btn")
+    assert "Roll 3 ghost dice" in page.locator("#crypt-ghost").inner_text()
+    for i, value in enumerate(("5", "2", "2")):
+        page.select_option(f"#crypt-ghost-die-{i}", value)
+    page.click("#crypt-ghost-btn")
+    wait_state(page, "S.snap.state.ghost.placements.length === 2")
+    ghost = page.locator("#crypt-ghost").inner_text()
+    assert "Set the ghost's dice: 1 × 5 on the Idol 4" in ghost
+    assert "Set the ghost's dice: 2 × 2 on the Jewelry 3" in ghost
+    assert "Mei's turn" in page.locator("#crypt-turn").inner_text()  # she holds both torches
+    page.click("#lang-zh")
+    assert "擺放鬼魂的骰子：1 顆 5 點放在偶像 4" in page.locator("#crypt-ghost").inner_text()
+    page.screenshot(path=str(SHOTS / "crypt-ghost-zh.png"), full_page=True)
+
+    record = json.loads((GOLDEN.parent / "solo-with-ghost.json").read_text(encoding="utf-8"))
+    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
+                                     data=json.dumps(record).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
+    page.wait_for_selector("#crypt-rank")
+    assert "小資國王" in page.locator("#crypt-rank").inner_text()
+    page.click("#lang-en")
+    assert "The Petty King" in page.locator("#crypt-rank").inner_text()
+    assert "38 coins" in page.locator("#crypt-scores").inner_text()
+    page.screenshot(path=str(SHOTS / "crypt-solo-final-en.png"), full_page=True)
