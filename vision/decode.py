@@ -202,6 +202,7 @@ class Candidate:
 
     quad: np.ndarray  # 4x2 float32
     expected: str | None = None  # payload a tracker or layout expects here, if any
+    module_px: float | None = None  # known module size (tiles sized from read symbols)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -287,7 +288,8 @@ def _tiles(rect) -> list[np.ndarray]:
 
 
 def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
-                   margin: float = 0.35) -> tuple[np.ndarray, np.ndarray]:
+                   margin: float = 0.35, module_px: float | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """An axis-aligned crop around `quad`, enlarged so a module is ~target px.
 
     Returns the crop and the 3x3 matrix mapping crop pixels back to frame pixels.
@@ -302,7 +304,8 @@ def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
     crop = gray[top:bottom, left:right]
     if crop.size == 0:
         return crop, np.eye(3)
-    module_px = side / 23.0  # 21 modules plus a little of the quiet zone inside the blob
+    if module_px is None:
+        module_px = side / 23.0  # 21 modules plus a little of the quiet zone inside the blob
     factor = float(np.clip(target_module_px / max(module_px, 0.5), 1.0, 5.0))
     if factor > 1.05:
         crop = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
@@ -400,13 +403,12 @@ class CardReader:
                 holding.append(candidate)  # may hold more symbols than the one read
                 continue
             code = self.read_candidate(gray, candidate, thorough)
-            if code is None:
-                failed.append(candidate)
+            if code is None or any(_same_symbol(code, kept) for kept in found):
+                failed.append(candidate)  # nothing new here yet: tiles look again below
                 continue
             if _extent(candidate.quad) > 1.6 * code.size_px:
                 holding.append(candidate)  # one symbol read; the blob may hold more
-            if not any(_same_symbol(code, kept) for kept in found):
-                found.append(code)
+            found.append(code)
         if (failed or holding) and found:
             # Second pass with the symbol size this frame has shown: blobs holding several
             # symbols, or outlines that missed the symbol, are covered by symbol-sized tiles.
@@ -438,7 +440,8 @@ class CardReader:
         return None
 
     def _stages(self, gray: np.ndarray, candidate: Candidate):
-        crop, back = _crop_enlarged(gray, candidate.quad, self.target_module_px)
+        known = candidate.module_px
+        crop, back = _crop_enlarged(gray, candidate.quad, self.target_module_px, module_px=known)
         if crop.size == 0:
             return
         yield "crop", lambda: self._try(self.zxing, [crop], back, candidate)
@@ -446,7 +449,7 @@ class CardReader:
         # the scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark:
         # 10 px reads most of them at half the cost, 14 px the rest.
         for module_px, label in ((10.0, "sharpen-1.2"), (14.0, "sharpen-1.2-large")):
-            big, back_big = _crop_enlarged(gray, candidate.quad, module_px)
+            big, back_big = _crop_enlarged(gray, candidate.quad, module_px, module_px=known)
             if big.size == 0:
                 return
             factor = 1.0 / back_big[0, 0]
@@ -460,7 +463,8 @@ class CardReader:
             yield f"rectified-{decoder.name}", (
                 lambda decoder=decoder: self._try(decoder, views, back_warp, candidate))
         # The texture finder may see only part of a symbol (glare, a shadow edge): look wider.
-        wide, back_wide = _crop_enlarged(gray, candidate.quad, self.target_module_px, margin=1.0)
+        wide, back_wide = _crop_enlarged(gray, candidate.quad, self.target_module_px, margin=1.0,
+                                         module_px=known)
         yield "wide", lambda: self._try(self.zxing, [wide, _sharpen(wide, 2.0, 1.5)], back_wide,
                                         candidate)
 
@@ -476,7 +480,7 @@ class CardReader:
         return min(codes, key=lambda c: np.linalg.norm(np.subtract(c.center, candidate.center)))
 
 
-QUICK_STAGES = ("crop", "sharpen-1.2")
+QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 
 
 def _extent(quad: np.ndarray) -> float:
@@ -493,7 +497,8 @@ def _symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:
         for cx in _steps(x0, x1, size):
             h = size / 2
             tiles.append(Candidate(np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h],
-                                             [cx - h, cy + h]], np.float32)))
+                                             [cx - h, cy + h]], np.float32),
+                                   module_px=side / 21.0))
     return tiles
 
 
