@@ -161,6 +161,20 @@ def load_json_resource(*parts: str) -> Any:
         raise DataFileError(f"data file {name} is not valid JSON: {exc}") from None
 
 
+def load_game_data(game: str, model: type[BaseModel]):
+    """A game's rule data (companion/data/games/<game>.json) checked against its model.
+
+    The first problem is reported with where it is, e.g.
+    "games/musee.json: scoring.per_staircase: Input should be a valid integer".
+    """
+    try:
+        return model.model_validate(load_json_resource("games", f"{game}.json"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DataFileError(f"games/{game}.json: {where}: {first['msg']}") from None
+
+
 @lru_cache(maxsize=None)
 def load_catalogue(game: str) -> Catalogue:
     return parse_catalogue(load_json_resource("cards", f"{game}.json"), f"cards/{game}.json")

@@ -9,7 +9,7 @@ entry points: `play` for a move, `observe` for a table event, `undo`.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from .errors import MalformedRecordError, NothingToUndoError, StaleStateError

@@ -37,7 +37,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.games import find_game  # noqa: E402
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
 from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402

@@ -254,7 +254,6 @@ def mat_sprite(game: str, players: int, px_per_mm: float = 2.0) -> tuple[np.ndar
 def camera_homography(camera: Camera, area_mm: tuple[float, float]) -> np.ndarray:
     """Mat mm -> frame px: the mat centre at the frame centre, seen with a tilt."""
     w_mm, h_mm = area_mm
-    cx, cy = w_mm / 2, h_mm / 2
     s = camera.px_per_mm
     # Corners of the area seen from a tilted camera: the far (top) edge shrinks.
     half_w, half_h = w_mm * s / 2, h_mm * s / 2

@@ -21,7 +21,6 @@ import random
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from companion.games import find_game
 from companion.model import Move, Setup

@@ -7,7 +7,7 @@ import json
 import click
 
 from ..catalogue import find_piece_anywhere
-from ..errors import MalformedRecordError, UnknownCardError
+from ..errors import UnknownCardError
 from ..games import Game, all_games, find_game
 from ..record import GameRecord, load_record
 from ..session import Session, Verdict

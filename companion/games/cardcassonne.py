@@ -27,9 +27,9 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..catalogue import Piece, load_json_resource
+from ..catalogue import Piece, load_game_data
 from ..errors import CompanionError, DataFileError
 from ..events import CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
@@ -91,13 +91,7 @@ class _CardcassonneData(BaseModel):
 
 
 def _load_data() -> _CardcassonneData:
-    raw = load_json_resource("games", "cardcassonne.json")
-    try:
-        data = _CardcassonneData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise DataFileError(f"games/cardcassonne.json: {'.'.join(map(str, first['loc']))}: "
-                            f"{first['msg']}") from None
+    data = load_game_data("cardcassonne", _CardcassonneData)
     if len(data.animal_table.points) < MOST_ANIMALS:
         raise DataFileError(f"games/cardcassonne.json: animal_table needs points for 1 to "
                             f"{MOST_ANIMALS} animals")

@@ -29,9 +29,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..catalogue import load_json_resource
+from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
 from ..events import CardAdded, CardMoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
@@ -100,13 +100,7 @@ class _MasterpieceData(BaseModel):
 
 
 def _load_data() -> _MasterpieceData:
-    raw = load_json_resource("games", "masterpiece.json")
-    try:
-        data = _MasterpieceData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise DataFileError(
-            f"games/masterpiece.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    data = load_game_data("masterpiece", _MasterpieceData)
     where = "games/masterpiece.json"
     for position, space in enumerate(data.board.spaces):
         if space.index != position:
@@ -600,8 +594,8 @@ class Masterpiece(Game):
         pile = self.draw_pile(state)
         if card not in pile:
             return _one("value_not_in_deck",
-                        f"That value card is not in the draw pile: it already lies under a painting "
-                        f"or was discarded.",
+                        "That value card is not in the draw pile: it already lies under a painting "
+                        "or was discarded.",
                         "這張價值卡不在牌堆裡：它已經在某幅畫下面，或已被棄置。", cards=(card,))
         if draw.painting is None:
             return self._check_own_painting(state, draw.player, move.get("painting"))

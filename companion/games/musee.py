@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..catalogue import load_json_resource
+from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
 from ..events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
@@ -56,13 +56,7 @@ class _MuseeData(BaseModel):
 
 
 def _load_data() -> _MuseeData:
-    raw = load_json_resource("games", "musee.json")
-    try:
-        data = _MuseeData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise DataFileError(
-            f"games/musee.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    data = load_game_data("musee", _MuseeData)
     themes = data.themes.get("by_remainder_of_5", {})
     if sorted(themes) != ["0", "1", "2", "3", "4"]:
         raise DataFileError("games/musee.json: themes.by_remainder_of_5 needs keys 0-4")

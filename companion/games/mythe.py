@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..catalogue import load_json_resource
+from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
-from ..events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardRemoved, FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -81,13 +81,7 @@ class _MytheData(BaseModel):
 
 
 def _load_data(catalogue) -> _MytheData:
-    raw = load_json_resource("games", "mythe.json")
-    try:
-        data = _MytheData.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise DataFileError(
-            f"games/mythe.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    data = load_game_data("mythe", _MytheData)
     kinds = [s.kind for s in data.path.spaces]
     if kinds[0] != "village" or kinds[-2:] != ["dragon", "cheese"] or any(
             k != "space" for k in kinds[1:-2]):

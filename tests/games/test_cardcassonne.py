@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import companion.catalogue as catalogue_module
+
 from companion.catalogue import load_catalogue
 from companion.errors import CompanionError, DataFileError, IllegalMoveError, PlayerCountError
 from companion.events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, Where
@@ -154,9 +156,9 @@ def test_placeholder_tables_are_flagged_in_data_and_rules_notes():
 
 
 def test_a_short_scoring_table_is_refused(monkeypatch):
-    raw = json.loads(json.dumps(cc_module.load_json_resource("games", "cardcassonne.json")))
+    raw = json.loads(json.dumps(catalogue_module.load_json_resource("games", "cardcassonne.json")))
     raw["building_table"]["points"] = [1, 3]
-    monkeypatch.setattr(cc_module, "load_json_resource", lambda *parts: raw)
+    monkeypatch.setattr(catalogue_module, "load_json_resource", lambda *parts: raw)
     with pytest.raises(DataFileError, match="building_table"):
         cc_module._load_data()
 

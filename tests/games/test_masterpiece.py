@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import companion.catalogue as catalogue_module
+
 from companion.errors import CompanionError, DataFileError, IllegalMoveError, PlayerCountError
 from companion.events import CardAdded, CardMoved, FrameEnd, Where
 from companion.games import find_game
@@ -142,17 +144,17 @@ def test_placeholder_deck_and_board_follow_the_rulebook_and_are_flagged():
     (lambda d: d["board"]["spaces"][0].update(price_k=1000), "only buy_bank"),
 ])
 def test_broken_game_data_is_refused(monkeypatch, change, message):
-    raw = json.loads(json.dumps(mp_module.load_json_resource("games", "masterpiece.json")))
+    raw = json.loads(json.dumps(catalogue_module.load_json_resource("games", "masterpiece.json")))
     change(raw)
-    monkeypatch.setattr(mp_module, "load_json_resource", lambda *parts: raw)
+    monkeypatch.setattr(catalogue_module, "load_json_resource", lambda *parts: raw)
     with pytest.raises(DataFileError, match=message):
         mp_module.Masterpiece()
 
 
 def test_value_deck_must_match_the_catalogue(monkeypatch):
-    raw = json.loads(json.dumps(mp_module.load_json_resource("games", "masterpiece.json")))
+    raw = json.loads(json.dumps(catalogue_module.load_json_resource("games", "masterpiece.json")))
     raw["value_deck"]["cards"][1]["count"] += 1
-    monkeypatch.setattr(mp_module, "load_json_resource", lambda *parts: raw)
+    monkeypatch.setattr(catalogue_module, "load_json_resource", lambda *parts: raw)
     with pytest.raises(DataFileError, match="do not match value_deck"):
         mp_module.Masterpiece()
 

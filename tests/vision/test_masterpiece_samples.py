@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.model import Move, Setup
+from companion.model import Setup
 from companion.record import load_record
 from companion.session import Session
 from vision.pipeline import TableWatcher
