@@ -60,13 +60,27 @@ class DieReading:
 
 
 # -- finding -------------------------------------------------------------------------------
-def body_mask(image: np.ndarray) -> np.ndarray:
+def body_mask(image: np.ndarray, max_hole: float | None = None) -> np.ndarray:
+    """Saturated, lit pixels, with holes (the pips) filled so every die is one blob.
+
+    `max_hole` (pixels of area): only holes up to that size are filled. A card with a
+    coloured border is a saturated ring around the dice lying on it; filling it would swallow
+    them into one card-sized blob.
+    """
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     mask = ((hsv[..., 1] > 90) & (hsv[..., 2] > 60)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(mask)
-    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    if max_hole is None:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+        return filled
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    filled = mask.copy()
+    if hierarchy is not None:
+        for contour, (_, _, _, parent) in zip(contours, hierarchy[0]):
+            if parent >= 0 and cv2.contourArea(contour) <= max_hole:  # a hole: a pip
+                cv2.drawContours(filled, [contour], -1, 255, thickness=cv2.FILLED)
     return filled
 
 
@@ -90,34 +104,54 @@ def colour_of(image: np.ndarray, mask: np.ndarray) -> str | None:
     return None
 
 
-def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90) -> list[DieReading]:
-    """Every die-like coloured blob in a BGR image, read (or marked unread)."""
-    mask = body_mask(image)
+def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90,
+              fill_all_holes: bool = True) -> list[DieReading]:
+    """Every die-like coloured blob in a BGR image, read (or marked unread).
+
+    `fill_all_holes=False` fills only pip-sized holes (a whole camera frame, where coloured
+    card borders enclose the dice on them)."""
+    mask = body_mask(image, None if fill_all_holes else (max_face * 0.5) ** 2)
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
     readings = []
+    height, width = mask.shape[:2]
     for label in range(1, count):
         area = stats[label, cv2.CC_STAT_AREA]
         if area < (min_face * 0.8) ** 2 or area > (max_face * 2.2) ** 2:
             continue
-        blob = _top_face(_trim_shadow((labels == label).astype(np.uint8) * 255, image), image)
-        area = int(np.count_nonzero(blob))
-        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        contour = max(contours, key=cv2.contourArea)
-        (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
-        size = float(np.sqrt(area))
-        colour = colour_of(image, blob)
-        hull_area = cv2.contourArea(cv2.convexHull(contour))
-        solidity = area / hull_area if hull_area else 0
-        aspect = max(w, h) / max(1.0, min(w, h))
-        if aspect > 1.45 or solidity < 0.85 or size > max_face * 1.3:
-            readings.append(DieReading(cx, cy, size, colour, None, "not one die (shape)"))
-            continue
-        if size < MIN_READ_FACE:
-            readings.append(DieReading(cx, cy, size, colour, None, "too small to read surely"))
-            continue
-        value, reason = read_face(image, contour, size)
-        readings.append(DieReading(cx, cy, size, colour, value, reason))
+        # Work on the blob's own neighbourhood: whole-frame masks per blob cost far too much.
+        x, y, w, h = stats[label, :4]
+        pad = int(max(w, h) // 2 + 4)
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        x1, y1 = min(width, x + w + pad), min(height, y + h + pad)
+        crop = image[y0:y1, x0:x1]
+        own = (labels[y0:y1, x0:x1] == label).astype(np.uint8) * 255
+        reading = _read_blob(crop, own, max_face)
+        if reading is not None:
+            readings.append(DieReading(reading.x + x0, reading.y + y0, reading.size,
+                                       reading.colour, reading.value, reading.reason))
     return readings
+
+
+def _read_blob(image: np.ndarray, own: np.ndarray, max_face: float) -> DieReading | None:
+    """One coloured blob (mask `own` over `image`): a die read, a die unread, or None."""
+    blob = _top_face(_trim_shadow(own, image), image)
+    area = int(np.count_nonzero(blob))
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(contours, key=cv2.contourArea)
+    (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
+    size = float(np.sqrt(area))
+    colour = colour_of(image, blob)
+    hull_area = cv2.contourArea(cv2.convexHull(contour))
+    solidity = area / hull_area if hull_area else 0
+    aspect = max(w, h) / max(1.0, min(w, h))
+    if max(w, h) > max_face * 2.5:
+        return None  # far longer than two dice side by side: a coloured print, not a die
+    if aspect > 1.45 or solidity < 0.85 or size > max_face * 1.3:
+        return DieReading(cx, cy, size, colour, None, "not one die (shape)")
+    if size < MIN_READ_FACE:
+        return DieReading(cx, cy, size, colour, None, "too small to read surely")
+    value, reason = read_face(image, contour, size)
+    return DieReading(cx, cy, size, colour, value, reason)
 
 
 def _trim_shadow(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
@@ -531,3 +565,159 @@ def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])
         image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     return image, (float(centre[0] / scale), float(centre[1] / scale))
+
+
+def die_sprite(value: int, colour: str, side: int = 240) -> tuple[np.ndarray, np.ndarray]:
+    """A die's top face as a BGR sprite and its alpha (rounded corners), for scene renders."""
+    return _canonical_face(value, colour, side)
+
+
+# -- dice on the table: read every frame, tracked like cards --------------------------------
+@dataclass
+class _DieTrack:
+    track_id: str
+    payload: str
+    x: float  # mat mm
+    y: float
+    region: str | None
+    slot: tuple | None
+    first_seen: int
+    sightings: list = None  # recent frame numbers
+    values: list = None  # recent readings (None = unread), same length as sightings
+    last_seen_t: float = 0.0
+    confirmed: bool = False
+    reported: tuple | None = None  # (region, slot, value) last reported
+
+
+class DiceWatcher:
+    """Dice in a game's dice areas, frame by frame -> CardAdded / CardMoved / CardRemoved
+    with kind "die", payload DIE<COLOUR> and `value` the top face (None: unread).
+
+    Dice of one colour look alike, so a die is followed by position (like a card back): a
+    reading within `match_mm` of a known die of that colour is that die. The same hysteresis
+    as the card tracker: added once seen in `appear_k` of the last `appear_n` frames, removed
+    after `vanish_after_s` unseen. A value is settled once read the same in `appear_k` of the
+    last `appear_n` frames; a settled die whose top face changes is reported as a move (same
+    place, new value). An unread frame (a hand, glare) never replaces a read value; a die
+    never read surely is added with value None after `2 * appear_n` frames.
+    """
+
+    def __init__(self, layout, regions: tuple[str, ...], die_mm: float = 13.0,
+                 appear_k: int = 3, appear_n: int = 5, vanish_after_s: float = 3.0,
+                 match_mm: float = 9.0):
+        self.layout = layout
+        self.regions = regions  # region names (or prefixes ending in a digit-less stem)
+        self.die_mm = die_mm
+        self.appear_k, self.appear_n = appear_k, appear_n
+        self.vanish_after_s = vanish_after_s
+        self.match_mm = match_mm
+        self.tracks: dict[str, _DieTrack] = {}
+        self.frame_number = 0
+        self._next = 1
+        self.last_readings: list[tuple[DieReading, float, float, str | None, tuple | None]] = []
+
+    def _wanted(self, region: str | None) -> bool:
+        return region is not None and any(region == r or (region.startswith(r) and
+                                                          region[len(r):].isdigit())
+                                          for r in self.regions)
+
+    def read(self, image: np.ndarray, homography: np.ndarray) -> list:
+        """This frame's dice in the watched areas: (reading, x_mm, y_mm, region, slot)."""
+        inverse = np.linalg.inv(homography)
+        w, h = self.layout.mat_size_mm
+        centre = np.array([[[w / 2, h / 2]], [[w / 2 + self.die_mm, h / 2]]], np.float64)
+        px = cv2.perspectiveTransform(centre, inverse).reshape(-1, 2)
+        face = float(np.linalg.norm(px[1] - px[0]))
+        out = []
+        for reading in find_dice(image, min_face=face * 0.55, max_face=face * 1.6,
+                                 fill_all_holes=False):
+            if reading.colour is None or reading.size < face * 0.55:
+                continue
+            if reading.value is None and reading.reason.startswith("not one die") \
+                    and reading.size < face * 0.85:
+                continue  # a sliver of a coloured card border, smaller than one die
+            x, y = cv2.perspectiveTransform(np.array([[[reading.x, reading.y]]], np.float64),
+                                            homography).reshape(2)
+            located = self.layout.locate(float(x), float(y))
+            region, slot = located if located else (None, None)
+            if self._wanted(region):
+                out.append((reading, float(x), float(y), region,
+                            tuple(slot) if slot is not None else None))
+        self.last_readings = out
+        return out
+
+    def update(self, image: np.ndarray, homography: np.ndarray, t: float) -> list:
+        from companion.events import CardAdded, CardMoved, CardRemoved, Where
+
+        self.frame_number += 1
+        frame = self.frame_number
+        readings = self.read(image, homography)
+        events = []
+        seen: set[str] = set()
+        # nearest pairs first, each die and each reading used once
+        pairs = sorted(((np.hypot(tr.x - x, tr.y - y), i, tid)
+                        for i, (r, x, y, _, _) in enumerate(readings)
+                        for tid, tr in self.tracks.items() if tr.payload == r.payload),
+                       key=lambda p: p[0])
+        matched: dict[int, str] = {}
+        for distance, i, tid in pairs:
+            if distance <= self.match_mm and i not in matched and tid not in seen:
+                matched[i] = tid
+                seen.add(tid)
+        for i, (reading, x, y, region, slot) in enumerate(readings):
+            tid = matched.get(i)
+            if tid is None:
+                tid = f"d{self._next}"
+                self._next += 1
+                self.tracks[tid] = _DieTrack(tid, reading.payload, x, y, region, slot, frame,
+                                             [], [])
+                seen.add(tid)
+            track = self.tracks[tid]
+            track.x, track.y, track.region, track.slot = x, y, region, slot
+            track.sightings = (track.sightings + [frame])[-self.appear_n:]
+            track.values = (track.values + [reading.value])[-self.appear_n:]
+            track.last_seen_t = t
+
+        def where(track):
+            return Where(track.region, track.slot, round(track.x, 1), round(track.y, 1))
+
+        for track in sorted(self.tracks.values(), key=lambda tr: tr.first_seen):
+            if track.track_id not in seen:
+                continue
+            recent = [v for f, v in zip(track.sightings, track.values)
+                      if f > frame - self.appear_n]
+            if len(recent) < self.appear_k:
+                continue
+            counts: dict[int, int] = {}
+            for v in recent:
+                if v is not None:
+                    counts[v] = counts.get(v, 0) + 1
+            value = next((v for v, c in counts.items() if c >= self.appear_k), None)
+            if not track.confirmed:
+                if value is None and frame - track.first_seen < 2 * self.appear_n:
+                    continue  # not read surely yet: give it a few more frames
+                track.confirmed = True
+                track.reported = (track.region, track.slot, value)
+                events.append(CardAdded(track.track_id, track.payload, where(track), "die",
+                                        False, t, value=value))
+                continue
+            region, slot, old = track.reported
+            new_value = value if value is not None else old  # unread frames keep the value
+            if (region, slot, old) != (track.region, track.slot, new_value):
+                previous = Where(region, slot)
+                track.reported = (track.region, track.slot, new_value)
+                events.append(CardMoved(track.track_id, track.payload, where(track), previous,
+                                        "die", False, t, value=new_value))
+        for tid, track in list(self.tracks.items()):
+            if tid in seen:
+                continue
+            if track.confirmed and t - track.last_seen_t > self.vanish_after_s:
+                del self.tracks[tid]
+                events.append(CardRemoved(tid, track.payload, "die", t))
+            elif not track.confirmed and not any(f > frame - self.appear_n
+                                                 for f in track.sightings):
+                del self.tracks[tid]  # a glimpse that never settled
+        return events
+
+    def alive(self) -> list[str]:
+        return sorted(tid for tid, tr in self.tracks.items() if tr.confirmed)
