@@ -21,6 +21,7 @@ import numpy as np
 
 from companion.catalogue import load_catalogue
 from companion.errors import CompanionError
+from companion.events import FrameEnd
 
 from .contract import FrameSource, SourceStatus, WatchStep
 from .decode import Candidate, CardReader, Code
@@ -96,6 +97,12 @@ class TableWatcher:
         self._reference: np.ndarray | None = None
         self._last_seen: Seen | None = None
         self._reused = 0
+        # Crypt's servant dice: read by vision/dice.py in the dice areas, every frame.
+        self.dice = None
+        if self.game == "crypt":
+            from .dice import DiceWatcher
+
+            self.dice = DiceWatcher(self.layout, ("crypt", "roll", "player", "exhausted"))
 
     # -- calibration ------------------------------------------------------------------------
     @property
@@ -237,13 +244,24 @@ class TableWatcher:
             warnings.append("not calibrated: the mat's corner markers are not visible; show "
                             "the whole mat or click its four corners on the dashboard")
         else:
-            events = self.tracker.update(seen.detections, t)
+            events = self._with_dice(self.tracker.update(seen.detections, t), image, t)
             warnings.extend(self.tracker.warnings)
             self._remember_quads(seen)
         preview = self.preview(image, seen) if self.preview_width else None
         status = self.source.status() if self.source is not None else SourceStatus(True)
         return WatchStep(events, preview, status, warnings, self.calibrated,
                          self.reprojection_error_mm)
+
+    def _with_dice(self, events: list, image: np.ndarray, t: float) -> list:
+        """Add the dice's events (kind "die") before the frame's end; FrameEnd lists them alive."""
+        if self.dice is None:
+            return events
+        dice = self.dice.update(image, self.homography, t)
+        cards = [e for e in events if not isinstance(e, FrameEnd)]
+        if not (cards or dice or len(cards) < len(events)):
+            return events
+        alive = frozenset(self.tracker.alive()) | frozenset(self.dice.alive())
+        return cards + dice + [FrameEnd(alive, t)]
 
     def _see_if_changed(self, image: np.ndarray) -> Seen:
         """Decode only what changed: a still table costs a thumbnail diff, a hand moving over
