@@ -112,3 +112,88 @@ def test_dice_too_small_to_read_surely_are_unread():
     image, _ = render_die(5, "green", 13, rng)
     found = find_dice(image, min_face=8)
     assert len(found) == 1 and found[0].value is None and found[0].colour == "green"
+
+
+# -- dice on a whole frame, and the dice watcher -------------------------------------------------
+def _die_on_bordered_card(value: int, colour: str, seed: int) -> np.ndarray:
+    """A die on a card with a saturated border (as the Crypt treasure cards have) enclosing it."""
+    rng = np.random.default_rng(seed)
+    die, _ = render_die(value, colour, 30, rng, tilt=0.05, canvas=100, blur=0.6, noise=2)
+    card = np.full((220, 170, 3), 235, np.uint8)
+    cv2.rectangle(card, (3, 3), (166, 216), (20, 140, 190), 6)  # gold-ish border ring
+    card[100:200, 35:135] = die
+    return card
+
+
+@pytest.mark.parametrize("colour", COLOURS)
+def test_a_die_inside_a_coloured_card_border_is_found_on_a_whole_frame(colour):
+    image = _die_on_bordered_card(4, colour, COLOURS.index(colour))
+    found = find_dice(image, min_face=15, max_face=45, fill_all_holes=False)
+    assert [(d.colour, d.value) for d in found] == [(colour, 4)]
+    # Filling every hole (a single die's crop) swallows it into the card: the frame mode exists.
+    assert all(d.value is None for d in find_dice(image, min_face=15, max_face=45))
+
+
+class _Layout:
+    """Two dice areas, 100 mm wide each, one pixel per mm (homography: identity)."""
+
+    mat_size_mm = (200.0, 100.0)
+
+    def locate(self, x, y):
+        if 0 <= y < 100:
+            return ("crypt", (0,)) if x < 100 else ("player0", None)
+        return None
+
+
+def _frame(dice) -> np.ndarray:
+    """A 200x100 px table with dice of 24 px at (x, y, value, colour)."""
+    image = np.full((100, 200, 3), 230, np.uint8)
+    for i, (x, y, value, colour) in enumerate(dice):
+        die, centre = render_die(value, colour, 24, np.random.default_rng(i), tilt=0.0, canvas=60)
+        x0, y0 = int(x - centre[0]), int(y - centre[1])
+        image[y0:y0 + 60, x0:x0 + 60] = np.where(die.sum(axis=2, keepdims=True) < 600, die,
+                                                 image[y0:y0 + 60, x0:x0 + 60])
+    return image
+
+
+def _watch(frames):
+    from vision.dice import DiceWatcher
+
+    watcher = DiceWatcher(_Layout(), ("crypt", "player"), die_mm=24)
+    out = []
+    for t, image in enumerate(frames):
+        out.append(watcher.update(image, np.eye(3), float(t)))
+    return watcher, out
+
+
+def test_watcher_adds_a_die_after_three_sightings_with_its_face():
+    frames = [_frame([(50, 50, 5, "red")])] * 4
+    watcher, out = _watch(frames)
+    assert [len(e) for e in out] == [0, 0, 1, 0]
+    added = out[2][0]
+    assert (added.type, added.kind, added.payload, added.value) == ("card_added", "die", "DIERED", 5)
+    assert added.where.region == "crypt" and added.where.slot == (0,)
+    assert watcher.alive() == [added.track_id]
+
+
+def test_watcher_reports_a_turned_die_as_a_move_and_keeps_a_value_through_unread_frames():
+    frames = [_frame([(50, 50, 2, "blue")])] * 3
+    hidden = _frame([])  # a hand over the die for a frame: nothing seen, nothing changes
+    frames += [hidden] + [_frame([(50, 50, 3, "blue")])] * 3
+    watcher, out = _watch(frames)
+    events = [e for frame in out for e in frame]
+    assert [(e.type, e.value) for e in events] == [("card_added", 2), ("card_moved", 3)]
+    moved = events[1]
+    assert moved.track_id == events[0].track_id and moved.where.slot == moved.previous.slot == (0,)
+
+
+def test_watcher_removes_a_die_only_after_the_vanish_time_and_tells_dice_apart_by_place():
+    frames = [_frame([(50, 50, 1, "red"), (150, 50, 6, "red")])] * 3
+    frames += [_frame([(150, 50, 6, "red")])] * 5  # the die on the card is taken away
+    watcher, out = _watch(frames)
+    events = [e for frame in out for e in frame]
+    assert sorted((e.type, e.where.region) for e in events if e.type == "card_added") == [
+        ("card_added", "crypt"), ("card_added", "player0")]
+    removed = [(t, e) for t, frame in enumerate(out) for e in frame if e.type == "card_removed"]
+    assert len(removed) == 1 and removed[0][0] == 6  # last seen at t=2, gone once unseen > 3 s
+    assert len(watcher.alive()) == 1
