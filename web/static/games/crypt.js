@@ -622,15 +622,19 @@
       card.appendChild(el("div", { class: "crypt-player-head" },
         el("span", { class: "crypt-player-name", text: seatName(p.seat) }), torches,
         totals[p.seat] != null ? el("span", { class: "crypt-player-total", text: t("crypt.total", { n: C.fmtPoints(totals[p.seat]) }) }) : null));
+      // dice the camera saw set down this turn are not in the hand any more
+      const placing = p.seat === desc.pending_player ? desc.pending.length : 0;
+      const ready = Math.max(0, p.ready - placing);
+      const onCards = p.on_cards + placing;
       const dice = el("div", { class: "crypt-player-dice" });
-      for (let i = 0; i < p.ready; i++) dice.appendChild(die(colour, null, "small"));
-      dice.appendChild(el("span", { class: "crypt-count", text: p.ready + " " + t("crypt.ready") }));
+      for (let i = 0; i < ready; i++) dice.appendChild(die(colour, null, "small"));
+      dice.appendChild(el("span", { class: "crypt-count", text: ready + " " + t("crypt.ready") }));
       if (p.ghost) dice.appendChild(el("span", { class: "crypt-count", text: t("crypt.ghostNote") }));
       else {
         for (let i = 0; i < p.exhausted; i++) dice.appendChild(die("#9e9e9e", null, "small tired"));
         dice.appendChild(el("span", { class: "crypt-count", text: p.exhausted + " " + t("crypt.exhausted") }));
       }
-      if (p.on_cards) dice.appendChild(el("span", { class: "crypt-count", text: p.on_cards + " " + t("crypt.onCards") }));
+      if (onCards) dice.appendChild(el("span", { class: "crypt-count", text: onCards + " " + t("crypt.onCards") }));
       card.appendChild(dice);
       if (!p.ghost) {
         const coll = el("div", { class: "crypt-collection" }, el("span", { class: "crypt-label", text: t("crypt.collected") + ": " }));
