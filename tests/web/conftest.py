@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from webhelpers import ServerProcess
+from webhelpers import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 from web import create_app
 
@@ -45,3 +45,15 @@ def start_server(tmp_path):
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium driven by Playwright (tests using it carry webhelpers.BROWSER_TESTS)."""
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright Python package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        yield browser
+        browser.close()

@@ -6,34 +6,12 @@ Run alone with `pytest -m browser tests/web`. Screenshots land in $COMPANION_SCR
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
-import pytest
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's Chromium at /usr/bin/chromium "
-                              "(apt-get install chromium); Playwright cannot download one here"),
-]
+from webhelpers import BROWSER_TESTS, SHOTS
 
 
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright Python package is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
-        yield browser
-        browser.close()
+pytestmark = BROWSER_TESTS
 
 
 def total_of(page, side: str) -> int:

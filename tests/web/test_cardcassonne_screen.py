@@ -10,25 +10,16 @@ $COMPANION_SCREENSHOTS (default /tmp/companion-screenshots) and /tmp/cardcassonn
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-import pytest
+from webhelpers import BROWSER_TESTS, SHOTS
 
 from companion.record import load_record
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "cardcassonne" / "three-players-full.json"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
-]
+pytestmark = BROWSER_TESTS
 
 # Posts moves one after another, each with the state id the previous answer gave.
 POST_MOVES = """async (moves) => {
@@ -42,17 +33,6 @@ POST_MOVES = """async (moves) => {
   }
   return {ok: true};
 }"""
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright Python package is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
-        yield browser
-        browser.close()
 
 
 def shot(page, name: str) -> None:

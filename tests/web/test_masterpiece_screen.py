@@ -15,36 +15,16 @@ $COMPANION_SCREENSHOTS (default /tmp/companion-screenshots), named masterpiece-*
 from __future__ import annotations
 
 import json
-import os
 import re
 import urllib.request
 from pathlib import Path
 
-import pytest
+from webhelpers import BROWSER_TESTS, SHOTS
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "masterpiece" / \
     "four-players-refusals-and-fines.json"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
-]
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright Python package is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
-        yield browser
-        browser.close()
+pytestmark = BROWSER_TESTS
 
 
 class Api:

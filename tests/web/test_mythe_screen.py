@@ -11,51 +11,13 @@ and the "unverified" placeholder note. Screenshots: $COMPANION_SCREENSHOTS/mythe
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 from pathlib import Path
 
-import pytest
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's Chromium at /usr/bin/chromium"),
-]
+from webhelpers import BROWSER_TESTS, SHOTS, call, play
 
 
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright Python package is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
-        yield browser
-        browser.close()
-
-
-def call(url: str, path: str, body: dict | None = None) -> dict:
-    """GET, or POST a command with the current state id (as the dashboard does)."""
-    if body is None:
-        with urllib.request.urlopen(url + path, timeout=10) as answer:
-            return json.load(answer)
-    state = call(url, "/api/state")
-    data = json.dumps(dict(body, state_id=state["state_id"])).encode()
-    request = urllib.request.Request(url + path, data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)
-
-
-def play(url: str, **move) -> None:
-    answer = call(url, "/api/move", {"move": move})
-    assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+pytestmark = BROWSER_TESTS
 
 
 def wait_state(page, expression: str, arg=None) -> None:

@@ -9,6 +9,11 @@ import sys
 import time
 from pathlib import Path
 
+import json
+import urllib.request
+
+import pytest
+
 from companion.events import CardAdded, Where
 from vision.contract import SourceStatus, WatchStep
 
@@ -94,3 +99,34 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+# -- real browser: Playwright driving Debian's Chromium (browsers cannot be downloaded here) --
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
+BROWSER_TESTS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="browser tests need Debian's Chromium at /usr/bin/chromium "
+                              "(apt-get install chromium); Playwright cannot download one here"),
+]
+
+
+def call(url: str, path: str, body: dict | None = None) -> dict:
+    """GET, or POST a command with the current state id (as the dashboard does)."""
+    if body is None:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            return json.load(answer)
+    state = call(url, "/api/state")
+    data = json.dumps(dict(body, state_id=state["state_id"])).encode()
+    request = urllib.request.Request(url + path, data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def play(url: str, **move) -> None:
+    answer = call(url, "/api/move", {"move": move})
+    assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
