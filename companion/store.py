@@ -98,6 +98,12 @@ class GameStore:
             self._db.execute("UPDATE games SET result = ? WHERE id = ?",
                              (json.dumps(result, ensure_ascii=False), game_id))
 
+    def reopen(self, game_id: int) -> None:
+        """A finished game whose last move was undone is unfinished again (and resumes)."""
+        with self._lock:
+            self._db.execute("UPDATE games SET result = NULL WHERE id = ? AND result IS NOT NULL",
+                             (game_id,))
+
     def games(self) -> list[dict]:
         with self._lock:
             rows = self._db.execute(

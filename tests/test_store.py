@@ -48,6 +48,10 @@ def test_finished_games_are_listed_with_their_results(tmp_path):
     [listed] = store.games()
     assert listed["result"]["outcome"]["winners"] == ["p0", "p1"]
     assert store.latest_unfinished() is None
+    session.undo()  # the last declaration taken back: the game goes on, and would resume
+    store.reopen(game_id)
+    assert store.games()[0]["result"] is None
+    assert store.latest_unfinished() == game_id
 
 
 def test_a_corrupted_log_entry_is_reported_not_guessed(tmp_path):

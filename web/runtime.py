@@ -219,8 +219,11 @@ class Runtime:
             raise RuleBreak(rejected)
 
     def _maybe_finish(self, game_id: int, session: Session) -> None:
+        """Keep the stored result in step with the game (an undo can un-end it)."""
         if session.game.is_over(session.state):
             self.store.finish(game_id, session)
+        else:
+            self.store.reopen(game_id)
 
     def _changed(self) -> None:
         with self.changed:

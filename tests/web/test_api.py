@@ -75,6 +75,19 @@ def test_undo_restores_the_previous_position(client):
     assert post(client, "/api/undo", after["state_id"]).status_code == 409  # nothing left
 
 
+def test_undoing_the_last_move_of_a_finished_game_reopens_it(client):
+    post(client, "/api/cannot-play", 0, player=0)
+    answer = post(client, "/api/cannot-play", 1, player=1)
+    assert answer.get_json()["state"]["over"]
+    games = client.get("/api/games").get_json()
+    listed = games["games"] if isinstance(games, dict) else games
+    assert listed[0]["result"] is not None
+    post(client, "/api/undo", answer.get_json()["state"]["state_id"])
+    games = client.get("/api/games").get_json()
+    listed = games["games"] if isinstance(games, dict) else games
+    assert listed[0]["result"] is None, "an unfinished game must resume after a restart"
+
+
 def test_cannot_play_stops_the_player(client):
     answer = post(client, "/api/cannot-play", 0, player=0)
     assert answer.status_code == 200
