@@ -24,9 +24,12 @@ class SourceStatus:
     last_frame_age_s: float | None = None
     frames_read: int = 0
     finished: bool = False  # a file or folder source that has no more frames
+    # Why it is offline, as a stable code the dashboard can say in either language:
+    # "connecting", "open_failed", "stopped", "no_frames", "frozen", "closed", "finished".
+    code: str = ""
 
     def to_dict(self) -> dict:
-        return {"online": self.online, "reason": self.reason,
+        return {"online": self.online, "reason": self.reason, "code": self.code,
                 "last_frame_age_s": self.last_frame_age_s, "frames_read": self.frames_read,
                 "finished": self.finished}
 

@@ -112,6 +112,7 @@ class CameraSource:
         self._fingerprint: bytes | None = None
         self._online = False
         self._reason = "connecting"
+        self._code = "connecting"
         self._generation = 0
         self._reconnects = 0
         self._closed = threading.Event()
@@ -132,7 +133,8 @@ class CameraSource:
     def status(self) -> SourceStatus:
         with self._lock:
             age = None if self._last_frame_at is None else self._clock() - self._last_frame_at
-            return SourceStatus(self._online, self._reason, age, self._frames_read)
+            return SourceStatus(self._online, self._reason, age, self._frames_read,
+                                code="" if self._online else self._code)
 
     def close(self) -> None:
         self._closed.set()
@@ -141,6 +143,7 @@ class CameraSource:
             capture, self._capture = self._capture, None
             self._online = False
             self._reason = "closed"
+            self._code = "closed"
         if capture is not None:
             capture.release()
 
@@ -156,10 +159,11 @@ class CameraSource:
         threading.Thread(target=self._capture_loop, args=(generation,), daemon=True,
                          name=f"camera-capture-{generation}").start()
 
-    def _set_offline(self, reason: str) -> None:
+    def _set_offline(self, reason: str, code: str) -> None:
         with self._lock:
             self._online = False
             self._reason = reason
+            self._code = code
 
     def _capture_loop(self, generation: int) -> None:
         backoff = self.config.reconnect_min_s
@@ -174,7 +178,7 @@ class CameraSource:
                 if capture is not None:
                     capture.release()
                 self._set_offline(f"could not open camera {self.target!r}{why}; "
-                                  f"retrying in {backoff:.1f} s")
+                                  f"retrying in {backoff:.1f} s", "open_failed")
                 if self._closed.wait(backoff):
                     return
                 backoff = min(backoff * 2, self.config.reconnect_max_s)
@@ -190,7 +194,7 @@ class CameraSource:
             if generation != self._generation or self._closed.is_set():
                 return
             self._set_offline(f"camera {self.target!r} stopped delivering frames "
-                              f"({failures} failed reads); reconnecting")
+                              f"({failures} failed reads); reconnecting", "stopped")
             if self._closed.wait(backoff):
                 return
             backoff = min(backoff * 2, self.config.reconnect_max_s)
@@ -233,12 +237,14 @@ class CameraSource:
                 continue
             if now - last > self.config.stale_after_s:
                 reason = f"no frame from camera {self.target!r} for {now - last:.1f} s; reconnecting"
+                code = "no_frames"
             elif changed is not None and now - changed > self.config.stale_after_s:
                 reason = (f"camera {self.target!r} repeats the same image for {now - changed:.1f} s "
                           f"(frozen); reconnecting")
+                code = "frozen"
             else:
                 continue
-            self._set_offline(reason)
+            self._set_offline(reason, code)
             with self._lock:
                 capture, self._capture = self._capture, None
                 self._fingerprint = None
@@ -317,7 +323,8 @@ class ImageFolderSource:
     def status(self) -> SourceStatus:
         online = not self._closed and not self._finished
         return SourceStatus(online, self._reason if not online else "", 0.0 if self._frames_read
-                            else None, self._frames_read, self._finished)
+                            else None, self._frames_read, self._finished,
+                            code="" if online else ("finished" if self._finished else "closed"))
 
     def close(self) -> None:
         self._closed = True
@@ -366,7 +373,8 @@ class VideoSource:
     def status(self) -> SourceStatus:
         online = self._capture is not None and not self._finished
         return SourceStatus(online, "" if online else self._reason,
-                            0.0 if self._frames_read else None, self._frames_read, self._finished)
+                            0.0 if self._frames_read else None, self._frames_read, self._finished,
+                            code="" if online else ("finished" if self._finished else "closed"))
 
     def close(self) -> None:
         if self._capture is not None:
@@ -409,7 +417,8 @@ class SceneSource:
         finished = self.frames is not None and self._frames_read >= self.frames
         online = not self._closed and not finished
         return SourceStatus(online, "" if online else ("end of scene" if finished else "closed"),
-                            0.0 if self._frames_read else None, self._frames_read, finished)
+                            0.0 if self._frames_read else None, self._frames_read, finished,
+                            code="" if online else ("finished" if finished else "closed"))
 
     def close(self) -> None:
         self._closed = True

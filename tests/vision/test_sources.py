@@ -86,6 +86,7 @@ def test_watchdog_reports_a_blocked_camera_offline_and_reconnects():
         assert wait_for(lambda: not source.status().online)
         status = source.status()
         assert "camera 0" in status.reason
+        assert status.code in {"no_frames", "stopped", "open_failed"}  # said in both languages
         assert wait_for(lambda: source.status().last_frame_age_s > 0.3)
         assert "camera" in source.status().reason
         captures[1].mode = "ok"  # plugged back in: frames flow again without a restart
@@ -102,7 +103,7 @@ def test_watchdog_notices_a_frozen_image():
     try:
         assert wait_for(lambda: source.status().frames_read > 0)
         assert wait_for(lambda: "frozen" in source.status().reason)
-        assert not source.status().online
+        assert not source.status().online and source.status().code == "frozen"
     finally:
         source.close()
 
@@ -115,6 +116,7 @@ def test_camera_that_never_opens_is_offline_with_a_reason():
     source = CameraSource(3, FAST, capture_factory=lambda target, config: Closed())
     try:
         assert wait_for(lambda: "could not open camera 3" in source.status().reason)
+        assert source.status().code == "open_failed"
         assert source.status().last_frame_age_s is None
         assert source.read() is None
     finally:
@@ -131,6 +133,7 @@ def test_image_folder_in_order_then_finished(tmp_path):
         names.append(frame.name)
     assert names == ["a.png", "b.png", "c.jpg"]
     assert source.status().finished and not source.status().online
+    assert source.status().code == "finished"
 
 
 def test_image_folder_paced_as_if_from_a_camera(tmp_path):

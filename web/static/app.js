@@ -178,7 +178,13 @@ function renderCamera(camera) {
       if (camera.reprojection_error_mm != null) {
         status.appendChild(el("span", { text: " · " + t("camera.error", { e: camera.reprojection_error_mm.toFixed(1) }) }));
       }
-      if (camera.reason && !live) status.appendChild(el("div", { class: "reason", text: camera.reason }));
+      if (camera.reason && !live) {
+        // A known reason is said in the page's language; the source's own words stay as detail.
+        const key = "camera.reason." + (camera.code || "");
+        const said = camera.code && I18N[currentLang()] && I18N[currentLang()][key] ? t(key) : null;
+        status.appendChild(el("div", { class: "reason", "data-code": camera.code || "",
+                                       title: camera.reason, text: said || camera.reason }));
+      }
       for (const w of camera.warnings || []) status.appendChild(el("div", { class: "warning", text: w }));
     }
   }
