@@ -186,7 +186,40 @@ class Session:
             self.state_id += 1
             verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source)
         self.verdicts.append(verdict)
+        if verdict.accepted:
+            self._retry_refused_pieces(seq)
         return verdict
+
+    def _retry_refused_pieces(self, seq: int) -> None:
+        """Look again at pieces still lying where the rules refused them.
+
+        A card laid a moment too early (before the previous player confirmed "done sharing",
+        say) stays on the table with its alert; once the game has moved on it may be legal,
+        and the players should not have to lift it and put it down again. Only a move that
+        is now fully legal is taken; anything else keeps its alert, re-worded for the game
+        as it now stands.
+        """
+        for payload in list(self.alerts):
+            pieces = [p for p in self.table.values() if p.payload == payload]
+            if len(pieces) != 1:
+                continue
+            piece = pieces[0]
+            again = CardAdded(piece.track_id, piece.payload, piece.where, piece.kind,
+                              piece.face_down, source="camera", value=piece.value)
+            others = {tid: p for tid, p in self.table.items() if tid != piece.track_id}
+            meaning = self.game.interpret(self.state, again, others)
+            if meaning.violations:
+                self.alerts[payload] = meaning.violations
+                continue
+            if meaning.move is None:
+                continue
+            still_wrong = self.game.check(self.state, meaning.move)
+            if still_wrong:
+                self.alerts[payload] = still_wrong
+                continue
+            self.alerts.pop(payload, None)
+            self._judge(seq, "event", meaning.move, "camera", alert_key=payload)
+            return  # that acceptance retried the rest
 
     def _observe_piece(self, seq: int, event: TableEvent) -> list[Verdict]:
         before = dict(self.table)

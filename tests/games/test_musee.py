@@ -232,3 +232,24 @@ def test_best_of_three_match():
     assert match.winners == ("p0",)
     with pytest.raises(CompanionError):
         match.record(outcome)
+
+
+def test_a_card_laid_too_early_counts_once_it_is_that_players_turn():
+    """Mia lays her card while Leo is still to play; when Leo has played, it is hers.
+
+    (The camera cannot see whose hand laid it: during Leo's turn it reads as Leo hanging a
+    painting in Mia's museum.)"""
+    session = Session(GAME, Setup(2, ("Mia", "Leo")))
+    session.observe(CardAdded("t1", "MU10", Where("museum0", (0, 2))))
+    [early] = session.observe(CardAdded("t2", "MU20", Where("museum0", (0, 4))))
+    assert early.violations[0].code == "wrong_museum"
+    verdicts = session.observe(CardAdded("t3", "MU05", Where("museum1", (0, 0))))
+    assert [v.accepted for v in verdicts] == [True]
+    assert session.state.museums[0][0][4] == 20, "the waiting card was taken without a touch"
+    assert session.snapshot()["alerts"] == [] and session.state.turn == 1
+    # An illegal card waiting on the table stays refused.
+    session.observe(CardAdded("t4", "MU03", Where("museum0", (0, 5))))
+    session.observe(CardAdded("t5", "MU06", Where("museum1", (0, 1))))
+    assert session.state.museums[0][0][5] is None
+    assert [a["code"] for a in session.snapshot()["alerts"]] == ["numbers_must_rise"]
+    assert Session.replay(session.records).state == session.state
