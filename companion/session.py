@@ -33,10 +33,12 @@ class Verdict:
     note: Text | None = None
     state_id: int = 0
     source: str = "manual"
+    text: Text | None = None  # the move in words, as everybody at the table may see it
 
     def to_dict(self) -> dict:
         return {"seq": self.seq, "accepted": self.accepted, "kind": self.kind,
                 "move": self.move.to_dict() if self.move else None,
+                "text": self.text.to_dict() if self.text else None,
                 "violations": [v.to_dict() for v in self.violations],
                 "note": self.note.to_dict() if self.note else None,
                 "state_id": self.state_id, "source": self.source}
@@ -172,19 +174,28 @@ class Session:
             self._sink(record)
         return record["seq"]
 
+    def _words(self, move: Move) -> Text | None:
+        """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
+        try:
+            return self.game.describe_move(self.state, self.game.public_move(self.state, move))
+        except Exception:  # noqa: BLE001 - a move too malformed to describe is still judged
+            return None
+
     def _judge(self, seq: int, kind: str, move: Move, source: str,
                alert_key: str | None = None) -> Verdict:
         violations = self.game.check(self.state, move)
+        text = self._words(move)
         if violations:
             verdict = Verdict(seq, False, kind, move, violations, state_id=self.state_id,
-                              source=source)
+                              source=source, text=text)
             if alert_key is not None:
                 self.alerts[alert_key] = violations
         else:
             self._history.append(_HistoryEntry(move, self.state, seq))
             self.state = self.game.apply(self.state, move)
             self.state_id += 1
-            verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source)
+            verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source,
+                              text=text)
         self.verdicts.append(verdict)
         if verdict.accepted:
             self._retry_refused_pieces(seq)

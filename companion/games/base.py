@@ -111,6 +111,12 @@ class Game(abc.ABC):
         """What a settled table event means. `table` is the table before the event."""
         return Interpretation()
 
+    def describe_move(self, state: Any, move: Move) -> Text | None:
+        """The move in words for the game log, as the table would say it ("Ann claims the
+        Idol 4 with 2 dice of 3"). `state` is the state the move was played in. None lets
+        the dashboard show the action's name and details as they are."""
+        return None
+
     def public_move(self, state: Any, move: Move) -> Move:
         """The move as everybody at the table may see it (hidden card identities removed).
 

@@ -491,6 +491,20 @@ class Musee(Game):
                                    f"牌堆快沒了：{name} 可以讓隊友 {partner} 代替出這一回合。")))
         return tuple(hints)
 
+    def describe_move(self, state: MuseeState, move: Move) -> Text | None:
+        seat = move.player
+        name = state.names[seat] if isinstance(seat, int) and 0 <= seat < state.players else "?"
+        if move.kind == "cannot_play":
+            return Text(f"{name} cannot play and stops", f"{name} 無法出牌，停止出牌")
+        number = self._number_of_payload.get(move.get("card"))
+        gallery, space = move.get("gallery"), move.get("space")
+        if move.kind != "place" or number is None or gallery not in range(GALLERY_COUNT) \
+                or not isinstance(space, int):
+            return None
+        theme, where = self.theme_label(self.theme(number)), self.gallery_name(gallery)
+        return Text(f"{name} hangs {number} ({theme.en}) in the {where.en}, space {space + 1}",
+                    f"{name} 把 {number}（{theme.zh}）掛在{where.zh}第 {space + 1} 格")
+
     def describe(self, state: MuseeState) -> dict:
         museums = []
         for index, grid in enumerate(state.museums):

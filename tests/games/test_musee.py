@@ -253,3 +253,15 @@ def test_a_card_laid_too_early_counts_once_it_is_that_players_turn():
     assert session.state.museums[0][0][5] is None
     assert [a["code"] for a in session.snapshot()["alerts"]] == ["numbers_must_rise"]
     assert Session.replay(session.records).state == session.state
+
+
+def test_the_log_says_each_move_in_words_in_both_languages():
+    session = Session(GAME, Setup(2, ("Mia", "Leo")))
+    session.play(place(0, 12, 0, 2))
+    refused = session.play(place(1, 13, 0, 0, museum=0))
+    said = [v.to_dict()["text"] for v in session.verdicts]
+    assert said[0] == {"en": "Mia hangs 12 (Seascape) in the upper gallery, space 3",
+                       "zh-TW": "Mia 把 12（海景）掛在上層展覽廳第 3 格"}
+    assert not refused.accepted and said[1]["en"].startswith("Leo hangs 13")
+    session.play(Move("cannot_play", 1))
+    assert session.snapshot()["log"][-1]["text"]["zh-TW"] == "Leo 無法出牌，停止出牌"

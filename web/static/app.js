@@ -332,7 +332,8 @@ function renderLog(snap) {
     const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
     const head = el("div", { class: "log-head" });
     if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + ": " }));
-    head.appendChild(document.createTextNode(describeMove(v.move)));
+    // The engine says the move in words when it can; otherwise its name and details.
+    head.appendChild(document.createTextNode(v.text ? pick(v.text) : describeMove(v.move)));
     if (v.source) {
       head.appendChild(el("span", { class: "badge " + v.source,
         text: v.source === "manual" ? t("log.manual") : v.source === "camera" ? t("log.camera") : v.source }));
