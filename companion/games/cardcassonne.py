@@ -957,6 +957,66 @@ class Cardcassonne(Game):
             "平手時，財寶箱裡卡牌（含建築物萬用卡）較多的玩家獲勝。"))
         return tuple(notes)
 
+    # -- the game log -----------------------------------------------------------------------
+    def describe_move(self, state: CardcassonneState, move: Move) -> Text | None:
+        seat = state.dealer if move.kind == "reveal" and move.player is None else move.player
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+            return None
+        name, colour = state.names[seat], move.get("row")
+        row = self.row_name(colour) if isinstance(colour, str) and colour in self.row_colours \
+            else None
+        payload = move.get("card")
+        card = self._quoted(payload) if isinstance(payload, str) and payload in self._faces \
+            else None
+        if move.kind == "reveal" and card is not None:
+            own = self.face(payload).get("colour")  # None for a joker
+            row = row or (self.row_name(own) if own else None)
+            if row is None:
+                return Text(f"{name} (dealer) turns up {card.en}", f"{name}（發牌玩家）翻開{card.zh}")
+            return Text(f"{name} (dealer) turns up {card.en} in {row.en}",
+                        f"{name}（發牌玩家）翻開{card.zh}，放在{row.zh}")
+        if row is None:
+            return None
+        if move.kind == "play_card":
+            if bool(move.get("face_down")) or payload == BACK:  # as check() reads it
+                return Text(f"{name} plays a card face down at the end of {row.en}",
+                            f"{name} 把一張牌蓋著放在{row.zh}最右邊")
+            if card is not None:
+                return Text(f"{name} plays {card.en} at the end of {row.en}",
+                            f"{name} 把{card.zh}放在{row.zh}最右邊")
+            return None
+        if move.kind == "place_follower":
+            return Text(f"{name} places the follower at the end of {row.en}",
+                        f"{name} 把大玩家指示物放在{row.zh}最右邊")
+        position = move.get("position")
+        if not isinstance(position, int) or isinstance(position, bool) or position < 0:
+            return None
+        place = Text(f"{row.en}, place {position + 1}", f"{row.zh}第 {position + 1} 格")
+        if move.kind == "reveal_face_down" and card is not None:
+            return Text(f"{name} turns up the face-down card from {place.en}: {card.en}",
+                        f"{name} 翻開從{place.zh}收走的蓋牌：{card.zh}")
+        if move.kind == "choose" and move.get("option") in ("score", "keep"):
+            claim = self._find_claim(state, move)
+            taken = claim.card if claim is not None else None
+            what = self._quoted(taken) if taken is not None else \
+                Text(f"the card from {place.en}", f"從{place.zh}收走的卡牌")
+            if move.get("option") == "score":
+                points = self.data.points.non_matching
+                return Text(f"{name} scores {what.en} for {points} points",
+                            f"{name} 選擇{what.zh}得 {points} 分")
+            if taken is not None and self.face(taken)["type"] == "animal":
+                return Text(f"{name} keeps {what.en} in the animal collection",
+                            f"{name} 把{what.zh}收進動物收藏")
+            if taken is not None and self.face(taken)["type"] == "building":
+                return Text(f"{name} keeps {what.en} in the chest", f"{name} 把{what.zh}收進財寶箱")
+            return Text(f"{name} keeps {what.en}", f"{name} 留下{what.zh}")
+        return None
+
+    def _quoted(self, payload: str) -> Text:
+        """A card name inside a Chinese sentence, in 「」 so "黃色人民卡 2" does not run on."""
+        name = self.card_name(payload)
+        return Text(name.en, f"「{name.zh}」")
+
     # -- describe ---------------------------------------------------------------------------
     def describe(self, state: CardcassonneState) -> dict:
         claim_of = {}

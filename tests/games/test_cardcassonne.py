@@ -607,3 +607,46 @@ def test_golden_round_totals_add_up_to_the_score(path):
     for seat in range(state.players):
         by_round = sum(points[seat] for points in state.round_points) + state.final_points[seat]
         assert by_round == record.expected["scores"][f"p{seat}"]
+
+
+# -- the game log -----------------------------------------------------------------------------
+def test_the_log_says_each_move_in_words_in_both_languages():
+    import random
+
+    said = lambda state, move: GAME.describe_move(state, move).to_dict()  # noqa: E731
+    start = GAME.new_game(Setup(2, ("Mia", "Leo"), {"dealer": 1}))
+    assert said(start, reveal("DR", "G", player=1)) == {
+        "en": "Leo (dealer) turns up Dragon joker in the green row",
+        "zh-TW": "Leo（發牌玩家）翻開「火龍萬用卡」，放在綠色卡牌列"}
+    state = new()
+    assert said(state, fd(0, "B")) == {"en": "Mia plays a card face down at the end of the blue row",
+                                       "zh-TW": "Mia 把一張牌蓋著放在藍色卡牌列最右邊"}
+    # Refused moves are said too: the session logs them with their words.
+    session = Session(GAME, Setup(2, ("Mia", "Leo"), {"dealer": 1}))
+    for short in SETUP_CARDS:
+        session.play(reveal(short, None, 1))
+    refused = session.play(up(0, "Y09"))
+    assert not refused.accepted
+    assert session.verdicts[-1].to_dict()["text"] == {
+        "en": "Mia plays Yellow person 2 at the end of the yellow row",
+        "zh-TW": "Mia 把「黃色人民卡 2」放在黃色卡牌列最右邊"}
+    assert said(state, follower(1, "R"))["zh-TW"] == "Leo 把大玩家指示物放在紅色卡牌列最右邊"
+    state = play(_round_one(mia_fd_row="Y", leo_fd_row="R"), turn_up(0, "Y", 2, "G05"))
+    assert said(state, turn_up(1, "R", 2, "B22")) == {
+        "en": "Leo turns up the face-down card from the red row, place 3: Blue animal",
+        "zh-TW": "Leo 翻開從紅色卡牌列第 3 格收走的蓋牌：「藍色動物卡」"}
+    state = play(state, turn_up(1, "R", 2, "B22"))
+    assert said(state, choose(1, "R", 2, "keep"))["en"] == "Leo keeps Blue animal in the animal collection"
+    assert said(state, choose(1, "R", 2, "score"))["zh-TW"] == "Leo 選擇「藍色動物卡」得 10 分"
+    # Never raises: every legal move of a random game has words; junk gets None or words.
+    rnd, junk = random.Random(7), (None, -1, 7, "", "ZZ", [], {"x": 1}, 2.5, True)
+    state = GAME.new_game(Setup(3, ("Mia", "Leo", "Kai")))
+    while not GAME.is_over(state):
+        moves = list(GAME.legal_moves(state))
+        move = rnd.choice(moves)
+        assert GAME.describe_move(state, move) is not None, move
+        for key in move.params:
+            GAME.describe_move(state, Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)}))
+        GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
+        GAME.describe_move(state, Move("no_such_move", 0, move.params))
+        state = GAME.apply(state, move)
