@@ -899,6 +899,94 @@ class Mythe(Game):
                                        "也可以把牌放進額外牌組，放完後把它面朝下洗一洗。")))
         return tuple(hints)
 
+    # -- game log ---------------------------------------------------------------------------
+    def describe_move(self, state: MytheState, move: Move) -> Text | None:
+        """The move as the table would say it; None for anything that cannot be understood
+        (the log then shows the raw move)."""
+        name = self._seat_name(state, move.player)
+        if name is None:
+            return None
+        if move.kind == "stop":
+            return Text(f"{name} stops drawing", f"{name} 停止抽牌")
+        if move.kind == "reveal":
+            card = self._card_name(move.get("card"))
+            if card is None:
+                return None
+            return Text(f"{name} shows {card.en} to face the dragon",
+                        f"{name} 亮出「{card.zh}」準備挑戰紅龍")
+        if move.kind == "draw":
+            card = self._card_name(move.get("card"))
+            source = move.get("from")
+            if card is None:
+                return None
+            if source is None:
+                return Text(f"{name} draws {card.en}", f"{name} 抽到「{card.zh}」")
+            hand = self._hand_name(state, source)
+            if hand is None:
+                return None
+            return Text(f"{name} draws {card.en} from {hand.en}",
+                        f"{name} 從{hand.zh}抽到「{card.zh}」" if source == DUMMY
+                        else f"{name} 從 {hand.zh} 手中抽到「{card.zh}」")
+        if move.kind == "move":
+            to = move.get("to")
+            if not _is_count(to) or to > self.cheese:
+                return None
+            where = self.space_label(to)
+            return Text(f"{name} moves to {where.en}", f"{name} 走到{where.zh}")
+        if move.kind == "share":
+            return self._describe_share(state, move, name)
+        return None
+
+    def _describe_share(self, state: MytheState, move: Move, name: str) -> Text | None:
+        if "hands" in move.params:  # the counts the table confirmed after sharing
+            hands, dummy = move.get("hands"), move.get("dummy")
+            if (not isinstance(hands, (list, tuple)) or len(hands) != state.players
+                    or not all(_is_count(n) for n in hands)
+                    or not (dummy is None or _is_count(dummy))):
+                return None
+            en = [f"{state.names[s]} {n}" for s, n in enumerate(hands)]
+            zh = list(en)
+            if dummy is not None:
+                en.append(f"extra deck {dummy}")
+                zh.append(f"額外牌組 {dummy}")
+            return Text(f"{name} shares cards; cards in hand now: {', '.join(en)}",
+                        f"{name} 分完牌；現在手牌張數：{'、'.join(zh)}")
+        give = move.get("give") or {}
+        if not isinstance(give, Mapping):
+            return None
+        en, zh = [], []
+        for target, count in give.items():
+            hand = self._hand_name(state, target)
+            if hand is None or not _is_count(count):
+                return None
+            if count:
+                en.append(f"{count} card{'s' if count != 1 else ''} to {hand.en}")
+                zh.append(f"給{hand.zh} {count} 張牌" if target == DUMMY
+                          else f"給 {hand.zh} {count} 張牌")
+        if not en:
+            return Text(f"{name} keeps every card and ends the turn",
+                        f"{name} 沒有分牌，回合結束")
+        return Text(f"{name} gives {' and '.join(en)}", f"{name} {'、'.join(zh)}")
+
+    def _seat_name(self, state: MytheState, seat: Any) -> str | None:
+        if not _is_count(seat) or seat >= state.players:
+            return None
+        return state.names[seat]
+
+    def _card_name(self, payload: Any) -> Text | None:
+        card = self.cards.get(payload) if isinstance(payload, str) else None
+        return None if card is None else card.name
+
+    def _hand_name(self, state: MytheState, source: Any) -> Text | None:
+        """A hand cards come from or go to: a seat (int, or its number as a share key) or the
+        2-player extra deck."""
+        if source == DUMMY:
+            return Text("the extra deck", "額外牌組")
+        if isinstance(source, str) and source.isascii() and source.isdecimal():
+            source = int(source)
+        name = self._seat_name(state, source)
+        return None if name is None else Text(name, name)
+
     def describe(self, state: MytheState) -> dict:
         plan = self.plan(state) if state.phase in (ADVENTURE, MOVE) else None
         return {
@@ -996,3 +1084,8 @@ class Mythe(Game):
 def _violation(code: str, en: str, zh: str, cards: tuple[str, ...] = (),
                region: str | None = None) -> Violation:
     return Violation(code, Text(en, zh), cards, region)
+
+
+def _is_count(value: Any) -> bool:
+    """A whole number of at least 0 (bools are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -4,6 +4,7 @@ Placeholder path (data): Village 0; spaces 1-6 cost 1, 7-12 cost 2, 13-18 cost 3
 Dragon's lair is 19 (cost 3); the Sacred Cheese 20.
 """
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -502,3 +503,54 @@ def test_golden_transcript_ends_with_the_hand_checked_table(path):
     assert list(session.state.hands) == expected["hands"]
     assert session.state.dummy == expected.get("dummy")
     assert GAME.is_over(session.state)
+
+
+# -- the game log --------------------------------------------------------------------------
+def test_the_log_says_each_move_in_words_in_both_languages():
+    session = Session(GAME, Setup(2, ("Mia", "Leo")))
+    session.play(draw(0, "MYN2A", 1))
+    refused = session.play(draw(0, "MYN3A", 0))  # from her own hand: refused, still said
+    session.play(draw(0, "MYN1A", "dummy"))
+    session.play(move(0, 3))
+    session.play(share(0, give={"1": 1, "dummy": 2}))
+    said = [v.to_dict()["text"] for v in session.verdicts]
+    assert said[0] == {"en": "Mia draws Adventure 2 from Leo",
+                       "zh-TW": "Mia 從 Leo 手中抽到「冒險 2」"}
+    assert not refused.accepted and said[1]["en"] == "Mia draws Adventure 3 from Mia"
+    assert said[2]["zh-TW"] == "Mia 從額外牌組抽到「冒險 1」"
+    assert said[3] == {"en": "Mia moves to the Mill (space 3)", "zh-TW": "Mia 走到磨坊（第 3 格）"}
+    assert said[4] == {"en": "Mia gives 1 card to Leo and 2 cards to the extra deck",
+                       "zh-TW": "Mia 給 Leo 1 張牌、給額外牌組 2 張牌"}
+    session.play(Move("reveal", 1, {"card": "MYSWORD"}))
+    session.play(draw(1, "MYOBSA"))
+    assert session.snapshot()["log"][-2]["text"]["en"] == (
+        "Leo shows Sword 4 (legendary) to face the dragon")
+    assert session.snapshot()["log"][-1]["text"]["zh-TW"] == "Leo 抽到「障礙」"
+    state = session.state
+    assert GAME.describe_move(state, share(1, hands=[5, 4], dummy=4)).en == (
+        "Leo shares cards; cards in hand now: Mia 5, Leo 4, extra deck 4")
+    assert GAME.describe_move(state, Move("stop", 1)).zh == "Leo 停止抽牌"
+    for mangled in (draw(1, "NOPE"), draw(1, 5, 1), draw(1, "MYN1A", "x"), draw(7, "MYN1A"),
+                    move(1, "3"), move(1, 99), move(True, 2), share(1, give=[1]),
+                    share(1, give={"x": 1}), share(1, give={"0": -1}), share(1, hands=[1]),
+                    Move("fly", 1), Move("reveal", 1, {"card": ["MYSWORD"]})):
+        assert GAME.describe_move(state, mangled) is None, mangled
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_legal_move_of_a_random_playout_is_said_in_words(players):
+    rng = random.Random(players)
+    state = GAME.new_game(Setup(players))
+    for _ in range(400):
+        moves = list(GAME.legal_moves(state))
+        if not moves:
+            break
+        for a_move in moves:
+            words = GAME.describe_move(state, a_move)
+            assert words is not None and words.en and words.zh, a_move
+            for key in a_move.params:  # the same move with one detail mangled never raises
+                for junk in (None, -1, "??", [1], {"1": "x"}, True):
+                    GAME.describe_move(state, Move(a_move.kind, a_move.player,
+                                                   {**a_move.params, key: junk}))
+        state = GAME.apply(state, rng.choice(moves))
+    assert GAME.is_over(state)
