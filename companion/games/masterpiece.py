@@ -1327,6 +1327,123 @@ class Masterpiece(Game):
             return Move(move.kind, move.player, {**dict(move.params), "card": "hidden"})
         return move
 
+    def describe_move(self, state: MasterpieceState, move: Move) -> Text | None:
+        """The move as the table says it. Value cards stay "a hidden value card": the move
+        arrives after public_move, and even the full move must not give a value away."""
+        seat = move.player
+        name = (state.names[seat] if isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < state.players else None)
+        kind = move.kind
+        if kind == "tie":
+            return self._describe_tie(state, move)
+        if kind in ("hammer", "no_sale"):
+            return self._describe_auction_end(state, kind)
+        if name is None:
+            return None
+        if kind == "start":
+            return Text(f"{name} rolled highest and starts", f"{name} 擲出最大點數，先開始")
+        if kind == "take_cash":
+            cash = money(self.data.space_amounts.collect_cash_k)
+            return Text(f"{name} takes {cash.en} from the bank", f"{name} 向銀行拿 {cash.zh}")
+        if kind == "take_value":
+            return Text(f"{name} takes a value card", f"{name} 選擇拿 1 張價值卡")
+        if kind == "pass":
+            return Text(f"{name} passes", f"{name} 放棄")
+        if kind == "place_pawn":
+            space = move.get("space")
+            if not self._is_index(space, len(self.spaces)):
+                return None
+            return Text(f"{name} puts their pawn on space {space}",
+                        f"{name} 把棋子放在第 {space} 格")
+        if kind == "roll":
+            value = move.get("value")
+            if not self._is_index(value, 7) or value not in DIE_FACES:
+                return None
+            return Text(f"{name} rolls a {value}", f"{name} 擲出 {value} 點")
+        if kind in ("bid", "overbid"):
+            amount = _amount(move.get("amount_k"))
+            if amount is None or amount <= 0:
+                return None
+            said = money(amount)
+            if kind == "bid":
+                return Text(f"{name} bids {said.en}", f"{name} 出價 {said.zh}")
+            return Text(f"{name} bids {said.en}, more than they have",
+                        f"{name} 出價 {said.zh}，超過手上的現金")
+        title = self._painting_or_none(move.get("painting"))
+        if kind == "draw_value":
+            if move.get("card") != "hidden" and move.get("card") not in self.values:
+                return None
+            if move.get("painting") is None and state.draw is not None and state.draw.painting:
+                title = self.painting_name(state.draw.painting)  # the card owed goes there
+            elif move.get("painting") is not None and title is None:
+                return None
+            if title is None:
+                return Text(f"{name} draws a hidden value card", f"{name} 抽 1 張隱藏的價值卡")
+            return Text(f"{name} puts a hidden value card under {title.en}",
+                        f"{name} 把 1 張隱藏的價值卡放在 {title.zh} 下面")
+        if title is None:
+            return None
+        if kind == "deal":
+            return Text(f"{name} gets {title.en} to start", f"{name} 拿到起始名畫 {title.zh}")
+        if kind == "easel":
+            return Text(f"{title.en} goes on the easel", f"{title.zh} 放上畫架")
+        if kind == "pick":
+            active = state.names[state.active] if state.active is not None else None
+            if active is None or active == name:
+                return Text(f"{name} picks {title.en} for the auction",
+                            f"{name} 挑選 {title.zh} 來拍賣")
+            return Text(f"{name} picks {title.en} for {active} to auction",
+                        f"{name} 挑選 {active} 的 {title.zh} 來拍賣")
+        if kind == "inherit":
+            return Text(f"{name} inherits {title.en} from the bank",
+                        f"{name} 從銀行承接 {title.zh}")
+        if kind == "buy":
+            owner = self.owner(state, move.get("painting"))
+            if owner is None:
+                return Text(f"{name} buys {title.en} from the bank",
+                            f"{name} 向銀行買下 {title.zh}")
+            return Text(f"{name} buys {title.en} from {state.names[owner]}",
+                        f"{name} 向 {state.names[owner]} 買下 {title.zh}")
+        if kind == "sell":
+            return Text(f"{name} sells {title.en} to the bank", f"{name} 把 {title.zh} 賣給銀行")
+        return None
+
+    @staticmethod
+    def _is_index(value, count: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+    def _painting_or_none(self, payload) -> Text | None:
+        if not isinstance(payload, str) or payload not in self.paintings:
+            return None
+        return self.painting_name(payload)
+
+    def _describe_tie(self, state: MasterpieceState, move: Move) -> Text | None:
+        seats, amount = move.get("players"), _amount(move.get("amount_k"))
+        if (not isinstance(seats, (list, tuple)) or amount is None or amount <= 0
+                or not all(self._is_index(s, state.players) for s in seats) or len(set(seats)) < 2):
+            return None
+        names = [state.names[s] for s in sorted(set(seats))]
+        said = money(amount)
+        return Text(f"{' and '.join(names)} call {said.en} at the same time",
+                    f"{' 和 '.join(names)} 同時喊出 {said.zh}")
+
+    def _describe_auction_end(self, state: MasterpieceState, kind: str) -> Text | None:
+        auction = state.auction
+        if auction is None:
+            return None
+        title = self.painting_name(auction.painting)
+        if kind == "no_sale":
+            return Text(f"Nobody bids for {title.en}", f"沒有人出價買 {title.zh}")
+        if auction.bidder is None or auction.standing_k is None:
+            return Text(f"The hammer comes down on {title.en}", f"{title.zh} 落槌")
+        said = money(auction.standing_k)
+        buyer = state.names[auction.bidder]
+        if state.cash[auction.bidder] < auction.standing_k:  # the auction starts again
+            return Text(f"The hammer comes down, but {buyer} cannot pay {said.en} for {title.en}",
+                        f"落槌，但 {buyer} 付不出 {said.zh} 買 {title.zh}")
+        return Text(f"Sold! {buyer} wins {title.en} for {said.en}",
+                    f"成交！{buyer} 以 {said.zh} 得標 {title.zh}")
+
     def describe(self, state: MasterpieceState) -> dict:
         revealed = self.is_over(state)
         players = []

@@ -16,7 +16,7 @@ from companion.errors import CompanionError, DataFileError, IllegalMoveError, Pl
 from companion.events import CardAdded, CardMoved, FrameEnd, Where
 from companion.games import find_game
 from companion.games import masterpiece as mp_module
-from companion.model import Move, Setup
+from companion.model import Move, Setup, Text
 from companion.record import load_record
 from companion.session import Session
 
@@ -713,3 +713,41 @@ def test_dashboard_log_hides_value_cards_until_the_end():
              and entry["move"]["kind"] == "draw_value"]
     assert shown and all(m["card"] == "hidden" for m in shown)
     assert all(m.get("card") != "hidden" for m in (r["move"] for r in session.records[1:]))
+
+
+def test_the_log_says_each_move_in_words_in_both_languages():
+    session = Session(GAME, Setup(3, NAMES[:3]))
+    session.play(Move("deal", 0, {"painting": P(1)}))
+    session.play(Move("draw_value", 0, {"card": card(1000)}))
+    said = [v.to_dict()["text"] for v in session.verdicts]
+    assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫 蒙娜麗莎"}
+    # The value card's identity never reaches the log, only that a hidden card went down.
+    assert said[1] == {"en": "Ana puts a hidden value card under Mona Lisa",
+                       "zh-TW": "Ana 把 1 張隱藏的價值卡放在 蒙娜麗莎 下面"}
+    refused = session.play(Move("deal", 2, {"painting": P(2)}))
+    assert not refused.accepted and session.verdicts[-1].to_dict()["text"]["en"].startswith("Chen gets")
+
+    state = bank_auction()  # Ana rolled onto a bank auction; Water Lilies is on the easel
+    assert GAME.describe_move(state, bid(1, 1500)) == Text("Ben bids $1.5M", "Ben 出價 $150萬")
+    state = play(state, bid(1, 1500))
+    assert GAME.describe_move(state, Move("hammer", 0)) == Text(
+        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 $150萬 得標 睡蓮")
+    assert GAME.describe_move(state, Move("tie", None, {"players": [0, 2], "amount_k": 2000})) \
+        == Text("Ana and Chen call $2M at the same time", "Ana 和 Chen 同時喊出 $200萬")
+    for mangled in (Move("roll", 0, {"value": 9}), Move("bid", 7, {"amount_k": 500}),
+                    Move("tie", None, {"players": [[0], {}], "amount_k": "x"}),
+                    Move("draw_value", 0, {"card": ["MPV01"]}), Move("fly", 0)):
+        assert GAME.describe_move(state, mangled) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_legal_move_of_a_random_game_is_said_in_words(seed):
+    rng = random.Random(seed)
+    state = GAME.new_game(Setup(3 + seed, NAMES[:3 + seed]))
+    while not GAME.is_over(state):
+        move = rng.choice(list(GAME.legal_moves(state)))
+        for shown in (move, GAME.public_move(state, move)):
+            text = GAME.describe_move(state, shown)
+            assert text is not None and text.en and text.zh, shown
+        assert "MPV" not in GAME.describe_move(state, move).en  # no value card named
+        state = GAME.apply(state, move)
