@@ -468,3 +468,55 @@ def test_final_reveal_offers_only_cards_still_unseen():
     state = play(state, claim(0, (2, 1, 1)), Move("recover", 1), Move("recover", 0))
     options = GAME.describe(state)["identify_options"]
     assert options == {"0": {"idols": ["CRIDOL1A", "CRIDOL2A", "CRIDOL3A"]}}
+
+
+# -- the log in words -------------------------------------------------------------------------
+def test_the_log_says_each_move_in_words_in_both_languages():
+    import random
+
+    from companion.session import Session
+
+    session = Session(GAME, Setup(2, ("Ann", "Leo")))
+    for move in (Move("deal", None, {"card": "CRIDOL4A"}), Move("deal", None, {"card": "CRJEWL3A"}),
+                 Move("deal", None, {"back": "CRBPOTT"}), claim(0, (0, 1, 4))):
+        session.play(move)
+    session.play(claim(1, (0, 2, 3)))  # 6 beats Ann's 4
+    refused = session.play(claim(0, (1, 1, 7)))
+    said = [v.to_dict()["text"] for v in session.verdicts]
+    assert said[0] == {"en": "Idol 4 is dealt face up as crypt card 1",
+                       "zh-TW": "偶像 4 正面朝上，發到地窖第 1 張"}
+    assert said[2] == {"en": "A face-down Pottery is dealt as crypt card 3",
+                       "zh-TW": "一張面朝下的陶器發到地窖第 3 張"}
+    assert said[4] == {"en": "Leo claims the Idol 4 (crypt card 1) with 2 dice of 3, "
+                             "pushing Ann off",
+                       "zh-TW": "Leo 用 2 顆 3 點的骰子搶偶像 4（地窖第 1 張），把 Ann 擠掉"}
+    assert not refused.accepted and said[5]["en"] == \
+        "Ann claims the Jewelry 3 (crypt card 2) with 1 die of 7"
+    session.play(Move("recover", 0))
+    assert session.verdicts[-1].to_dict()["text"] == {
+        "en": "Ann passes (no exhausted dice)", "zh-TW": "Ann 沒有累倒的骰子，跳過"}
+    state = session.state
+    assert state.phase == "collect"
+    words = GAME.describe_move(state, Move("roll", 1, {"card": 0, "value": 2}))
+    assert words.en == ("Leo rolls a 2 for the die on the Idol 4 (crypt card 1): "
+                        "the servant is exhausted")
+    assert words.zh == "Leo 為偶像 4（地窖第 1 張）上的骰子擲出 2 點：僕人累倒了"
+    stays = GAME.describe_move(state, Move("roll", 1, {"card": 0, "value": 3}))
+    assert stays.zh.endswith("僕人沒有累倒")
+    assert GAME.describe_move(state, Move("claim", 0, {"placements": [{"card": 9}]})) is None
+
+    # Over random playouts every legal move has words, and mangled moves never raise.
+    junk = (None, -3, 0, 7, 99, "", "ZZ", [], [1, 2], {"x": 1}, 2.5, True)
+    rnd = random.Random(7)
+    for players, sides in ((1, {}), (2, {"manuscripts": "B", "pottery": "B"}), (3, {}),
+                           (4, {"idols": "B", "remains": "B"})):
+        state = new(players, collectors=sides)
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            for move in moves:
+                assert GAME.describe_move(state, move) is not None, move
+                for key in move.params:
+                    GAME.describe_move(state, Move(move.kind, move.player,
+                                                   {**move.params, key: rnd.choice(junk)}))
+                GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
+            state = GAME.apply(state, rnd.choice(moves))
