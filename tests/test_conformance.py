@@ -1,6 +1,7 @@
 """One suite every registered game must pass (as OpenSpiel does for its games).
 
-Random legal playouts driven by hypothesis: `check` never raises (also on mangled moves),
+Random legal playouts driven by hypothesis: `check` and `describe_move` never raise (also on
+mangled moves),
 `apply` never mutates its input, every move `legal_moves` offers passes `check`, replaying
 the log rebuilds the state, scores are deterministic, and every game ends.
 
@@ -51,7 +52,11 @@ def test_random_legal_playout(slug, players, seed):
         assert moves, f"{slug}: the game is not over but no move is legal"
         move = rnd.choice(moves)
         assert game.check(state, move) == (), f"{slug}: legal_moves offered an illegal {move}"
-        game.check(state, _mangled(move, rnd))  # must not raise
+        mangled = _mangled(move, rnd)
+        game.check(state, mangled)  # must not raise
+        game.describe_move(state, mangled)  # nor may wording a move the log cannot read
+        words = game.describe_move(state, game.public_move(state, move))
+        assert words is None or (words.en and words.zh), f"{slug}: {move} said in half"
         before = copy.deepcopy(state)
         verdict = session.play(move)
         assert verdict.accepted

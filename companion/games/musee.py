@@ -496,10 +496,10 @@ class Musee(Game):
         name = state.names[seat] if isinstance(seat, int) and 0 <= seat < state.players else "?"
         if move.kind == "cannot_play":
             return Text(f"{name} cannot play and stops", f"{name} 無法出牌，停止出牌")
-        number = self._number_of_payload.get(move.get("card"))
-        gallery, space = move.get("gallery"), move.get("space")
-        if move.kind != "place" or number is None or gallery not in range(GALLERY_COUNT) \
-                or not isinstance(space, int):
+        card, gallery, space = move.get("card"), move.get("gallery"), move.get("space")
+        number = self._number_of_payload.get(card) if isinstance(card, str) else None
+        if (move.kind != "place" or number is None or not isinstance(gallery, int)
+                or gallery not in range(GALLERY_COUNT) or not isinstance(space, int)):
             return None
         theme, where = self.theme_label(self.theme(number)), self.gallery_name(gallery)
         return Text(f"{name} hangs {number} ({theme.en}) in the {where.en}, space {space + 1}",
