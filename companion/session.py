@@ -218,7 +218,7 @@ class Session:
             again = CardAdded(piece.track_id, piece.payload, piece.where, piece.kind,
                               piece.face_down, source="camera", value=piece.value)
             others = {tid: p for tid, p in self.table.items() if tid != piece.track_id}
-            meaning = self.game.interpret(self.state, again, others)
+            meaning = self.game.meaning_of(self.state, again, others)
             if meaning.violations:
                 self.alerts[payload] = meaning.violations
                 continue
@@ -240,7 +240,7 @@ class Session:
         elif isinstance(event, CardRemoved):
             self.table.pop(event.track_id, None)
         self.alerts.pop(event.payload, None)
-        meaning = self.game.interpret(self.state, event, before)
+        meaning = self.game.meaning_of(self.state, event, before)
         if meaning.violations:
             self.alerts[event.payload] = meaning.violations
             verdict = Verdict(seq, False, "event", meaning.move, meaning.violations, meaning.note,

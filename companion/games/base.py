@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 
 from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
-from ..events import PieceOnTable, TableEvent
+from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 
 
@@ -108,8 +108,28 @@ class Game(abc.ABC):
     # -- camera ---------------------------------------------------------------------------
     def interpret(self, state: Any, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        """What a settled table event means. `table` is the table before the event."""
+        """What a settled piece event means. `table` is the table before the event.
+
+        The session calls this only for CardAdded, CardMoved and CardRemoved (a FrameEnd
+        becomes removals first) and only for payloads the catalogue knows, dice excepted
+        (see `meaning_of`).
+        """
         return Interpretation()
+
+    def meaning_of(self, state: Any, event: TableEvent,
+                   table: Mapping[str, PieceOnTable]) -> Interpretation:
+        """`interpret`, after the checks every game shares: a frame's end means nothing by
+        itself, and a code this game never printed is refused."""
+        if isinstance(event, FrameEnd):
+            return Interpretation()
+        if event.kind != "die" and event.payload not in self.catalogue:
+            name = self.info.name
+            return Interpretation(violations=(Violation(
+                "unknown_card",
+                Text(f"{event.payload} is not a {name.en} card or token.",
+                     f"{event.payload} 不是{name.zh}的卡牌或標記。"),
+                (event.payload,)),))
+        return self.interpret(state, event, table)
 
     def describe_move(self, state: Any, move: Move) -> Text | None:
         """The move in words for the game log, as the table would say it ("Ann claims the

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalogue import Piece, load_game_data
 from ..errors import CompanionError, DataFileError
-from ..events import CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardMoved, CardRemoved, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -1092,13 +1092,7 @@ class Cardcassonne(Game):
     # -- camera -----------------------------------------------------------------------------
     def interpret(self, state: CardcassonneState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, FrameEnd):
-            return Interpretation()
-        piece = self.catalogue.get(event.payload)
-        if piece is None:
-            return Interpretation(violations=(_violation(
-                "unknown_card", f"{event.payload} is not a Cardcassonne card or token.",
-                f"{event.payload} 不是卡卡頌卡牌版的卡牌或指示物。", cards=(event.payload,)),))
+        piece = self.catalogue.piece(event.payload)
         if piece.kind == "token":
             return self._interpret_follower(state, event, piece, table)
         return self._interpret_card(state, event, piece, table)

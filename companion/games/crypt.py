@@ -52,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..catalogue import load_json_resource
 from ..errors import CompanionError, DataFileError
-from ..events import CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardRemoved, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -1714,15 +1714,9 @@ class Crypt(Game):
 
     def interpret(self, state: CryptState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, FrameEnd):
-            return Interpretation()
         if event.kind == "die":
             return self._interpret_die(state, event, table)
-        piece = self.catalogue.get(event.payload)
-        if piece is None:
-            return Interpretation(violations=(_v(
-                "unknown_card", f"{event.payload} is not a Crypt card.",
-                f"{event.payload} 不是皇家地窖的卡牌。", [event.payload]),))
+        piece = self.catalogue.piece(event.payload)
         if isinstance(event, CardRemoved):
             return Interpretation()
         role = piece.face.get("role") if piece.kind == "card" else "back"

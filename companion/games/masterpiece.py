@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
-from ..events import CardAdded, CardMoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardRemoved, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -1499,15 +1499,11 @@ class Masterpiece(Game):
     # -- camera -----------------------------------------------------------------------------
     def interpret(self, state: MasterpieceState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, FrameEnd) or not isinstance(event, (CardAdded, CardMoved)):
+        if isinstance(event, CardRemoved):
             return Interpretation()
         if event.kind == "die":
             return self._interpret_die(state, event)
-        piece = self.catalogue.get(event.payload)
-        if piece is None:
-            return Interpretation(violations=_one(
-                "unknown_card", f"{event.payload} is not a Masterpiece card or token.",
-                f"{event.payload} 不是曠世鉅作的卡牌或標記。", cards=(event.payload,)))
+        piece = self.catalogue.piece(event.payload)
         if piece.kind == "token":
             return self._interpret_pawn(state, event)
         if piece.kind == "back":

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
-from ..events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardAdded, CardMoved, CardRemoved, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -537,13 +537,7 @@ class Musee(Game):
     # -- camera -----------------------------------------------------------------------------
     def interpret(self, state: MuseeState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, FrameEnd):
-            return Interpretation()
-        piece = self.catalogue.get(event.payload)
-        if piece is None:
-            return Interpretation(violations=(_violation(
-                "unknown_card", f"{event.payload} is not a Musée card or token.",
-                f"{event.payload} 不是私藏美術館的卡牌或標記。", cards=(event.payload,)),))
+        piece = self.catalogue.piece(event.payload)
         if piece.kind == "token":
             return self._interpret_token(state, event, piece.face)
         number = int(piece.face["number"])

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalogue import load_game_data
 from ..errors import CompanionError, DataFileError
-from ..events import CardRemoved, FrameEnd, PieceOnTable, TableEvent
+from ..events import CardRemoved, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from .base import Game, GameInfo, Interpretation
 
@@ -1030,13 +1030,9 @@ class Mythe(Game):
     # -- camera -----------------------------------------------------------------------------
     def interpret(self, state: MytheState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, (FrameEnd, CardRemoved)):
+        if isinstance(event, CardRemoved):
             return Interpretation()  # cards going back into a hand are not moves
-        piece = self.catalogue.get(event.payload)
-        if piece is None:
-            return Interpretation(violations=(_violation(
-                "unknown_card", f"{event.payload} is not a Mythe card or token.",
-                f"{event.payload} 不是俠鼠神抽的卡牌或標記。", cards=(event.payload,)),))
+        piece = self.catalogue.piece(event.payload)
         if piece.kind == "back" or event.face_down:
             return Interpretation()
         region, slot = event.where.region, event.where.slot

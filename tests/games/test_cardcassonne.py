@@ -514,11 +514,11 @@ def test_camera_moved_card_or_follower_is_a_violation_naming_it():
     back = GAME.interpret(state, CardRemoved("b", "CCBACK"),
                           {"b": PieceOnTable("b", "CCBACK", "card", _row("yellow", 2), True)})
     assert [v.code for v in back.violations] == ["piece_moved"]
-    assert GAME.interpret(state, FrameEnd(frozenset()), {}) == type(back)()
+    assert GAME.meaning_of(state, FrameEnd(frozenset()), {}) == type(back)()
 
 
 def test_camera_unknown_payload_is_named():
-    meaning = GAME.interpret(new(), CardAdded("t", "MU01", _row("yellow", 2)), {})
+    meaning = GAME.meaning_of(new(), CardAdded("t", "MU01", _row("yellow", 2)), {})
     assert [v.code for v in meaning.violations] == ["unknown_card"]
 
 

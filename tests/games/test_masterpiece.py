@@ -651,7 +651,7 @@ def test_camera_checks_value_cards_laid_face_up_at_the_end():
     [problem] = GAME.interpret(state, added(card(3000), "player1"), {}).violations
     assert problem.code == "value_card_wrong_area"
     live = started()
-    assert GAME.interpret(live, added(card(3000), "player0"), {}) == GAME.interpret(live, FrameEnd(), {})
+    assert GAME.interpret(live, added(card(3000), "player0"), {}) == GAME.meaning_of(live, FrameEnd(), {})
 
 
 def test_session_observes_a_turn_from_the_camera():

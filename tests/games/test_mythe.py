@@ -466,8 +466,8 @@ def test_camera_reveal_and_ignored_pieces(three):
     assert GAME.interpret(three, _added("d", "MYDRAGON", "path", (19,), "token"), {}).move is None
     assert GAME.interpret(three, _added("b", "MYBACK", "adventure"), {}).move is None
     assert GAME.interpret(three, CardRemoved("c1", "MYSWORD"), {}).move is None
-    assert GAME.interpret(three, FrameEnd(), {}).move is None
-    unknown = GAME.interpret(three, _added("x", "CC001", "adventure"), {})
+    assert GAME.meaning_of(three, FrameEnd(), {}).move is None
+    unknown = GAME.meaning_of(three, _added("x", "CC001", "adventure"), {})
     assert unknown.violations[0].code == "unknown_card"
     purple = GAME.interpret(three, _added("p", "MYHPURPLE", "path", (1,), "token"), {})
     assert purple.violations[0].code == "hero_not_in_game"
