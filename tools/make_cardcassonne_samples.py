@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
-from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402
+from web.recording import write_recording  # noqa: E402
 from vision.render import Camera, Degradation, layout_scene, render_scene  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "cardcassonne" / "three-players-full.json"
@@ -169,12 +169,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     data = json.loads(last.read_text())
     data["final_moves"] = done
     last.write_text(json.dumps(data) + "\n")
-    setup = records[0]["setup"]
-    recording = {"format": RECORDING_FORMAT, "version": 1, "game": "cardcassonne",
-                 "players": setup["players"], "names": setup["names"],
-                 "options": setup.get("options") or {}, "fps": FPS, "inputs": inputs}
-    (out / INPUTS_FILE).write_text(json.dumps(recording, ensure_ascii=False, indent=1) + "\n",
-                                   encoding="utf-8")
+    write_recording(out, "cardcassonne", records[0]["setup"], FPS, inputs)
     return frame
 
 

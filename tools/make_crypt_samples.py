@@ -49,7 +49,7 @@ from companion.session import Session  # noqa: E402
 from vision.dice import die_sprite  # noqa: E402
 from vision.render import (Camera, Degradation, Placed, Scene, _piece_matrix,  # noqa: E402
                            _warp_into, render_scene)
-from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402
+from web.recording import write_recording  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "crypt" / "two-players-full-with-illegal-attempts.json"
 OUT = ROOT / "sample_images" / "crypt-2p"
@@ -472,10 +472,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
     data["final_moves"] = [m.to_dict() for m in table.session.moves]
     data["final_scores"] = {s.side: s.total for s in table.session.game.score(table.session.state)}
     last.write_text(json.dumps(data) + "\n")
-    recording = {"format": RECORDING_FORMAT, "version": 1, "game": "crypt", "players": 2,
-                 "names": ["Ann", "Ben"], "options": {}, "fps": FPS, "inputs": table.inputs}
-    (out / INPUTS_FILE).write_text(json.dumps(recording, ensure_ascii=False, indent=1) + "\n",
-                                   encoding="utf-8")
+    write_recording(out, "crypt", {"players": 2, "names": ["Ann", "Ben"]}, FPS, table.inputs)
     return table.frame
 
 

@@ -239,8 +239,8 @@ def main() -> None:
     count = generate(Path(args.out))
     # What the players typed on the dashboard goes into inputs.json (web/recording.py);
     # play the folder with `companion demo --game masterpiece`.
-    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py"))],
-                   check=True)
+    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py")),
+                    "masterpiece-4p"], check=True)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
     print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
 

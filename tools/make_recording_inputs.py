@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.model import Move, Setup  # noqa: E402
 from companion.session import Session  # noqa: E402
-from web.recording import INPUTS_FILE, RECORDING_FORMAT  # noqa: E402
+from web.recording import write_recording  # noqa: E402
 
 SAMPLES = ROOT / "sample_images"
 
@@ -38,9 +38,8 @@ def build(game: str, setup: Setup, steps: list[tuple[dict, bool, int]], fps: flo
             if not verdict.accepted:
                 entry["refused"] = True
             inputs.append(entry)
-    return {"format": RECORDING_FORMAT, "version": 1, "game": game, "players": setup.players,
-            "names": list(setup.names), "options": dict(setup.options), "fps": fps,
-            "over": session.game.is_over(session.state), "inputs": inputs}
+    return {"game": game, "setup": setup.to_dict(), "fps": fps, "inputs": inputs,
+            "over": session.game.is_over(session.state)}
 
 
 def musee(folder: Path) -> dict:
@@ -92,17 +91,15 @@ def masterpiece(folder: Path) -> dict:
 BUILDERS = {"musee-2p": musee, "mythe-3p": mythe, "masterpiece-4p": masterpiece}
 
 
-def main() -> None:
-    for name, builder in BUILDERS.items():
+def main(names: list[str]) -> None:
+    """Refresh inputs.json of the named sample folders (all three when none is named)."""
+    for name in names or list(BUILDERS):
         folder = SAMPLES / name
-        if not folder.is_dir():
-            continue
-        data = builder(folder)
-        over = data.pop("over")
-        (folder / INPUTS_FILE).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-                                          encoding="utf-8")
-        print(f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: {over}")
+        data = BUILDERS[name](folder)
+        write_recording(folder, data["game"], data["setup"], data["fps"], data["inputs"])
+        print(f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: "
+              f"{data['over']}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

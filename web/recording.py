@@ -51,6 +51,17 @@ class Recording:
     inputs: tuple[RecordedInput, ...]
 
 
+def write_recording(folder: str | Path, game: str, setup: dict, fps: float,
+                    inputs: list[dict]) -> Path:
+    """Write a folder's inputs.json (`setup` as in a game record: players, names, options)."""
+    path = Path(folder) / INPUTS_FILE
+    data = {"format": RECORDING_FORMAT, "version": 1, "game": game,
+            "players": setup["players"], "names": list(setup.get("names") or ()),
+            "options": dict(setup.get("options") or {}), "fps": fps, "inputs": inputs}
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
+
+
 def has_recording(folder: str | Path) -> bool:
     return (Path(folder) / INPUTS_FILE).is_file()
 

@@ -11,13 +11,11 @@ from companion.errors import MalformedRecordError
 from companion.model import Move, Setup
 from companion.session import Session
 from web.camera import SAMPLES, sample_recordings
-from web.recording import RECORDING_FORMAT, RecordedInputs, load_recording
+from web.recording import RECORDING_FORMAT, RecordedInputs, load_recording, write_recording
 
 
-def write(folder, inputs, **extra):
-    data = {"format": RECORDING_FORMAT, "version": 1, "game": "musee", "players": 2,
-            "names": ["Amy", "Ben"], "fps": 4, "inputs": inputs, **extra}
-    (folder / "inputs.json").write_text(json.dumps(data))
+def write(folder, inputs):
+    write_recording(folder, "musee", {"players": 2, "names": ["Amy", "Ben"]}, 4, inputs)
     return load_recording(folder)
 
 
