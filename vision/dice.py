@@ -646,12 +646,18 @@ class DiceWatcher:
         self.last_readings = out
         return out
 
-    def update(self, image: np.ndarray, homography: np.ndarray, t: float) -> list:
+    def update(self, image: np.ndarray, homography: np.ndarray, t: float,
+               unchanged: bool = False) -> list:
+        """Track the dice of one frame. `unchanged`: the frame equals the last one (the
+        watcher's thumbnail test), so the last readings stand and the pips are not recounted."""
         from companion.events import CardAdded, CardMoved, CardRemoved, Where
 
         self.frame_number += 1
         frame = self.frame_number
-        readings = self.read(image, homography)
+        if unchanged:
+            readings = self.last_readings
+        else:
+            readings = self.read(image, homography)
         events = []
         seen: set[str] = set()
         # nearest pairs first, each die and each reading used once

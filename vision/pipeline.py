@@ -92,6 +92,7 @@ class TableWatcher:
         self.change_threshold = 14
         self.full_decode_every = 30  # decode fully at least this often even if still
         self.full_decodes_skipped = 0
+        self._unchanged = False  # the last frame equalled the one before (see _see_if_changed)
         self.partial_decodes = 0
         self.card_px = 160.0  # a card's size in the frame; updated from the calibration
         self._reference: np.ndarray | None = None
@@ -168,6 +169,7 @@ class TableWatcher:
     # -- per frame --------------------------------------------------------------------------
     def see(self, image: np.ndarray) -> Seen:
         """Decode one whole image and place every piece in the layout (no tracking)."""
+        self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         markers = detect_markers(gray)
         self._calibrate(image, markers)
@@ -256,7 +258,8 @@ class TableWatcher:
         """Add the dice's events (kind "die") before the frame's end; FrameEnd lists them alive."""
         if self.dice is None:
             return events
-        dice = self.dice.update(image, self.homography, t)
+        # A frame the thumbnail test found unchanged has the same dice: no recount of pips.
+        dice = self.dice.update(image, self.homography, t, unchanged=self._unchanged)
         cards = [e for e in events if not isinstance(e, FrameEnd)]
         if not (cards or dice or len(cards) < len(events)):
             return events
@@ -271,6 +274,7 @@ class TableWatcher:
         the camera changes it by far more than `change_threshold` grey levels. Every
         `full_decode_every` frames the whole frame is decoded anyway.
         """
+        self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         thumb = cv2.resize(gray, (gray.shape[1] // 8, gray.shape[0] // 8),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
@@ -283,6 +287,7 @@ class TableWatcher:
             if share == 0:
                 self._reused += 1
                 self.full_decodes_skipped += 1
+                self._unchanged = True
                 return last
             if share < 0.35:
                 boxes = self._changed_boxes(changed, gray.shape)

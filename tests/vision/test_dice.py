@@ -197,3 +197,18 @@ def test_watcher_removes_a_die_only_after_the_vanish_time_and_tells_dice_apart_b
     removed = [(t, e) for t, frame in enumerate(out) for e in frame if e.type == "card_removed"]
     assert len(removed) == 1 and removed[0][0] == 6  # last seen at t=2, gone once unseen > 3 s
     assert len(watcher.alive()) == 1
+
+
+def test_a_still_frame_keeps_the_last_readings_without_recounting(monkeypatch):
+    """The watcher says when a frame equals the last one; the dice reader then reuses it."""
+    from calibration.layouts import load_layout
+    from vision.dice import DiceWatcher
+
+    watcher = DiceWatcher(load_layout("crypt", 2), ("crypt",))
+    calls = []
+    monkeypatch.setattr(watcher, "read", lambda image, h: calls.append(1) or [])
+    watcher.update(None, None, 0.0)
+    watcher.update(None, None, 0.25, unchanged=True)
+    assert len(calls) == 1
+    watcher.update(None, None, 0.5)
+    assert len(calls) == 2
