@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, render_template
@@ -10,12 +11,18 @@ bp = Blueprint("pages", __name__)
 GAME_VIEWS = Path(__file__).parent / "static" / "games"
 
 
-@bp.app_context_processor
-def game_views() -> dict:
-    """Each game may ship its own table view as static/games/<slug>.js (and .css)."""
+@lru_cache(maxsize=1)
+def _game_view_files() -> dict:
+    """Each game may ship its own table view as static/games/<slug>.js (and .css); the
+    files are part of the install, so the folder is listed once, not on every page."""
     scripts = sorted(p.name for p in GAME_VIEWS.glob("*.js")) if GAME_VIEWS.is_dir() else []
     styles = sorted(p.name for p in GAME_VIEWS.glob("*.css")) if GAME_VIEWS.is_dir() else []
     return {"game_view_scripts": scripts, "game_view_styles": styles}
+
+
+@bp.app_context_processor
+def game_views() -> dict:
+    return _game_view_files()
 
 
 @bp.get("/")
