@@ -50,6 +50,7 @@ class Runtime:
                  clock: Callable[[], float] = time.time):
         self.store = store
         self.lock = threading.RLock()
+        self._result_checked: tuple[int, int] | None = None  # (game id, state id) last stored
         self.changed = threading.Condition(self.lock)
         self.version = 0
         self.camera = CameraView()
@@ -219,7 +220,14 @@ class Runtime:
             raise RuleBreak(rejected)
 
     def _maybe_finish(self, game_id: int, session: Session) -> None:
-        """Keep the stored result in step with the game (an undo can un-end it)."""
+        """Keep the stored result in step with the game (an undo can un-end it).
+
+        Called after every input and camera step; the database is written only when the
+        game's state has changed since the last call for that game."""
+        key = (game_id, session.state_id)
+        if self._result_checked == key:
+            return
+        self._result_checked = key
         if session.game.is_over(session.state):
             self.store.finish(game_id, session)
         else:
