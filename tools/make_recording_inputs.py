@@ -26,6 +26,15 @@ def sidecars(folder: Path) -> list[dict]:
     return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("[0-9]*.json"))]
 
 
+def first_listing(frames: list[dict]) -> dict[int, int]:
+    """For each move (by its place in the game), the first frame whose sidecar lists it."""
+    first: dict[int, int] = {}
+    for index, frame in enumerate(frames):
+        for number in range(len(frame["moves"])):
+            first.setdefault(number, index)
+    return first
+
+
 def build(game: str, setup: Setup, steps: list[tuple[dict, bool, int]], fps: float) -> dict:
     """steps: (move, typed on the dashboard?, frame it follows) in the order they happened."""
     session = Session(game, setup)
@@ -45,10 +54,7 @@ def build(game: str, setup: Setup, steps: list[tuple[dict, bool, int]], fps: flo
 def musee(folder: Path) -> dict:
     frames = sidecars(folder)
     moves = frames[-1].get("final_moves") or frames[-1]["moves"]
-    first_frame = {}
-    for index, frame in enumerate(frames):
-        for number in range(len(frame["moves"])):
-            first_frame.setdefault(number, index)
+    first_frame = first_listing(frames)
     setup = Setup(2, ("Amy", "Ben"))
     steps = [(m, m["kind"] != "place", max(first_frame.get(i, len(frames)) - 1, 0))
              for i, m in enumerate(moves)]
@@ -68,10 +74,7 @@ def mythe(folder: Path) -> dict:
     frames = sidecars(folder)
     record = json.loads((ROOT / "tests/golden/mythe/three-players-camera.json").read_text())
     moves = frames[-1]["moves"]
-    first_frame = {}
-    for index, frame in enumerate(frames):
-        for number in range(len(frame["moves"])):
-            first_frame.setdefault(number, index)
+    first_frame = first_listing(frames)
     setup = Setup.from_dict(record["setup"])
     steps = [(m, m["kind"] in {"stop", "share"}, first_frame[i] - 1) for i, m in enumerate(moves)]
     return build("mythe", setup, steps, fps=4)
