@@ -123,13 +123,38 @@ def run_frames(folder: str) -> None:
           f"{spent / len(frames) * 1000:.0f} ms a frame")
 
 
+def run_still(folder: str, repeats: int = 20) -> None:
+    """A still Crypt frame through TableWatcher: dice readings reused vs pips recounted."""
+    from pathlib import Path
+
+    from vision.pipeline import TableWatcher
+
+    frames = sorted(Path(folder).glob("*.jpg"))
+    image = cv2.imread(str(frames[len(frames) // 2]))
+    for mode in ("reuse readings", "recount every frame"):
+        watcher = TableWatcher(None, "crypt", 2, preview_width=0)
+        if mode == "recount every frame":
+            update = watcher.dice.update
+            watcher.dice.update = lambda im, h, t, unchanged=False: update(im, h, t)
+        watcher.process(image, 0.0)
+        started = time.perf_counter()
+        for index in range(1, repeats + 1):
+            watcher.process(image, index / 4)
+        spent = (time.perf_counter() - started) / repeats * 1000
+        print(f"still frame, {mode:<20} {spent:6.1f} ms")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-condition", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--frames", default=None, help="a recorded Crypt game's folder")
+    parser.add_argument("--still", default=None, metavar="FOLDER",
+                        help="time a still frame of a recorded Crypt game through the watcher")
     args = parser.parse_args()
-    if args.frames:
+    if args.still:
+        run_still(args.still)
+    elif args.frames:
         run_frames(args.frames)
     else:
         run(args.per_condition, args.seed)
