@@ -98,7 +98,6 @@ class _CryptData(BaseModel):
     setups: dict[str, _SetupData]
     dice_per_player: int = Field(ge=1)
     ready_die_points: int
-    torch_pass: str
     colours: list[_Colour] = Field(min_length=4)
     collectors: dict[str, Any]
     solo: _Solo
@@ -115,8 +114,6 @@ def _load_data() -> _CryptData:
             f"games/crypt.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
     if tuple(data.types) != TYPES:
         raise DataFileError(f"games/crypt.json: types must be {list(TYPES)} in that order")
-    if data.torch_pass not in ("left", "lights_out_leads"):
-        raise DataFileError("games/crypt.json: torch_pass must be 'left' or 'lights_out_leads'")
     for players, setup in data.setups.items():
         deck = len(TYPES) * sum(setup.copies.values())
         per_round = setup.face_up + setup.face_down
@@ -985,14 +982,10 @@ class Crypt(Game):
                 exhausted[r.owner] += 1
             else:
                 ready[r.owner] += 1
-        if state.players == 1:
-            leader = state.leader  # solo: the human holds both torches all game
-        elif state.seats == 2:
-            leader = 1 - state.leader
-        elif self.data.torch_pass == "left":
-            leader = (state.leader + 1) % state.seats
-        else:
-            leader = self.lights_out(state)
+        # Both torch cards pass to the left: the next player clockwise leads and the old
+        # Leader takes Lights Out. With two seats (solo: the human and the ghost) that is
+        # simply the other seat.
+        leader = state.leader if state.players == 1 else (state.leader + 1) % state.seats
         state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted), rolls=(),
                         row=(None,) * self.row_size(state), leader=leader, turn=0,
                         round=state.round + 1, claims_started=False, peeked=frozenset(),
@@ -1672,16 +1665,11 @@ class Crypt(Game):
         }
 
     def rules_notes(self) -> tuple[Text, ...]:
-        notes = []
-        if self.data.torch_pass == "lights_out_leads":
-            notes.append(Text(
-                "Torches: the Lights Out holder becomes the next Leader and Lights Out moves to "
-                "the player before them in turn order (2 players: both cards go to the other "
-                "player).", "火炬：熄燈火炬的持有者成為下一回合的起始玩家，熄燈火炬交給順序上在他之前的"
-                "玩家（2 人遊戲：兩張火炬卡都交給另一位玩家）。"))
-        else:
-            notes.append(Text("Torches pass to the left each round (data option torch_pass "
-                              "'left').", "每回合火炬卡傳給左手邊的玩家（資料設定 torch_pass 'left'）。"))
+        notes = [Text(
+            "Torches pass to the left each round: the next player clockwise becomes Leader and "
+            "the old Leader takes Lights Out, so acts last (2 players: both cards go to the "
+            "other player).", "每回合兩張火炬卡傳給左手邊的玩家：順時針下一位成為起始玩家，原本的起始玩家"
+            "拿熄燈火炬，下一回合最後行動（2 人遊戲：兩張火炬卡都交給另一位玩家）。")]
         notes.append(Text(
             "Solo: the human holds both torches every round and so always takes the first and "
             "the last turn; the ghost never has a Lights Out turn, so its 'on its Lights Out "

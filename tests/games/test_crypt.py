@@ -108,17 +108,18 @@ def test_two_players_the_torch_holder_acts_twice_and_torches_pass():
     assert GAME.turn_order(state) == (1, 0, 1)
 
 
-def test_four_players_lights_out_holder_leads_next_and_lights_out_moves_back_one():
+def test_four_players_torches_pass_left_and_the_old_leader_acts_last():
     state = new(4)
     assert GAME.turn_order(state) == (0, 1, 2, 3) and GAME.lights_out(state) == 3
     state = deal(state, "CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRPOTT2A", "CRBPOTT", "CRBIDOL")
     state = play(state, *(Move("recover", s) for s in range(4)))
-    # Decided rulebook: Lights Out (seat 3) leads; Lights Out goes to the seat before them.
-    assert state.leader == 3 and GAME.lights_out(state) == 2
-    assert GAME.turn_order(state) == (3, 0, 1, 2)
+    # Both torches pass to the left: the next player clockwise leads, the old Leader
+    # takes Lights Out and so acts last.
+    assert state.leader == 1 and GAME.lights_out(state) == 0
+    assert GAME.turn_order(state) == (1, 2, 3, 0)
 
 
-def test_three_players_torches_travel_against_turn_order():
+def test_three_players_torches_travel_clockwise():
     state = new(3)
     rounds = [("CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRBPOTT"),
               ("CRIDOL3A", "CRJEWL4A", "CRTAPE2A", "CRBIDOL")]
@@ -128,8 +129,10 @@ def test_three_players_torches_travel_against_turn_order():
         order = GAME.turn_order(state)
         seen.append((state.leader, GAME.lights_out(state), order))
         state = play(state, *(Move("recover", s) for s in order))
-    assert seen == [(0, 2, (0, 1, 2)), (2, 1, (2, 0, 1))]
-    assert state.leader == 1 and GAME.lights_out(state) == 0
+    assert seen == [(0, 2, (0, 1, 2)), (1, 0, (1, 2, 0))]
+    assert state.leader == 2 and GAME.lights_out(state) == 1
+    assert codes(deal(state, "CRIDOL1A", "CRJEWL1A", "CRTAPE3A", "CRBJEWL"),
+                 Move("recover", 0)) == ["not_your_turn"]
 
 
 # -- claims ----------------------------------------------------------------------------------

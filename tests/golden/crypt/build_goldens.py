@@ -212,8 +212,8 @@ def three_players():
     log = []
     for r, cards in enumerate(rounds):
         log += deal(*cards)
-        # Lights Out (the player before the Leader) leads next round: leaders 0, 2, 1, 0, ...
-        leader = -r % 3
+        # Both torches pass to the left: leaders 0, 1, 2, 0, ...; the old Leader acts last
+        leader = r % 3
         order = [(leader + k) % 3 for k in range(3)]
         if r == 0:
             log += [claim(0, (0, 1, 1)), claim(1, (0, 1, 2)), claim(2, (2, 1, 1)),
@@ -222,7 +222,8 @@ def three_players():
             log += [claim(seat, ((seat - r) % 3, 1, 1)) for seat in order]
     notes = [
         "Collectors: idols B, jewelry B, manuscripts A, pottery A, remains B, tapestries B. "
-        "Torches: the Lights Out holder leads next, so leaders go Al, Cy, Bea, Al, ... "
+        "Torches pass to the left, so leaders go Al, Bea, Cy, Al, ... and the old Leader acts "
+        "last. "
         "Every claim is one die at effort 1 (no roll) except round 1, where Bea pushes Al off "
         "the Idol 4 with effort 2 and rolls 2 (stays ready). Face-down cards are never claimed. "
         "Everyone ends with 3 ready dice.",
@@ -257,14 +258,14 @@ def four_players():
     downs = [("CRBJEWL", "CRBMANU")] * 6 + [("CRBPOTT", "CRBPOTT")] * 2
     log = []
     for r in range(8):
-        leader = -r % 4  # Lights Out (the player before the Leader) leads next round
+        leader = r % 4  # both torches pass to the left: the old Leader acts last
         order = [(leader + k) % 4 for k in range(4)]
         log += deal(*(hands[seat][r] for seat in order), *downs[r])
         log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
     log += [move("tiebreak_roll", 1, values=[3, 3, 3]), move("tiebreak_roll", 2, values=[4, 4, 1]),
             move("tiebreak_roll", 1, values=[6, 5, 4]), move("tiebreak_roll", 2, values=[6, 6, 6])]
     notes = [
-        "Collectors all A. Leaders Dee, Gus, Fay, Eve, ... (Lights Out leads next). "
+        "Collectors all A. Leaders Dee, Eve, Fay, Gus, ... (torches pass to the left). "
         "Each turn claims the card at the player's turn position with one die "
         "at effort 1; face-down cards stay unclaimed. Everyone keeps 3 ready dice (+3).",
         "Dee: all 8 idols = 20, +3 = 23. Eve: pottery 1,1,2,2 + manuscripts 1,1 + jewelry 1,1 = "
@@ -280,11 +281,60 @@ def four_players():
                          "rejections": [], "notes": notes}}
 
 
+def torches_pass_left():
+    later = [  # rounds 3-9: (Al's card, Bea's card, Cy's card, face-down back)
+        ("CRIDOL1A", "CRTAPE1A", "CRMANU1A", "CRBMANU"),
+        ("CRIDOL2A", "CRTAPE2B", "CRMANU2A", "CRBMANU"),
+        ("CRIDOL2B", "CRTAPE3B", "CRMANU2B", "CRBMANU"),
+        ("CRJEWL1A", "CRTAPE4A", "CRREMN1A", "CRBREMN"),
+        ("CRJEWL2B", "CRPOTT1A", "CRREMN2A", "CRBREMN"),
+        ("CRJEWL3B", "CRPOTT2A", "CRREMN2B", "CRBPOTT"),
+        ("CRJEWL4A", "CRPOTT2B", "CRPOTT3A", "CRBIDOL"),
+    ]
+    log = [
+        # Round 1: Al leads, Bea next, Cy holds Lights Out and acts last.
+        *deal("CRIDOL4A", "CRJEWL3A", "CRTAPE2A", "CRBPOTT"),
+        claim(0, (0, 1, 1)), claim(1, (1, 1, 1)), claim(2, (2, 1, 1)),
+        # Round 2: both torches passed to the left. Bea leads, then Cy; Al, the old
+        # Leader, holds Lights Out and acts last.
+        *deal("CRIDOL3A", "CRJEWL2A", "CRTAPE3A", "CRBREMN"),
+        claim(2, (0, 1, 1)),                    # entry 12: Cy does not lead any more
+        claim(1, (0, 1, 1)),
+        claim(2, (1, 1, 1)),
+        claim(0, (2, 1, 1), (3, 1, 1)),         # entry 15: Lights Out claims one card only
+        claim(0, (2, 1, 1)),
+    ]
+    for r, cards in enumerate(later, start=2):
+        log += deal(*cards)
+        leader = r % 3  # Cy, Al, Bea, Cy, ...
+        log += [claim(seat, (seat, 1, 1)) for seat in ((leader + k) % 3 for k in range(3))]
+    notes = [
+        "Three players, collectors all A, every claim one die at effort 1 (no rolls); "
+        "face-down cards are never claimed.",
+        "Round 2 turn order is Bea, Cy, Al: the torches passed to the left, so Cy leading "
+        "(entry 12) is out of turn, and Al, the old Leader now holding Lights Out, may claim "
+        "one card only (entry 15). From round 3 on the leaders are Cy, Al, Bea, Cy, ...",
+        "Al: Idol 4, Tapestry 3, Idols 1, 2, 2, Jewelry 1, 2, 3, 4 = 22; Jewelry A (highest, 4, "
+        "counts twice) +4; 3 ready dice +3 = 29.",
+        "Bea: Jewelry 3, Idol 3, Tapestries 1, 2, 3, 4, Pottery 1, 2, 2 = 21; Tapestries A "
+        "(10, the highest) +5; Pottery A with 3 +4; +3 = 33.",
+        "Cy: Tapestry 2, Jewelry 2, Manuscripts 1, 2, 2, Remains 1, 2, 2, Pottery 3 = 17; "
+        "Manuscripts A (3, each counts 4) +3+2+2 = +7; +3 = 27. Bea wins.",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 3, "names": ["Al", "Bea", "Cy"], "options": {}},
+            "log": log,
+            "expected": {"scores": {"p0": 29, "p1": 33, "p2": 27}, "winners": ["p1"],
+                         "rejections": [{"entry": 12, "codes": ["not_your_turn"]},
+                                        {"entry": 15, "codes": ["lights_out_one_card"]}],
+                         "notes": notes}}
+
 if __name__ == "__main__":
     for name, record in (("two-players-full-with-illegal-attempts.json", two_players()),
                          ("solo-with-ghost.json", solo()),
                          ("three-players-b-sides.json", three_players()),
-                         ("four-players-tiebreak.json", four_players())):
+                         ("four-players-tiebreak.json", four_players()),
+                         ("torches-pass-left.json", torches_pass_left())):
         (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
                                  encoding="utf-8")
         print("wrote", HERE / name)
