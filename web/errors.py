@@ -39,8 +39,9 @@ class ApiError(Exception):
 
 
 def error_response(status: int, message: str, code: str | None = None, **extra):
-    body = {"status": status, "code": code or _HTTP_CODES.get(status, "error"),
-            "message": message, **extra}
+    code = code or _HTTP_CODES.get(status, "error")
+    body = {"status": status, "code": code, "message": message,
+            "text": player_text(status, code), **extra}
     response = jsonify({"error": body})
     response.status_code = status
     return response
@@ -124,6 +125,19 @@ def install_token_guard(app: Flask) -> None:
         if token and request.args.get("token") == token:
             response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict")
         return response
+
+
+def player_text(status: int, code: str) -> dict:
+    """What the page shows a player: the catalogue's sentence for this code in both languages
+    (`message` stays the precise English detail for scripts and logs)."""
+    from . import i18n
+
+    key = "error." + code
+    if not i18n.has(key):
+        key = "error." + _HTTP_CODES.get(status, "internal_error")
+    if not i18n.has(key):
+        key = "error.bad_request" if 400 <= status < 500 else "error.internal_error"
+    return i18n.text(key)
 
 
 def _snake(name: str) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
+
+from . import i18n
 
 bp = Blueprint("pages", __name__)
 GAME_VIEWS = Path(__file__).parent / "static" / "games"
@@ -23,6 +25,13 @@ def _game_view_files() -> dict:
 @bp.app_context_processor
 def game_views() -> dict:
     return _game_view_files()
+
+
+@bp.app_context_processor
+def translations() -> dict:
+    """Every page carries the one catalogue (the page's t() reads it) and the visitor's
+    language, so the first paint is already in it."""
+    return {"i18n_catalogue": i18n.catalogue(), "lang": i18n.lang_of_request(request)}
 
 
 @bp.get("/")

@@ -945,10 +945,9 @@ class Cardcassonne(Game):
                 values = ", ".join(str(p) for p in table.points)
                 notes.append(Text(
                     f"The {key} scoring table is a placeholder and unverified (the printed table "
-                    f"could not be found): {values}. Edit companion/data/games/cardcassonne.json "
-                    f"to correct it.",
+                    f"could not be found): {values}. Check it against the rulebook in the box.",
                     f"{zh}得分表是暫定值，尚未查證（找不到印刷版的得分表）：{values}。"
-                    f"可修改 companion/data/games/cardcassonne.json 更正。"))
+                    f"請對照盒中的規則書。"))
         notes.append(Text(
             "An animal joker joins the collection of the row it was taken from; a building joker "
             "counts as whichever colour scores most at the end. A tie goes to the player with "

@@ -34,7 +34,14 @@ async function api(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = typeof body === "string" ? body : JSON.stringify(body === undefined ? {} : body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (exc) {  // no answer at all (Wi-Fi gone, server stopped): say so in words
+    const error = new Error("network");
+    error.info = { status: 0, code: "network" };
+    throw error;
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
@@ -60,14 +67,16 @@ function toast(message, kind) {
 function showError(exc) {
   const info = exc.info || {};
   if (info.status === 409 && info.code === "stale_state") {
-    toast(t("err.stale"), "error");
+    toast(t("error.stale_state"), "error");
     refreshState();
     return;
   }
   if (info.violations && info.violations.length) {
     toast(info.violations.map((v) => pick(v.message)).join(" "), "error");
+  } else if (info.code === "network" || !info.text) {
+    toast(t(info.code === "network" ? "error.network" : "error.internal_error"), "error");
   } else {
-    toast(info.message || String(exc), "error");
+    toast(pick(info.text), "error");  // the catalogue's sentence; `message` is for developers
   }
 }
 
@@ -176,7 +185,7 @@ function renderCamera(camera) {
         status.appendChild(el("span", { text: " · " + (camera.calibrated ? t("camera.calibrated") : t("camera.uncalibrated")) }));
       }
       if (camera.reprojection_error_mm != null) {
-        status.appendChild(el("span", { text: " · " + t("camera.error", { e: camera.reprojection_error_mm.toFixed(1) }) }));
+        status.appendChild(el("span", { text: " · " + t("camera.accuracy", { e: camera.reprojection_error_mm.toFixed(1) }) }));
       }
       if (camera.reason && !live) {
         // A known reason is said in the page's language; the source's own words stay as detail.

@@ -11,94 +11,7 @@
   const C = window.Companion;
   const { el, clear, t, pick, seatName } = C;
 
-  Object.assign(I18N.en, {
-    "mythe.unverified": "Placeholder cards and path (unverified)",
-    "mythe.turnOf": "{name}'s turn",
-    "mythe.start": "Draw a card from another player's hand!",
-    "mythe.startDragon": "Want to face the dragon? Show a sword, shield or fairy card first, before you draw.",
-    "mythe.drawn": "Cards drawn this turn",
-    "mythe.noneDrawn": "No cards yet.",
-    "mythe.points": "{n} points",
-    "mythe.point": "1 point",
-    "mythe.canReach": "you can reach {space}",
-    "mythe.canReachDragon": "you can reach the dragon and win!",
-    "mythe.notEnough": "not enough to move yet",
-    "mythe.zero": "Draw a card to get adventure points!",
-    "mythe.mustStop": "Your hero must stop on {space}",
-    "mythe.lost": "{n} point(s) cannot be used and are lost.",
-    "mythe.moveNow": "Stopped! Now move {hero} to {space}.",
-    "mythe.obstacleTitle": "Oh no, an obstacle!",
-    "mythe.obstacleStay": "{hero} does not move this turn and stays on {space}.",
-    "mythe.obstacleKind": "That's OK: every adventure has bumps. Next turn is a new try!",
-    "mythe.revealTitle": "{card} revealed!",
-    "mythe.revealText": "{name} may face the Red Dragon this turn. The card's number does not count as points.",
-    "mythe.shareTitle": "Sharing: count the cards",
-    "mythe.shareIntro": "{name}: put the drawn cards in your hand. You may give cards away, face down. Then count every hand and press \"Done sharing\".",
-    "mythe.shareRule": "Rule: everyone must keep at least one card.",
-    "mythe.shareOnlyDrawn": "This game's variant: you may only give away cards drawn this turn.",
-    "mythe.needsOne": "{name} needs at least one card!",
-    "mythe.total": "Together: {n} of {total} cards",
-    "mythe.totalWrong": "Count again: the game has {total} cards.",
-    "mythe.extraDeck": "Extra deck",
-    "mythe.unknownFrom": "The camera could not see whose hands {n} card(s) came from: please count.",
-    "mythe.btn.stop": "Stop drawing",
-    "mythe.btn.move": "Move {hero} to {space}",
-    "mythe.btn.done": "Done sharing",
-    "mythe.hands": "Cards in hand",
-    "mythe.hero": "{name}'s mouse",
-    "mythe.here": "here",
-    "mythe.target": "stop here",
-    "mythe.jump": "jump over",
-    "mythe.free": "any number of heroes",
-    "mythe.won": "{name} beat the Red Dragon!",
-    "mythe.dragonNeeds": "Only with a sword, shield or fairy!",
-    "mythe.grownups": "For grown-ups: table details and corrections",
-    "mythe.colon": ": ",
-  });
-  Object.assign(I18N["zh-TW"], {
-    "mythe.unverified": "暫定的卡牌與路線（未經核實）",
-    "mythe.turnOf": "輪到 {name}",
-    "mythe.start": "從其他玩家手中抽一張牌！",
-    "mythe.startDragon": "想挑戰紅龍嗎？抽牌之前，先亮出劍、盾牌或仙女卡。",
-    "mythe.drawn": "這回合抽到的牌",
-    "mythe.noneDrawn": "還沒有抽牌。",
-    "mythe.points": "{n} 點",
-    "mythe.point": "1 點",
-    "mythe.canReach": "你可以走到{space}",
-    "mythe.canReachDragon": "你可以走到紅龍那裡，贏得勝利！",
-    "mythe.notEnough": "還不夠前進",
-    "mythe.zero": "抽一張牌來得到冒險點數！",
-    "mythe.mustStop": "你的英雄必須停在{space}",
-    "mythe.lost": "有 {n} 點用不到，就浪費了。",
-    "mythe.moveNow": "停下來了！現在把{hero}移到{space}。",
-    "mythe.obstacleTitle": "哎呀，遇到障礙了！",
-    "mythe.obstacleStay": "{hero}這回合不能前進，留在{space}。",
-    "mythe.obstacleKind": "沒關係，冒險總會有小麻煩。下一回合再試一次！",
-    "mythe.revealTitle": "亮出了{card}！",
-    "mythe.revealText": "{name} 這回合可以挑戰紅龍。這張牌的數字不算點數。",
-    "mythe.shareTitle": "分牌：數一數每個人的牌",
-    "mythe.shareIntro": "{name}：把抽到的牌收進手牌，想的話可以把牌面朝下分給別人。然後數一數每個人手上的牌，按「分完了」。",
-    "mythe.shareRule": "規則：每個人手上至少要留一張牌。",
-    "mythe.shareOnlyDrawn": "這局的變體規則：只能分出這回合抽到的牌。",
-    "mythe.needsOne": "{name} 至少要有一張牌！",
-    "mythe.total": "加起來：{n} 張，全部共 {total} 張",
-    "mythe.totalWrong": "請再數一次：遊戲共有 {total} 張牌。",
-    "mythe.extraDeck": "額外牌組",
-    "mythe.unknownFrom": "攝影機看不出有 {n} 張牌是從誰手上抽的：請數一數。",
-    "mythe.btn.stop": "不抽了",
-    "mythe.btn.move": "把{hero}移到{space}",
-    "mythe.btn.done": "分完了",
-    "mythe.hands": "手牌張數",
-    "mythe.hero": "{name} 的俠鼠",
-    "mythe.here": "在這裡",
-    "mythe.target": "停在這裡",
-    "mythe.jump": "跳過去",
-    "mythe.free": "可以站很多位英雄",
-    "mythe.won": "{name} 打敗了紅龍！",
-    "mythe.dragonNeeds": "要有劍、盾牌或仙女才行！",
-    "mythe.grownups": "給大人看：桌面細節與修正",
-    "mythe.colon": "：",
-  });
+  // Its sentences are in web/static/catalogue.json, with every other string.
 
   const COLOURS = { red: "#d83a34", blue: "#2f6fd1", green: "#2e9e49", yellow: "#e8b417", purple: "#8e44ad" };
 
@@ -163,7 +76,7 @@
     return currentLang() === "zh-TW" ? name + "（第 " + index + " 格）" : "the " + name + " (space " + index + ")";
   }
 
-  function pointsText(n) { return n === 1 ? t("mythe.point") : t("mythe.points", { n }); }
+  function pointsText(n) { return t("mythe.points", { n }); }
 
   function cardPicture(card) {
     if (card.type === "obstacle") return "obstacle";
