@@ -570,7 +570,7 @@ function closePicker() { $("picker").classList.add("hidden"); }
 function renderSummary(snap) {
   const game = pick(snap.game.name);
   $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
-  $("summary-meta").textContent = t("summary.meta", { date: new Date().toLocaleString(), names: names().join(", ") });
+  $("summary-meta").textContent = t("summary.meta", { date: fmtDate(new Date()), names: names().join(", ") });
   const outcome = clear($("summary-outcome"));
   if (snap.outcome) renderOutcome(outcome, snap);
   else outcome.appendChild(el("p", { text: t("summary.ongoing") }));
@@ -692,7 +692,7 @@ async function loadGames() {
     body.appendChild(el("tr", { "data-game-id": g.id },
       el("td", { text: g.id }),
       el("td", { text: info ? pick(info.name) : g.game }),
-      el("td", { text: new Date(g.created * 1000).toLocaleString() }),
+      el("td", { text: fmtDate(g.created * 1000) }),
       el("td", { text: (g.setup.names || []).join(", ") }),
       el("td", { text: result }),
       el("td", {},
