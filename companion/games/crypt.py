@@ -984,8 +984,8 @@ class Crypt(Game):
                 ready[r.owner] += 1
         # Both torch cards pass to the left: the next player clockwise leads and the old
         # Leader takes Lights Out. With two seats (solo: the human and the ghost) that is
-        # simply the other seat.
-        leader = state.leader if state.players == 1 else (state.leader + 1) % state.seats
+        # simply the other seat, so in solo the ghost leads every other round.
+        leader = (state.leader + 1) % state.seats
         state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted), rolls=(),
                         row=(None,) * self.row_size(state), leader=leader, turn=0,
                         round=state.round + 1, claims_started=False, peeked=frozenset(),
@@ -1671,11 +1671,12 @@ class Crypt(Game):
             "other player).", "每回合兩張火炬卡傳給左手邊的玩家：順時針下一位成為起始玩家，原本的起始玩家"
             "拿熄燈火炬，下一回合最後行動（2 人遊戲：兩張火炬卡都交給另一位玩家）。")]
         notes.append(Text(
-            "Solo: the human holds both torches every round and so always takes the first and "
-            "the last turn; the ghost never has a Lights Out turn, so its 'on its Lights Out "
-            "turn' rule never applies.",
-            "單人遊戲：玩家每回合都拿著兩張火炬卡，總是第一個和最後一個行動；鬼魂永遠不會拿熄燈火炬，"
-            "所以「鬼魂的熄燈回合」規則不會用到。"))
+            "Solo: the torches alternate between you and the ghost every round, as in a "
+            "2-player game. When the ghost holds them it leads, rolling all its dice, and also "
+            "takes the Lights Out turn, re-rolling only the dice you pushed off and placing only "
+            "its best group.",
+            "單人遊戲：兩張火炬卡每回合在你和鬼魂之間輪流傳遞，就像 2 人遊戲。鬼魂拿著火炬時由它先行動，"
+            "擲全部骰子；它也負責熄燈回合，只重擲被你擠掉的骰子，並且只放最好的一組。"))
         return tuple(notes)
 
     # -- camera -----------------------------------------------------------------------------

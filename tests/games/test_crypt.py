@@ -434,17 +434,29 @@ def test_camera_rejects_an_illegal_push_off_with_its_reason():
     assert session.state.ready == (3, 2) and session.state.row[0].owner == 1
 
 
-def test_solo_human_holds_both_torches_every_round():
+def test_solo_torches_alternate_and_the_ghost_leads_every_other_round():
     state = deal(new(1), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
     assert GAME.turn_order(state) == (0, 1, 0) and GAME.lights_out(state) == 0
     state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [2, 2, 2]}),
                  Move("recover", 0))
-    assert state.phase == "reveal" and state.leader == 0  # the torches never pass in solo
+    assert state.phase == "reveal" and state.leader == 1  # both torches went to the ghost
     state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")  # ranking: 0 (4), 2 (2.5), 1 (2)
-    assert GAME.turn_order(state) == (0, 1, 0)
-    assert GAME.current_players(state) == (0,) and GAME.actor(state) == 0
-    assert codes(state, Move("ghost_roll", None, {"values": [5, 3, 1]})) == ["not_ghost_turn"]
-    assert any("both torches" in n.en for n in GAME.rules_notes())
+    assert GAME.turn_order(state) == (1, 0, 1) and GAME.lights_out(state) == 1
+    assert GAME.actor(state) == 1 and GAME.current_players(state) == (0,)
+    assert codes(state, claim(0, (0, 1, 3))) == ["ghost_turn"]
+    assert GAME.ghost_dice_to_roll(state) == 3  # leading, the ghost rolls all its dice
+    state = play(state, Move("ghost_roll", None, {"values": [5, 3, 1]}))
+    assert [(s.owner, s.total) for s in state.row] == [(1, 5), (1, 1), (1, 3)]
+    state = play(state, claim(0, (0, 2, 3), (2, 1, 4)))  # pushes 1 die off card 0, 1 off card 2
+    # Lights Out for the ghost: it re-rolls only the 2 dice Mei pushed off, best group only.
+    assert GAME.actor(state) == 1 and GAME.ghost_dice_to_roll(state) == 2
+    assert codes(state, Move("ghost_roll", None, {"values": [6, 6, 6]})) == ["bad_roll"]
+    state = play(state, Move("ghost_roll", None, {"values": [4, 4]}))  # 8 beats Mei's 6
+    assert [(s.owner, s.total) for s in state.row] == [(1, 8), (1, 1), (0, 4)]
+    assert state.phase == "collect"
+    state = play(state, Move("roll", 0, {"card": 2, "value": 5}))
+    assert state.phase == "reveal" and state.leader == 0  # and back to Mei
+    assert any("alternate" in n.en for n in GAME.rules_notes())
 
 
 def test_ghost_rolls_all_its_dice_on_its_one_turn_and_pushed_dice_wait():

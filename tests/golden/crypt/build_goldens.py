@@ -132,68 +132,72 @@ def two_players():
 
 def solo():
     ghost = lambda *values: move("ghost_roll", None, values=list(values))  # noqa: E731
-    # Decided rulebook: Mei holds both torches all game, so every round runs Mei, ghost, Mei
-    # (Mei's second turn is the Lights Out turn: one card only); the ghost rolls all 3 dice.
+    # The torches alternate as in a 2-player game: Mei leads rounds 1, 3, 5, 7 (Mei, ghost,
+    # Mei on Lights Out); the ghost leads rounds 2, 4, 6, 8 (ghost, Mei, ghost on Lights
+    # Out, re-rolling only the dice Mei pushed off and placing only its best group).
     log = [
-        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1; ranking 0 (4), 1 (3), 2 (2.5)
+        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1 Mei leads; ranking 0 (4), 1 (3), 2 (2.5)
         claim(0, (0, 1, 3)),
         ghost(5, 2, 2),                              # 5 pushes Mei off card 0; 2+2 on card 1
         claim(0, (0, 2, 3)),                         # 6 > 5, ghost's die pushed off
         roll(0, 0, 4), roll(0, 0, 3),
-        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2; ranking 1 (4), 2 (2.5), 0 (2)
-        claim(0, (1, 1, 4)),
-        ghost(6, 1, 3),                              # 6 > 4 on card 1, 3 on card 2, 1 on card 0
-        claim(0, (1, 2, 4)),                         # 8 > 6
+        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2 ghost leads; ranking 1 (4), 2 (2.5), 0 (2)
+        ghost(6, 1, 3),                              # 6 on card 1, 3 on card 2, 1 on card 0
+        claim(0, (1, 2, 4)),                         # 8 > 6 pushes one ghost die off
+        ghost(2),                                    # Lights Out re-roll: 2 beats nothing free
         roll(0, 1, 4), roll(0, 1, 2),
         move("reroll", 0, roll=1, card="CRIDOL4A", value=6),
-        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3; ranking 1, 2, 0
+        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3 Mei leads; ranking 1, 2, 0
         claim(0, (1, 1, 6)),
         ghost(4, 4, 1),                              # 4+4 = 8 > 6 on card 1; 1 on card 2
         claim(0, (1, 3, 3)),                         # 9 > 8
         roll(0, 1, 3), roll(0, 1, 5), roll(0, 1, 1),
-        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4; ranking 0, 1, 2
-        move("recover", 0),                          # the exhausted die comes back
+        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4 ghost leads; ranking 0, 1, 2
         ghost(2, 3, 6),                              # 6, 3, 2 on cards 0, 1, 2
-        move("recover", 0),                          # Lights Out: nothing exhausted, a pass
-        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5; ranking 0, 2, 1
+        move("recover", 0),                          # the exhausted die comes back
+        # nothing was pushed off, so the ghost's Lights Out turn passes by itself
+        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5 Mei leads; ranking 0, 2, 1
         claim(0, (0, 2, 2), (2, 1, 1)),
         ghost(3, 3, 3),                              # 9 > 4 on card 0
         claim(0, (1, 2, 1)),
-        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6; ranking 1 (4), 0 (3), 2 (2.5)
-        claim(0, (0, 1, 3)),
-        ghost(1, 2, 6),                              # 6 on 1, 2 on 2; the 1 beats nothing free
-        move("recover", 0),
+        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6 ghost leads; ranking 1 (4), 0 (3), 2 (2.5)
+        ghost(1, 2, 6),                              # 6 on card 1, 2 on card 0, 1 on card 2
+        claim(0, (0, 1, 3)),                         # 3 > 2 pushes one ghost die off
+        ghost(1),                                    # 1 beats nothing free
         roll(0, 0, 5),
-        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7; ranking 0, 2, 1
+        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7 Mei leads; ranking 0, 2, 1
         claim(0, (0, 1, 5), (1, 1, 1)),
         ghost(6, 6, 2),                              # 12 > 5 on card 0; 2 on card 2
         claim(0, (2, 2, 2)),                         # 4 > 2
         roll(0, 2, 2), roll(0, 2, 6),
-        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8; ranking 1 (3), 2 (2.5), 0 (2)
-        claim(0, (1, 2, 3)),
-        ghost(5, 4, 1),                              # 5 on 2, 4 on 0; the 1 beats nothing free
-        claim(0, (0, 1, 5)),                         # 5 > 4
-        roll(0, 1, 1), roll(0, 1, 4), roll(0, 0, 6),
+        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8 ghost leads; ranking 1 (3), 2 (2.5), 0 (2)
+        ghost(5, 4, 1),                              # 5 on card 1, 4 on card 2, 1 on card 0
+        claim(0, (1, 2, 3), (0, 1, 2)),              # 6 > 5 and 2 > 1: two ghost dice off
+        ghost(3, 3),                                 # 3+3 = 6: not > 6 on card 1, > 2 on card 0
+        roll(0, 1, 1), roll(0, 1, 4),
         move("end_collect"),                         # Mei keeps her face-down idols unflipped
         move("identify", 0, card="CRIDOL2A"),
         move("identify", 0, card="CRIDOL3A"),
     ]
     notes = [
-        "Solo, collectors all A. Mei holds both torches every round (decided rulebook), so the "
-        "ghost plays once a round, in the middle, and never has a Lights Out turn.",
+        "Solo, collectors all A. The torches alternate as in a 2-player game: Mei leads the odd "
+        "rounds, the ghost the even ones, where it also takes the Lights Out turn with only the "
+        "dice Mei pushed off (round 4: none, so it passes).",
+        "Round 8: Mei pushes two ghost dice off the Pottery 3 and the Jewelry 2; the ghost "
+        "re-rolls those two (3, 3 = 6), which cannot beat Mei's 6 on the Pottery 3 but takes "
+        "the Jewelry 2 back from her.",
         "Mei keeps Idol 4 (flipped in round 2 to re-roll a 2 into a 6), Tapestry 4, Pottery 4, "
-        "Pottery 1, a face-down idol (round 5), Tapestry 3, Tapestry 1, a face-down idol "
-        "(round 7), Pottery 3 and Jewelry 2. The face-down idols are Idol 2 and Idol 3 (Idol 1 "
-        "was discarded in round 3).",
-        "Treasure: idols 4+2+3 = 9, tapestries 4+3+1 = 8, pottery 4+1+3 = 8, jewelry 2: 27. "
-        "Pottery A with 3: +4. Jewelry A needs 2: nothing. Tapestries A (nobody else has any): "
-        "+5. Ready dice: round 8 roll 1 on effort 3 exhausts one, 2 ready: +2. "
-        "Total 38: The Petty King (30-39).",
+        "a face-down idol (round 5), Pottery 1, Tapestry 3, Tapestry 1, a face-down idol "
+        "(round 7) and Pottery 3. The face-down idols are Idol 2 and Idol 3 (Idol 1 was "
+        "discarded in round 3).",
+        "Treasure: idols 4+2+3 = 9, tapestries 4+3+1 = 8, pottery 4+1+3 = 8: 25. Pottery A "
+        "with 3: +4. Tapestries A (nobody else has any): +5. Ready dice: round 8 roll 1 on "
+        "effort 3 exhausts one, 2 ready: +2. Total 36: The Petty King (30-39).",
     ]
     return {"format": "table-companion-record", "version": 1, "game": "crypt",
             "setup": {"players": 1, "names": ["Mei"], "options": {}},
             "log": log,
-            "expected": {"scores": {"p0": 38}, "winners": ["p0"], "rejections": [],
+            "expected": {"scores": {"p0": 36}, "winners": ["p0"], "rejections": [],
                          "solo_rank": "The Petty King", "notes": notes}}
 
 
