@@ -30,6 +30,7 @@ class Code:
     text: str
     corners: np.ndarray = field(compare=False, repr=False)  # 4x2 float32, symbol corners (px)
     backend: str = ""
+    raw: bytes | None = field(default=None, compare=False, repr=False)  # payload bytes, if known
 
     @cached_property  # asked for often when merging results; corners never change
     def center(self) -> tuple[float, float]:
@@ -43,8 +44,23 @@ class Code:
         return float(sides.mean())
 
     def to_dict(self) -> dict:
-        return {"text": self.text,
-                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
+        entry = {"text": self.text,
+                 "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
+        if self.raw is not None and self.raw != self.text.encode("utf-8"):
+            entry["bytes"] = self.raw.hex()  # binary or non-UTF-8 payloads, exactly as stored
+        return entry
+
+
+def payload_text(raw: bytes) -> str:
+    """Text of a payload's bytes without an encoding declared: UTF-8 when the bytes are valid
+    UTF-8, else Shift_JIS (common in QR codes), else ISO-8859-1 (the QR standard's default,
+    which any byte string decodes as). Never raises."""
+    for encoding in ("utf-8", "shift_jis"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")
 
 
 class Decoder(Protocol):
@@ -81,14 +97,15 @@ class ZxingDecoder:
         results = self._zx.read_barcodes(
             np.ascontiguousarray(to_gray(image)), formats=self._zx.BarcodeFormat.QRCode,
             try_rotate=self._try_harder, try_downscale=self._try_harder,
-            try_invert=False, binarizer=self._binarizer)
+            try_invert=False, binarizer=self._binarizer,
+            text_mode=self._zx.TextMode.Plain)  # the payload's text, control bytes kept as is
         codes = []
         for result in results:
             p = result.position
             corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                                 [p.bottom_right.x, p.bottom_right.y],
                                 [p.bottom_left.x, p.bottom_left.y]], np.float32)
-            codes.append(Code(result.text, corners, self.name))
+            codes.append(Code(result.text, corners, self.name, bytes(result.bytes)))
         return codes
 
 
@@ -118,12 +135,30 @@ class PyzbarDecoder:
                 if rect is None:
                     continue
                 points = cv2.boxPoints(rect).astype(np.float32)
-            try:
-                text = result.data.decode("utf-8")
-            except UnicodeDecodeError:
-                text = result.data.decode("latin-1")
-            codes.append(Code(text, points, self.name))
+            text, raw = _zbar_payload(result.data)
+            codes.append(Code(text, points, self.name, raw))
         return codes
+
+
+def _zbar_payload(data: bytes) -> tuple[str, bytes]:
+    """zbar hands back its guess at the text re-encoded as UTF-8, and it guesses Shift_JIS
+    or ISO-8859-1 for some UTF-8 payloads; the symbol's bytes are recovered by undoing that
+    guess, then read as every other backend reads bytes (`payload_text`)."""
+    try:
+        guessed = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return payload_text(data), data
+    for encoding in ("shift_jis", "latin-1"):
+        try:
+            raw = guessed.encode(encoding)
+        except UnicodeEncodeError:
+            continue
+        if raw != data:
+            try:
+                return raw.decode("utf-8"), raw  # the bytes were UTF-8 all along
+            except UnicodeDecodeError:
+                return guessed, raw
+    return guessed, data
 
 
 class OpenCVDecoder:
@@ -134,14 +169,16 @@ class OpenCVDecoder:
         self.available, self.reason = True, ""
 
     def decode(self, image: np.ndarray) -> list[Code]:
+        # The bytes form: the text form raises UnicodeDecodeError on a non-UTF-8 payload.
         try:
-            ok, texts, points, _ = self._detector.detectAndDecodeMulti(image)
+            ok, payloads, points, _ = self._detector.detectAndDecodeBytesMulti(image)
         except cv2.error:
             return []
         if not ok or points is None:
             return []
-        return [Code(text, np.asarray(quad, np.float32).reshape(4, 2), self.name)
-                for text, quad in zip(texts, points) if text]
+        return [Code(payload_text(bytes(raw)), np.asarray(quad, np.float32).reshape(4, 2),
+                     self.name, bytes(raw))
+                for raw, quad in zip(payloads, points) if raw]
 
 
 def _same_symbol(a: Code, b: Code) -> bool:

@@ -13,15 +13,27 @@ import click
 @click.command()
 @click.argument("images", nargs=-1, required=True, type=click.Path())
 def decode(images):
-    """Print every QR code in each IMAGE as one JSON line (corners in stored pixels)."""
-    from vision.decode import decode_image
+    """Print every QR code in each IMAGE as one JSON line (corners in stored pixels).
+
+    An image that cannot be read or decoded gets a line with its "error" (and a one-line
+    message on stderr); the batch goes on and exits with status 2 at the end."""
+    import vision.decode
     from vision.sources import read_image
 
+    failed = 0
     for path in images:
-        image = read_image(path, stored_orientation=True)  # EXIF rotation is not applied
-        codes = decode_image(image)
-        click.echo(json.dumps({"image": path, "codes": [c.to_dict() for c in codes]},
-                              ensure_ascii=False))
+        try:
+            image = read_image(path, stored_orientation=True)  # EXIF rotation is not applied
+            entry = {"image": path,
+                     "codes": [c.to_dict() for c in vision.decode.decode_image(image)]}
+        except Exception as exc:  # one bad image never ends the batch
+            failed += 1
+            message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+            entry = {"image": path, "error": message}
+            click.echo(f"Error: {path}: {message}", err=True)
+        click.echo(json.dumps(entry, ensure_ascii=False))
+    if failed:
+        raise SystemExit(2)
 
 
 @click.command()
@@ -64,8 +76,27 @@ def bench():
 @click.option("--frames", type=int, default=None, help="frames per cell")
 @click.option("--json", "json_path", type=click.Path(), default=None,
               help="also write the results to this JSON file")
-def bench_vision(quick, frames, json_path):
+@click.option("--boofcv", "boofcv_dir", type=click.Path(file_okay=False), default=None,
+              help="instead: recall on the BoofCV QR photo set in this folder (vision/README.md)")
+@click.option("--category", "categories", multiple=True,
+              help="with --boofcv: only this category (repeatable)")
+@click.option("--per-category", type=int, default=None,
+              help="with --boofcv: at most this many photos per category")
+@click.option("--method", "methods", multiple=True,
+              help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)")
+@click.option("--verbose", is_flag=True, help="with --boofcv: one line per photo")
+def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category, methods,
+                 verbose):
     """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
+    if boofcv_dir:
+        from vision.boofcv import METHODS, DatasetError, main as run_boofcv
+
+        try:
+            run_boofcv(boofcv_dir, methods=methods or METHODS, categories=list(categories),
+                       per_category=per_category, json_path=json_path, verbose=verbose)
+        except DatasetError as exc:
+            raise click.ClickException(str(exc)) from None
+        return
     from vision.bench import main as run
 
     run(quick=quick, frames=frames, json_path=json_path)
