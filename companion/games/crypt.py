@@ -168,7 +168,7 @@ class CryptState:
     names: tuple[str, ...]
     colours: tuple[str, ...]  # die payload per seat
     collectors: tuple[tuple[str, str], ...]  # (type, side)
-    phase: str  # reveal, claim, collect, final_reveal, tiebreak, over
+    phase: str  # reveal, claim, collect, before_scoring, final_reveal, tiebreak, over
     round: int
     leader: int
     turn: int  # index into the round's turn order
@@ -789,6 +789,12 @@ class Crypt(Game):
         return []
 
     # end of game --------------------------------------------------------------------------
+    def _check_score_game(self, state: CryptState, move: Move) -> list[Violation]:
+        return self._wrong_phase(
+            state, "before_scoring", "The game is scored once, after the last round's rolls, "
+            "when nobody wants to flip Remains any more.",
+            "遊戲在最後一回合擲骰之後、沒有人還要翻遺骨時才計分一次。")
+
     def _check_identify(self, state: CryptState, move: Move) -> list[Violation]:
         problems = self._seat_problem(state, move.player)
         if problems:
@@ -991,8 +997,19 @@ class Crypt(Game):
                         round=state.round + 1, claims_started=False, peeked=frozenset(),
                         ghost_pushed=0, ghost_last=(), ghost_rolled=(), pushes=())
         if state.round >= self._setup(state.players).rounds:
+            if self._remains_recoveries(state):
+                # Remains A works "any time", which includes after the game's last roll
+                return replace(state, phase="before_scoring")
             return self._finish_game(state)
         return replace(state, phase="reveal")
+
+    def _remains_recoveries(self, state: CryptState) -> tuple[int, ...]:
+        """Seats that could still flip Remains (side A) to recover an exhausted die."""
+        if self.side(state, "remains") != "A":
+            return ()
+        need = int(self.data.collectors["remains_a_flip"])
+        return tuple(seat for seat in range(state.players) if state.exhausted[seat]
+                     and len(self._unflipped(state, seat, "remains")) >= need)
 
     def _flip(self, state: CryptState, seat: int, kind: str, names) -> CryptState:
         chosen, _ = self._resolve_flips(state, seat, kind, names)
@@ -1034,7 +1051,12 @@ class Crypt(Game):
         ready[move.player] += 1
         exhausted[move.player] -= 1
         state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
+        if state.phase == "before_scoring" and not self._remains_recoveries(state):
+            return self._finish_game(state)
         return self._maybe_finish_collect(state)
+
+    def _do_score_game(self, state: CryptState, move: Move) -> CryptState:
+        return self._finish_game(state)
 
     def _do_identify(self, state: CryptState, move: Move) -> CryptState:
         payload = move["card"]
@@ -1105,6 +1127,8 @@ class Crypt(Game):
         if state.phase == "collect":
             owners = sorted({r.owner for r in state.rolls if r.failed is None})
             return tuple(owners) or tuple(range(state.players))
+        if state.phase == "before_scoring":
+            return self._remains_recoveries(state)
         if state.phase == "final_reveal":
             return tuple(s for s in range(state.players)
                          if any(c.payload is None for c in state.collections[s]))
@@ -1161,6 +1185,10 @@ class Crypt(Game):
             yield Move("end_collect")
             for seat in range(state.players):
                 yield from self._flip_candidates(state, seat)
+        elif state.phase == "before_scoring":
+            for seat in self._remains_recoveries(state):
+                yield from self._flip_candidates(state, seat)
+            yield Move("score_game")
         elif state.phase == "final_reveal":
             for seat in range(state.players):
                 for kind in sorted({c.type for c in state.collections[seat] if c.payload is None}):
@@ -1398,6 +1426,12 @@ class Crypt(Game):
                                            f"小於 {r.effort} 就累倒。"), "roll",
                                       {"card": r.card, "effort": r.effort}))
                     break
+        elif state.phase == "before_scoring":
+            names = " & ".join(state.names[s] for s in self.current_players(state))
+            hints.append(Hint(Text(f"Before final scoring, {names} may still flip 2 Remains to "
+                                   f"recover an exhausted die; then score the game.",
+                                   f"最後計分之前，{names} 還可以翻 2 張遺骨恢復一顆累倒的骰子；"
+                                   f"然後計分。")))
         elif state.phase == "final_reveal":
             hints.append(Hint(Text("Game over: turn every collected card face up to count it.",
                                    "遊戲結束：把收集的寶藏卡全部翻開來計分。")))
@@ -1557,6 +1591,10 @@ class Crypt(Game):
 
     def _words_end_collect(self, state: CryptState, move: Move) -> Text:
         return Text("Nobody re-rolls with an Idol: the round ends", "沒有人用偶像重擲：這回合結束")
+
+    def _words_score_game(self, state: CryptState, move: Move) -> Text:
+        return Text("Nobody flips Remains any more: the game is scored",
+                    "沒有人再翻遺骨：遊戲計分")
 
     def _words_reroll(self, state: CryptState, move: Move) -> Text:
         who, idol = self._who(state, move.player), self._flipped("idols", [move["card"]])

@@ -329,6 +329,36 @@ def test_remains_a_recovers_one_die_and_manuscripts_b_peeks_once_a_round():
     assert codes(replace(state, collectors=b_sides), b_side) == ["collector_not_in_play"]
 
 
+def test_remains_a_may_recover_a_die_after_the_last_roll_before_final_scoring():
+    state = replace(new(2), round=7)  # the last of 8 rounds
+    state = with_collections(state, owned("CRREMN1A", "CRREMN2A"))
+    state = deal(state, "CRJEWL4A", "CRTAPE3A", "CRBTAPE")
+    state = play(state, claim(0, (0, 1, 6)), Move("recover", 1), Move("recover", 0),
+                 Move("roll", 0, {"card": 0, "value": 2}))  # 2 < 6: exhausted by the last roll
+    assert state.exhausted == (1, 0) and not GAME.is_over(state)
+    assert state.phase == "before_scoring" and GAME.current_players(state) == (0,)
+    before = side_total(state, 0).total
+    recover_one = Move("recover_one", 0, {"cards": ["CRBREMN", "CRBREMN"]})
+    assert recover_one in GAME.legal_moves(state)
+    assert codes(state, Move("recover_one", 1, {"cards": ["CRBREMN", "CRBREMN"]})) == [
+        "no_card_to_flip"]
+    after = play(state, recover_one)
+    assert after.phase == "over" and after.exhausted == (0, 0)
+    assert side_total(after, 0).total == before + 1  # one more ready die at final scoring
+
+
+def test_before_final_scoring_the_remains_holder_may_also_decline():
+    state = replace(new(2), round=7)
+    state = with_collections(state, owned("CRREMN1A", "CRREMN2A"))
+    state = deal(state, "CRJEWL4A", "CRTAPE3A", "CRBTAPE")
+    state = play(state, claim(0, (0, 1, 6)), Move("recover", 1), Move("recover", 0),
+                 Move("roll", 0, {"card": 0, "value": 2}))
+    assert codes(state, Move("end_collect")) == ["wrong_phase"]
+    state = play(state, Move("score_game"))
+    assert state.phase == "over" and state.exhausted == (1, 0)
+    assert codes(state, Move("score_game")) == ["game_over"]
+
+
 # -- end of game -----------------------------------------------------------------------------
 def test_ready_dice_score_and_tie_break_by_rolling_them():
     state = replace(new(2), round=7, phase="collect", rolls=(),

@@ -333,12 +333,62 @@ def torches_pass_left():
                                         {"entry": 15, "codes": ["lights_out_one_card"]}],
                          "notes": notes}}
 
+def remains_after_last_roll():
+    rounds = [  # (Ann's card, Ben's card, face-down back); Ann leads odd rounds, Ben even
+        ("CRREMN1A", "CRIDOL1A", "CRBMANU"),
+        ("CRREMN2A", "CRIDOL2A", "CRBMANU"),
+        ("CRREMN3A", "CRIDOL3A", "CRBMANU"),
+        ("CRPOTT1A", "CRIDOL4A", "CRBMANU"),
+        ("CRPOTT2A", "CRTAPE1A", "CRBJEWL"),
+        ("CRPOTT3A", "CRTAPE2A", "CRBJEWL"),
+        ("CRPOTT4A", "CRTAPE3A", "CRBJEWL"),
+    ]
+    log = []
+    for r, cards in enumerate(rounds):
+        leader = r % 2
+        log += deal(*cards)
+        log += [claim(leader, (leader, 1, 1)), claim(1 - leader, (1 - leader, 1, 1)),
+                move("recover", leader)]
+    log += [
+        # Round 8, Ben leads. Ann risks effort 6 on the Jewelry 2 and rolls a 2: exhausted.
+        *deal("CRJEWL2A", "CRTAPE4A", "CRBREMN"),
+        claim(1, (1, 1, 1)), claim(0, (0, 1, 6)), move("recover", 1),
+        roll(0, 0, 2),
+        # The last roll of the game is made; final scoring waits for the Remains flips.
+        move("recover_one", 1, cards=["CRBREMN", "CRBREMN"]),  # entry 50: Ben has no remains
+        move("recover_one", 0, cards=["CRBREMN", "CRBREMN"]),  # Ann flips 2 of her 3 remains
+        move("score_game"),                                    # entry 52: already scored
+    ]
+    notes = [
+        "Two players, collectors all A. Rounds 1-7: each player claims their own face-up card "
+        "with one die at effort 1 and the torch holder's second turn is a recover; the "
+        "face-down cards are never claimed.",
+        "Round 8 is the last: Ann's roll of 2 on effort 6 exhausts a die. Remains A works any "
+        "time, including after the last roll and before final scoring, so the game waits; Ben "
+        "cannot flip remains he does not have (entry 50); Ann flips two remains and recovers "
+        "the die, and with nobody able to flip any more the game is scored. Entry 52 comes "
+        "after the end.",
+        "Ann: Remains 1, 2, 3, Pottery 1, 2, 3, 4, Jewelry 2 = 18; Pottery A with 4 +8; 3 ready "
+        "dice +3 = 29. Without the recovered die she would have tied Ben on 28.",
+        "Ben: Idols 1-4 = 10, Tapestries 1-4 = 10; Tapestries A (the only tapestries) +5; 3 "
+        "ready dice +3 = 28. Ann wins.",
+    ]
+    return {"format": "table-companion-record", "version": 1, "game": "crypt",
+            "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
+            "log": log,
+            "expected": {"scores": {"p0": 29, "p1": 28}, "winners": ["p0"],
+                         "rejections": [{"entry": 50, "codes": ["no_card_to_flip"]},
+                                        {"entry": 52, "codes": ["game_over"]}],
+                         "notes": notes}}
+
+
 if __name__ == "__main__":
     for name, record in (("two-players-full-with-illegal-attempts.json", two_players()),
                          ("solo-with-ghost.json", solo()),
                          ("three-players-b-sides.json", three_players()),
                          ("four-players-tiebreak.json", four_players()),
-                         ("torches-pass-left.json", torches_pass_left())):
+                         ("torches-pass-left.json", torches_pass_left()),
+                         ("remains-after-last-roll.json", remains_after_last_roll())):
         (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
                                  encoding="utf-8")
         print("wrote", HERE / name)

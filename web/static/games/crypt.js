@@ -120,6 +120,10 @@
     if (desc.pushes && desc.pushes.length) root.appendChild(renderPushes(desc));
     if (desc.ghost) root.appendChild(renderGhost(desc, interactive));
     if (desc.phase === "collect") root.appendChild(renderRolls(desc, interactive));
+    if (desc.phase === "before_scoring" && interactive) {
+      root.appendChild(el("section", { class: "crypt-before-scoring", id: "crypt-before-scoring" },
+        button("crypt-score-game", t("crypt.btn.scoreGame"), () => move({ kind: "score_game", player: null }), "primary")));
+    }
     if (desc.phase === "final_reveal") root.appendChild(renderIdentify(desc, interactive));
     if (desc.phase === "tiebreak") root.appendChild(renderTiebreak(desc, interactive));
     root.appendChild(renderPlayers(snap, desc));
@@ -145,7 +149,7 @@
       el("span", { class: "crypt-round", text: t("crypt.round", { n: desc.round, total: desc.rounds }) }),
       el("span", { class: "crypt-phase-name", text: t("crypt.phase." + desc.phase) }),
       el("span", { class: "crypt-deck", text: t("crypt.deckLeft", { n: desc.deck_left }) })));
-    if (!["over", "final_reveal", "tiebreak"].includes(desc.phase)) {
+    if (!["over", "before_scoring", "final_reveal", "tiebreak"].includes(desc.phase)) {
       panel.appendChild(el("div", { class: "crypt-torches", id: "crypt-torches" },
         el("span", { class: "crypt-torch leader" }, icon("leader"), t("crypt.leader") + ": " + seatName(desc.leader)),
         el("span", { class: "crypt-torch lights" }, icon("lights"), t("crypt.lightsOut") + ": " + seatName(desc.lights_out))));
@@ -426,7 +430,7 @@
       const colour = playerColour(desc, p.seat);
       const card = el("div", { class: "crypt-player" + (p.seat === desc.actor ? " active" : ""), "data-seat": p.seat, style: "--player:" + colour });
       const torches = [];
-      if (!["over", "final_reveal", "tiebreak"].includes(desc.phase)) {
+      if (!["over", "before_scoring", "final_reveal", "tiebreak"].includes(desc.phase)) {
         if (p.seat === desc.leader) torches.push(el("span", { class: "crypt-torch-badge" }, icon("leader"), t("crypt.leader")));
         if (p.seat === desc.lights_out) torches.push(el("span", { class: "crypt-torch-badge" }, icon("lights"), t("crypt.lightsOut")));
       }
@@ -490,7 +494,7 @@
     const side = {};
     for (const c of desc.collectors) side[c.type] = c.side;
     const buttons = [];
-    const open = ["reveal", "claim", "collect"].includes(desc.phase);
+    const open = ["reveal", "claim", "collect", "before_scoring"].includes(desc.phase);
     if (!open) return buttons;
     for (const p of desc.players) {
       if (p.ghost) continue;
