@@ -49,3 +49,9 @@ class IllegalMoveError(CompanionError):
 
 class NothingToUndoError(CompanionError):
     pass
+
+
+class StoreUnavailableError(CompanionError):
+    """The game database is busy or cannot be written right now; nothing was recorded.
+
+    Not the caller's fault: the dashboard answers 503 and the same command may be retried."""

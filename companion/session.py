@@ -8,6 +8,7 @@ entry points: `play` for a move, `observe` for a table event, `undo`.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
@@ -18,7 +19,8 @@ from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, 
 from .games import Game, find_game
 from .model import Move, Setup, Text, Violation
 
-RecordSink = Callable[[dict], None]
+RecordSink = Callable[[dict], "int | None"]  # may return the number the store gave it
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,13 @@ class Session:
 
     def _record(self, body: dict) -> int:
         record = {"seq": len(self.records), "ts": round(self._clock(), 3), **body}
-        self.records.append(record)
         if self._sink is not None:
-            self._sink(record)
+            # Stored first: a write that fails raises before the session changes at all, and
+            # the store's own numbering (from the database) is the one kept.
+            stored_seq = self._sink(record)
+            if isinstance(stored_seq, int):
+                record["seq"] = stored_seq
+        self.records.append(record)
         return record["seq"]
 
     def _words(self, move: Move) -> Text | None:
@@ -179,6 +185,8 @@ class Session:
         try:
             return self.game.describe_move(self.state, self.game.public_move(self.state, move))
         except Exception:  # noqa: BLE001 - a move too malformed to describe is still judged
+            log.warning("the %s game could not put move %r into words", self.game.info.slug,
+                        move.kind, exc_info=True)
             return None
 
     def _judge(self, seq: int, kind: str, move: Move, source: str,
