@@ -38,7 +38,7 @@ def is_loopback(host: str | None) -> bool:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.model import Setup
-    from companion.store import GameStore
+    from companion.store import open_store
 
     from . import api, kit, pages
     from .errors import install_token_guard, register_error_handlers
@@ -66,7 +66,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         players = int(config.get("players", 2))
         names = tuple(config.get("names") or ())
         setup = Setup(players, names, config.get("options") or {})
-        store = GameStore(Path(config.get("db") or "games.sqlite3"))
+        store = open_store(Path(config.get("db") or "games.sqlite3"),
+                           fresh=bool(config.get("fresh")))
         runtime = Runtime(store, config.get("game", "musee"), setup,
                           fresh=bool(config.get("fresh")))
     app.extensions["companion_runtime"] = runtime

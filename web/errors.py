@@ -16,7 +16,8 @@ import logging
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import CompanionError, NothingToUndoError, StaleStateError
+from companion.errors import (CompanionError, NothingToUndoError, StaleStateError,
+                              StoreUnavailableError)
 
 TOKEN_COOKIE = "companion_token"
 TOKEN_HEADER = "X-Companion-Token"
@@ -24,7 +25,8 @@ log = logging.getLogger(__name__)
 
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 413: "too_large",
-               415: "unsupported_media_type", 422: "rule_break", 500: "internal_error"}
+               415: "unsupported_media_type", 422: "rule_break", 500: "internal_error",
+               503: "unavailable"}
 
 
 class ApiError(Exception):
@@ -68,6 +70,13 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(NothingToUndoError)
     def _nothing(exc: NothingToUndoError):
         return error_response(409, str(exc), "nothing_to_undo")
+
+    @app.errorhandler(StoreUnavailableError)
+    def _store_busy(exc: StoreUnavailableError):
+        # nothing was recorded; the same command can simply be sent again
+        response = error_response(503, str(exc), "store_unavailable")
+        response.headers["Retry-After"] = "1"
+        return response
 
     @app.errorhandler(CompanionError)
     def _bad_input(exc: CompanionError):

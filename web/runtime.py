@@ -7,18 +7,49 @@ camera runs in a background thread calling `watcher.step()`; the page never touc
 
 from __future__ import annotations
 
+import collections
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion.errors import CompanionError, MalformedRecordError, StaleStateError
+from companion.errors import (CompanionError, MalformedRecordError, StaleStateError,
+                              StoreUnavailableError)
 from companion.events import CardAdded, CardRemoved, FrameEnd, Where
 from companion.games import Game, all_games, find_game
 from companion.model import Move, Outcome, Setup, Text
 from companion.record import GameRecord, parse_record, record_from_log
 from companion.session import Session, Verdict
 from companion.store import GameStore
+
+log = logging.getLogger(__name__)
+# Loggers whose warnings and errors the dashboard's diagnostics show to the players.
+WATCHED_LOGGERS = ("companion", "web", "vision", "calibration")
+
+
+class ProblemLog(logging.Handler):
+    """The last warnings and errors logged anywhere in the companion, kept for the dashboard
+    (a swallowed failure is logged once with its cause, and the players can see it)."""
+
+    def __init__(self, keep: int = 20):
+        super().__init__(logging.WARNING)
+        self.entries: collections.deque[dict] = collections.deque(maxlen=keep)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        cause = record.exc_info[1] if record.exc_info else None
+        self.entries.append({
+            "time": round(record.created, 1), "level": record.levelname.lower(),
+            "where": record.name, "message": record.getMessage(),
+            "cause": f"{cause.__class__.__name__}: {cause}" if cause else None})
+
+    def attach(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def detach(self) -> None:
+        for name in WATCHED_LOGGERS:
+            logging.getLogger(name).removeHandler(self)
 
 
 class RuleBreak(CompanionError):
@@ -61,6 +92,10 @@ class Runtime:
         self._stop = threading.Event()
         self._clock = clock
         self.resumed = False
+        self.problems = ProblemLog()
+        self.problems.attach()
+        self._camera_failure: str | None = None  # the last camera error logged (logged once)
+        self.on_close: list[Callable[[], None]] = []
         game_obj = find_game(game) if isinstance(game, str) else game
         game_obj.validate_setup(setup)
         self.session: Session
@@ -100,8 +135,8 @@ class Runtime:
         old = self.watcher
         try:
             old.close()
-        except Exception:
-            pass
+        except Exception:  # noqa: BLE001 - the old camera is dropped either way
+            log.warning("closing the previous camera failed", exc_info=True)
         self.watcher = self.watcher_factory(self.session.game.info.slug,
                                             self.session.setup.players)
         self.camera = CameraView(source=self.camera.source)
@@ -227,11 +262,17 @@ class Runtime:
         key = (game_id, session.state_id)
         if self._result_checked == key:
             return
+        try:
+            if session.game.is_over(session.state):
+                self.store.finish(game_id, session)
+            else:
+                self.store.reopen(game_id)
+        except StoreUnavailableError:
+            # The moves themselves are stored; only the cached result lags, and is written
+            # on the next change. Not the command's failure.
+            log.warning("the result of game %s could not be stored yet", game_id, exc_info=True)
+            return
         self._result_checked = key
-        if session.game.is_over(session.state):
-            self.store.finish(game_id, session)
-        else:
-            self.store.reopen(game_id)
 
     def _changed(self) -> None:
         with self.changed:
@@ -289,6 +330,7 @@ class Runtime:
         status["warnings"] = list(self.camera.warnings[-5:])
         status["source"] = self.camera.source
         status["attached"] = self.watcher is not None
+        status["problems"] = list(self.problems.entries)[-5:]
         return status
 
     def catalogue(self) -> list[dict]:
@@ -346,10 +388,16 @@ class Runtime:
             started = time.monotonic()
             try:
                 self.step_once()
-            except Exception as exc:  # a broken frame must not kill the dashboard
+            except Exception as exc:  # noqa: BLE001 - a broken frame must not kill the dashboard
+                failure = f"{exc.__class__.__name__}: {exc}"
+                if failure != self._camera_failure:  # once per distinct failure, not per frame
+                    log.error("the camera step failed", exc_info=True)
+                self._camera_failure = failure
                 with self.lock:
                     self.camera.status = dict(self.camera.status, online=False,
                                               reason=f"camera error: {exc}")
+            else:
+                self._camera_failure = None
             finished = bool(self.camera.status.get("finished"))
             pause = max(interval_s - (time.monotonic() - started), 0.02)
             if finished:
@@ -363,5 +411,9 @@ class Runtime:
         if self.watcher is not None and hasattr(self.watcher, "close"):
             try:
                 self.watcher.close()
-            except Exception:
-                pass
+            except Exception:  # noqa: BLE001 - stopping goes on: the store must still close
+                log.warning("closing the camera failed", exc_info=True)
+        for hook in self.on_close:
+            hook()
+        self.store.close()  # checkpoints the write-ahead log: every move is in the main file
+        self.problems.detach()

@@ -195,6 +195,11 @@ function renderCamera(camera) {
                                        title: camera.reason, text: said || camera.reason }));
       }
       for (const w of camera.warnings || []) status.appendChild(el("div", { class: "warning", text: w }));
+      // What went wrong behind the scenes (logged with its cause): players see it, not a silence.
+      for (const p of camera.problems || []) {
+        status.appendChild(el("div", { class: "problem warning", title: p.cause || "",
+                                       text: p.message + (p.cause ? " (" + p.cause + ")" : "") }));
+      }
     }
   }
 }
