@@ -683,10 +683,17 @@ class Cardcassonne(Game):
                 tuple(cards)))
         real_animals = [p for p, _ in animals if self.face(p)["type"] == "animal"]
         if jokers_gained and not real_animals:
-            for joker in jokers_gained:
+            # Each animal joker held scores, those kept from earlier rounds too, in every
+            # round the player collects one (seed: 每持有1張動物萬用卡便可獲得3分).
+            held = [p for p, _ in animals if self.face(p)["type"] == "animal_joker"]
+            for joker in held:
+                earlier = joker not in jokers_gained
                 lines.append(ScoreLine(points.animal_joker_alone, "animal_joker", Text(
-                    f"{prefix.en}: animal joker while holding no animal card",
-                    f"{prefix.zh}：沒有任何動物卡時的動物萬用卡"), (joker,)))
+                    f"{prefix.en}: animal joker held"
+                    f"{' since an earlier round' if earlier else ''}, no animal card "
+                    f"({len(held)} held, {points.animal_joker_alone} each)",
+                    f"{prefix.zh}：持有{'之前回合留下的' if earlier else ''}動物萬用卡，沒有任何動物卡"
+                    f"（共 {len(held)} 張，每張 {points.animal_joker_alone} 分）"), (joker,)))
         else:
             table = self.data.animal_table.points
             for colour in sorted(gained_colours, key=self.row_colours.index):

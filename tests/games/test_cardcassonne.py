@@ -371,6 +371,29 @@ def test_animal_jokers_alone_score_three_each():
     assert not [l for l in lines(state, 0) if l.code == "animals"]
 
 
+def test_animal_jokers_held_from_earlier_rounds_score_again_with_each_new_one():
+    state = new()
+    state = run_round(state, {
+        0: [fd(0, "Y"), up(0, "JA1", "Y"), up(0, "Y03"), up(0, "Y04"), up(0, "Y05"),
+            up(0, "Y06"), follower(0, "Y")],
+        1: [fd(1, "R"), up(1, "R03"), up(1, "R04"), up(1, "R05"), up(1, "R06"), up(1, "R07"),
+            follower(1, "R")],
+    })
+    state = play(state, turn_up(0, "Y", 2, "Y09"), turn_up(1, "R", 2, "R08"))
+    assert [l.points for l in lines(state, 0) if l.code == "animal_joker"] == [3]
+    # Round 2 (Leo placed the last follower, so Mia starts): Mia takes a second joker and
+    # still holds no animal card, so each joker she holds scores 3: 6 this round.
+    state = run_round(state, {
+        0: [fd(0, "G"), up(0, "JA2", "B"), up(0, "B04"), up(0, "B05"), up(0, "B06"),
+            up(0, "B07"), follower(0, "B")],
+        1: [fd(1, "G"), up(1, "R09"), up(1, "R10"), up(1, "R11"), up(1, "R12"), up(1, "R13"),
+            follower(1, "R")],
+    })
+    round2 = [l for l in lines(state, 0) if l.code == "animal_joker" and "Round 2" in l.source.en]
+    assert [(l.points, l.cards) for l in round2] == [(3, ("CCJA1",)), (3, ("CCJA2",))]
+    assert "held" in round2[0].source.en and round2[0].source.zh
+
+
 def test_an_animal_colour_scores_only_in_rounds_it_grows():
     state = new()
     state = run_round(state, {
