@@ -133,6 +133,56 @@ write("four-players-teams-tiebreak.json",
     ],
 })
 
+# -- 4 players in teams: a teammate stands in only for the last two cards -----------------
+team0, team1 = fill_order(TEAM0, [0, 2, 1]), fill_order(TEAM1, [1, 0, 2])
+log = []
+rejections = []
+
+
+def team_place(acting, museum, refused=False):
+    order = team0 if museum == 0 else team1
+    g, s, n = order[0] if refused else order.pop(0)
+    log.append(place(acting, n, museum, g, s))
+    if refused:
+        rejections.append({"entry": len(log), "codes": ["out_of_turn"]})
+
+
+for round_number in range(1, 7):
+    for seat in range(4):
+        team_place(seat, seat % 2)
+# Round 7 starts with 6 cards in the deck.
+team_place(0, 0); team_place(1, 1); team_place(2, 0)
+team_place(1, 1, refused=True)  # deck at 3: too early for Ben to play Dan's turn
+team_place(3, 1)
+# Round 8: the deck is down to its last 2 cards, one per team.
+team_place(2, 0)                # deck 2: Cat plays Ann's turn (and draws)
+team_place(3, 1)                # deck 1: Dan plays Ben's turn (and draws the last card)
+team_place(0, 0, refused=True)  # deck 0: the deck has run out, Ann may not stand in for Cat
+team_place(2, 0)
+team_place(3, 1)
+team_place(0, 0)
+log.append(cannot_play(1))
+team_place(2, 0)
+log.append(cannot_play(3))
+assert not team0 and len(team1) == 0
+write("four-players-teammate-last-two-cards.json",
+      {"players": 4, "names": ["Ann", "Ben", "Cat", "Dan"]}, log, {
+    "scores": {"team0": 44, "team1": 44},
+    "winners": ["team0"],
+    "rejections": rejections,
+    "notes": [
+        "The museums of four-players-teams-tiebreak.json. Deck 50-20 = 30; one card drawn per "
+        "placement.",
+        "Round 7: after Ann, Ben and Cat the deck holds 3: Ben may not play Dan's turn yet "
+        "(entry 28, out_of_turn). Dan plays: deck 2.",
+        "Round 8: deck 2, Cat plays Ann's turn and draws; deck 1, Dan plays Ben's turn and "
+        "draws the last card (one per team). Deck 0: Ann may not stand in for Cat (entry 32, "
+        "out_of_turn); Cat and Dan play their own turns without drawing.",
+        "Same museums and scores as four-players-teams-tiebreak.json: 44 each, team 0 wins on "
+        "18 paintings to 16.",
+    ],
+})
+
 # -- 2 players with illegal attempts, camera events included -------------------------------
 def added(track, number, museum, gallery, space):
     return {"type": "event", "event": {"type": "card_added", "track_id": track,

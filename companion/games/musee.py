@@ -158,7 +158,9 @@ class Musee(Game):
     def partner_may_play(self, state: MuseeState) -> bool:
         limit = self._setup_data(state.players).partner_may_play_at
         partner = self.partner(state, state.turn)
-        return (limit is not None and partner is not None and state.deck <= limit
+        # Only while the last cards (one per team) are still to be drawn: not earlier, and
+        # not once the deck has run out.
+        return (limit is not None and partner is not None and 0 < state.deck <= limit
                 and not self.is_stopped(state, partner))
 
     @staticmethod
@@ -232,8 +234,17 @@ class Musee(Game):
                                f"{name} said they cannot play, so they sit out the rest of the game.",
                                f"{name} 已宣告無法出牌，本局剩下的時間都不能再出牌。"),)
         if seat != state.turn:
-            if allow_partner and seat == self.partner(state, state.turn) and self.partner_may_play(state):
-                return ()
+            if seat == self.partner(state, state.turn):
+                if allow_partner and self.partner_may_play(state):
+                    return ()
+                turn = state.names[state.turn]
+                limit = self._setup_data(state.players).partner_may_play_at
+                return (_violation("out_of_turn",
+                                   f"It is {turn}'s turn. {name} may play in place of their "
+                                   f"teammate only while the deck is down to its last {limit} "
+                                   f"cards (one per team); there are {state.deck} now.",
+                                   f"現在輪到 {turn}。只有牌堆剩最後 {limit} 張（每隊一張）時，{name} "
+                                   f"才可以代替隊友出牌；現在牌堆有 {state.deck} 張。"),)
             return (_violation("out_of_turn",
                                f"It is {state.names[state.turn]}'s turn, not {name}'s.",
                                f"現在輪到 {state.names[state.turn]}，不是 {name}。"),)

@@ -137,6 +137,23 @@ def test_four_players_partner_may_play_when_the_deck_is_down_to_two():
     assert codes(state, place(3, 6, 0, 0, museum=1)) == [], "deck at 1: Dan may play for Ben"
 
 
+def test_four_players_partner_may_not_play_before_the_last_two_cards_nor_after_the_deck_ran_out():
+    state = GAME.new_game(Setup(4, ("Ann", "Ben", "Cat", "Dan")))
+    three_left = state.__class__(**{**state.__dict__, "deck": 3})
+    assert codes(three_left, place(2, 5, 0, 0, museum=0)) == ["out_of_turn"]
+    assert GAME.current_players(three_left) == (0,)
+    ran_out = state.__class__(**{**state.__dict__, "deck": 0})
+    assert codes(ran_out, place(2, 5, 0, 0, museum=0)) == ["out_of_turn"]
+    assert GAME.current_players(ran_out) == (0,) and not GAME.describe(ran_out)["partner_may_play"]
+    message = GAME.check(ran_out, place(2, 5, 0, 0, museum=0))[0].message
+    assert "last 2 cards" in message.en and "最後 2 張" in message.zh
+    # Playing through: the two last cards are drawn, one per team, then nobody may stand in.
+    two_left = state.__class__(**{**state.__dict__, "deck": 2})
+    after = play(two_left, place(2, 5, 0, 0, museum=0), place(3, 6, 0, 0, museum=1))
+    assert after.deck == 0 and after.turn == 2
+    assert codes(after, place(0, 7, 0, 1, museum=0)) == ["out_of_turn"]
+
+
 def test_gallery_bonus_goes_to_the_first_museum_to_fill_it(two):
     state = two
     for space in range(6):
