@@ -334,7 +334,12 @@ class Runtime:
         return status
 
     def catalogue(self) -> list[dict]:
-        return [p.to_dict() for p in self.session.game.catalogue.pieces if p.kind != "back"]
+        """Every piece of the game, each saying whether it is in play at this player count
+        (pickers offer only those; the rest are still named when one turns up)."""
+        game = self.session.game
+        in_play = game.pieces_in_play(self.session.state)
+        return [{**p.to_dict(), "in_play": p.payload in in_play}
+                for p in game.catalogue.pieces if p.kind != "back"]
 
     # -- camera thread --------------------------------------------------------------------
     def attach_watcher(self, watcher: Any, source_label: str, interval_s: float = 0.0) -> None:

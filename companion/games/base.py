@@ -137,6 +137,12 @@ class Game(abc.ABC):
         the dashboard show the action's name and details as they are."""
         return None
 
+    def pieces_in_play(self, state: Any) -> frozenset[str]:
+        """Payloads that exist in this game at this player count: the one source every
+        picker and list offering cards draws from (a printed card left out of the box for
+        this player count is still in the catalogue, to be named when it turns up)."""
+        return frozenset(p.payload for p in self.catalogue.pieces)
+
     def public_move(self, state: Any, move: Move) -> Move:
         """The move as everybody at the table may see it (hidden card identities removed).
 

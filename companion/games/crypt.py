@@ -271,6 +271,11 @@ class Crypt(Game):
         return tuple(p for p, piece in self.treasures.items()
                      if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])])
 
+    def pieces_in_play(self, state: CryptState) -> frozenset[str]:
+        deck = set(self.deck_payloads(state.players))
+        return frozenset(p.payload for p in self.catalogue.pieces
+                         if p.payload not in self.treasures or p.payload in deck)
+
     def deck_count(self, players: int, kind: str) -> int:
         return sum(self._setup(players).copies.values()) if kind in TYPES else 0
 

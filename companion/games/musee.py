@@ -135,6 +135,11 @@ class Musee(Game):
         setup = self._setup_data(state.players)
         return range(setup.first_card, setup.last_card + 1)
 
+    def pieces_in_play(self, state: MuseeState) -> frozenset[str]:
+        used = self.cards_in_use(state)
+        return frozenset(p.payload for p in self.catalogue.pieces
+                         if p.kind != "card" or self._number_of_payload.get(p.payload) in used)
+
     def museum_of(self, state: MuseeState, seat: int) -> int:
         """Each player has a museum; with 4 players, partners (seats 0+2, 1+3) share one."""
         return seat % 2 if state.teams else seat

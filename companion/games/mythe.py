@@ -194,6 +194,11 @@ class Mythe(Game):
         """Payloads in play: cards marked 4+ / 5+ are removed below that many players."""
         return tuple(self.data.deck.by_players[str(players)])
 
+    def pieces_in_play(self, state) -> frozenset[str]:
+        deck = set(self.deck(state.players))
+        return frozenset(p.payload for p in self.catalogue.pieces
+                         if p.kind != "card" or p.payload in deck)
+
     def has_dummy(self, players: int) -> bool:
         return players in self.data.deck.dummy_deck_players
 

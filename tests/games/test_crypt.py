@@ -565,3 +565,9 @@ def test_the_log_says_each_move_in_words_in_both_languages():
                                                    {**move.params, key: rnd.choice(junk)}))
                 GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
             state = GAME.apply(state, rnd.choice(moves))
+
+
+def test_pieces_in_play_follow_the_deck_of_the_player_count():
+    two, four = GAME.pieces_in_play(new(2)), GAME.pieces_in_play(new(4))
+    assert "CRIDOL2A" in two and "CRIDOL2B" not in two and "CRIDOL2B" in four
+    assert {"CRLEADER", "CRLIGHTS"} <= two

@@ -154,6 +154,17 @@ def test_four_players_partner_may_not_play_before_the_last_two_cards_nor_after_t
     assert codes(after, place(0, 7, 0, 1, museum=0)) == ["out_of_turn"]
 
 
+def test_two_players_only_paintings_1_to_50_are_offered_anywhere(two):
+    in_play = GAME.pieces_in_play(two)
+    assert "MU50" in in_play and not {f"MU{n}" for n in range(51, 61)} & in_play
+    assert "MU55" in GAME.pieces_in_play(GAME.new_game(Setup(3)))
+    offered = {m["card"] for m in GAME.legal_moves(two) if m.kind == "place"}
+    assert offered and max(int(p[2:]) for p in offered) <= 50
+    assert all(h.data["high"] <= 50 for h in GAME.hints(two) if h.data and "high" in h.data)
+    message = GAME.check(two, place(0, 55, 0, 0))[0].message
+    assert "1–50" in message.en and "1–50" in message.zh
+
+
 def test_gallery_bonus_goes_to_the_first_museum_to_fill_it(two):
     state = two
     for space in range(6):

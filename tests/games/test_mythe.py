@@ -554,3 +554,9 @@ def test_every_legal_move_of_a_random_playout_is_said_in_words(players):
                                                    {**a_move.params, key: junk}))
         state = GAME.apply(state, rng.choice(moves))
     assert GAME.is_over(state)
+
+
+def test_cards_marked_4_plus_are_not_offered_below_four_players():
+    three = GAME.pieces_in_play(GAME.new_game(Setup(3, ("Ann", "Bo", "Cy"))))
+    four = GAME.pieces_in_play(GAME.new_game(Setup(4, ("Ann", "Bo", "Cy", "Dan"))))
+    assert "MYN2P4" not in three and "MYN2P4" in four

@@ -279,6 +279,10 @@ def test_kit_links_and_catalogue(client):
     assert any("companion print" in c and "musee" in c for c in kit["commands"])
     pieces = client.get("/api/catalogue").get_json()["pieces"]
     assert {p["payload"] for p in pieces if p["kind"] == "card"} >= {"MU01", "MU50"}
+    # A 2-player Musée uses paintings 1-50 only: pickers offer what is in play.
+    in_play = {p["payload"] for p in pieces if p["in_play"]}
+    assert "MU50" in in_play and not {f"MU{n}" for n in range(51, 61)} & in_play
+    assert {p["payload"] for p in pieces} >= {"MU51", "MU60"}  # still named, e.g. when refused
 
 
 def test_sse_sends_the_state_then_every_change(client):

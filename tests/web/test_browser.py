@@ -46,6 +46,10 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     other = 1 - turn
     empty = page.locator(f'.museum[data-region="museum{other}"] .slot:not(.filled)').first
     empty.click()
+    # 2 players use paintings 1-50 only: the picker offers nothing else.
+    assert page.locator('#picker .pick[data-payload="MU50"]').count() == 1
+    assert page.locator('#picker .pick[data-payload="MU51"]').count() == 0
+    assert page.locator("#picker .pick").count() == 50
     page.locator("#picker .pick:not([disabled])").first.click()
     alert = page.locator("#alerts .violation").first
     alert.wait_for()

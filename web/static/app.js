@@ -127,7 +127,8 @@ function render(snap) {
   if (!snap) return;
   if (S.snap && snap.version != null && S.snap.version != null && snap.version < S.snap.version
       && snap.game_id === S.snap.game_id) return; // an older answer arrived late
-  const gameChanged = S.snap && S.snap.game.slug !== snap.game.slug;
+  // A new game may change the player count, and with it the cards in play.
+  const gameChanged = S.snap && (S.snap.game.slug !== snap.game.slug || S.snap.game_id !== snap.game_id);
   S.snap = snap;
   if (gameChanged) loadCatalogue().then(() => render(S.snap));
   if (snap.camera) renderCamera(snap.camera);
@@ -482,7 +483,7 @@ function renderGeneric(box, snap, desc, interactive) {
   const slot = el("input", { name: "slot", placeholder: t("generic.slot"), size: 8 });
   const payload = el("input", { name: "payload", placeholder: t("generic.payload"), size: 8, list: "generic-payloads" });
   const options = el("datalist", { id: "generic-payloads" },
-    (S.catalogue || []).map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+    (S.catalogue || []).filter((p) => p.in_play).map((p) => el("option", { value: p.payload, text: pick(p.name) })));
   const send = (action) => (event) => {
     event.preventDefault();
     const slotValue = slot.value.trim() ? slot.value.split(",").map((s) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s.trim())) : null;
@@ -554,7 +555,8 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
   const used = new Set((snap.table || []).map((p) => p.payload));
   for (const m of snap.state.museums || []) for (const row of m.galleries) for (const c of row) if (c) used.add(c.card);
   const box = clear($("picker-cards"));
-  const cards = (S.catalogue || []).filter((p) => p.kind === "card");
+  // Only cards in play at this player count (a 2-player Musée has no 51-60).
+  const cards = (S.catalogue || []).filter((p) => p.kind === "card" && p.in_play);
   for (const piece of cards) {
     const number = piece.face && piece.face.number;
     const fits = hint && number != null && number >= hint.low && number <= hint.high;

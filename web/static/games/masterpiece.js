@@ -453,7 +453,7 @@
     const { el, cardLabel, S } = C();
     const box = el("details", { class: "mp-panel mp-correct", id: "mp-correct" },
       el("summary", { text: tr("mp.correct") }));
-    const pieces = (S.catalogue || []).filter((p) => p.kind === "token" || (p.face && p.face.painting != null));
+    const pieces = (S.catalogue || []).filter((p) => p.in_play && (p.kind === "token" || (p.face && p.face.painting != null)));
     const payload = el("select", { class: "mp-select", id: "mp-correct-piece" },
       pieces.map((p) => el("option", { value: p.payload, text: cardLabel(p.payload) + " (" + p.payload + ")" })));
     const regions = [["ring", tr("mp.correct.ring")], ["easel", tr("mp.correct.easel")]]
