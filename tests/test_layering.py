@@ -1,11 +1,11 @@
-"""Dependencies point inward: the rules core imports neither OpenCV, Flask nor the outer packages."""
+"""Dependencies point inward: the rules core imports neither OpenCV, Flask, paho nor the outer packages."""
 
 import ast
 import subprocess
 import sys
 from pathlib import Path
 
-FORBIDDEN = ("cv2", "flask", "vision", "calibration", "web")
+FORBIDDEN = ("cv2", "flask", "paho", "vision", "calibration", "web", "cafe")
 COMPANION = Path(__file__).resolve().parent.parent / "companion"
 
 

@@ -96,6 +96,9 @@ class Runtime:
         self.problems.attach()
         self._camera_failure: str | None = None  # the last camera error logged (logged once)
         self.on_close: list[Callable[[], None]] = []
+        # Called after every change, with the lock held: they must only take note and return
+        # (the café publisher wakes its own thread). See `add_observer`.
+        self._observers: list[Callable[[], None]] = []
         game_obj = find_game(game) if isinstance(game, str) else game
         game_obj.validate_setup(setup)
         self.session: Session
@@ -274,10 +277,20 @@ class Runtime:
             return
         self._result_checked = key
 
+    def add_observer(self, observer: Callable[[], None]) -> None:
+        """Call `observer()` after every change (a move, an undo, a camera event, a new game).
+
+        It runs under the runtime's lock on the thread that made the change, so it must not
+        block: note the change and return; read `snapshot()` or the session from its own
+        thread."""
+        self._observers.append(observer)
+
     def _changed(self) -> None:
         with self.changed:
             self.version += 1
             self.changed.notify_all()
+            for observer in self._observers:
+                observer()
 
     # -- views ----------------------------------------------------------------------------
     def snapshot(self) -> dict:

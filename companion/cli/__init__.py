@@ -27,6 +27,7 @@ COMMANDS = {
     "bench": "vision_cmds:bench",
     "serve": "web_cmds:serve",
     "demo": "web_cmds:demo",
+    "cafe": "cafe_cmds:cafe",
 }
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from .cafe_cmds import pop_table_options, publisher_factory, table_options
+
 DEFAULT_PORT = 8765
 
 
@@ -21,8 +23,12 @@ def _names(value: str | None) -> tuple[str, ...]:
     return tuple(n.strip() for n in value.split(",") if n.strip()) if value else ()
 
 
-def _run(app, host: str, port: int, token: str | None, banner: list[str]) -> None:
-    """Serve until Ctrl-C or SIGTERM; print the address (and join link) once bound."""
+def _run(app, host: str, port: int, token: str | None, banner: list[str],
+         start_publisher=None) -> None:
+    """Serve until Ctrl-C or SIGTERM; print the address (and join link) once bound.
+
+    `start_publisher(runtime, address)`, when given, starts publishing to the café's broker
+    once the dashboard's address is known (the café links each tile to it)."""
     from werkzeug.serving import make_server
 
     runtime = app.extensions["companion_runtime"]
@@ -38,6 +44,7 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str]) -> Non
     if token:
         click.echo(f"Access token: {token}")
         click.echo(f"Join link (open it once on each device): {address}?token={token}")
+    publisher = start_publisher(runtime, address) if start_publisher else None
     click.echo("Press Ctrl-C to stop; the game is saved after every move.")
     sys.stdout.flush()
 
@@ -51,6 +58,8 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str]) -> Non
         pass
     finally:
         runtime.close()
+        if publisher is not None:
+            publisher.close()
         server.server_close()
 
 
@@ -88,8 +97,10 @@ def _describe_start(runtime, db: Path) -> str:
               help="SQLite file keeping every game's log")
 @click.option("--token", default=None, help="access token (generated when binding wider)")
 @click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
-def serve(game, players, names, source, host, port, db, token, fresh):
+@table_options
+def serve(game, players, names, source, host, port, db, token, fresh, **cafe_options):
     """Serve the live dashboard for a game at this table."""
+    start_publisher = publisher_factory(pop_table_options(cafe_options))
     from web import create_app
     from web.camera import open_watcher, recording_folder
     from web.recording import has_recording, load_recording
@@ -115,7 +126,7 @@ def serve(game, players, names, source, host, port, db, token, fresh):
         banner.append(f"Watching {source}.")
     else:
         banner.append("No camera (--source): enter corrections by hand on the dashboard.")
-    _run(app, host, port, token, banner)
+    _run(app, host, port, token, banner, start_publisher)
 
 
 @click.command("demo")
@@ -132,8 +143,10 @@ def serve(game, players, names, source, host, port, db, token, fresh):
 @click.option("--names", default=None, help="player names (default: the recording's)")
 @click.option("--simulated", is_flag=True,
               help="Musée only: use the scripted camera even when the vision pipeline is installed")
-def demo(game, host, port, db, token, pace, names, simulated):
+@table_options
+def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     """Watch a bundled recorded game score itself, no camera needed."""
+    start_publisher = publisher_factory(pop_table_options(cafe_options))
     from companion.games import find_game
     from web import create_app
     from web.camera import open_watcher, pipeline_available, sample_recordings
@@ -179,4 +192,4 @@ def demo(game, host, port, db, token, pace, names, simulated):
     lines = [f"Demo game in {db_path}.", how, tip]
     if others:
         lines.append(f"Other recorded games: companion demo --game {{{others}}}")
-    _run(app, host, port, token, lines)
+    _run(app, host, port, token, lines, start_publisher)

@@ -1,0 +1,174 @@
+"""The café's side: one subscriber keeping a tile per table, and staff acknowledgements.
+
+The view subscribes to `companion/<venue>/tables/+/{state,events,alerts,status}` with QoS 1
+and a persistent session (a fixed client id, clean_session off), so the broker keeps what it
+missed while away. Events carry the table's record number `seq`: a repeat is dropped (and
+counted), a jump is counted as a gap.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import topics as T
+from .settings import BrokerSettings
+
+log = logging.getLogger("cafe.hub")
+
+RECENT_EVENTS = 5
+
+
+@dataclass
+class Tile:
+    venue: str
+    table: str
+    status: dict | None = None
+    state: dict | None = None
+    alerts: list = field(default_factory=list)
+    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    last_seq: dict = field(default_factory=dict)  # game id -> last seq shown
+    events: int = 0
+    duplicates: int = 0
+    gaps: int = 0
+    updated: float = 0.0
+
+    @property
+    def key(self) -> str:
+        return f"{self.venue}/{self.table}"
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "venue": self.venue, "table": self.table,
+                "online": bool(self.status and self.status.get("status") == "online"),
+                "status": self.status, "state": self.state, "alerts": list(self.alerts),
+                "recent": list(self.recent), "events": self.events,
+                "duplicates": self.duplicates, "gaps": self.gaps, "updated": self.updated}
+
+
+EventListener = Callable[[Tile, dict, float], None]
+
+
+class CafeView:
+    def __init__(self, broker: BrokerSettings, venue: str = "+", *,
+                 client_id: str | None = None, on_event: EventListener | None = None):
+        self.broker = broker
+        self.venue = venue
+        self.tiles: dict[str, Tile] = {}
+        self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)
+        self.version = 0
+        self.connected = False
+        self.malformed = 0
+        self.on_event = on_event
+        self.client = broker.client(client_id or f"companion-cafe-{venue.replace('+', 'all')}",
+                                    clean_session=False)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_message = self._on_message
+
+    def start(self) -> "CafeView":
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
+        self.client.loop_start()
+        return self
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def wait_connected(self, timeout_s: float = 10.0) -> bool:
+        deadline = time.monotonic() + timeout_s
+        while not self.connected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.connected
+
+    # -- staff actions --------------------------------------------------------------------
+    def acknowledge(self, venue: str, table: str, alert_id: str) -> bool:
+        """Send the table an acknowledgement; False if no such alert is active there."""
+        with self.lock:
+            tile = self.tiles.get(f"{venue}/{table}")
+            if tile is None or not any(a.get("id") == alert_id for a in tile.alerts):
+                return False
+        topic = T.TableTopics(venue, table).ack
+        self.client.publish(topic, T.encode(T.ack_payload(alert_id)), qos=1)
+        return True
+
+    def snapshot(self) -> dict:
+        with self.lock:
+            return {"version": self.version, "connected": self.connected,
+                    "broker": self.broker.display(),
+                    "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)]}
+
+    # -- paho callbacks -------------------------------------------------------------------
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            log.warning("broker %s refused the café view: %s", self.broker.display(), reason_code)
+            return
+        client.subscribe([(f"{T.ROOT}/{self.venue}/tables/+/{kind}", 1)
+                          for kind in T.TABLE_TOPICS])
+        self._touch(connected=True)
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        self._touch(connected=False)
+
+    def _touch(self, connected: bool) -> None:
+        with self.changed:
+            self.connected = connected
+            self.version += 1
+            self.changed.notify_all()
+
+    def _on_message(self, client, userdata, message) -> None:
+        received = time.time()
+        where = T.parse_topic(message.topic)
+        if where is None:
+            return
+        venue, table, kind = where
+        try:
+            body = T.decode(message.payload)
+        except (ValueError, UnicodeDecodeError):
+            self.malformed += 1
+            return
+        listener_args = None
+        with self.changed:
+            tile = self.tiles.get(f"{venue}/{table}")
+            if tile is None:
+                tile = self.tiles[f"{venue}/{table}"] = Tile(venue, table)
+            if kind == "status":
+                tile.status = body
+            elif kind == "state":
+                tile.state = body
+            elif kind == "alerts":
+                tile.alerts = list((body or {}).get("alerts") or [])
+            elif kind == "events" and body is not None:
+                if not self._take_event(tile, body):
+                    return  # a repeat: nothing changed
+                listener_args = (tile, body, received)
+            tile.updated = received
+            self.version += 1
+            self.changed.notify_all()
+        if listener_args and self.on_event is not None:
+            self.on_event(*listener_args)
+
+    @staticmethod
+    def _take_event(tile: Tile, body: dict) -> bool:
+        game_id, seq = body.get("game_id"), body.get("seq")
+        if not isinstance(game_id, int) or not isinstance(seq, int):
+            return False
+        last = tile.last_seq.get(game_id)
+        if last is not None and seq <= last:
+            tile.duplicates += 1
+            return False
+        if last is not None and seq > last + 1:
+            tile.gaps += seq - last - 1
+        tile.last_seq[game_id] = seq
+        tile.events += 1
+        for verdict in body.get("verdicts") or []:
+            text = verdict.get("text") or verdict.get("note")
+            if text:
+                tile.recent.append({"seq": seq, "accepted": verdict.get("accepted"),
+                                    "text": text})
+        return True
+

@@ -1,0 +1,323 @@
+"""A table publishes its game to the café's broker, and never waits for it.
+
+`TablePublisher` watches a `web.runtime.Runtime` through `Runtime.add_observer` and does its
+work on its own thread. The table's SQLite log is the outbox: events are read from the
+session (which the log rebuilds after a restart) and handed to the MQTT client only while it
+is connected; each PUBACK moves a persisted cursor (`cafe_published` in the table's own
+database), so after a broker outage, or a table restart, publishing resumes with the first
+record the broker has not acknowledged: nothing lost, and nothing the broker acknowledged is
+sent again. (A message whose PUBACK was lost in the outage may arrive twice; its `seq` lets
+the café drop it.)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import sqlite3
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from companion.session import Session
+
+from . import topics as T
+from .settings import BrokerSettings, check_name
+
+log = logging.getLogger("cafe.table")
+
+CURSOR_SCHEMA = """
+CREATE TABLE IF NOT EXISTS cafe_published (
+    topic TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (topic, game_id)
+);
+"""
+
+
+class PublishedCursor:
+    """The last record of each game the broker acknowledged, per table topic; in the table's
+    database file, in a table of its own (the game log itself is never touched)."""
+
+    def __init__(self, path: str | Path, topic: str):
+        self.topic = topic
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None,
+                                   timeout=10)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(CURSOR_SCHEMA)
+
+    def acknowledged(self) -> dict[int, int]:
+        with self._lock:
+            rows = self._db.execute("SELECT game_id, seq FROM cafe_published WHERE topic = ?",
+                                    (self.topic,)).fetchall()
+        return {game_id: seq for game_id, seq in rows}
+
+    def save(self, game_id: int, seq: int) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO cafe_published (topic, game_id, seq) VALUES (?, ?, ?) "
+                "ON CONFLICT (topic, game_id) DO UPDATE SET seq = max(seq, excluded.seq)",
+                (self.topic, game_id, seq))
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class TablePublisher:
+    """Publishes one table's state, events, alerts and status; handles staff acknowledgements."""
+
+    def __init__(self, runtime: Any, broker: BrokerSettings, venue: str, table: str, *,
+                 dashboard_url: str | None = None, poll_s: float = 0.5):
+        self.runtime = runtime
+        self.broker = broker
+        self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
+        self.dashboard_url = dashboard_url
+        self.poll_s = poll_s
+        self.cursor = PublishedCursor(runtime.store.path, self.topics.base)
+        self._acked: dict[int, int] = self.cursor.acknowledged()
+        self._sent: dict[int, int] = dict(self._acked)  # game id -> last seq handed to paho
+        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
+        self._acked_mids: set[int] = set()
+        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self._backlog: list[int] = self._games_with_backlog()
+        self._game_id: int | None = None
+        self._last_state: bytes | None = None
+        self._last_alerts: bytes | None = None
+        self._alert_since: dict[str, float] = {}
+        self.acknowledged_alerts: set[str] = set()
+        self._connected = threading.Event()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self.published_events = 0
+
+        self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
+        offline = T.status_payload(self.topics, False, "connection lost",
+                                   keepalive_s=broker.keepalive_s)
+        self.client.will_set(self.topics.status, T.encode(offline), qos=1, retain=True)
+        self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_message
+        runtime.add_observer(self._wake.set)
+        self._thread = threading.Thread(target=self._loop, name=f"cafe-publisher-{table}",
+                                        daemon=True)
+
+    # -- life cycle ----------------------------------------------------------------------
+    def start(self) -> "TablePublisher":
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
+        self.client.loop_start()
+        self._thread.start()
+        return self
+
+    def close(self, timeout_s: float = 3.0) -> None:
+        """Publish what is pending (briefly), say 'offline', disconnect."""
+        if self._connected.is_set():
+            self._wake.set()
+            deadline = time.monotonic() + timeout_s
+            while time.monotonic() < deadline and (self._pending_records() or self._in_flight):
+                time.sleep(0.05)
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=timeout_s)
+        self._drain_pubacks()
+        if self._connected.is_set():
+            info = self.client.publish(
+                self.topics.status, T.encode(T.status_payload(self.topics, False, "table stopped")),
+                qos=1, retain=True)
+            try:
+                info.wait_for_publish(timeout=timeout_s)
+            except (RuntimeError, ValueError):
+                pass
+        self.client.disconnect()
+        self.client.loop_stop()
+        self.cursor.close()
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    # -- paho callbacks (on paho's network thread: note and wake, nothing more) -----------
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            log.warning("broker %s refused table %s: %s", self.broker.display(),
+                        self.topics.table, reason_code)
+            return
+        client.subscribe(self.topics.ack, qos=1)
+        online = T.status_payload(self.topics, True, "playing", self.dashboard_url,
+                                  self.broker.keepalive_s)
+        client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
+        log.info("table %s connected to %s", self.topics.base, self.broker.display())
+        self._connected.set()
+        self._wake.set()
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        if self._connected.is_set() and not self._stop.is_set():
+            log.warning("table %s lost the broker (%s); the game goes on and will catch up",
+                        self.topics.base, reason_code)
+        self._connected.clear()
+
+    def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
+        self._puback_queue.put(mid)
+        self._wake.set()
+
+    def _on_message(self, client, userdata, message) -> None:
+        try:
+            body = T.decode(message.payload) or {}
+            alert_id = body.get("alert")
+        except (ValueError, UnicodeDecodeError):
+            log.warning("ignored a malformed acknowledgement on %s", message.topic)
+            return
+        if isinstance(alert_id, str) and alert_id in self._alert_since:
+            log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
+            self.acknowledged_alerts.add(alert_id)
+            self._wake.set()
+
+    # -- the publishing thread -----------------------------------------------------------
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.poll_s)  # the poll catches camera changes, which are silent
+            self._wake.clear()
+            try:
+                self._drain_pubacks()
+                if self._connected.is_set():
+                    self.sync()
+            except Exception:  # noqa: BLE001 - a publishing bug must never stop the game
+                log.exception("café publisher error at table %s", self.topics.table)
+                self._stop.wait(1.0)
+
+    def sync(self) -> None:
+        """Hand the client everything not yet sent, oldest game first, then state and alerts."""
+        runtime = self.runtime
+        with runtime.lock:
+            game_id, session = runtime.game_id, runtime.session
+            if game_id != self._game_id:
+                if self._game_id is not None and self._game_id not in self._backlog:
+                    self._backlog.append(self._game_id)  # finish the old game's events first
+                self._game_id = game_id
+                self._last_state = None
+            first = self._sent.get(game_id, -1) + 1
+            records = session.records[first:]
+            fresh = [T.event_payload(self.topics, game_id, session, record,
+                                     _verdicts_of(session, record["seq"]))
+                     for record in records]
+            state = T.state_payload(self.topics, game_id, session, runtime.camera_status())
+            alerts = self._alerts(session, runtime.camera_status())
+        for old_game in sorted(g for g in self._backlog if g != game_id):
+            self._publish_old_game(old_game)
+        self._backlog = [g for g in self._backlog if g == game_id]
+        for payload in fresh:
+            self._publish_event(game_id, payload)
+        encoded_state = T.encode(state)
+        if encoded_state != self._last_state:
+            self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
+            self._last_state = encoded_state
+        encoded_alerts = T.encode(T.alerts_payload(self.topics, game_id, alerts)) if alerts else b""
+        if _without_ts(encoded_alerts) != _without_ts(self._last_alerts):
+            # An empty retained message deletes the retained alerts: resolved means gone.
+            self.client.publish(self.topics.alerts, encoded_alerts, qos=1, retain=True)
+            self._last_alerts = encoded_alerts
+
+    def _publish_event(self, game_id: int, payload: dict) -> None:
+        info = self.client.publish(self.topics.events, T.encode(payload), qos=1)
+        self._in_flight.append((info.mid, game_id, payload["seq"]))
+        self._sent[game_id] = payload["seq"]
+        self.published_events += 1
+
+    def _publish_old_game(self, game_id: int) -> None:
+        """Records of an earlier game not yet sent: replayed from the table's SQLite log."""
+        records = self.runtime.store.records(game_id)
+        first = self._sent.get(game_id, -1) + 1
+        if first >= len(records):
+            return
+        session = Session.replay(records)
+        for record in records[first:]:
+            self._publish_event(game_id, T.event_payload(
+                self.topics, game_id, session, record, _verdicts_of(session, record["seq"])))
+
+    def _drain_pubacks(self) -> None:
+        """Advance the persisted cursor over the messages acknowledged in order."""
+        while True:
+            try:
+                self._acked_mids.add(self._puback_queue.get_nowait())
+            except queue.Empty:
+                break
+        latest: dict[int, int] = {}
+        while self._in_flight and self._in_flight[0][0] in self._acked_mids:
+            mid, game_id, seq = self._in_flight.popleft()
+            self._acked_mids.discard(mid)
+            latest[game_id] = seq
+        for game_id, seq in latest.items():
+            self._acked[game_id] = seq
+            self.cursor.save(game_id, seq)
+        if not self._in_flight:
+            self._acked_mids.clear()  # PUBACKs of state, status and alert messages
+
+    def _pending_records(self) -> bool:
+        with self.runtime.lock:
+            return self._sent.get(self.runtime.game_id, -1) < len(self.runtime.session.records) - 1
+
+    def _games_with_backlog(self) -> list[int]:
+        """Games this table published part of before a restart, whose log has grown since."""
+        current = self.runtime.game_id
+        pending = []
+        for game_id, seq in self._acked.items():
+            if game_id == current:
+                continue
+            try:
+                if len(self.runtime.store.records(game_id)) - 1 > seq:
+                    pending.append(game_id)
+            except Exception:  # noqa: BLE001 - a game no longer in the file has nothing to send
+                continue
+        return sorted(pending)
+
+    # -- alerts --------------------------------------------------------------------------
+    def _alerts(self, session: Session, camera: dict) -> list[dict]:
+        """Rule alerts still on the table, and a camera that should be watching but is not."""
+        now = round(time.time(), 3)
+        active: list[dict] = []
+        for payload, violations in session.alerts.items():
+            for violation in violations:
+                active.append({"id": f"rule:{payload}:{violation.code}", "kind": "rule",
+                               "code": violation.code, "message": violation.message.to_dict(),
+                               "cards": list(violation.cards)})
+        if camera.get("attached") and not camera.get("online") and not camera.get("finished"):
+            code = camera.get("code") or "offline"
+            reason = camera.get("reason") or "camera offline"
+            active.append({"id": f"camera:{code}", "kind": "camera", "code": code,
+                           "message": {"en": f"Camera: {reason}", "zh-TW": f"攝影機：{reason}"},
+                           "cards": []})
+        ids = {a["id"] for a in active}
+        for gone in set(self._alert_since) - ids:
+            del self._alert_since[gone]
+        self.acknowledged_alerts &= ids
+        for alert in active:
+            alert["since"] = self._alert_since.setdefault(alert["id"], now)
+            alert["acknowledged"] = alert["id"] in self.acknowledged_alerts
+        return active
+
+
+def _verdicts_of(session: Session, seq: int) -> list:
+    """The verdicts a record produced (appended in record order, so search from the end)."""
+    found = []
+    for verdict in reversed(session.verdicts):
+        if verdict.seq < seq:
+            break
+        if verdict.seq == seq:
+            found.append(verdict)
+    found.reverse()
+    return found
+
+
+def _without_ts(encoded: bytes | None) -> Any:
+    if not encoded:
+        return encoded
+    body = json.loads(encoded)
+    body.pop("ts", None)
+    return body

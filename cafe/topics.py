@@ -1,0 +1,129 @@
+"""Topic names and JSON payloads, version 1 (documented for other consumers in TOPICS.md).
+
+Everything a table says lives under `companion/<venue>/tables/<table>/`:
+
+    state    retained, QoS 1   a compact summary, re-published on every change
+    events   QoS 1, in order   one message per record of the table's log, `seq` = record number
+    alerts   retained, QoS 1   the active alerts; an empty retained message clears them
+    status   retained, QoS 1   online / offline (the offline one is also the last will)
+    ack      QoS 1, café ->    staff acknowledge an alert; the table handles it
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL_VERSION = 1
+ROOT = "companion"
+TABLE_TOPICS = ("state", "events", "alerts", "status")
+
+
+@dataclass(frozen=True)
+class TableTopics:
+    venue: str
+    table: str
+
+    @property
+    def base(self) -> str:
+        return f"{ROOT}/{self.venue}/tables/{self.table}"
+
+    def __getattr__(self, kind: str) -> str:
+        if kind in TABLE_TOPICS or kind == "ack":
+            return f"{self.base}/{kind}"
+        raise AttributeError(kind)
+
+
+def parse_topic(topic: str) -> tuple[str, str, str] | None:
+    """`companion/<venue>/tables/<table>/<kind>` -> (venue, table, kind), else None."""
+    parts = topic.split("/")
+    if len(parts) != 5 or parts[0] != ROOT or parts[2] != "tables":
+        return None
+    return parts[1], parts[3], parts[4]
+
+
+def encode(payload: dict) -> bytes:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def decode(data: bytes) -> dict | None:
+    """A payload as a dict; None for an empty message (a cleared retained topic)."""
+    if not data:
+        return None
+    value = json.loads(data.decode("utf-8"))
+    if not isinstance(value, dict):
+        raise ValueError("a payload must be a JSON object")
+    return value
+
+
+def _head(topics: TableTopics) -> dict:
+    return {"v": PROTOCOL_VERSION, "venue": topics.venue, "table": topics.table}
+
+
+def status_payload(topics: TableTopics, online: bool, reason: str,
+                   dashboard: str | None = None, keepalive_s: int | None = None) -> dict:
+    return {**_head(topics), "status": "online" if online else "offline", "reason": reason,
+            "dashboard": dashboard, "keepalive_s": keepalive_s, "ts": round(time.time(), 3)}
+
+
+def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict) -> dict:
+    """Who plays what, the scores and whose turn: what a tile shows, nothing hidden."""
+    game = session.game
+    state = session.state
+    names = list(session.setup.names)
+
+    def name_of(side) -> str:
+        for score in scores:
+            if score["side"] == side:
+                return score["label"]["en"]
+        return str(side)
+
+    scores = [s.to_dict() for s in game.score(state)]
+    described = game.describe(state)
+    outcome = game.outcome(state)
+    round_number = described.get("round", described.get("turn_number"))
+    return {**_head(topics), "game_id": game_id,
+            "game": {"slug": game.info.slug, "name": game.info.name.to_dict()},
+            "players": names,
+            "scores": [{"side": s["side"], "label": s["label"], "total": s["total"]}
+                       for s in scores],
+            "turn": [names[i] for i in game.current_players(state) if 0 <= i < len(names)],
+            "round": round_number if isinstance(round_number, int) else None,
+            "rounds": described.get("rounds") if isinstance(described.get("rounds"), int) else None,
+            "phase": described.get("phase") if isinstance(described.get("phase"), str) else None,
+            "over": game.is_over(state),
+            "winners": [name_of(w) for w in outcome.winners] if outcome else [],
+            "state_id": session.state_id,
+            "seq": len(session.records) - 1,
+            "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason",
+                                                  "finished")}}
+
+
+def event_payload(topics: TableTopics, game_id: int, session: Any, record: dict,
+                  verdicts: list) -> dict:
+    """One log record and what the rules made of it (moves as everybody may see them)."""
+    game = session.game
+    body: dict[str, Any] = {**_head(topics), "game_id": game_id, "game": game.info.slug,
+                            "seq": record["seq"], "ts": record.get("ts"),
+                            "input": record.get("type")}
+    if record.get("type") == "setup":
+        body["setup"] = {"players": session.setup.players, "names": list(session.setup.names)}
+    out = []
+    for verdict in verdicts:
+        data = verdict.to_dict()
+        if verdict.move is not None:
+            data["move"] = game.public_move(session.state, verdict.move).to_dict()
+        data.pop("seq", None)
+        out.append(data)
+    body["verdicts"] = out
+    return body
+
+
+def alerts_payload(topics: TableTopics, game_id: int, alerts: list[dict]) -> dict:
+    return {**_head(topics), "game_id": game_id, "alerts": alerts, "ts": round(time.time(), 3)}
+
+
+def ack_payload(alert_id: str, by: str = "staff") -> dict:
+    return {"v": PROTOCOL_VERSION, "alert": alert_id, "by": by, "ts": round(time.time(), 3)}

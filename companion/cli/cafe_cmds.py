@@ -1,0 +1,156 @@
+"""`companion cafe` (every table of the café on one page) and the broker options that
+`companion serve` and `companion demo` share. paho and Flask are imported inside commands."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+
+import click
+
+CAFE_PORT = 8780
+
+
+def broker_options(command):
+    """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
+    options = [
+        click.option("--mqtt", "mqtt_url", default=None, metavar="mqtt://HOST:PORT",
+                     help="publish to (or read from) this MQTT broker; mqtts:// for TLS"),
+        click.option("--mqtt-user", default=None, help="broker user name"),
+        click.option("--mqtt-password-file", default=None, type=click.Path(dir_okay=False),
+                     help="file holding the broker password (or set COMPANION_MQTT_PASSWORD)"),
+        click.option("--mqtt-ca", default=None, type=click.Path(dir_okay=False),
+                     help="TLS: CA certificate that signed the broker's"),
+        click.option("--mqtt-cert", default=None, type=click.Path(dir_okay=False),
+                     help="TLS: client certificate"),
+        click.option("--mqtt-key", default=None, type=click.Path(dir_okay=False),
+                     help="TLS: client certificate's key"),
+        click.option("--mqtt-keepalive", default=10, show_default=True, type=int,
+                     help="seconds; a table that vanishes shows offline within 1.5x this"),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def table_options(command):
+    """What `serve` and `demo` add: the broker options, the table's name and its venue."""
+    command = click.option("--venue", default="cafe", show_default=True,
+                           help="venue name in the topics (one per café)")(command)
+    command = click.option("--table", "table_name", default=None,
+                           help="this table's name in the topics (needed with --mqtt)")(command)
+    return broker_options(command)
+
+
+def broker_from(options: dict):
+    """BrokerSettings from the parsed options, or None without --mqtt."""
+    if not options.get("mqtt_url"):
+        return None
+    from cafe.settings import parse_broker
+
+    return parse_broker(options["mqtt_url"], username=options.get("mqtt_user"),
+                        password_file=options.get("mqtt_password_file"),
+                        ca_file=options.get("mqtt_ca"), cert_file=options.get("mqtt_cert"),
+                        key_file=options.get("mqtt_key"),
+                        keepalive_s=options.get("mqtt_keepalive") or 10)
+
+
+def pop_table_options(kwargs: dict) -> dict:
+    keys = ("mqtt_url", "mqtt_user", "mqtt_password_file", "mqtt_ca", "mqtt_cert", "mqtt_key",
+            "mqtt_keepalive", "venue", "table_name")
+    return {key: kwargs.pop(key) for key in keys if key in kwargs}
+
+
+def publisher_factory(options: dict):
+    """A function (runtime, dashboard address) -> started TablePublisher, or None."""
+    broker = broker_from(options)
+    if broker is None:
+        if options.get("table_name"):
+            raise click.BadParameter("a table name only makes sense with --mqtt",
+                                     param_hint="--table")
+        return None
+    if not options.get("table_name"):
+        raise click.BadParameter("name this table for the café, e.g. --table t1",
+                                 param_hint="--table")
+    from cafe.settings import check_name
+
+    venue = check_name("venue", options["venue"])
+    table = check_name("table", options["table_name"])
+
+    def start(runtime, address: str):
+        from cafe.table import TablePublisher
+
+        click.echo(f"Café: publishing as {venue}/{table} to {broker.display()} "
+                   f"(the game goes on if the broker is away).")
+        return TablePublisher(runtime, broker, venue, table, dashboard_url=address).start()
+
+    return start
+
+
+@click.command("cafe")
+@broker_options
+@click.option("--venue", default="+", show_default=True,
+              help="which venue to show ('+' shows every venue on the broker)")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to bind; anything but localhost needs an access token")
+@click.option("--port", default=CAFE_PORT, show_default=True, type=int, help="0 picks a free port")
+@click.option("--token", default=None, help="access token (generated when binding wider)")
+@click.option("--broker-port", default=1883, show_default=True, type=int,
+              help="without --mqtt: the port of the local Mosquitto started for the demo")
+def cafe(venue, host, port, token, broker_port, **options):
+    """Every table of the café on one page (for staff and a TV)."""
+    import secrets
+
+    from werkzeug.serving import make_server
+
+    from cafe.app import create_cafe_app
+    from cafe.hub import CafeView
+    from web import is_loopback
+
+    broker = broker_from(options)
+    local = None
+    if broker is None:
+        from cafe.broker import LocalBroker
+        from cafe.settings import parse_broker
+
+        local = LocalBroker(broker_port).start()
+        broker = parse_broker(local.url, keepalive_s=options.get("mqtt_keepalive") or 10)
+        click.echo(f"Started a local Mosquitto for this machine at {broker.display()}; "
+                   f"run each table with: companion demo --mqtt {local.url} --table t1 --port 0")
+    if venue != "+":
+        from cafe.settings import check_name
+
+        check_name("venue", venue)
+    if not token and not is_loopback(host):
+        token = secrets.token_urlsafe(18)
+    view = CafeView(broker, venue).start()
+    app = create_cafe_app(view, host=host, token=token)
+    try:
+        server = make_server(host, port, app, threaded=True)
+    except OSError as exc:
+        view.close()
+        if local:
+            local.stop()
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{server.server_port}/"
+    click.echo(f"Café view of {broker.display()}: {address}")
+    if token:
+        click.echo(f"Access token: {token}\nJoin link: {address}?token={token}")
+    click.echo("Press Ctrl-C to stop.")
+    sys.stdout.flush()
+    signal.signal(signal.SIGTERM,
+                  lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        view.close()
+        if local:
+            local.stop()
+
+
+__all__ = ["cafe", "table_options", "broker_options", "publisher_factory", "pop_table_options"]

@@ -1,0 +1,200 @@
+"""A table on a real Mosquitto: topics, retained messages, alerts, catch-up, acknowledgements."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from cafehelpers import settings_for
+
+from cafe.hub import CafeView
+from cafe.table import PublishedCursor, TablePublisher
+from companion.model import Move, Setup
+from companion.store import GameStore
+from web.runtime import RuleBreak, Runtime
+
+
+def place(seat: int, number: int, space: int, museum: int | None = None) -> Move:
+    return Move.from_dict({"kind": "place", "player": seat, "card": f"MU{number:02d}",
+                           "museum": seat if museum is None else museum, "gallery": 0,
+                           "space": space})
+
+
+@pytest.fixture
+def runtime(tmp_path):
+    made = []
+
+    def make(db="table.sqlite3", fresh=True):
+        runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")),
+                          fresh=fresh)
+        made.append(runtime)
+        return runtime
+
+    yield make
+    for runtime in made:
+        runtime.close()
+
+
+def events_of(messages) -> list[dict]:
+    return [json.loads(p) for t, p, _ in messages if t.endswith("/events")]
+
+
+def test_a_table_publishes_state_events_and_status_under_its_own_topic(broker, runtime,
+                                                                       recorder_for):
+    table = runtime()
+    recorder = recorder_for(broker)
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1",
+                               dashboard_url="http://127.0.0.1:9/").start()
+    try:
+        table.play(place(0, 10, 0), None)
+        table.play(place(1, 20, 0), None)
+        base = "companion/corner/tables/t1/"
+        got = recorder.wait_for(lambda m: len(events_of(m)) >= 3, what="three events")
+        events = events_of(got)
+        assert [e["seq"] for e in events] == [0, 1, 2], "record numbers, consecutive, in order"
+        assert events[0]["input"] == "setup" and events[0]["setup"]["names"] == ["Amy", "Ben"]
+        assert events[1]["verdicts"][0]["accepted"] is True
+        assert events[1]["verdicts"][0]["move"]["card"] == "MU10"
+        assert all(e["v"] == 1 and e["table"] == "t1" and e["venue"] == "corner" for e in events)
+        assert {t for t, _, _ in got} <= {base + k for k in ("state", "events", "status",
+                                                             "alerts")}
+        # At start a table clears any alert a previous run left retained: it has none.
+        assert all(p == b"" for t, p, _ in got if t == base + "alerts")
+
+        # A café view that arrives later still gets the retained state and status at once.
+        late = recorder_for(broker)
+        retained = late.wait_for(lambda m: {t for t, _, r in m if r} >= {base + "state",
+                                                                           base + "status"},
+                                 what="retained state and status")
+        state = json.loads([p for t, p, r in retained if t == base + "state"][-1])
+        assert state["players"] == ["Amy", "Ben"] and state["turn"] == ["Amy"]
+        assert state["game"]["slug"] == "musee" and state["seq"] == 2 and not state["over"]
+        status = json.loads([p for t, p, r in retained if t == base + "status"][-1])
+        assert status["status"] == "online" and status["dashboard"] == "http://127.0.0.1:9/"
+        assert not any(r for t, _, r in retained if t == base + "events"), "events are not retained"
+    finally:
+        publisher.close()
+    final = recorder_for(broker).wait_for(
+        lambda m: [p for t, p, r in m if t.endswith("/status")], what="status")
+    assert json.loads(final[-1])["status"] == "offline"
+
+
+def test_a_rule_alert_is_retained_while_active_and_cleared_when_resolved(broker, runtime,
+                                                                         recorder_for):
+    table = runtime()
+    recorder = recorder_for(broker)
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    try:
+        recorder.wait_for(lambda m: events_of(m), what="the setup event")
+        # Amy's card laid in Ben's museum: refused, and the alert stays while the card lies there.
+        with pytest.raises(RuleBreak):
+            table.correct(None, "add", "MU10", "museum1", [0, 0])
+        alerts = recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts") and p],
+                                   what="an alert")
+        body = json.loads(alerts[-1])
+        assert body["alerts"][0]["kind"] == "rule" and body["alerts"][0]["acknowledged"] is False
+        assert "museum" in body["alerts"][0]["message"]["en"]
+        assert recorder_for(broker).wait_for(
+            lambda m: [p for t, p, r in m if t.endswith("/alerts") and r and p],
+            what="the retained alert"), "an active alert is retained"
+
+        # Staff acknowledge it from the café view: the table marks it acknowledged.
+        view = CafeView(settings_for(broker), "corner", client_id="cafe-test").start()
+        try:
+            assert view.wait_connected()
+            recorder.wait_for(lambda m: view.snapshot()["tables"]
+                              and view.snapshot()["tables"][0]["alerts"], what="the café tile")
+            alert_id = body["alerts"][0]["id"]
+            assert view.acknowledge("corner", "t1", alert_id)
+            assert not view.acknowledge("corner", "t1", "rule:nothing:here")
+            recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts") and p
+                                         and json.loads(p)["alerts"][0]["acknowledged"]],
+                              what="the acknowledged alert")
+            assert alert_id in publisher.acknowledged_alerts
+        finally:
+            view.close()
+
+        table.correct(None, "remove", "MU10")
+        recorder.wait_for(lambda m: [t for t, p, r in m if t.endswith("/alerts") and not p],
+                          what="the alert cleared")
+    finally:
+        publisher.close()
+    late = recorder_for(broker)
+    time.sleep(0.3)
+    assert late.on("/alerts") == [], "a resolved alert leaves nothing retained"
+
+
+def test_the_game_goes_on_while_the_broker_is_down_and_catches_up_exactly(broker, runtime):
+    seen = []
+    view = CafeView(settings_for(broker), "corner", client_id="cafe-catch-up",
+                    on_event=lambda tile, body, t: seen.append(body["seq"])).start()
+    table = runtime()
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    try:
+        assert view.wait_connected()
+        table.play(place(0, 10, 0), None)
+        deadline = time.monotonic() + 10
+        while len(seen) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert seen == [0, 1]
+
+        broker.stop()
+        moves = [place(1, 20, 0), place(0, 11, 1), place(1, 21, 1)]
+        for move in moves:
+            started = time.monotonic()
+            table.play(move, None)
+            assert time.monotonic() - started < 0.5, "a move never waits for the broker"
+        with pytest.raises(RuleBreak):
+            table.play(place(1, 30, 2), None)  # not Ben's turn: refused, and published too
+        broker.start()
+
+        last = len(table.session.records) - 1
+        deadline = time.monotonic() + 20
+        while (not seen or seen[-1] < last) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert seen == list(range(last + 1)), "every record once, in order"
+        tile = view.snapshot()["tables"][0]
+        assert tile["duplicates"] == 0 and tile["gaps"] == 0
+        refused = [e for e in tile["recent"] if e["accepted"] is False]
+        assert refused, "the refused move reached the café with its verdict"
+        deadline = time.monotonic() + 5
+        while PublishedCursor(table.store.path, publisher.topics.base).acknowledged() \
+                != {table.game_id: last} and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert PublishedCursor(table.store.path, publisher.topics.base).acknowledged() == \
+            {table.game_id: last}
+    finally:
+        publisher.close()
+        view.close()
+
+
+def test_a_restarted_table_sends_what_the_broker_never_acknowledged(broker, runtime):
+    seen = []
+    view = CafeView(settings_for(broker), "corner", client_id="cafe-restart",
+                    on_event=lambda tile, body, t: seen.append(body["seq"])).start()
+    assert view.wait_connected()
+    table = runtime("restart.sqlite3")
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    deadline = time.monotonic() + 10
+    while not seen and time.monotonic() < deadline:
+        time.sleep(0.02)
+    broker.stop()
+    table.play(place(0, 10, 0), None)  # logged while the broker is away ...
+    table.play(place(1, 20, 0), None)
+    publisher.close(timeout_s=0.5)      # ... and the table shuts down before it comes back
+    table.close()
+    broker.start()
+
+    again = runtime("restart.sqlite3", fresh=False)
+    assert again.resumed and len(again.session.records) == 3
+    publisher = TablePublisher(again, settings_for(broker), "corner", "t1").start()
+    try:
+        deadline = time.monotonic() + 20
+        while len(seen) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        assert seen == [0, 1, 2], "the backlog comes from the table's SQLite log, once"
+    finally:
+        publisher.close()
+        view.close()
