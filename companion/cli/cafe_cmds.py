@@ -135,7 +135,7 @@ def cafe(venue, host, port, token, broker_port, **options):
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{server.server_port}/"
-    click.echo(f"Café view of {broker.display()}: {address}")
+    click.echo(f"Café page (tables on {broker.display()}): {address}")
     if token:
         click.echo(f"Access token: {token}\nJoin link: {address}?token={token}")
     click.echo("Press Ctrl-C to stop.")

@@ -1,0 +1,107 @@
+"""`companion cafe`: one page showing every table as a live tile, for staff and a TV.
+
+    GET  /              the page (vendored JS and CSS, no CDN: café internet is poor)
+    GET  /api/tables    every tile as JSON
+    GET  /api/stream    Server-Sent Events: the tiles again after every change
+    POST /api/ack       {"venue", "table", "alert"}: staff acknowledge an alert (over MQTT)
+
+The same JSON error shape and access-token guard as a table's dashboard (web.errors).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Flask, Response, current_app, jsonify, render_template, request, send_file
+
+from web import is_loopback
+from web.errors import ApiError, install_token_guard, register_error_handlers
+
+from .hub import CafeView
+
+HERE = Path(__file__).resolve().parent
+I18N_SCRIPT = HERE.parent / "web" / "static" / "i18n.js"
+CATALOGUE_FILE = HERE / "static" / "catalogue.json"
+
+
+def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | None = None,
+                    heartbeat_s: float = 5.0) -> Flask:
+    app = Flask(__name__, template_folder=str(HERE / "templates"),
+                static_folder=str(HERE / "static"))
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    app.config["ACCESS_TOKEN"] = token
+    app.config["SSE_HEARTBEAT_S"] = heartbeat_s
+    app.config["MAX_CONTENT_LENGTH"] = 16 * 1024
+    if is_loopback(host):
+        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    app.extensions["cafe_view"] = view
+    register_error_handlers(app)
+    install_token_guard(app)
+    catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+
+    @app.after_request
+    def _security_headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Content-Security-Policy",
+                                    "default-src 'self'; frame-ancestors 'none'")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    @app.get("/")
+    def page():
+        return render_template("cafe.html", catalogue=catalogue)
+
+    @app.get("/i18n.js")
+    def i18n_script():
+        return send_file(I18N_SCRIPT, mimetype="text/javascript", max_age=0)
+
+    @app.get("/api/tables")
+    def tables():
+        return jsonify(_view().snapshot())
+
+    @app.get("/api/stream")
+    def stream():
+        view = _view()
+        heartbeat = current_app.config["SSE_HEARTBEAT_S"]
+
+        def events():
+            seen = -1
+            while True:
+                with view.changed:
+                    if view.version == seen:
+                        view.changed.wait(heartbeat)
+                    changed = view.version != seen
+                if changed:
+                    snapshot = view.snapshot()
+                    seen = snapshot["version"]
+                    yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
+                else:
+                    yield ": heartbeat\n\n"  # finds a closed connection
+
+        return Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    @app.post("/api/ack")
+    def acknowledge():
+        if _foreign_origin():
+            raise ApiError(403, "commands must come from this page")
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict) or not all(isinstance(body.get(k), str)
+                                                 for k in ("venue", "table", "alert")):
+            raise ApiError(400, "send {\"venue\": ..., \"table\": ..., \"alert\": ...}")
+        if not _view().acknowledge(body["venue"], body["table"], body["alert"]):
+            raise ApiError(404, f"no such active alert at {body['venue']}/{body['table']}")
+        return jsonify({"sent": True})
+
+    return app
+
+
+def _view() -> CafeView:
+    return current_app.extensions["cafe_view"]
+
+
+def _foreign_origin() -> bool:
+    origin = request.headers.get("Origin")
+    return bool(origin) and origin.rstrip("/") != request.host_url.rstrip("/")

@@ -1,0 +1,192 @@
+"""`companion cafe`: the page's API on a real broker, and the page itself in Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cafehelpers import settings_for
+
+from cafe import broker as broker_module
+from cafe.app import create_cafe_app
+from cafe.hub import CafeView
+from cafe.table import TablePublisher
+from companion.model import Move, Setup
+from companion.store import GameStore
+from web.runtime import RuleBreak, Runtime
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS  # noqa: E402
+
+
+def place(seat, number, space, museum=None):
+    return Move.from_dict({"kind": "place", "player": seat, "card": f"MU{number:02d}",
+                           "museum": seat if museum is None else museum, "gallery": 0,
+                           "space": space})
+
+
+@pytest.fixture
+def tables(broker, tmp_path):
+    """Simulated tables: a real runtime and publisher each, no camera."""
+    made = []
+
+    def make(name, names=("Amy", "Ben")):
+        runtime = Runtime(GameStore(tmp_path / f"{name}.sqlite3"), "musee", Setup(2, names))
+        publisher = TablePublisher(runtime, settings_for(broker), "cafe", name,
+                                   dashboard_url=f"http://127.0.0.1:9/{name}/").start()
+        made.append((runtime, publisher))
+        return runtime
+
+    yield make
+    for runtime, publisher in made:
+        publisher.close(timeout_s=0.5)
+        runtime.close()
+
+
+def wait_until(predicate, timeout_s=10.0, what="it"):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):
+    view = CafeView(settings_for(broker), "cafe", client_id="cafe-api").start()
+    try:
+        client = create_cafe_app(view, heartbeat_s=0.05).test_client()
+        table = tables("t1")
+        table.play(place(0, 10, 0), None)
+        tile = wait_until(lambda: [t for t in client.get("/api/tables").get_json()["tables"]
+                                   if t["state"] and t["state"]["state_id"] == 1], what="a tile")[0]
+        assert tile["online"] and tile["state"]["turn"] == ["Ben"]
+        assert tile["status"]["dashboard"] == "http://127.0.0.1:9/t1/"
+        assert tile["state"]["scores"][0]["label"]["en"] == "Amy"
+
+        page = client.get("/")
+        assert page.status_code == 200 and b"cafe.js" in page.data
+        assert page.headers["X-Content-Type-Options"] == "nosniff"
+        assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+        assert client.get("/i18n.js").status_code == 200
+
+        unknown = client.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": "x"})
+        assert unknown.status_code == 404 and unknown.get_json()["error"]["code"] == "not_found"
+        assert client.post("/api/ack", data="venue=cafe").status_code == 415
+        assert client.post("/api/ack", json={"venue": 1}).status_code == 400
+        foreign = client.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": "x"},
+                              headers={"Origin": "http://evil.example"})
+        assert foreign.status_code == 403
+
+        with pytest.raises(RuleBreak):
+            table.correct(None, "add", "MU20", "museum0", [0, 1])  # Ben's card in Amy's museum
+        alert = wait_until(lambda: view.snapshot()["tables"][0]["alerts"], what="the alert")[0]
+        answer = client.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": alert["id"]})
+        assert answer.status_code == 200
+        wait_until(lambda: view.snapshot()["tables"][0]["alerts"][0]["acknowledged"],
+                   what="the table's acknowledgement")
+
+        stream = client.get("/api/stream", buffered=False)
+        first = next(stream.response).decode()
+        assert first.startswith("data: ") and json.loads(first[6:])["tables"][0]["table"] == "t1"
+        stream.close()
+    finally:
+        view.close()
+
+
+def test_without_mosquitto_the_cafe_says_which_package_to_install(monkeypatch):
+    monkeypatch.setattr(broker_module, "mosquitto_binary", lambda: None)
+    with pytest.raises(broker_module.BrokerUnavailableError, match="apt-get install mosquitto"):
+        broker_module.LocalBroker()
+
+
+def start_cafe(args, cwd) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen([sys.executable, "-m", "companion", "cafe", "--port", "0", *args],
+                               cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line and process.poll() is not None:
+            break
+        lines.append(line)
+        if line.startswith("Café page"):
+            return process, line.rsplit(" ", 1)[1].strip().rstrip("/")
+    process.kill()
+    raise AssertionError("companion cafe did not start:\n" + "".join(lines))
+
+
+def test_with_no_broker_given_the_cafe_starts_a_local_mosquitto(tmp_path):
+    port = broker_module.free_port()
+    process, url = start_cafe(["--broker-port", str(port)], tmp_path)
+    try:
+        import urllib.request
+
+        with urllib.request.urlopen(url + "/api/tables", timeout=10) as answer:
+            body = json.load(answer)
+        assert body["broker"] == f"mqtt://127.0.0.1:{port}"
+        wait_until(lambda: json.load(urllib.request.urlopen(url + "/api/tables", timeout=5))
+                   ["connected"], what="the café view connected to its own broker")
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+    with pytest.raises(OSError):
+        import socket
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()  # stopped with it
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
+def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, tables,
+                                                                         tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    process, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
+    t1, t2 = tables("t1", ("Amy", "Ben")), tables("t2", ("Cy", "Di"))
+    t3 = tables("t3", ("Eve", "Fay"))
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                 args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.set_default_timeout(15000)
+            page.goto(url + "/")
+            page.wait_for_function("document.querySelectorAll('.tile.online').length === 3")
+            assert page.locator(".tile .tile-name").all_inner_texts() == ["t1", "t2", "t3"]
+            assert page.locator('.tile[data-table="t2"] .tile-name').get_attribute("href") \
+                == "http://127.0.0.1:9/t2/"
+
+            # A move at t1: its tile shows the new score and whose turn it is.
+            t1.play(place(0, 10, 0), None)
+            page.wait_for_function("document.querySelector('.tile[data-table=\"t1\"] .turn-line')"
+                                   ".textContent.includes('Ben to play')")
+            assert page.locator('.tile[data-table="t1"] .player.turn .name').inner_text() == "Ben"
+
+            # A rule break at t3 appears as an alert; staff acknowledge it; it clears when fixed.
+            with pytest.raises(RuleBreak):
+                t3.correct(None, "add", "MU20", "museum1", [0, 0])  # Eve's card in Fay's museum
+            alert = page.locator('.tile[data-table="t3"] .alert')
+            alert.wait_for()
+            assert "museum" in alert.inner_text()
+            assert page.locator(".tile.has-alerts").count() == 1
+            page.screenshot(path=str(SHOTS / "cafe-alert.png"))
+            alert.locator("button.ack").click()
+            page.locator('.tile[data-table="t3"] .alert.acked').wait_for()
+            t3.correct(None, "remove", "MU20")
+            page.locator('.tile[data-table="t3"] .alert').wait_for(state="detached")
+            assert page.locator(".tile.has-alerts").count() == 0
+
+            page.click("#lang-zh")
+            assert "輪到 Ben" in page.locator('.tile[data-table="t1"] .turn-line').inner_text()
+            page.screenshot(path=str(SHOTS / "cafe-zh.png"))
+            browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
