@@ -94,6 +94,7 @@ class TablePublisher:
         self._connected = threading.Event()
         self._wake = threading.Event()
         self._stop = threading.Event()
+        self._closed = False
         self.published_events = 0
 
         self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
@@ -113,10 +114,15 @@ class TablePublisher:
         self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
         self.client.loop_start()
         self._thread.start()
+        # Stopping the table stops this too: after its camera, before its store closes.
+        self.runtime.on_close.append(self.close)
         return self
 
     def close(self, timeout_s: float = 3.0) -> None:
-        """Publish what is pending (briefly), say 'offline', disconnect."""
+        """Publish what is pending (briefly), say 'offline', disconnect. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
         if self._connected.is_set():
             self._wake.set()
             deadline = time.monotonic() + timeout_s

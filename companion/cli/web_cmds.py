@@ -44,7 +44,8 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
     if token:
         click.echo(f"Access token: {token}")
         click.echo(f"Join link (open it once on each device): {address}?token={token}")
-    publisher = start_publisher(runtime, address) if start_publisher else None
+    if start_publisher is not None:
+        start_publisher(runtime, address)  # stops with the runtime (Runtime.on_close)
     click.echo("Press Ctrl-C to stop; the game is saved after every move.")
     sys.stdout.flush()
 
@@ -58,8 +59,6 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
         pass
     finally:
         runtime.close()
-        if publisher is not None:
-            publisher.close()
         server.server_close()
 
 

@@ -158,15 +158,15 @@ def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, 
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.set_default_timeout(15000)
             page.goto(url + "/")
-            page.wait_for_function("document.querySelectorAll('.tile.online').length === 3")
+            expect = sync_api.expect
+            expect(page.locator(".tile.online")).to_have_count(3)
             assert page.locator(".tile .tile-name").all_inner_texts() == ["t1", "t2", "t3"]
             assert page.locator('.tile[data-table="t2"] .tile-name').get_attribute("href") \
                 == "http://127.0.0.1:9/t2/"
 
             # A move at t1: its tile shows the new score and whose turn it is.
             t1.play(place(0, 10, 0), None)
-            page.wait_for_function("document.querySelector('.tile[data-table=\"t1\"] .turn-line')"
-                                   ".textContent.includes('Ben to play')")
+            expect(page.locator('.tile[data-table="t1"] .turn-line')).to_contain_text("Ben to play")
             assert page.locator('.tile[data-table="t1"] .player.turn .name').inner_text() == "Ben"
 
             # A rule break at t3 appears as an alert; staff acknowledge it; it clears when fixed.
