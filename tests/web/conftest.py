@@ -47,7 +47,22 @@ def start_server(tmp_path):
         server.kill()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def start_server_module(tmp_path_factory):
+    """Servers shared by a module's tests (each in its own folder, killed at the end)."""
+    started: list[ServerProcess] = []
+
+    def start(*args: str) -> ServerProcess:
+        server = ServerProcess(list(args), tmp_path_factory.mktemp("server"))
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.kill()
+
+
+@pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright (tests using it carry webhelpers.BROWSER_TESTS)."""
     sync_api = pytest.importorskip("playwright.sync_api",

@@ -188,18 +188,25 @@ function renderCamera(camera) {
       if (camera.reprojection_error_mm != null) {
         status.appendChild(el("span", { text: " · " + t("camera.accuracy", { e: camera.reprojection_error_mm.toFixed(1) }) }));
       }
-      if (camera.reason && !live) {
-        // A known reason is said in the page's language; the source's own words stay as detail.
+      if (camera.reason && !live && camera.attached) {
+        // A known reason is said in the page's language; the source's own words stay as
+        // detail for the host (a tooltip), never as the sentence a player reads.
         const key = "camera.reason." + (camera.code || "");
-        const said = camera.code && I18N[currentLang()] && I18N[currentLang()][key] ? t(key) : null;
+        const said = camera.code && key in I18N.en ? t(key) : t("camera.reason.unknown");
         status.appendChild(el("div", { class: "reason", "data-code": camera.code || "",
-                                       title: camera.reason, text: said || camera.reason }));
+                                       title: camera.reason, text: said }));
       }
-      for (const w of camera.warnings || []) status.appendChild(el("div", { class: "warning", text: w }));
-      // What went wrong behind the scenes (logged with its cause): players see it, not a silence.
-      for (const p of camera.problems || []) {
-        status.appendChild(el("div", { class: "problem warning", title: p.cause || "",
-                                       text: p.message + (p.cause ? " (" + p.cause + ")" : "") }));
+      // The camera's own words, and what went wrong behind the scenes (logged with its
+      // cause), are for whoever debugs it: folded away, not in a player's face.
+      const warnings = camera.warnings || [];
+      const problems = camera.problems || [];
+      if (problems.length) status.appendChild(el("div", { class: "problem-said", text: t("camera.problem") }));
+      if (warnings.length || problems.length) {
+        status.appendChild(el("details", { class: "camera-detail" },
+          el("summary", { text: t("camera.details") }),
+          warnings.map((w) => el("div", { class: "warning", lang: "en", text: w })),
+          problems.map((p) => el("div", { class: "problem warning", lang: "en", title: p.cause || "",
+                                          text: p.message + (p.cause ? " (" + p.cause + ")" : "") }))));
       }
     }
   }
@@ -477,7 +484,7 @@ function renderGeneric(box, snap, desc, interactive) {
     box.appendChild(list);
   }
   if (!interactive) return;
-  const form = el("form", { class: "generic-correct" });
+  const form = el("form", { class: "generic-correct" });  // inside the folded host details
   form.appendChild(el("strong", { text: t("generic.correct") }));
   const region = el("input", { name: "region", placeholder: t("generic.region"), size: 10 });
   const slot = el("input", { name: "slot", placeholder: t("generic.slot"), size: 8 });
@@ -515,7 +522,7 @@ function renderValue(value, depth) {
   const table = el("dl", { class: "generic depth-" + Math.min(depth, 3) });
   for (const [key, v] of Object.entries(value)) {
     if (key === "kind" && depth === 0) continue;
-    table.appendChild(el("dt", { text: key.replace(/_/g, " ") }));
+    table.appendChild(el("dt", { text: fieldLabel(key) }));
     table.appendChild(el("dd", {}, renderValue(v, depth + 1)));
   }
   return table;
@@ -525,11 +532,16 @@ function renderTable(rows, depth) {
   const keys = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
   return el("table", { class: "generic-table" },
-    el("thead", {}, el("tr", {}, keys.map((k) => el("th", { text: k.replace(/_/g, " ") })))),
+    el("thead", {}, el("tr", {}, keys.map((k) => el("th", { text: fieldLabel(k) })))),
     el("tbody", {}, rows.map((row) => el("tr", {}, keys.map((k) => el("td", {}, renderValue(row[k], depth + 1)))))));
 }
 
+/* A describe() field's name or a state word, said in the page's language when the catalogue
+   knows it (field.<name>, value.<word>); otherwise as the engine wrote it. */
+function fieldLabel(key) { return ("field." + key) in I18N.en ? t("field." + key) : key.replace(/_/g, " "); }
+
 function renderScalarString(text) {
+  if (("value." + text) in I18N.en) return el("span", { title: text, text: t("value." + text) });
   if (/^#[0-9a-fA-F]{6}$/.test(text)) {
     return el("span", { class: "swatch", style: "--swatch:" + text, title: text });
   }

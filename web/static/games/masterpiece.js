@@ -69,7 +69,7 @@
     const notes = snap.notes || [];
     const unverified = notes.filter((n) => /placeholder/.test(n.en));
     if (!notes.length) return el("span");
-    return el("details", { class: "mp-notes" + (unverified.length ? " mp-unverified" : ""), id: "mp-notes", open: unverified.length ? true : null },
+    return el("details", { class: "mp-notes" + (unverified.length ? " mp-unverified" : ""), id: "mp-notes" },
       el("summary", { text: (unverified.length ? "⚠ " + tr("mp.unverified") : "ℹ") }),
       el("ul", {}, notes.map((n) => el("li", { text: pick(n) }))));
   }

@@ -135,7 +135,7 @@
     };
     if (desc.dummy != null) facts.dummy = desc.dummy;
     if (desc.unattributed_draws) facts.unattributed_draws = desc.unattributed_draws;
-    const section = el("section", { class: "mythe-grownups" }, el("h3", { text: t("mythe.grownups") }));
+    const section = el("details", { class: "mythe-grownups" }, el("summary", { text: t("mythe.grownups") }));
     C.renderGeneric(section, snap, facts, interactive);
     return section;
   }

@@ -1,0 +1,91 @@
+"""Every game's dashboard on a phone, a laptop and a TV-sized screen, in both languages.
+
+One real server per game, one shared Chromium. On each page: nothing scrolls sideways, every
+control is a finger-sized target on the phone (44 px), a zh-TW page shows no English words
+(beyond player names and card codes), and the browser logs no errors.
+
+The screenshots land in $COMPANION_SCREENSHOTS (default /tmp/companion-screenshots);
+`scripts/screenshots` regenerates the committed set in web/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from webhelpers import BROWSER_TESTS, SHOTS
+
+pytestmark = BROWSER_TESTS
+
+PHONE, LAPTOP, TV = (390, 844), (1366, 768), (1920, 1080)
+SIZES = {"phone": PHONE, "laptop": LAPTOP, "tv": TV}
+GAMES = {"musee": 2, "cardcassonne": 3, "crypt": 2, "masterpiece": 3, "mythe": 3}
+NAMES = ["Amy", "Ben", "Cat"]
+# Latin text a zh-TW page may show: names, the language switch, file formats, units.
+ZH_ALLOWED = {*NAMES, "English", "PDF", "QR", "Wi", "Fi", "M"}
+TOUCH_PX = 44
+
+MEASURE = """() => {
+  const visible = (e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+  const controls = [...document.querySelectorAll(
+      'button, a[href], input:not([type=hidden]), select, summary, [role=button]')]
+    .filter(visible)
+    .map((e) => { const r = e.getBoundingClientRect();
+      return {what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+                    (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''),
+              text: (e.innerText || e.value || '').trim().slice(0, 30),
+              w: Math.round(r.width), h: Math.round(r.height)}; });
+  return {scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
+          text: document.body.innerText, controls};
+}"""
+
+
+def english_words(text: str) -> set[str]:
+    words = set(re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text))
+    # card codes (MPV07, MYN3A) and short unit letters are what the printed cards show
+    return {w for w in words if w not in ZH_ALLOWED and not re.search(r"\d", w)
+            and not (w.isupper() and len(w) <= 3)}
+
+
+@pytest.fixture(scope="module")
+def servers(start_server_module):
+    return {game: start_server_module("serve", "--game", game, "--players", str(players),
+                                      "--names", ",".join(NAMES[:players]), "--port", "0")
+            for game, players in GAMES.items()}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    url = servers[game].url
+    problems = []
+    for size_name, (width, height) in SIZES.items():
+        for lang in ("en", "zh-TW"):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          has_touch=size_name == "phone")
+            context.add_cookies([{"name": "companion_lang", "value": lang, "url": url}])
+            page = context.new_page()
+            errors = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url + "/")
+            page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
+            page.wait_for_timeout(300)  # the game's own view draws after the snapshot
+            seen = page.evaluate(MEASURE)
+            where = f"{game} {size_name} {lang}"
+            if seen["scrollWidth"] > seen["width"]:
+                problems.append(f"{where}: {seen['scrollWidth']} px wide on a {width} px screen")
+            if size_name == "phone":
+                small = [c for c in seen["controls"] if c["h"] < TOUCH_PX or c["w"] < TOUCH_PX]
+                if small:
+                    problems.append(f"{where}: {len(small)} small targets, e.g. {small[:6]}")
+            if lang == "zh-TW":
+                english = english_words(seen["text"])
+                if english:
+                    problems.append(f"{where}: English on a zh-TW page: {sorted(english)[:20]}")
+            if errors:
+                problems.append(f"{where}: console errors {errors[:3]}")
+            page.screenshot(path=str(SHOTS / f"{game}-{size_name}-{lang}.png"), full_page=True)
+            context.close()
+    assert not problems, "\n".join(problems)
