@@ -104,7 +104,7 @@ def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -
         x0, x1 = top[0] + size / 2 + 8, top[1] - size / 2 - 8
         y = top and min(m.center_mm[1] for m in layout.markers)
         title = layout.title
-        text = (f"{title.en} {title.zh} · {layout.players} players / {layout.players} 人"
+        text = (f"{title.en} {title.zh} · {layout.players} player{'s' if layout.players != 1 else ''} / {layout.players} 人"
                 if title else f"{layout.game} · {layout.players}")
         f = fit_text(draw, text, int((x1 - x0) * s), int(8 * s))
         draw.text((x0 * s, y * s), text, font=f, fill=INK, anchor="lm")

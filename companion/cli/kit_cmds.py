@@ -12,17 +12,19 @@ import click
 @click.command("layout")
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="number of players")
+@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]),
+              default=None, help="mat variant (default standard; or GAME:compact)")
 @click.option("--json", "as_json", is_flag=True, help="print the layout as JSON")
-def layout(game: str, players: int, as_json: bool):
+def layout(game: str, players: int, variant: str | None, as_json: bool):
     """Show a game's play-mat layout (regions and slots in mat millimetres)."""
     from calibration.layouts import load_layout
 
-    lay = load_layout(game, players)
+    lay = load_layout(game, players, variant)
     if as_json:
         click.echo(json.dumps(lay.to_dict(), ensure_ascii=False, indent=1))
         return
     w, h = lay.mat_size_mm
-    click.echo(f"{lay.game} for {players} players: mat {w:g} x {h:g} mm, "
+    click.echo(f"{lay.game} for {players} player{'s' if players != 1 else ''}: mat {w:g} x {h:g} mm, "
                f"{len(lay.markers)} markers")
     for r in lay.regions:
         x, y, rw, rh = r.rect_mm
@@ -49,14 +51,27 @@ def _card_size(value: str | None):
     return (w, h)
 
 
-_paper = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+_paper = click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
                       default="a4", show_default=True)
-_out = click.option("--out", "-o", "out", required=True,
-                    type=click.Path(dir_okay=True, file_okay=True, writable=False),
-                    help="output file (PDF), or folder for --format png")
 
 
-@click.group("print")
+def _out(help_text: str):
+    return click.option("--out", "-o", "out", required=True, type=click.Path(), help=help_text)
+
+
+class KitGroup(click.Group):
+    """A bad option or value is one line, `error: ...`, exit status 2, like every other
+    bad input (click's own three-line usage message buries it)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            ctx.exit(2)
+
+
+@click.group("print", cls=KitGroup)
 def print_group():
     """Print-and-play kit: cards, stickers, tokens and the play mat."""
 
@@ -69,8 +84,11 @@ def print_group():
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @click.option("--card-size", default=None, help="card size in mm, e.g. 63x88 (default: "
                                                  "the catalogue's)")
-@_out
-def print_cards(game, fmt, paper, dpi, card_size, out):
+@click.option("--plain-backs", is_flag=True,
+              help="leave backs that carry no code white (saves toner; a game with no coded "
+                   "backs then prints one-sided)")
+@_out("output file (PDF), or folder for --format png")
+def print_cards(game, fmt, paper, dpi, card_size, plain_backs, out):
     """Every card of GAME: a PDF with cut marks and duplex backs, or one PNG per face."""
     from pathlib import Path
 
@@ -79,7 +97,7 @@ def print_cards(game, fmt, paper, dpi, card_size, out):
     slug = _resolve(game)
     size = _card_size(card_size)
     if fmt == "pdf":
-        click.echo(sheets.cards_pdf(slug, Path(out), paper, dpi, size))
+        click.echo(sheets.cards_pdf(slug, Path(out), paper, dpi, size, plain_backs))
     else:
         click.echo(sheets.cards_png(slug, Path(out), dpi, size))
 
@@ -88,12 +106,14 @@ def print_cards(game, fmt, paper, dpi, card_size, out):
 @click.argument("game")
 @_paper
 @click.option("--labels", default=None,
-              help="label sheet: L7160 (A4 3x7, default on A4), L7159 (A4 3x8), "
-                   "5163 (letter 2x5, default on letter)")
+              help="label stock: card (default: 63 x 74 mm stickers with 2 mm QR modules on "
+                   "full-sheet sticker paper, any --paper), or the small address labels "
+                   "L7160 / L7159 (A4) and 5163 (letter), read by a webcam only close up")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
-@_out
+@_out("output file (PDF)")
 def print_stickers(game, paper, labels, dpi, out):
-    """QR stickers for the real game's cards, each with the card in words."""
+    """QR stickers for the real game's cards (one per card face), each with the card in
+    words."""
     from pathlib import Path
 
     from calibration.kit import sheets
@@ -105,9 +125,10 @@ def print_stickers(game, paper, labels, dpi, out):
 @click.argument("game")
 @_paper
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
-@_out
+@_out("output file (PDF)")
 def print_tokens(game, paper, dpi, out):
-    """ArUco tokens for GAME's small pieces (Musée tokens fold into two sides)."""
+    """ArUco tokens for GAME's small pieces (Musée tokens fold into two sides). A game
+    without tokens prints nothing and says so."""
     from pathlib import Path
 
     from calibration.kit import sheets
@@ -118,22 +139,25 @@ def print_tokens(game, paper, dpi, out):
 @print_group.command("mat")
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True)
+@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]),
+              default="standard", show_default=True,
+              help="compact: a smaller mat for a café table and a 1080p webcam")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
               show_default=True)
 @_paper
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
-@click.option("--out", "-o", "out", required=True, type=click.Path(), help="output file (PDF or PNG)")
-def print_mat(game, players, fmt, paper, dpi, out):
-    """The play mat: one PNG, or a PDF tiled over sheets with alignment marks."""
+@_out("output file (PDF or PNG)")
+def print_mat(game, players, variant, fmt, paper, dpi, out):
+    """The play mat: one PNG, or a PDF with an assembly page and the mat tiled over sheets."""
     from pathlib import Path
 
     from calibration.kit import sheets
 
     slug = _resolve(game)
     if fmt == "pdf":
-        click.echo(sheets.mat_pdf(slug, players, Path(out), paper, dpi))
+        click.echo(sheets.mat_pdf(slug, players, Path(out), paper, dpi, variant))
     else:
-        click.echo(sheets.mat_png(slug, players, Path(out), dpi))
+        click.echo(sheets.mat_png(slug, players, Path(out), dpi, variant))
 
 
 @click.command("calibrate")
@@ -172,7 +196,7 @@ def calibrate(image, game, players, camera, save_dir, as_json):
         click.echo(json.dumps(data, indent=1))
     else:
         total = len(lay.markers)
-        click.echo(f"{lay.game}, {players} players: {len(result.markers_seen)} of {total} mat "
+        click.echo(f"{lay.game}, {players} player{'s' if players != 1 else ''}: {len(result.markers_seen)} of {total} mat "
                    f"markers seen")
         if result.error_mm is not None:
             click.echo(f"reprojection error: {result.error_mm:.2f} mm")

@@ -31,7 +31,8 @@ def test_cards_pdf_has_a_front_and_a_back_page_per_sheet(tmp_path, game, paper):
     assert result.exit_code == 0, result.output
     cards = len(load_catalogue(game).cards)
     grid = card_grid(paper, (63, 88))
-    assert grid.per_page == 9
+    assert grid.per_page == {"a4": 9, "letter": 6}[paper]
+    assert 2.0 <= grid.gap <= 3.0
     assert pages(out) == 2 * math.ceil(cards / grid.per_page)
 
 
@@ -43,6 +44,7 @@ def test_duplex_backs_are_mirrored():
     x_front, _ = grid.cell(0)
     x_back, _ = grid.cell(0, mirrored=True)
     assert x_front + x_back + grid.w == pytest.approx(210.0)
+    assert grid.cell(1)[0] - grid.cell(0)[0] == pytest.approx(63 + grid.gap)
 
 
 def test_cards_png_manifest_lists_every_face(tmp_path, ):
@@ -76,10 +78,10 @@ def test_card_size_option(tmp_path):
 def test_stickers_tokens_and_mat_pdfs(tmp_path):
     stickers = tmp_path / "stickers.pdf"
     assert run("print", "stickers", "musee", "--dpi", 60, "--out", stickers).exit_code == 0
-    assert pages(stickers) == math.ceil(60 / 21)  # L7160: 3 x 7
+    assert pages(stickers) == math.ceil(60 / 9)  # card stickers: 3 x 3 on A4
     letter = tmp_path / "stickers-letter.pdf"
-    assert run("print", "stickers", "musee", "--paper", "letter", "--dpi", 60,
-               "--out", letter).exit_code == 0
+    assert run("print", "stickers", "musee", "--labels", "5163", "--paper", "letter",
+               "--dpi", 60, "--out", letter).exit_code == 0
     assert pages(letter) == math.ceil(60 / 10)  # Avery 5163: 2 x 5
     tokens = tmp_path / "tokens.pdf"
     result = run("print", "tokens", "musee", "--dpi", 60, "--out", tokens)
@@ -87,19 +89,22 @@ def test_stickers_tokens_and_mat_pdfs(tmp_path):
     mat = tmp_path / "mat.pdf"
     result = run("print", "mat", "musee", "--players", 2, "--dpi", 30, "--out", mat)
     assert result.exit_code == 0, result.output
-    _, tiles, _ = mat_tiles(load_layout("musee", 2).mat_size_mm, "a4")
-    assert pages(mat) == len(tiles) > 1
+    tiles = mat_tiles(load_layout("musee", 2), "a4").tiles
+    assert pages(mat) == len(tiles) + 1 > 2  # the assembly page, then the sheets
 
 
 def test_mat_tiles_cover_the_mat_with_overlap():
     w, h = load_layout("cardcassonne", 5).mat_size_mm
-    for paper in ("a4", "letter"):
-        _, tiles, (tw, th) = mat_tiles((w, h), paper)
-        xs = sorted({x for x, _ in tiles})
-        ys = sorted({y for _, y in tiles})
-        assert xs[0] == 0 and ys[0] == 0
-        assert xs[-1] + tw >= w and ys[-1] + th >= h
-        assert all(b - a < tw for a, b in zip(xs, xs[1:]))  # neighbours overlap
+    for paper in ("a4", "letter", "a3"):
+        tiling = mat_tiles(load_layout("cardcassonne", 5), paper)
+        tw, th = tiling.printable_mm
+        for x, y, tile_w, tile_h in tiling.tiles:
+            assert tile_w <= tw + 1e-9 and tile_h <= th + 1e-9
+        xs = sorted({(x, x + tw_) for x, _, tw_, _ in tiling.tiles})
+        ys = sorted({(y, y + th_) for _, y, _, th_ in tiling.tiles})
+        assert xs[0][0] == 0 and ys[0][0] == 0 and xs[-1][1] == w and ys[-1][1] == h
+        assert all(b[0] < a[1] for a, b in zip(xs, xs[1:]))  # neighbours overlap
+        assert all(b[0] < a[1] for a, b in zip(ys, ys[1:]))
 
 
 def test_mat_png_is_to_scale(tmp_path):

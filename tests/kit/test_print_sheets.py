@@ -1,0 +1,162 @@
+"""The printed sheets as a café's office printer meets them: one-line errors for bad options,
+nothing in the printer's unprintable margin, seams off the markers, the print dialog preset."""
+
+import re
+
+import numpy as np
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from calibration.kit import sheets
+from calibration.kit.sheets import SAFE_MM, label_sheet, mat_tiles, sticker_module_mm
+from calibration.layouts import available_layouts, load_layout
+from companion.catalogue import load_catalogue
+from companion.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def page_images(pdf_path, dpi=40):
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        for page in doc:
+            yield np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"))
+    finally:
+        doc.close()
+
+
+def ink_in_margin(image: np.ndarray, dpi: float, margin_mm: float) -> int:
+    """Dark pixels closer than margin_mm to an edge (less half a pixel of anti-aliasing)."""
+    k = max(1, int(margin_mm * dpi / 25.4) - 1)
+    band = np.ones(image.shape, bool)
+    band[k:-k, k:-k] = False
+    return int((image[band] < 200).sum())
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["print", "cards", "musee", "--paper", "b5"], "'b5' is not one of"),
+    (["print", "cards", "musee", "--card-size", "44x68"], "too small for a webcam"),
+    (["print", "stickers", "musee", "--labels", "L7160", "--paper", "letter"], "L7160 is A4"),
+    (["print", "stickers", "musee", "--labels", "L9999"], "unknown label sheet"),
+    (["print", "mat", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
+    (["print", "cards", "musee", "--dpi", "abc"], "'abc' is not a valid integer"),
+])
+def test_every_bad_option_is_one_error_line(tmp_path, args, needle):
+    out = tmp_path / "x.pdf"
+    result = run(*args, "--out", out)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and needle in lines[0], lines
+    assert not out.exists()
+
+
+def test_a_folder_as_pdf_output_is_refused_before_rendering(tmp_path, monkeypatch):
+    def no_render(*args, **kwargs):
+        raise AssertionError("rendered before checking the output path")
+
+    monkeypatch.setattr(sheets, "card_image", no_render)
+    monkeypatch.setattr(sheets, "render_layout", no_render)
+    for args in (["cards", "musee"], ["mat", "musee", "-n", 2], ["stickers", "crypt"],
+                 ["tokens", "musee"]):
+        result = run("print", *args, "--out", tmp_path)
+        assert result.exit_code == 2 and "is a folder" in result.output, result.output
+
+
+def test_a_game_without_tokens_prints_nothing_and_succeeds(tmp_path):
+    assert not load_catalogue("crypt").tokens
+    out = tmp_path / "tokens.pdf"
+    result = run("print", "tokens", "crypt", "--out", out)
+    assert result.exit_code == 0 and "no tokens" in result.output
+    assert not out.exists()
+
+
+def test_help_names_only_options_that_exist():
+    result = run("print", "tokens", "--help")
+    assert result.exit_code == 0 and "--format" not in result.output
+
+
+def test_player_counts_read_right(tmp_path):
+    result = run("print", "mat", "crypt", "-n", 1, "--format", "png", "--dpi", 30,
+                 "--out", tmp_path / "m.png")
+    assert result.exit_code == 0 and "mat for 1 player," in result.output
+    result = run("layout", "crypt", "-n", 1)
+    assert "for 1 player:" in result.output
+
+
+def test_pdfs_preset_actual_size_and_duplex_and_embed_the_font(tmp_path):
+    cards, mat = tmp_path / "cards.pdf", tmp_path / "mat.pdf"
+    assert run("print", "cards", "mythe", "--dpi", 40, "--out", cards).exit_code == 0
+    assert run("print", "mat", "mythe", "-n", 2, "--dpi", 30, "--out", mat).exit_code == 0
+    data = cards.read_bytes()
+    assert re.search(rb"/PrintScaling\s*/None", data)
+    assert re.search(rb"/Duplex\s*/DuplexFlipLongEdge", data)
+    assert re.search(rb"/FontFile[23]?\s", data) and b"NotoSansCJK" in data
+    assert re.search(rb"/PrintScaling\s*/None", mat.read_bytes())
+    assert re.search(rb"/Duplex\s*/Simplex", mat.read_bytes())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_nothing_is_printed_within_6_mm_of_the_paper_edge(tmp_path, paper):
+    dpi = 40
+    outputs = []
+    for kind, args in (("cards", ["cards", "crypt"]), ("stickers", ["stickers", "musee"]),
+                       ("tokens", ["tokens", "musee"]), ("mat", ["mat", "musee", "-n", 2])):
+        out = tmp_path / f"{kind}.pdf"
+        result = run("print", *args, "--paper", paper, "--dpi", 40, "--out", out)
+        assert result.exit_code == 0, result.output
+        outputs.append(out)
+    for out in outputs:
+        for n, image in enumerate(page_images(out, dpi)):
+            assert ink_in_margin(image, dpi, SAFE_MM) == 0, (out.name, n)
+            assert ink_in_margin(image, dpi, SAFE_MM + 6) > 0, (out.name, n)  # not blank
+
+
+def test_mat_seams_stay_off_the_markers_and_share_the_mat_evenly():
+    for game, counts in available_layouts().items():
+        for players in counts:
+            layout = load_layout(game, players)
+            for paper in ("a4", "letter", "a3"):
+                tiling = mat_tiles(layout, paper)
+                for m in layout.markers:
+                    half = m.size_mm / 2
+                    assert not any(abs(s - m.center_mm[0]) < half for s in tiling.seams_x)
+                    assert not any(abs(s - m.center_mm[1]) < half for s in tiling.seams_y)
+                # No thin strips: every sheet carries at least half the largest share.
+                widths = [w for _, _, w, _ in tiling.tiles]
+                heights = [h for _, _, _, h in tiling.tiles]
+                assert min(widths) >= 0.5 * max(widths), (game, players, paper, widths)
+                assert min(heights) >= 0.5 * max(heights), (game, players, paper, heights)
+
+
+def test_masterpiece_a4_mat_needs_fewer_sheets_on_a3():
+    layout = load_layout("masterpiece", 3)
+    a4, a3 = len(mat_tiles(layout, "a4").tiles), len(mat_tiles(layout, "a3").tiles)
+    assert a3 <= a4 / 2 + 1
+
+
+def test_stickers_carry_2_mm_modules_on_every_paper_and_one_back_per_card():
+    for paper in ("a4", "letter", "a3"):
+        sheet = label_sheet(None, paper)
+        assert sticker_module_mm(sheet) >= 2.0 and sheet.w <= 63.5
+        assert sheet.cols >= 3 and sheet.rows >= 3
+    pieces = sheets.sticker_pieces("crypt")
+    catalogue = load_catalogue("crypt")
+    backs = [p for p, _ in pieces if p.kind == "back"]
+    assert len(backs) == sum(1 for c in catalogue.cards if c.back) == 48
+    assert len(pieces) == len(catalogue.cards) + 48
+
+
+def test_plain_backs_leave_decorative_backs_white(tmp_path):
+    plain, full = tmp_path / "plain.pdf", tmp_path / "full.pdf"
+    assert run("print", "cards", "musee", "--plain-backs", "--dpi", 40, "--out", plain).exit_code == 0
+    assert run("print", "cards", "musee", "--dpi", 40, "--out", full).exit_code == 0
+    assert len(list(page_images(plain))) * 2 == len(list(page_images(full)))
+    # Masterpiece: value cards keep their coded back, paintings' backs go white.
+    out = tmp_path / "mp.pdf"
+    assert run("print", "cards", "masterpiece", "--plain-backs", "--dpi", 40, "--out", out).exit_code == 0
+    images = list(page_images(out, 30))
+    ink = [float((img < 128).mean()) for img in images]
+    assert len(images) % 2 == 0 and min(ink[1::2]) < 0.01 < max(ink[1::2])
