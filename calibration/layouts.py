@@ -288,21 +288,46 @@ def resolve_game(game: str) -> str:
     return slug
 
 
-def layout_filename(game: str, players: int) -> str:
-    return f"{game}-{players}p.json"
+# A game's standard mat, or its compact variant: tighter card spaces and a thinner marker
+# band, small enough for a café table and a 1080p webcam. "musee:compact" names a variant
+# wherever a game name is taken (the camera pipeline, the CLI).
+VARIANTS = ("standard", "compact")
+
+
+def split_variant(game: str, variant: str | None = None) -> tuple[str, str]:
+    """("musee", "compact") from "musee:compact"; the variant argument wins if given."""
+    name, _, suffix = game.partition(":")
+    chosen = (variant or suffix or "standard").strip().lower()
+    if chosen not in VARIANTS:
+        raise UnknownGameError(f"unknown mat layout {chosen!r}; choose {' or '.join(VARIANTS)}")
+    return name, chosen
+
+
+def layout_filename(game: str, players: int, variant: str = "standard") -> str:
+    suffix = "" if variant == "standard" else f"-{variant}"
+    return f"{game}-{players}p{suffix}.json"
+
+
+def load_layout(game: str, players: int, variant: str | None = None) -> Layout:
+    """The mat layout of a game for a player count (UnknownGameError, PlayerCountError);
+    variant "compact" (or a game named "GAME:compact") for the compact mat."""
+    name, chosen = split_variant(game, variant)
+    return _load_layout(resolve_game(name), players, chosen)
 
 
 @lru_cache(maxsize=None)
-def load_layout(game: str, players: int) -> Layout:
-    """The mat layout of a game for a player count (UnknownGameError, PlayerCountError)."""
-    slug = resolve_game(game)
+def _load_layout(slug: str, players: int, variant: str) -> Layout:
     counts = available_layouts()[slug]
     if players not in counts:
         raise PlayerCountError(
             f"{slug} has mat layouts for {', '.join(map(str, counts))} players, not {players}")
-    origin = f"layouts/{layout_filename(slug, players)}"
+    origin = f"layouts/{layout_filename(slug, players, variant)}"
     try:
-        data = json.loads(_layout_dir().joinpath(layout_filename(slug, players)).read_text("utf-8"))
+        text = _layout_dir().joinpath(layout_filename(slug, players, variant)).read_text("utf-8")
+    except FileNotFoundError:
+        raise UnknownGameError(f"{slug} has no {variant} mat layout for {players} players") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataFileError(f"{origin} is not valid JSON: {exc}") from None
     return parse_layout(data, origin)

@@ -20,6 +20,7 @@ The QR module is (card width - 2 frame) / 29 (21 modules + 4 quiet each side): 2
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -57,6 +58,20 @@ PALETTE = {
     "dragon": "#a01818", "fairy": "#d070c0", "animal_joker": "#4f8f8f",
     "building_joker": "#8f7f4f", "obstacle": "#5a1a1a", "legendary": "#c89b1c",
     "number": "#2f6fc0", "torch": "#d0701c", "collector": "#5a5a8a",
+}
+# A shape and a letter per colour or type, drawn in the card's top-right corner: players who
+# cannot tell red from green (about 1 boy in 12) read the symbol instead of the colour.
+SYMBOLS = {
+    "landscape": ("L", "circle"), "seascape": ("S", "square"), "animals": ("A", "triangle"),
+    "people": ("P", "diamond"), "buildings": ("B", "hexagon"),
+    "yellow": ("Y", "circle"), "red": ("R", "square"), "green": ("G", "triangle"),
+    "blue": ("B", "diamond"), "purple": ("P", "hexagon"), "white": ("W", "pentagon"),
+    "black": ("K", "star"),
+    "idols": ("I", "circle"), "jewelry": ("J", "diamond"), "manuscripts": ("M", "square"),
+    "pottery": ("P", "triangle"), "remains": ("R", "hexagon"), "tapestries": ("T", "pentagon"),
+    "dragon": ("D", "star"), "fairy": ("F", "pentagon"), "animal_joker": ("A", "star"),
+    "building_joker": ("B", "star"), "obstacle": ("X", "square"), "legendary": ("L", "star"),
+    "number": ("N", "circle"), "torch": ("T", "star"), "collector": ("C", "hexagon"),
 }
 DEFAULT_ACCENT = "#555555"
 BACK_ACCENT = "#4a3f6b"
@@ -98,12 +113,25 @@ def _band_mm(card_mm: tuple[float, float]) -> float:
     return max(11.0, (h - w) / 2)
 
 
-def accent_of(piece: Piece) -> str:
+def accent_key(piece: Piece) -> str | None:
+    """What a face says it is (theme, colour, type, role) when the palette knows it."""
     face = piece.face
     for key in ("theme", "colour", "player_colour", "type", "role"):
         value = face.get(key)
         if isinstance(value, str) and value in PALETTE:
-            return PALETTE[value]
+            return value
+    return None
+
+
+def is_placeholder(piece: Piece) -> bool:
+    """A card whose contents are not yet checked against the published game."""
+    return bool(piece.face.get("unverified"))
+
+
+def accent_of(piece: Piece) -> str:
+    key = accent_key(piece)
+    if key is not None:
+        return PALETTE[key]
     if piece.kind == "back":
         return BACK_ACCENT
     return DEFAULT_ACCENT
@@ -165,10 +193,17 @@ def render_piece(game: str, piece: Piece, dpi: float,
         f = fit_text(draw, mark, int(W * 0.45), int(top_h * 0.95), bold=True)
         draw.text((pad, frame + top_h / 2), mark, font=f, fill=ink, anchor="lm")
     en, zh = GAME_NAMES.get(game, (game, game))
-    gf = fit_text(draw, en, int(W * 0.4), int(top_h * 0.36))
-    draw.text((W - pad, frame + top_h * 0.32), en, font=gf, fill=ink, anchor="rm")
-    draw.text((W - pad, frame + top_h * 0.74), zh, font=fit_text(draw, zh, int(W * 0.4),
-                                                                  int(top_h * 0.36)),
+    key = accent_key(piece)
+    name_right = W - pad
+    if key in SYMBOLS:
+        badge = top_h * 0.86
+        _draw_symbol(draw, SYMBOLS[key], W - pad - badge / 2, frame + top_h / 2, badge)
+        name_right = W - pad - badge - px(1.0, dpi)
+    name_w = int(name_right - W * 0.5)
+    gf = fit_text(draw, en, name_w, int(top_h * 0.36))
+    draw.text((name_right, frame + top_h * 0.32), en, font=gf, fill=ink, anchor="rm")
+    draw.text((name_right, frame + top_h * 0.74), zh, font=fit_text(draw, zh, name_w,
+                                                                     int(top_h * 0.36)),
               fill=ink, anchor="rm")
     # Bottom band: the name in both languages.
     y0 = H - band_bottom
@@ -178,7 +213,46 @@ def render_piece(game: str, piece: Piece, dpi: float,
     f_zh = fit_text(draw, piece.name.zh, name_w, int(bot_h * 0.42), bold=True)
     draw.text((W / 2, y0 + bot_h * 0.28), piece.name.en, font=f_en, fill=ink, anchor="mm")
     draw.text((W / 2, y0 + bot_h * 0.74), piece.name.zh, font=f_zh, fill=ink, anchor="mm")
+    if is_placeholder(piece):
+        # In the bottom frame, white on the frame colour: visible, but clear of the code.
+        note = "PLACEHOLDER DECK · 暫代牌組"
+        f = fit_text(draw, note, int(W * 0.8), max(4, int(frame * 0.85)), bold=True)
+        draw.text((W / 2, H - frame / 2), note, font=f, fill=(255, 255, 255), anchor="mm")
     return img
+
+
+def _polygon(cx: float, cy: float, r: float, corners: int, turn: float) -> list[tuple]:
+    return [(cx + r * math.cos(turn + 2 * math.pi * k / corners),
+             cy + r * math.sin(turn + 2 * math.pi * k / corners)) for k in range(corners)]
+
+
+def _draw_symbol(draw: ImageDraw.ImageDraw, symbol: tuple[str, str], cx: float, cy: float,
+                 size: float) -> None:
+    """A white shape with a dark outline and a bold letter in it."""
+    letter, shape = symbol
+    r = size / 2
+    outline = max(1, int(size * 0.08))
+    style = dict(fill=(255, 255, 255), outline=(20, 20, 20), width=outline)
+    if shape == "circle":
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], **style)
+    elif shape == "square":
+        draw.rectangle([cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85], **style)
+    elif shape == "star":
+        points = []
+        for k in range(10):
+            radius = r if k % 2 == 0 else r * 0.62
+            angle = -math.pi / 2 + math.pi * k / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        draw.polygon(points, **style)
+    else:
+        corners, turn = {"triangle": (3, -math.pi / 2), "diamond": (4, -math.pi / 2),
+                         "pentagon": (5, -math.pi / 2), "hexagon": (6, 0.0)}[shape]
+        draw.polygon(_polygon(cx, cy + (r * 0.15 if corners == 3 else 0), r, corners, turn),
+                     **style)
+    scale = {"triangle": 0.5, "star": 0.5}.get(shape, 0.72)
+    f = fit_text(draw, letter, int(size * scale), int(size * scale), bold=True)
+    draw.text((cx, cy + (size * 0.1 if shape == "triangle" else 0)), letter, font=f,
+              fill=(20, 20, 20), anchor="mm")
 
 
 def card_image(game: str, payload: str, dpi: float = 150,
