@@ -11,6 +11,7 @@ from .draw import draw_aruco, fit_text, hex_rgb, lighten
 INK = (40, 40, 40)
 SLOT_LINE = (150, 150, 150)
 DEFAULT_TINT = "#eeeeee"
+LABEL_GREY = (100, 100, 100)  # slot marks (T1, T2, row numbers): 5.9:1 on white, still quiet
 
 
 def render_layout(layout: Layout, dpi: float) -> Image.Image:
@@ -37,12 +38,12 @@ def render_layout(layout: Layout, dpi: float) -> Image.Image:
 def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float) -> None:
     tint = hex_rgb(region.color or DEFAULT_TINT)
     line = max(1, int(0.6 * s))
-    if region.kind == "tokens":
-        fill = None
-    else:
+    # A tokens region's box spans the galleries between its token rows: outlining it would
+    # cut through card spaces, so only its token spaces are drawn.
+    if region.kind != "tokens":
         fill = lighten(tint, 0.55) if region.color else tint
-    draw.rounded_rectangle(box(region.rect_mm), radius=3 * s, fill=fill, outline=INK,
-                           width=line if region.kind != "tokens" else max(1, line // 2))
+        draw.rounded_rectangle(box(region.rect_mm), radius=3 * s, fill=fill, outline=INK,
+                               width=line)
     x, y, w, h = region.rect_mm
     if region.kind != "tokens":
         label = f"{region.label.en}   {region.label.zh}"
@@ -90,7 +91,7 @@ def _draw_slot_text(draw, region: Region, slot, s: float) -> None:
     elif slot.label:
         f = fit_text(draw, slot.label, int(sw * 0.8 * s), int(min(sh * 0.45, 8) * s))
         where = (cx, cy) if region.kind == "tokens" else (cx, (sy + sh - 5) * s)
-        draw.text(where, slot.label, font=f, fill=(170, 170, 170), anchor="mm")
+        draw.text(where, slot.label, font=f, fill=LABEL_GREY, anchor="mm")
 
 
 def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -> None:
@@ -120,6 +121,6 @@ def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -
                   fill=INK, anchor="mb")
 
 
-def mat_image(game: str, players: int, dpi: float = 100) -> Image.Image:
+def mat_image(game: str, players: int, dpi: float = 100, variant: str | None = None) -> Image.Image:
     """The whole mat of a game for a player count, as an RGB image at dpi."""
-    return render_layout(load_layout(game, players), dpi)
+    return render_layout(load_layout(game, players, variant), dpi)

@@ -1,0 +1,41 @@
+"""Findings on the printed mat: the Musée tokens area drawn through card spaces, and token
+marks (T1, T2) too faint to read."""
+
+import numpy as np
+import pytest
+
+from calibration.kit.mat import mat_image
+from calibration.layouts import load_layout
+
+DPI = 60
+
+
+@pytest.mark.parametrize("variant", ["standard", "compact"])
+def test_musee_tokens_area_draws_no_line_through_a_card_space(variant):
+    layout = load_layout("musee", 2, variant)
+    image = np.asarray(mat_image("musee", 2, DPI, variant).convert("L"))
+    s = DPI / 25.4
+    tokens = layout.region("museum0-tokens").rect_mm
+    for slot in layout.region("museum0").slots:
+        x, y, w, h = slot.rect_mm
+        # The slot's inside, 2 mm clear of its own outline: white, whatever region crosses it.
+        inside = image[int((y + 2) * s):int((y + h - 2) * s), int((x + 2) * s):int((x + w - 2) * s)]
+        assert inside.min() > 240, (variant, slot.slot, tokens)
+
+
+def test_token_marks_have_readable_contrast():
+    layout = load_layout("musee", 2)
+    image = np.asarray(mat_image("musee", 2, 150).convert("L")).astype(float)
+    s = 150 / 25.4
+    x, y, w, h = layout.region("museum0-tokens").slots[0].rect_mm
+    # The middle of the token space, where its mark is written (clear of every outline).
+    patch = image[int((y + h * 0.25) * s):int((y + h * 0.75) * s),
+                  int((x + w * 0.2) * s):int((x + w * 0.8) * s)]
+    assert (patch < 250).sum() > 20  # the mark is there
+    ink = patch.min() / 255
+
+    def luminance(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    ratio = (1.0 + 0.05) / (luminance(ink) + 0.05)
+    assert ratio >= 4.5, ratio  # WCAG AA for text on the white mat
