@@ -46,8 +46,8 @@ def render_token(game: str, payload: str, dpi: float | None = None, *,
 
 
 def render_mat(game: str, players: int, dpi: float | None = None, *,
-               px_per_mm: float | None = None) -> np.ndarray:
-    return _bgr(mat_image(game, players, _dpi(dpi, px_per_mm, 100)))
+               px_per_mm: float | None = None, variant: str | None = None) -> np.ndarray:
+    return _bgr(mat_image(game, players, _dpi(dpi, px_per_mm, 100), variant))
 
 
 def card_qr_quad_mm(card_mm: tuple[float, float] = (63.0, 88.0)) -> np.ndarray:

@@ -16,9 +16,10 @@ def test_every_game_and_player_count_has_a_layout():
     assert available_layouts() == EXPECTED_COUNTS
 
 
+@pytest.mark.parametrize("variant", ["standard", "compact"])
 @pytest.mark.parametrize("game,players", ALL)
-def test_layout_geometry_is_consistent(game, players):
-    lay = load_layout(game, players)
+def test_layout_geometry_is_consistent(game, players, variant):
+    lay = load_layout(game, players, variant)
     w, h = lay.mat_size_mm
     assert lay.game == game and lay.players == players
     # Corner markers 0-3 in the corners, all ids unique and inside 0-49.
@@ -190,6 +191,16 @@ def test_layout_files_match_their_generator(tmp_path):
     for path in generate(tmp_path):
         assert json.loads(path.read_text("utf-8")) == json.loads(
             (shipped / path.name).read_text("utf-8")), f"{path.name} is stale"
+
+
+def test_compact_variant_is_named_either_way_and_unknown_variants_are_clear():
+    assert load_layout("musee:compact", 3) is load_layout("musee", 3, "compact")
+    assert load_layout("musee:compact", 3).game == "musee"
+    assert load_layout("musee", 3).mat_size_mm != load_layout("musee", 3, "compact").mat_size_mm
+    with pytest.raises(UnknownGameError, match="unknown mat layout"):
+        load_layout("musee:huge", 3)
+    result = CliRunner().invoke(main, ["layout", "crypt", "-n", 4, "--layout", "compact"])
+    assert result.exit_code == 0 and "876 x 382 mm" in result.output
 
 
 def test_mythe_path_follows_the_engine_data_when_present():
