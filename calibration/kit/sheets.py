@@ -458,12 +458,9 @@ def tokens_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300) -> str
     groups = token_groups(game)
     if not groups:
         return f"{game} has no tokens: nothing to print, no file written"
-    pw, ph = paper_size(paper)
     side = token_size_mm(game)
     gw = side * max(len(g) for g in groups)
-    cell_w, cell_h = gw + 8, side + 14
-    cols = int((pw - 2 * MIN_MARGIN_MM) // cell_w)
-    rows = int((ph - 2 * MIN_MARGIN_MM - LINE_MM - 2) // cell_h)
+    cols, rows, cell_w, cell_h = _token_grid(game, paper)
     per = cols * rows
     pdf = _new_pdf(paper)
     name = GAME_NAMES.get(game, (game, game))
@@ -492,6 +489,31 @@ def tokens_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300) -> str
     return f"{out}: {len(groups)} tokens ({count} marker sides) on {math.ceil(len(groups) / per)} pages"
 
 
+def _token_grid(game: str, paper: str) -> tuple[int, int, float, float]:
+    """Columns, rows and cell size (mm) of a tokens page: a token (or folded pair) with its
+    name underneath."""
+    pw, ph = paper_size(paper)
+    side = token_size_mm(game)
+    groups = token_groups(game)
+    gw = side * max((len(g) for g in groups), default=1)
+    cell_w, cell_h = gw + 8, side + 14
+    cols = int((pw - 2 * MIN_MARGIN_MM) // cell_w)
+    rows = int((ph - 2 * MIN_MARGIN_MM - LINE_MM - 2) // cell_h)
+    return cols, rows, cell_w, cell_h
+
+
+def sheet_counts(game: str, paper: str) -> dict[str, int]:
+    """Sheets of paper for each part of a game's kit (cards two-sided count once)."""
+    catalogue = load_catalogue(game)
+    cards = math.ceil(len(catalogue.cards) / card_grid(paper, _card_mm(game, None)).per_page)
+    labels = label_sheet(None, paper)
+    stickers = math.ceil(len(sticker_pieces(game)) / (labels.cols * labels.rows))
+    groups = token_groups(game)
+    cols, rows, _, _ = _token_grid(game, paper)
+    tokens = math.ceil(len(groups) / (cols * rows)) if groups else 0
+    return {"cards": cards, "stickers": stickers, "tokens": tokens}
+
+
 def _token_label(group: list[Piece]) -> tuple[str, str]:
     if len(group) == 1:
         return group[0].name.en, group[0].name.zh
@@ -510,7 +532,7 @@ def label_image(lines: tuple[str, ...], w_mm: float, h_mm: float, dpi: float) ->
 
 # -- mat --------------------------------------------------------------------------------------
 
-SEAM_OVERLAP_MM = 12.0  # neighbouring sheets share this much, the seam line in its middle
+SEAM_OVERLAP_MM = 8.0  # neighbouring sheets share this much, the seam line in its middle
 ALIGN_STEP_MM = 40.0
 MAT_HEADER_MM = LINE_MM + 1.0
 MARKER_CLEARANCE_MM = 3.0  # a seam keeps this far from a marker's black square
@@ -541,28 +563,33 @@ def _printable(paper: str, orientation: str) -> tuple[float, float]:
 
 def _axis_seams(length: float, printable: float,
                 forbidden: list[tuple[float, float]]) -> tuple[float, ...] | None:
-    """Seams along one axis: as few sheets as fit, cut as evenly as the markers allow (a
-    seam inside a marker's square moves to the nearer side of it, or else the farther)."""
-    import itertools
-
+    """Seams along one axis: as few sheets as fit, each seam as near an even share of what
+    is left as the markers allow (a seam that would cross a marker's square moves to one
+    side of it). None when no placement works."""
     if length <= printable:
         return ()
     half = SEAM_OVERLAP_MM / 2
-    for n in range(2, 40):
-        options = []
-        for k in range(1, n):
-            ideal = k * length / n
-            choice = [ideal]
-            for a, b in forbidden:
-                if a < ideal < b:
-                    choice = sorted((a, b), key=lambda v: abs(v - ideal))
-            options.append(choice)
-        for seams in itertools.product(*options):
-            edges = [0.0, *seams, length]
-            spans = [(b + (half if i < n - 1 else 0)) - (a - (half if i > 0 else 0))
-                     for i, (a, b) in enumerate(zip(edges, edges[1:]))]
-            if all(b > a for a, b in zip(edges, edges[1:])) and max(spans) <= printable:
-                return tuple(seams)
+
+    def place(start: float, sheets: int) -> list[float] | None:
+        first = start - (half if start > 0 else 0.0)  # where this sheet's print begins
+        if sheets == 1:
+            return [] if length - first <= printable + 1e-6 else None
+        ideal = start + (length - start) / sheets
+        options = [ideal]
+        for a, b in forbidden:
+            if a < ideal < b:
+                options = sorted((a, b), key=lambda v: abs(v - ideal))
+        for seam in options:
+            if start < seam < length and seam + half - first <= printable + 1e-6:
+                rest = place(seam, sheets - 1)
+                if rest is not None:
+                    return [seam, *rest]
+        return None
+
+    for n in range(2, 60):
+        seams = place(0.0, n)
+        if seams is not None:
+            return tuple(seams)
     return None
 
 
