@@ -1,6 +1,7 @@
 """The printed sheets as a café's office printer meets them: one-line errors for bad options,
 nothing in the printer's unprintable margin, seams off the markers, the print dialog preset."""
 
+import os
 import re
 
 import numpy as np
@@ -160,3 +161,35 @@ def test_plain_backs_leave_decorative_backs_white(tmp_path):
     images = list(page_images(out, 30))
     ink = [float((img < 128).mean()) for img in images]
     assert len(images) % 2 == 0 and min(ink[1::2]) < 0.01 < max(ink[1::2])
+
+
+def test_every_part_of_every_kit_fits_every_paper(game):
+    from calibration.kit.sheets import PAPERS, sheet_counts
+
+    tokens = bool(load_catalogue(game).tokens)
+    for paper in PAPERS:
+        counts = sheet_counts(game, paper)
+        assert counts["cards"] >= 1 and counts["stickers"] >= 1
+        assert (counts["tokens"] >= 1) == tokens
+        for players in available_layouts()[game]:
+            for variant in ("standard", "compact"):
+                assert mat_tiles(load_layout(game, players, variant), paper).tiles
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("KIT_PRINT_ALL"), reason="set KIT_PRINT_ALL=1")
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_every_kit_prints_inside_the_margins(tmp_path, game, paper):
+    """KIT_PRINT_ALL=1 .venv/bin/python -m pytest -q -m slow tests/kit/test_print_sheets.py"""
+    jobs = [["cards", game], ["stickers", game], ["tokens", game]]
+    for players in available_layouts()[game]:
+        for variant in ("standard", "compact"):
+            jobs.append(["mat", game, "-n", players, "--layout", variant])
+    for n, args in enumerate(jobs):
+        out = tmp_path / f"{n}.pdf"
+        result = run("print", *args, "--paper", paper, "--dpi", 30, "--out", out)
+        assert result.exit_code == 0, (args, result.output)
+        if not out.exists():  # a game without tokens
+            continue
+        for page, image in enumerate(page_images(out, 30)):
+            assert ink_in_margin(image, 30, SAFE_MM) == 0, (args, page)
