@@ -17,8 +17,9 @@ Moves (`player` is the seat acting; amounts in thousands):
 - ``easel`` {painting}: the top bank painting goes on the easel (bank auction).
 - ``pick`` {painting}: the left neighbour picks which painting the active player auctions.
 - auctions: ``bid`` {amount_k}; ``tie`` {players, amount_k} (equal bids called at once:
-  the amount is cancelled); ``overbid`` {amount_k} (a bid above the bidder's cash was
-  called: fine and lost turn); ``hammer`` (sold to the standing bid); ``no_sale``.
+  the amount is cancelled); ``overbid`` {amount_k} (a call that `player`'s bid was
+  above their cash, checked only then: fine and lost turn, or a wrong call that costs
+  nothing); ``hammer`` (sold to the standing bid); ``no_sale``.
 - spaces: ``take_cash`` / ``take_value``; ``inherit`` {painting}; ``buy`` {painting} (from
   the bank or from a player); ``sell`` {painting}; ``pass`` (decline an optional space).
 """
@@ -531,11 +532,10 @@ class Masterpiece(Game):
                        what: Text) -> tuple[Violation, ...]:
         if state.cash[seat] >= price:
             return ()
-        have, cost = money(state.cash[seat]), money(price)
+        cost = money(price)  # how much the player has stays hidden
         return _one("cannot_afford",
-                    f"{state.names[seat]} has {have.en} and cannot pay {cost.en} {what.en}; "
-                    f"there are no loans.",
-                    f"{state.names[seat]} 只有 {have.zh}，付不起{what.zh}的 {cost.zh}；不能借錢。")
+                    f"{state.names[seat]} cannot pay {cost.en} {what.en}: there are no loans.",
+                    f"{state.names[seat]} 付不起{what.zh}的 {cost.zh}：不能借錢。")
 
     # set-up moves
     def _check_deal(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
@@ -678,23 +678,10 @@ class Masterpiece(Game):
         return ()
 
     def _check_bid(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-        problems = (self._check_bidder(state, move.player)
-                    or self._check_bid_amount(state, move.get("amount_k")))
-        if problems:
-            return problems
-        amount = _amount(move.get("amount_k"))
-        seat = move.player
-        if amount > state.cash[seat]:
-            fine = money(self.data.bid_rules.overbid_fine_k)
-            name = state.names[seat]
-            return _one("bid_above_cash",
-                        f"{name} has only {money(state.cash[seat]).en}, so cannot bid "
-                        f"{money(amount).en}. If {name} called this bid out loud, enter it as an "
-                        f"overbid: a {fine.en} fine and {name} loses the next turn.",
-                        f"{name} 只有 {money(state.cash[seat]).zh}，不能出價 {money(amount).zh}。"
-                        f"如果 {name} 已經喊出這個價，請登記為超額出價：罰款 {fine.zh} 並喪失下一回合。",
-                        region="easel")
-        return ()
+        # A bid above the bidder's cash is a bluff the rules let stand unless someone calls
+        # it, so it is never refused here: refusing would tell the table that player's cash.
+        return (self._check_bidder(state, move.player)
+                or self._check_bid_amount(state, move.get("amount_k")))
 
     def _check_tie(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
         seats = move.get("players")
@@ -712,18 +699,22 @@ class Masterpiece(Game):
         return self._check_bid_amount(state, move.get("amount_k"))
 
     def _check_overbid(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
+        """A call that `player`'s bid of `amount_k` is above their cash. The bid is one of this
+        auction's bids, or (called at the very moment it is made) a new bid."""
         problems = self._check_bidder(state, move.player)
         if problems:
             return problems
         amount = _amount(move.get("amount_k"))
-        if amount is None or amount <= state.cash[move.player]:
-            return _one("not_an_overbid",
-                        f"{state.names[move.player]} has {money(state.cash[move.player]).en}, so a "
-                        f"bid of {money(amount).en if amount is not None else repr(amount)} is "
-                        f"not above their cash.",
-                        f"{state.names[move.player]} 有 {money(state.cash[move.player]).zh}，"
-                        f"這個出價沒有超過現金。")
-        return ()
+        if (move.player, amount) in state.auction.bids:
+            return ()
+        if amount is not None and amount <= (state.auction.standing_k or 0):
+            name = state.names[move.player]
+            return _one("no_such_bid",
+                        f"{name} has no bid of {money(amount).en} in this auction to call: "
+                        f"only a bid made since the auction (re)started can be called.",
+                        f"{name} 在這次拍賣中沒有出過 {money(amount).zh}：只能指出這次拍賣"
+                        f"（重新）開始後的出價。", region="easel")
+        return self._check_bid_amount(state, amount)
 
     def _check_hammer(self, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
         problems = self._check_actor(state, move, state.auction.auctioneer, allow_none=True)
@@ -995,11 +986,27 @@ class Masterpiece(Game):
                           f"{names} 同時喊出 {money(amount).zh}：這個價錢作廢。")
 
     def _apply_overbid(self, state: MasterpieceState, move: Move) -> MasterpieceState:
+        """The call is checked now, and only now; nothing said reveals anyone's cash."""
         amount = _amount(move["amount_k"])
-        name = state.names[move.player]
-        why = Text(f"{name} bid {money(amount).en} with only {money(state.cash[move.player]).en}",
-                   f"{name} 只有 {money(state.cash[move.player]).zh} 卻出價 {money(amount).zh}")
-        state = self._fine(state, move.player, self.data.bid_rules.overbid_fine_k, why, True)
+        seat, name = move.player, state.names[move.player]
+        auction = state.auction
+        if (seat, amount) not in auction.bids:  # the bid and the call came together
+            auction = replace(auction, standing_k=amount, bidder=seat,
+                              bids=auction.bids + ((seat, amount),))
+            state = replace(state, auction=auction)
+        if amount <= state.cash[seat]:
+            return self._note(state, "overbid_call_wrong",
+                              f"The call was wrong: {name} can pay {money(amount).en}. The bid "
+                              f"stands and the call costs nothing.",
+                              f"喊錯了：{name} 付得起 {money(amount).zh}。出價有效，喊的人不受罰。")
+        bids = tuple(b for b in auction.bids if b != (seat, amount))
+        best = max(bids, key=lambda b: b[1]) if bids else None
+        state = replace(state, auction=replace(
+            auction, bids=bids, standing_k=best[1] if best else None,
+            bidder=best[0] if best else None))
+        why = Text(f"{name}'s bid of {money(amount).en} was called and {name} cannot pay it",
+                   f"{name} 出價 {money(amount).zh} 被指出付不起")
+        state = self._fine(state, seat, self.data.bid_rules.overbid_fine_k, why, True)
         return self._note(state, "overbid", f"Overbid: {why.en}. The bid does not count and {name} "
                           f"loses the next turn.",
                           f"超額出價：{why.zh}。此出價無效，{name} 喪失下一回合。")
@@ -1009,9 +1016,8 @@ class Masterpiece(Game):
         winner, price = auction.bidder, auction.standing_k
         name, title = state.names[winner], self.painting_name(auction.painting)
         if state.cash[winner] < price:
-            why = Text(f"{name} won {title.en} at {money(price).en} but has only "
-                       f"{money(state.cash[winner]).en}",
-                       f"{name} 以 {money(price).zh} 得標 {title.zh}，但只有 {money(state.cash[winner]).zh}")
+            why = Text(f"{name} won {title.en} at {money(price).en} but cannot pay it",
+                       f"{name} 以 {money(price).zh} 得標 {title.zh}，但付不起")
             state = self._fine(state, winner, self.data.bid_rules.unpaid_fine_k, why, False)
             state = replace(state, auction=replace(auction, standing_k=None, bidder=None,
                                                    cancelled_k=(), bids=()))
@@ -1208,19 +1214,17 @@ class Masterpiece(Game):
         level = self.min_bid(auction)
         while level in auction.cancelled_k:
             level += step
-        rich = []
-        for s in self.eligible_bidders(state):
-            if s == auction.bidder:
-                continue
-            if state.cash[s] >= level:
-                rich.append(s)
-                yield Move("bid", s, {"amount_k": level})
-                if state.cash[s] >= level + 1000:
-                    yield Move("bid", s, {"amount_k": level + 1000})
-            elif state.skips[s] == 0:
-                yield Move("overbid", s, {"amount_k": level})
-        if len(rich) >= 2:
-            yield Move("tie", None, {"players": rich[:2], "amount_k": level})
+        # What is offered never depends on anyone's cash (hidden): every bidder may bid, and
+        # any standing bid may be called.
+        if auction.standing_k is not None:
+            yield Move("overbid", auction.bidder, {"amount_k": auction.standing_k})
+        bidders = [s for s in self.eligible_bidders(state) if s != auction.bidder]
+        for s in bidders:
+            yield Move("bid", s, {"amount_k": level})
+            if level + 1000 not in auction.cancelled_k:
+                yield Move("bid", s, {"amount_k": level + 1000})
+        if len(bidders) >= 2:
+            yield Move("tie", None, {"players": bidders[:2], "amount_k": level})
         if auction.standing_k is None:
             yield Move("no_sale", auction.auctioneer)
 
@@ -1315,9 +1319,13 @@ class Masterpiece(Game):
         notes.append(Text("The rules do not say what happens when nobody bids: the painting goes "
                           "back to the bank (or to its owner) and the turn ends.",
                           "規則沒有說明無人出價時怎麼辦：畫作回到銀行（或原主人），回合結束。"))
-        notes.append(Text("A bid above the bidder's cash is refused; if it was called out loud, "
-                          "enter it as an overbid to apply the fine and the lost turn.",
-                          "超過現金的出價會被拒絕；如果已經喊出，請登記為超額出價，執行罰款與喪失回合。"))
+        notes.append(Text("A bid above the bidder's cash is accepted like any bid: cash is hidden. "
+                          "Any player may call it before the hammer (the overbid move): only then "
+                          "is it checked, and a called overbid costs a $1M fine and the next turn; "
+                          "a wrong call costs nothing, and an overbid nobody calls stands.",
+                          "超過現金的出價和一般出價一樣會被接受：現金是秘密。落槌前任何玩家都可以指出"
+                          "（登記超額出價）：這時才檢查；被指出的超額出價罰款 $100萬 並喪失下一回合；"
+                          "喊錯不受罰；沒人指出的超額出價有效。"))
         return tuple(notes)
 
     # -- dashboard view ---------------------------------------------------------------------
@@ -1367,8 +1375,8 @@ class Masterpiece(Game):
             said = money(amount)
             if kind == "bid":
                 return Text(f"{name} bids {said.en}", f"{name} 出價 {said.zh}")
-            return Text(f"{name} bids {said.en}, more than they have",
-                        f"{name} 出價 {said.zh}，超過手上的現金")
+            return Text(f"{name}'s bid of {said.en} is called as an overbid",
+                        f"有人指出 {name} 出價 {said.zh} 超過手上的現金")
         title = self._painting_or_none(move.get("painting"))
         if kind == "draw_value":
             if move.get("card") != "hidden" and move.get("card") not in self.values:

@@ -433,20 +433,56 @@ def test_private_auction_without_paintings_does_nothing():
     assert state.active == 1 and any(n.code == "nothing_to_do" for n in state.journal)
 
 
-def test_bid_above_cash_is_refused_and_an_overbid_called_out_is_fined():
+def _said(state, since=0):
+    """Every sentence the table heard since journal entry / ledger entry `since`."""
+    texts = [n.text for n in state.journal[since:]] + [e.text for e in state.ledger]
+    return " ".join(t.en + " " + t.zh for t in texts)
+
+
+def test_a_bid_above_cash_is_never_refused_and_reveals_no_cash():
     state = bank_auction()
     state = replace(state, cash=(15000, 4000, 15000))
-    [problem] = GAME.check(state, bid(1, 5000))
-    assert problem.code == "bid_above_cash" and "overbid" in problem.message.en
-    assert codes(state, Move("overbid", 1, {"amount_k": 3000})) == ["not_an_overbid"]
-    state = play(state, bid(2, 2000), Move("overbid", 1, {"amount_k": 5000}))
+    assert codes(state, bid(1, 5000)) == []
+    state = play(state, bid(2, 2000), bid(1, 5000))
+    assert state.auction.standing_k == 5000 and state.auction.bidder == 1
+    assert "$4M" not in _said(state) and "$400萬" not in _said(state)
+
+
+def test_an_overbid_called_before_the_hammer_is_fined_and_the_bid_is_void():
+    state = bank_auction()
+    state = replace(state, cash=(15000, 4000, 15000))
+    state = play(state, bid(2, 2000), bid(1, 5000))
+    heard = len(state.journal)
+    state = play(state, Move("overbid", 1, {"amount_k": 5000}))  # Chen calls it
     assert state.cash[1] == 3000 and state.skips[1] == 1
     assert state.ledger[-1].kind == "fine" and state.ledger[-1].amount_k == 1000
     assert state.auction.standing_k == 2000 and state.auction.bidder == 2  # the overbid is void
+    assert "$4M" not in _said(state, heard) and "$3M" not in _said(state, heard)
     # Ben loses his next turn: after Ana's turn, play goes to Chen.
     state = play(state, Move("hammer", 0), Move("draw_value", 2, {"card": card(2000)}))
     assert state.active == 2 and state.skips[1] == 0
     assert any(n.code == "turn_lost" and "Ben" in n.text.en for n in state.journal)
+
+
+def test_a_wrong_call_costs_nothing_and_the_bid_stands():
+    state = bank_auction()
+    state = replace(state, cash=(15000, 4000, 15000))
+    state = play(state, bid(1, 3000))
+    heard, ledger = len(state.journal), len(state.ledger)
+    state = play(state, Move("overbid", 1, {"amount_k": 3000}))
+    assert state.cash[1] == 4000 and state.skips[1] == 0 and len(state.ledger) == ledger
+    assert state.auction.standing_k == 3000 and state.auction.bidder == 1
+    assert state.journal[-1].code == "overbid_call_wrong"
+    assert "$4M" not in _said(state, heard) and "$400萬" not in _said(state, heard)
+    assert codes(state, Move("overbid", 2, {"amount_k": 3000})) == ["no_such_bid"]
+
+
+def test_an_overbid_nobody_called_stands():
+    state = bank_auction()
+    state = replace(state, cash=(15000, 4000, 15000))
+    state = play(state, bid(1, 5000), bid(2, 6000), Move("hammer", 0))
+    assert state.cash[1] == 4000 and state.skips[1] == 0  # outbid, never called: no fine
+    assert state.cash[2] == 9000
 
 
 def test_overbid_by_the_active_player_costs_their_next_turn():
@@ -474,8 +510,10 @@ def test_a_fine_nobody_can_pay_costs_the_next_turn_instead():
 def test_winner_who_cannot_pay_is_fined_and_the_auction_restarts():
     state = bank_auction()
     state = replace(state, cash=(15000, 4000, 15000))
-    state = play(state, bid(2, 1000), bid(1, 4000), Move("overbid", 1, {"amount_k": 9000}))
-    assert state.cash[1] == 3000 and state.auction.standing_k == 4000
+    state = play(state, bid(2, 1000), bid(1, 4000), bid(2, 4500), bid(1, 9000),
+                 Move("overbid", 1, {"amount_k": 9000}))
+    assert state.cash[1] == 3000 and state.auction.standing_k == 4500
+    state = play(state, bid(1, 5000))  # above his cash again; nobody calls it this time
     state = play(state, Move("hammer", 0))
     assert state.phase == "auction" and state.auction.standing_k is None
     assert state.auction.bids == () and state.auction.painting == P(10)

@@ -137,9 +137,9 @@ g.m("bid", A, refuse="auctioneer_cannot_bid", amount_k=1000)
 g.bids((B, 1000), (D, 2000), (B, 3000)); g.m("hammer", A)
 # T5 Ben buys for $3M
 g.roll(B, 4); g.m("buy", B, painting=P(8)); g.m("draw_value", B, card=V(40))
-# T6 Chen: Ben bids above his cash, then it is entered as an overbid
+# T6 Chen: Ben bids above his cash (accepted: cash is hidden); it is called before the hammer
 g.roll(C, 5); g.m("easel", C, painting=P(9))
-g.m("bid", B, refuse="bid_above_cash", amount_k=6000)
+g.m("bid", B, amount_k=6000)
 g.m("overbid", B, amount_k=6000)
 g.bids((D, 1000), (A, 2000), (D, 2500)); g.m("hammer", C); g.m("draw_value", D, card=V(16))
 # T7 Dev: nobody bids
@@ -158,7 +158,8 @@ g.roll(A, 1); g.m("sell", A, painting=P(10))
 g.roll(B, 6); g.m("take_value", B); g.m("draw_value", B, card=V(1), painting=P(8))
 # T13 Chen buys for $5M
 g.roll(C, 1); g.m("buy", C, painting=P(11)); g.m("draw_value", C, card=V(38))
-# T14 Dev: Ben's standing bid outgrows his cash; he cannot pay and the auction restarts
+# T14 Dev: Ben's raise to $5M is called at once (void, fined); his $4.5M bid then outgrows
+# his cash: he cannot pay and the auction restarts
 g.roll(D, 3); g.m("easel", D, painting=P(12))
 g.bids((B, 4500)); g.m("overbid", B, amount_k=5000); g.m("hammer", D)
 g.bids((A, 1000), (C, 1500), (A, 2000)); g.m("hammer", D); g.m("draw_value", A, card=V(33))
@@ -166,8 +167,11 @@ g.bids((A, 1000), (C, 1500), (A, 2000)); g.m("hammer", D); g.m("draw_value", A, 
 g.roll(A, 3); g.m("buy", A, painting=P(13)); g.m("draw_value", A, card=V(26))
 # T16 Ben loses his turn again: Chen inherits
 g.roll(C, 5); g.m("inherit", C, painting=P(14)); g.m("draw_value", C, card=V(41))
-# T17 Dev's bank auction
-g.roll(D, 5); g.bank_auction(D, 15, [(D, 1000), (C, 2000), (D, 3000), (A, 3500)], A, 18)
+# T17 Dev's bank auction: Ben's $3M is above his $2.5M but nobody calls it, and Ana
+# outbids it: it cost him nothing. A call on Chen's $2M bid is wrong: it costs nothing.
+g.roll(D, 5); g.m("easel", D, painting=P(15))
+g.bids((D, 1000), (C, 2000), (B, 3000)); g.m("overbid", C, amount_k=2000)
+g.bids((A, 3500)); g.m("hammer", D); g.m("draw_value", A, card=V(18))
 # T18 Ana inherits
 g.roll(A, 5); g.m("inherit", A, painting=P(16)); g.m("draw_value", A, card=V(34))
 # T19 Ben cannot afford $4M; declined, the others bid
@@ -199,6 +203,12 @@ write("four-players-refusals-and-fines.json", 4, ["Ana", "Ben", "Chen", "Dev"], 
     "cash_k": [6500, 4000, 8500, 11500],
     "notes": [
         "Amounts in $K. Board and value deck: the placeholders of companion/data/games/masterpiece.json.",
+        "T6: Ben's $6M bid is above his $5.5M but is accepted like any bid (cash is hidden); "
+        "the call that follows finds it above his cash: $1M fine, lost turn (T9), the bid is void "
+        "and the auction goes on from no bid.",
+        "T17: Ben bids $3M with $2.5M; nobody calls it and Ana's $3.5M beats it, so it stands "
+        "as a bid and costs nothing. The call on Chen's $2M (he has $10.5M) is wrong and costs "
+        "nothing either.",
         "Ana cash: 15000 +3000 (T4 Ben wins her private auction) +3500 (T11 must sell P10) -2000 (T14) "
         "-3000 (T15 buy $3M space) -3500 (T17) -4000 (T22 buy $4M space) -2500 (T26) = 6500.",
         "Ben cash: 15000 -3500 (T2) -3000 (T4) -3000 (T5 buy $3M space) -1000 (T6 overbid fine) "

@@ -289,6 +289,11 @@
     box.appendChild(el("div", { class: "mp-auctioneer", text: tr("mp.auctioneer", { name: seatName(a.auctioneer) }) }));
     box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
       text: a.standing_k != null ? tr("mp.standing", { amount: money(a.standing_k), name: seatName(a.bidder) }) : tr("mp.nobid") }));
+    // Cash is hidden: a bid above it stands until someone calls it, and only then is it checked.
+    if (interactive && a.standing_k != null) {
+      box.appendChild(actButton("overbid", tr("mp.overbid", { name: seatName(a.bidder), amount: money(a.standing_k) }),
+        { kind: "overbid", player: a.bidder, amount_k: a.standing_k }, { class: "mp-act mp-overbid", id: "mp-overbid" }));
+    }
     box.appendChild(el("div", { class: "mp-min", id: "mp-min", text: tr("mp.minbid", { amount: money(a.min_bid_k) }) }));
     if (a.cancelled_k.length) {
       box.appendChild(el("div", { class: "mp-cancelled", text: tr("mp.cancelled", { list: a.cancelled_k.map(money).join(", ") }) }));
@@ -301,11 +306,6 @@
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
         el("div", { class: "mp-why" }, who, refusal.violations.map((v) => pick(v.message)).join(" ")));
-      if (interactive && code === "bid_above_cash") {
-        const move = refusal.move;
-        node.appendChild(actButton("overbid", tr("mp.overbid", { name: seatName(move.player) }),
-          { kind: "overbid", player: move.player, amount_k: move.amount_k }, { class: "mp-act mp-overbid", id: "mp-overbid" }));
-      }
       box.appendChild(node);
     }
     if (interactive) box.appendChild(bidders(desc));
