@@ -257,7 +257,11 @@ def five_players_variant():
     # T13 Chi: 2 from 2: Bao's 3 free, 4 (1), Eli's 5 and Dov's 6 free, 7 costs 2 > 1 -> 4.
     t.draw(2, "MYN2A", 1).move("move", 2, to=4).move("share", 2)       # (5, 3, 4, 2, 2)
     # T14 Dov: 1 from 6: 7 costs 2, so he cannot move at all; he stops and shares.
-    t.draw(3, "MYN1A", 4).move("stop", 3).move("share", 3)             # (5, 3, 4, 3, 1)
+    t.draw(3, "MYN1A", 4).move("stop", 3)
+    # Dov still tries space 7: refused because his hero cannot move this turn (never "it
+    # already moved").
+    t.move("move", 3, to=7).rejected("cannot_move")
+    t.move("share", 3)                                                 # (5, 3, 4, 3, 1)
     # T15 Eli: the 5+ obstacle.
     t.draw(4, "MYOBSP5", 0).move("share", 4)                           # (4, 3, 4, 3, 2)
     # T16 Ava shows the sword: 3+3 = 6 from 17: 18 (3), the dragon (3) -> Ava wins.

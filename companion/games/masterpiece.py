@@ -488,14 +488,44 @@ class Masterpiece(Game):
                         f"這一步應該由 {expected} 來做，不是 {who}。")
         return ()
 
-    def _check_painting_payload(self, payload) -> tuple[Violation, ...]:
-        if not isinstance(payload, str) or payload not in self.paintings:
+    # Why a painting is wanted, by phase: said when another kind of card is given instead.
+    _WANTS_PAINTING = {
+        "setup": Text("the deal gives each player the top painting", "發牌時每位玩家拿一幅名畫"),
+        "easel": Text("the easel takes the top painting of the bank", "畫架上要放銀行最上面的名畫"),
+        "pick": Text("a private auction sells one of the active player's paintings",
+                     "私人拍賣賣的是輪到的玩家的一幅名畫"),
+        "inherit": Text("inheriting takes the top painting of the bank", "繼承拿的是銀行最上面的名畫"),
+        "buy_bank": Text("buying takes a painting", "購買拿的是一幅名畫"),
+        "buy_player": Text("buying takes a painting", "購買拿的是一幅名畫"),
+        "sell_value": Text("selling needs one of your paintings", "出售需要你的一幅名畫"),
+        "must_sell": Text("selling needs one of your paintings", "出售需要你的一幅名畫"),
+        "draw": Text("a value card goes under one of your paintings", "價值卡要放在你的一幅名畫下面"),
+    }
+
+    def _card_kind(self, payload: str) -> Text | None:
+        """What a known piece of this game is, in words (a value card's value stays hidden)."""
+        if payload in self.values:
+            return Text("a value card", "價值卡")
+        if payload in self.paintings:
+            return Text("a painting", "名畫卡")
+        if payload in self.catalogue:
+            name = self.catalogue.piece(payload).name
+            return Text(f"the {name.en}", name.zh)
+        return None
+
+    def _check_painting_payload(self, payload, phase: str = "") -> tuple[Violation, ...]:
+        if isinstance(payload, str) and payload in self.paintings:
+            return ()
+        kind = self._card_kind(payload) if isinstance(payload, str) else None
+        if kind is None:
             return _one("unknown_card", f"{payload!r} is not a Masterpiece painting.",
                         f"{payload!r} 不是曠世鉅作的名畫卡。", cards=(str(payload),))
-        return ()
+        why = self._WANTS_PAINTING.get(phase, Text("this needs a painting", "這裡需要一幅名畫"))
+        return _one("not_a_painting", f"{payload} is {kind.en}, not a painting: {why.en}.",
+                    f"{payload} 是{kind.zh}，不是名畫卡：{why.zh}。", cards=(payload,))
 
     def _check_bank_painting(self, state: MasterpieceState, payload) -> tuple[Violation, ...]:
-        problems = self._check_painting_payload(payload)
+        problems = self._check_painting_payload(payload, state.phase)
         if problems:
             return problems
         if payload not in state.bank:
@@ -517,7 +547,7 @@ class Masterpiece(Game):
         return Text("it is still in the bank's pile.", "它還在銀行的名畫堆裡。")
 
     def _check_own_painting(self, state: MasterpieceState, seat: int, payload) -> tuple[Violation, ...]:
-        problems = self._check_painting_payload(payload)
+        problems = self._check_painting_payload(payload, state.phase)
         if problems:
             return problems
         if self.owner(state, payload) != seat:
@@ -589,6 +619,13 @@ class Masterpiece(Game):
             return problems
         card = move.get("card")
         if not isinstance(card, str) or card not in self.values:
+            kind = self._card_kind(card) if isinstance(card, str) else None
+            if kind is not None:
+                return _one("not_a_value_card",
+                            f"{card} is {kind.en}, not a value card: draw the top card of the "
+                            f"value pile.",
+                            f"{card} 是{kind.zh}，不是價值卡：請從價值卡牌堆抽最上面的一張。",
+                            cards=(card,))
             return _one("unknown_card", f"{card!r} is not a Masterpiece value card.",
                         f"{card!r} 不是曠世鉅作的價值卡。", cards=(str(card),))
         pile = self.draw_pile(state)
@@ -770,7 +807,7 @@ class Masterpiece(Game):
             return (self._check_bank_painting(state, painting)
                     or self._cannot_afford(state, state.active, price,
                                            Text("for the bank's painting", "向銀行買畫")))
-        problems = self._check_painting_payload(painting)
+        problems = self._check_painting_payload(painting, state.phase)
         if problems:
             return problems
         owner = self.owner(state, painting)

@@ -133,6 +133,7 @@ class MytheState:
     revealed: str | None = None      # legendary card shown at the start of this turn
     obstacle: str | None = None      # the obstacle that ended this turn's adventure
     destination: int | None = None   # where the hero must stop (phase MOVE)
+    stayed: bool = False             # this turn's cards could not move the hero at all
     winner: int | None = None
 
 
@@ -477,6 +478,9 @@ class Mythe(Game):
                 f"You drew an obstacle card, so your hero stays on {here.en} this turn.",
                 f"你抽到了障礙卡，所以這回合英雄留在{here.zh}。",
                 cards=token + (state.obstacle,), region="path"),)
+        if state.phase == SHARE and state.stayed:
+            return (_violation("cannot_move", *self._stay_reason(state, self.plan(state)),
+                               cards=token, region="path"),)
         if state.phase != ADVENTURE and state.phase != MOVE:
             return (_violation("move_not_now",
                                "Your hero already moved this turn.",
@@ -707,7 +711,7 @@ class Mythe(Game):
     def _stop(self, state: MytheState) -> MytheState:
         plan = self.plan(state)
         if plan.stop == plan.start:
-            return replace(state, phase=SHARE, destination=plan.stop)
+            return replace(state, phase=SHARE, destination=plan.stop, stayed=True)
         return replace(state, phase=MOVE, destination=plan.stop)
 
     def _apply_move(self, state: MytheState, to: int) -> MytheState:
@@ -722,7 +726,7 @@ class Mythe(Game):
         hands, dummy = self._final_hands(state, move)
         return replace(state, hands=hands, dummy=dummy, turn=(state.turn + 1) % state.players,
                        turn_number=state.turn_number + 1, phase=START, draws=(), revealed=None,
-                       obstacle=None, destination=None)
+                       obstacle=None, destination=None, stayed=False)
 
     # -- status -----------------------------------------------------------------------------
     def is_over(self, state: MytheState) -> bool:

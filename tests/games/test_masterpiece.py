@@ -789,3 +789,39 @@ def test_every_legal_move_of_a_random_game_is_said_in_words(seed):
             assert text is not None and text.en and text.zh, shown
         assert "MPV" not in GAME.describe_move(state, move).en  # no value card named
         state = GAME.apply(state, move)
+
+
+# -- a card of the wrong kind is an ordinary refusal ------------------------------------------
+def test_a_value_card_where_a_painting_is_expected_is_refused_saying_what_it_is():
+    state = landing("bank_auction")
+    [problem] = GAME.check(state, Move("easel", 0, {"painting": "MPV10"}))
+    assert problem.code == "not_a_painting"
+    assert "MPV10 is a value card, not a painting" in problem.message.en
+    assert "easel" in problem.message.en and "價值卡" in problem.message.zh
+    assert "$" not in problem.message.en  # a value card's value stays hidden
+
+
+def test_a_painting_where_a_value_card_is_drawn_is_refused_saying_what_it_is():
+    state = play(bank_auction(), bid(1, 1000), Move("hammer", 0))
+    [problem] = GAME.check(state, Move("draw_value", 1, {"card": P(5)}))
+    assert problem.code == "not_a_value_card"
+    assert f"{P(5)} is a painting" in problem.message.en and "價值卡" in problem.message.zh
+    assert GAME.check(state, Move("draw_value", 1, {"card": "XYZ"}))[0].code == "unknown_card"
+
+
+def test_a_record_with_a_wrong_kind_of_card_replays_with_that_move_refused(tmp_path):
+    import json
+    import subprocess
+    import sys
+    record = json.loads((GOLDEN / "three-players-every-space.json").read_text(encoding="utf-8"))
+    easel = next(i for i, e in enumerate(record["log"]) if e.get("move", {}).get("kind") == "easel")
+    wrong = json.loads(json.dumps(record["log"][easel]))
+    wrong["move"]["painting"] = "MPV10"
+    record["log"].insert(easel, wrong)
+    path = tmp_path / "wrong-card.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "companion", "score", "--json", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    rejected = json.loads(result.stdout)["rejected"]
+    assert "not_a_painting" in json.dumps(rejected)

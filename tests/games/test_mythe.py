@@ -243,6 +243,10 @@ def test_jumping_heroes_then_falling_short_stays_behind_them(three):
     assert codes(state, share(0)) == []  # stopping and sharing at once
     stopped = play(state, Move("stop", 0))
     assert stopped.phase == "share"
+    # A hero that could not move is told why it stays, never that it "already moved".
+    [problem] = GAME.check(stopped, move(0, 7))
+    assert problem.code == "cannot_move" and "already" not in problem.message.en
+    assert "stays on" in problem.message.en and "走過" not in problem.message.zh
 
 
 def test_heroes_only_go_forward_and_stay_on_the_path(three):

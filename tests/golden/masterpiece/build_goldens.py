@@ -39,7 +39,7 @@ def write(name, players, names, log, expected, options=None):
             "setup": setup, "log": log.log, "expected": expected}
     (OUT / name).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
-# ---------------- three players: a clean game through every space type ----------------
+# ------ three players: every space type; two cards of the wrong kind are refused ------
 A, B, C = 0, 1, 2
 g = Log()
 g.deal(A, 1, 18); g.deal(B, 2, 10); g.deal(C, 3, 4)
@@ -49,8 +49,11 @@ g.roll(A, 3); g.m("buy", A, painting=P(4)); g.m("draw_value", A, card=V(32))    
 g.roll(B, 2); g.m("pass", B)                                                              # T2
 g.bank_auction(B, 5, [(A, 1000), (C, 1500), (A, 2500)], A, 11)
 g.roll(C, 5); g.bank_auction(C, 6, [(C, 1000), (B, 2000), (C, 3000)], C, 1)               # T3
-g.roll(A, 5); g.m("inherit", A, painting=P(7)); g.m("draw_value", A, card=V(40))          # T4
-g.roll(B, 5); g.m("inherit", B, painting=P(8)); g.m("draw_value", B, card=V(26))          # T5
+g.roll(A, 5); g.m("inherit", A, refuse="not_a_painting", painting=V(10))  # a value card, not a painting
+g.m("inherit", A, painting=P(7)); g.m("draw_value", A, card=V(40))                        # T4
+g.roll(B, 5); g.m("inherit", B, painting=P(8))
+g.m("draw_value", B, refuse="not_a_value_card", card=P(9))  # a painting, not a value card
+g.m("draw_value", B, card=V(26))                                                          # T5
 g.roll(C, 4); g.m("inherit", C, painting=P(9)); g.m("draw_value", C, card=V(12))          # T6
 g.roll(A, 2); g.bank_auction(A, 10, [(B, 1000), (C, 1500), (B, 2000)], B, 19)             # T7
 g.roll(B, 2); g.m("buy", B, painting=P(11)); g.m("draw_value", B, card=V(5))              # T8
@@ -75,14 +78,17 @@ g.roll(C, 2); g.m("buy", C, painting=P(21)); g.m("draw_value", C, card=V(6))    
 g.roll(A, 1); g.m("inherit", A, painting=P(22)); g.m("draw_value", A, card=V(35))         # T25
 g.roll(B, 3); g.m("buy", B, painting=P(23)); g.m("draw_value", B, card=V(14))             # T26
 g.roll(C, 3); g.bank_auction(C, 24, [(A, 1000), (B, 1500), (A, 2000)], A, 28)             # T27
-assert not g.refused
+assert [r["codes"] for r in g.refused] == [["not_a_painting"], ["not_a_value_card"]]
 write("three-players-every-space.json", 3, ["Ana", "Ben", "Chen"], g, {
     "scores": {"p0": 35000, "p1": 25500, "p2": 32000},
     "winners": ["p0"],
-    "rejections": [],
+    "rejections": g.refused,
     "cash_k": [7000, 3500, 5000],
     "notes": [
         "Amounts in $K. Board and value deck: the placeholders of companion/data/games/masterpiece.json.",
+        "T4: value card MPV10 given as the inherited painting: refused (not_a_painting), the "
+        "game goes on. T5: painting MPP09 given as the value card drawn: refused "
+        "(not_a_value_card). Neither changes anything.",
         "Ana cash: 15000 -2000 (T1 buy $2M space) -2500 (T2 auction) -1000 (T9) +2000 (T10 sells P05 at $2M) "
         "+3500 (T15 Chen buys P07) -3000 (T16) -2000 (T18 buys P06 from Chen) -5000 (T19 buy $5M space) "
         "+4000 (T22 Ben buys P12) -2000 (T27) = 7000.",
