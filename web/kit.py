@@ -3,7 +3,9 @@ is installed (generated on first request, then kept for the server's lifetime)."
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
+import shutil
 import tempfile
 import threading
 from pathlib import Path
@@ -15,7 +17,17 @@ from .errors import ApiError
 bp = Blueprint("kit", __name__)
 KINDS = ("cards", "stickers", "tokens", "mat")
 _cache_lock = threading.Lock()
-_cache_dir = Path(tempfile.mkdtemp(prefix="companion-kit-"))
+_cache_dir: Path | None = None
+
+
+def cache_dir() -> Path:
+    """Made on the first download and removed when the server process ends (it used to be
+    made at import and left behind in /tmp by every run)."""
+    global _cache_dir
+    if _cache_dir is None:
+        _cache_dir = Path(tempfile.mkdtemp(prefix="companion-kit-"))
+        atexit.register(shutil.rmtree, _cache_dir, ignore_errors=True)
+    return _cache_dir
 
 
 def kit_available() -> bool:
@@ -45,13 +57,16 @@ def download(game: str, kind: str):
         raise ApiError(404, f"the kit has no {kind!r}; it has {', '.join(KINDS)}")
     if not kit_available():
         raise ApiError(404, "the print kit (calibration.kit) is not installed")
-    slug = find_game(game).info.slug
+    info = find_game(game).info
+    slug = info.slug
     players = request.args.get("players", default=2, type=int)
+    if players not in info.player_counts:
+        raise ApiError(400, f"players must be one of {', '.join(map(str, info.player_counts))}")
     paper = request.args.get("paper", default="a4")
     if paper not in ("a4", "letter"):
         raise ApiError(400, "paper must be a4 or letter")
-    out = _cache_dir / f"{slug}-{kind}-{players}-{paper}.pdf"
     with _cache_lock:  # one generation at a time: rendering sheets is heavy on two cores
+        out = cache_dir() / f"{slug}-{kind}-{players}-{paper}.pdf"
         if not out.exists():
             from calibration.kit import sheets
 

@@ -67,6 +67,7 @@ class CameraView:
 
     jpeg: bytes | None = None
     jpeg_time: float | None = None  # wall-clock time the preview was produced
+    frame_no: int = 0  # counts preview frames: viewers send each one once
     status: dict = field(default_factory=lambda: {"online": False, "reason": "no camera",
                                                   "last_frame_age_s": None, "frames_read": 0,
                                                   "finished": False})
@@ -83,6 +84,9 @@ class Runtime:
         self.lock = threading.RLock()
         self._result_checked: tuple[int, int] | None = None  # (game id, state id) last stored
         self.changed = threading.Condition(self.lock)
+        self.frame_ready = threading.Condition()  # a new preview frame (its own lock: cheap)
+        # the last snapshot built, reused until the game changes: (key, snapshot)
+        self._snapshot_cache: tuple[tuple, dict] | None = None
         self.version = 0
         self.camera = CameraView()
         self.watcher: Any = None
@@ -294,14 +298,22 @@ class Runtime:
 
     # -- views ----------------------------------------------------------------------------
     def snapshot(self) -> dict:
+        """The state as the dashboard shows it. Built once per change of the game and shared
+        (the command's answer and every live viewer get the same one); the camera part is
+        always fresh. Callers get their own top-level dict and must not change nested ones."""
         with self.lock:
-            snap = self.session.snapshot()
-            snap["game_id"] = self.game_id
-            snap["version"] = self.version
-            snap["resumed"] = self.resumed
-            snap["camera"] = self.camera_status()
-            snap["match"] = self.match()
-            return snap
+            session = self.session
+            key = (self.version, self.game_id, id(session), session.state_id,
+                   len(session.records))
+            cached = self._snapshot_cache
+            if cached is None or cached[0] != key:
+                snap = session.snapshot()
+                snap["game_id"] = self.game_id
+                snap["version"] = self.version
+                snap["resumed"] = self.resumed
+                snap["match"] = self.match()
+                cached = self._snapshot_cache = (key, snap)
+            return dict(cached[1], camera=self.camera_status())
 
     def match(self) -> dict | None:
         """The match these players are in (Musée: first to win two games), from the stored
@@ -373,8 +385,11 @@ class Runtime:
             if watcher is not self.watcher:
                 return  # a new game replaced the camera meanwhile: this step is stale
             if step.preview_jpeg is not None:
-                self.camera.jpeg = step.preview_jpeg
-                self.camera.jpeg_time = time.time()
+                with self.frame_ready:
+                    self.camera.jpeg = step.preview_jpeg
+                    self.camera.jpeg_time = time.time()
+                    self.camera.frame_no += 1
+                    self.frame_ready.notify_all()
             self.camera.status = step.status.to_dict()
             self.camera.calibrated = step.calibrated
             self.camera.reprojection_error_mm = step.reprojection_error_mm
