@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from flask import Flask
 
-LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", ""}
+LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 
 
 class TokenRequiredError(ValueError):
@@ -27,7 +27,10 @@ class TokenRequiredError(ValueError):
 
 
 def is_loopback(host: str | None) -> bool:
-    host = (host or "127.0.0.1").strip("[]")
+    """None (not said) is the default 127.0.0.1; an empty host binds every interface."""
+    host = "127.0.0.1" if host is None else host.strip().strip("[]")
+    if not host:
+        return False
     if host in LOOPBACK_NAMES:
         return True
     try:
@@ -42,6 +45,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, kit, pages
     from .errors import install_token_guard, register_error_handlers
+    from .live import LiveHub
+    from .security import install_security
+    from .serve import MAX_STREAMS
     from .runtime import Runtime
 
     config = dict(config or {})
@@ -71,9 +77,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         runtime = Runtime(store, config.get("game", "musee"), setup,
                           fresh=bool(config.get("fresh")))
     app.extensions["companion_runtime"] = runtime
+    hub = LiveHub(runtime, app.config["SSE_HEARTBEAT_S"],
+                  int(config.get("max_streams", MAX_STREAMS)))
+    app.extensions["companion_live"] = hub
+    runtime.on_close.append(hub.stop)
 
     register_error_handlers(app)
     install_token_guard(app)
+    install_security(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(kit.bp)

@@ -11,6 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from companion.model import Move, Setup
 
 from .errors import ApiError
+from .live import MJPEG_BOUNDARY, LiveHub
 from .runtime import Runtime
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -20,15 +21,62 @@ def runtime() -> Runtime:
     return current_app.extensions["companion_runtime"]
 
 
+def live() -> LiveHub:
+    return current_app.extensions["companion_live"]
+
+
+# Caps on a command's JSON, checked before anything reads it: commands are small and flat.
+MAX_JSON_DEPTH = 16
+MAX_JSON_ITEMS = 5000
+MAX_TEXT_LENGTH = 2000
+MAX_INT_DIGITS = 30
+
+
 def body() -> dict:
-    """The request's JSON object; malformed JSON is a 400 in the common shape."""
-    data = request.get_json(force=True, silent=True)
+    """The request's JSON object; malformed, too deep or too big JSON is a 400 in the common
+    shape (never a RecursionError or a gigabyte of work)."""
+    raw = request.get_data(cache=True)
+    try:
+        data = json.loads(raw) if raw else None
+    except (ValueError, RecursionError):
+        data = None
     if data is None:
         raise ApiError(400, "the request body must be a JSON object (it is empty or malformed)",
                        "malformed_json")
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object", "malformed_json")
+    check_json_shape(data)
     return data
+
+
+def check_json_shape(data: Any) -> None:
+    """Depth, item count, text length, integer size and lone surrogates, without recursion."""
+    pending = [(data, 1)]
+    items = 0
+    while pending:
+        value, depth = pending.pop()
+        items += 1
+        if depth > MAX_JSON_DEPTH or items > MAX_JSON_ITEMS:
+            raise ApiError(400, f"the command is nested too deeply or too big (at most "
+                                f"{MAX_JSON_DEPTH} levels, {MAX_JSON_ITEMS} values)", "too_complex")
+        if isinstance(value, dict):
+            pending.extend((k, depth + 1) for k in value)
+            pending.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            pending.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            if len(value) > MAX_TEXT_LENGTH:
+                raise ApiError(400, f"a text in the command is longer than {MAX_TEXT_LENGTH} "
+                                    "characters", "too_long")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ApiError(400, "a text in the command holds a lone surrogate "
+                                    "(half of a UTF-16 pair); send real characters",
+                               "bad_text") from None
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if abs(value) >= 10 ** MAX_INT_DIGITS:
+                raise ApiError(400, "a number in the command is far too large", "bad_number")
 
 
 def state_id_of(data: dict) -> int:
@@ -93,28 +141,17 @@ def preview():
 def preview_stream():
     """The annotated preview as MJPEG (for a second screen or a video player); a new part
     only when the camera produced a new frame. `?max=N` ends after N frames."""
-    rt = runtime()
-    limit = request.args.get("max", type=int)
-    boundary = "companionframe"
+    return _stream(live().preview_parts(request.args.get("max", type=int)),
+                   f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
 
-    def stream():
-        sent, last, last_sent = 0, None, 0.0
-        while limit is None or sent < limit:
-            with rt.lock:
-                jpeg, stamp = rt.camera.jpeg, rt.camera.jpeg_time
-            # resend now and then even when nothing changed: a viewer that left is then
-            # noticed (the write fails) instead of holding a server thread forever
-            stale = jpeg is not None and time.monotonic() - last_sent > 5.0
-            if jpeg is not None and (stamp != last or stale):
-                last, last_sent = stamp, time.monotonic()
-                sent += 1
-                yield (f"--{boundary}\r\nContent-Type: image/jpeg\r\n"
-                       f"Content-Length: {len(jpeg)}\r\n\r\n").encode() + jpeg + b"\r\n"
-            else:
-                time.sleep(0.1)
 
-    response = Response(stream(), mimetype=f"multipart/x-mixed-replace; boundary={boundary}")
+def _stream(chunks, mimetype: str) -> Response:
+    """A live stream holding one of the server's stream places until the viewer leaves."""
+    slot = live().open_stream()
+    response = Response(chunks, mimetype=mimetype)
+    response.call_on_close(slot.release)
     response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
@@ -157,34 +194,10 @@ def kit():
 def events():
     """Server-Sent Events: `state` on every change, `camera` about once a second.
 
-    `?max=N` ends the stream after N events (tests and simple scripts use it).
+    `?max=N` ends the stream after N events (tests and simple scripts use it). Every
+    listener sends the same bytes, built once per change by web.live.
     """
-    rt = runtime()
-    limit = request.args.get("max", type=int)
-    heartbeat = current_app.config.get("SSE_HEARTBEAT_S", 1.0)
-
-    def stream():
-        sent = 0
-        seen = None
-        yield "retry: 2000\n\n"
-        while limit is None or sent < limit:
-            with rt.changed:
-                if rt.version == seen:
-                    rt.changed.wait(timeout=heartbeat)
-                version = rt.version
-            if version != seen:
-                seen = version
-                payload = json.dumps(rt.snapshot(), ensure_ascii=False)
-                yield f"event: state\nid: {version}\ndata: {payload}\n\n"
-            else:
-                payload = json.dumps(rt.camera_status())
-                yield f"event: camera\ndata: {payload}\n\n"
-            sent += 1
-
-    response = Response(stream(), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return _stream(live().events(request.args.get("max", type=int)), "text/event-stream")
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -249,11 +262,22 @@ def new_game():
     names = data.get("names") or []
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
+    _check_player_count(game, data.get("players"))
     setup = Setup.from_dict({"players": data.get("players"), "names": names,
                              "options": data.get("options") or {}})
     rt = runtime()
     rt.new_game(game, setup)
     return jsonify(rt.snapshot())
+
+
+def _check_player_count(game: str, players: Any) -> None:
+    """Refused at once, before a set-up for 10**8 players is built."""
+    from companion.games import find_game
+
+    counts = find_game(game).info.player_counts
+    if not isinstance(players, int) or isinstance(players, bool) or players not in counts:
+        raise ApiError(400, f"'players' must be one of {', '.join(map(str, counts))} for "
+                            f"this game", "bad_players")
 
 
 @bp.post("/games/<int:game_id>/open")
@@ -270,7 +294,11 @@ def import_game():
     raw = request.get_data(as_text=True)
     open_it = request.args.get("open") in ("1", "true", "yes")
     rt = runtime()
-    game_id = rt.import_record(raw, open_it=open_it)
+    try:
+        game_id = rt.import_record(raw, open_it=open_it)
+    except RecursionError:
+        raise ApiError(400, "the record is nested too deeply to be a game record",
+                       "too_complex") from None
     return jsonify({"game_id": game_id, "games": rt.games()}), 201
 
 

@@ -447,6 +447,9 @@ class Runtime:
             except Exception:  # noqa: BLE001 - stopping goes on: the store must still close
                 log.warning("closing the camera failed", exc_info=True)
         for hook in self.on_close:
-            hook()
+            try:
+                hook()
+            except Exception:  # noqa: BLE001 - whatever fails, the store below must close
+                log.warning("a stop hook failed", exc_info=True)
         self.store.close()  # checkpoints the write-ahead log: every move is in the main file
         self.problems.detach()

@@ -6,10 +6,8 @@ Flask and the web package are imported inside the commands, so `companion games`
 from __future__ import annotations
 
 import secrets
-import signal
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import click
@@ -25,19 +23,26 @@ def _names(value: str | None) -> tuple[str, ...]:
 
 def _run(app, host: str, port: int, token: str | None, banner: list[str],
          start_publisher=None) -> None:
-    """Serve until Ctrl-C or SIGTERM; print the address (and join link) once bound.
+    """Serve with waitress until Ctrl-C or SIGTERM; print the address (and join link) once
+    bound; on every orderly stop the store is closed (its write-ahead log checkpointed).
 
     `start_publisher(runtime, address)`, when given, starts publishing to the café's broker
     once the dashboard's address is known (the café links each tile to it)."""
-    from werkzeug.serving import make_server
+    import logging
+
+    from web.serve import create_server, serve_until_stopped
 
     runtime = app.extensions["companion_runtime"]
+    live = app.extensions.get("companion_live")
     try:
-        server = make_server(host, port, app, threaded=True)
-    except OSError as exc:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        server = create_server(app, host, port)
+    except (OSError, ValueError) as exc:
+        runtime.close()
+        reason = getattr(exc, "strerror", None) or exc
+        raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
+    _log_to_stderr(logging)
     shown_host = f"[{host}]" if ":" in host else host
-    address = f"http://{shown_host}:{server.server_port}/"
+    address = f"http://{shown_host}:{server.effective_port}/"
     for line in banner:
         click.echo(line)
     click.echo(f"Dashboard: {address}")
@@ -49,17 +54,43 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
     click.echo("Press Ctrl-C to stop; the game is saved after every move.")
     sys.stdout.flush()
 
-    def _stop(signum, frame):
-        threading.Thread(target=server.shutdown, daemon=True).start()
-
-    signal.signal(signal.SIGTERM, _stop)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
+    def stop():
         runtime.close()
-        server.server_close()
+        click.echo("Stopped; every move is saved.")
+
+    serve_until_stopped(server, stop, before_stop=live.stop if live is not None else None)
+
+
+def _log_to_stderr(logging) -> None:
+    """The access log (token redacted) and every warning, one line each, on stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    for name, level in (("web.access", logging.INFO), ("companion", logging.WARNING),
+                        ("web", logging.WARNING), ("vision", logging.WARNING),
+                        ("waitress", logging.WARNING)):
+        logger = logging.getLogger(name)
+        logger.setLevel(min(logger.level or level, level))
+        if handler not in logger.handlers and not any(
+                isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) is sys.stderr
+                for h in logger.handlers):
+            logger.addHandler(handler)
+        if name == "web.access":
+            logger.propagate = False  # not twice through the "web" handler
+
+
+def _check_bind(host: str, port: int) -> str:
+    """`--host ""` means every interface, like 0.0.0.0 (never a link to http://:PORT/)."""
+    if not 0 <= port <= 65535:
+        raise click.BadParameter(f"{port} is not a port (0-65535; 0 picks a free one)",
+                                 param_hint="--port")
+    host = host.strip()
+    return host or "0.0.0.0"
+
+
+def _check_names(names: tuple[str, ...], players: int) -> None:
+    if names and len(names) != players:
+        raise click.BadParameter(f"{len(names)} names for {players} players",
+                                 param_hint="--names")
 
 
 def _token_for(host: str, token: str | None) -> str | None:
@@ -112,6 +143,8 @@ def serve(game, players, names, source, host, port, db, token, fresh, **cafe_opt
         players = players or recording.players
         names = names or ",".join(recording.names)
     game, players = game or "musee", players or 2
+    host = _check_bind(host, port)
+    _check_names(_names(names), players)
     token = _token_for(host, token)
     app = create_app({"db": db, "game": game, "players": players, "names": _names(names),
                       "host": host, "token": token, "fresh": fresh})
@@ -154,6 +187,7 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
 
     if pace <= 0:
         raise click.BadParameter("must be more than 0", param_hint="--pace")
+    host = _check_bind(host, port)
     slug = find_game(game).info.slug
     recordings = sample_recordings()
     folder = recordings.get(slug)

@@ -586,6 +586,10 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
 function closePicker() { $("picker").classList.add("hidden"); }
 
 // -- summary page -----------------------------------------------------------------------------
+// The print button is wired here: the page's security policy runs no inline handlers.
+document.addEventListener("click", (event) => {
+  if (event.target && event.target.id === "summary-print") window.print();
+});
 function renderSummary(snap) {
   const game = pick(snap.game.name);
   $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
