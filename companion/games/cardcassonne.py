@@ -291,12 +291,15 @@ class Cardcassonne(Game):
         return checks[move.kind](state, move)
 
     def _wrong_phase(self, state: CardcassonneState, move: Move) -> tuple[Violation, ...]:
-        now = {"setup": Text("the dealer is still turning up the ten starting cards",
-                             "發牌玩家還在翻開開局的 10 張卡牌"),
-               "play": Text("players are taking turns", "玩家們正在輪流行動"),
-               "scoring": Text("the round is being scored", "正在進行回合計分")}[state.phase]
-        return (_violation("not_now", f"That cannot be done now: {now.en}.",
-                           f"現在不能這樣做：{now.zh}。"),)
+        now = {"setup": Text("the dealer is still turning up the ten starting cards; play "
+                             "starts after that", "發牌玩家還在翻開開局的 10 張卡牌，之後才開始出牌"),
+               "play": Text("players are taking turns playing cards and followers; cards are "
+                            "turned up and decided on when the round is scored",
+                            "玩家們正在輪流出牌和放大玩家指示物；卡牌要到回合計分時才翻開和做選擇"),
+               "scoring": Text("the round is being scored: turn up the face-down cards the "
+                               "followers took and decide on them before anyone plays on",
+                               "正在進行回合計分：先翻開大玩家指示物收走的蓋牌並做好選擇，才能繼續出牌")}[state.phase]
+        return (_violation("not_now", f"Not now: {now.en}.", f"現在不行：{now.zh}。"),)
 
     def _check_seat(self, state: CardcassonneState, seat) -> tuple[Violation, ...]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:

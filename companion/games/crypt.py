@@ -207,6 +207,30 @@ def _spaced(zh: str) -> str:
 
 
 _SETUP_OPTIONS = {"collectors", "colours", "leader"}
+# What each move must say, in the players' words: the refusal when a move is incomplete.
+_MOVE_SHAPES = {
+    "deal": ("A dealt card says which treasure it is, or which back shows, and its place in "
+             "the crypt.", "翻開的牌要說明是哪張寶藏卡（或哪種背面）以及在地窖的哪個位置。"),
+    "claim": ("A claim says, for each card, which crypt card, how many dice and the effort "
+              "they show (1 to 6).", "宣告寶藏要說明每張卡：地窖的哪張卡、放幾顆骰子、骰子的點數（1 到 6）。"),
+    "place_die": ("A die set on a card needs the die, the crypt card and the number it shows.",
+                  "放到卡上的骰子要說明是哪顆骰子、哪張地窖卡，以及顯示的點數。"),
+    "remove_die": ("Say which die was taken back.", "請說明拿回的是哪顆骰子。"),
+    "ghost_roll": ("Enter the number each ghost die shows, 1 to 6.", "請輸入每顆鬼魂骰子的點數（1 到 6）。"),
+    "roll": ("An exhaustion roll says which crypt card the die is on and the number it shows.",
+             "疲憊擲骰要說明骰子在哪張地窖卡上，以及擲出的點數。"),
+    "reroll": ("An idol re-roll says which roll it repeats, which idol is flipped and the new "
+               "number.", "用偶像重擲要說明重擲哪一次、翻哪張偶像，以及新的點數。"),
+    "peek": ("Say which manuscript is flipped to look.", "請說明翻哪張手稿來查看。"),
+    "take": ("Pottery names the 2 pottery cards flipped and the face-down crypt card taken.",
+             "陶器要說明翻哪 2 張陶器，以及拿走地窖裡哪張面朝下的牌。"),
+    "recover_one": ("Remains names the 2 remains cards flipped to recover a die.",
+                    "遺骨要說明翻哪 2 張遺骨來恢復一顆骰子。"),
+    "identify": ("Say which treasure a face-down card turned out to be.",
+                 "請說明面朝下的牌翻開後是哪張寶藏卡。"),
+    "tiebreak_roll": ("A tie-break roll lists the number on each ready die.",
+                      "決勝擲骰要列出每顆可用骰子的點數。"),
+}
 _CLOSES_PENDING = {"claim", "recover", "ghost_roll", "roll", "end_turn", "take"}
 
 
@@ -352,8 +376,9 @@ class Crypt(Game):
                 state = self._end_turn(state)
             return self._check(state, move)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            return (_v("bad_move", f"The move {move.kind!r} is missing something or has a "
-                                   f"wrong value.", f"動作「{move.kind}」缺少資料或數值不對。"),)
+            en, zh = _MOVE_SHAPES.get(move.kind, ("This move is not filled in properly.",
+                                                  "這個動作的資料不完整。"))
+            return (_v("bad_move", en, zh),)
 
     def _closes_pending(self, state: CryptState, move: Move) -> bool:
         if move.kind == "place_die" and move.player == state.pending_player:
@@ -734,7 +759,8 @@ class Crypt(Game):
                        f"{t.zh}收藏家用的是 {self.side(state, kind)} 面，不是 {side} 面。",
                        [f"CRC{self.type_back[kind][3:]}{side}"])]
         if state.phase in ("over", "tiebreak"):
-            return [_v("wrong_phase", "That cannot be done any more.", "現在已經不能這樣做了。")]
+            return [_v("wrong_phase", "The game has been scored: collector cards can no longer "
+                       "be flipped.", "遊戲已經計分：收藏家卡不能再翻了。")]
         cards = move["cards"] if "cards" in move.params else [move["card"]]
         if not isinstance(cards, (list, tuple)):
             cards = [cards]
@@ -821,8 +847,9 @@ class Crypt(Game):
         if problems:
             return problems
         if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
-            return [_v("not_tied", f"{state.names[move.player]} does not roll now.",
-                       f"{state.names[move.player]} 現在不用擲骰。")]
+            return [_v("not_tied", f"{state.names[move.player]} does not roll now: only the "
+                       f"players tied for the win roll, once each time.",
+                       f"{state.names[move.player]} 現在不用擲骰：只有平手爭勝的玩家擲骰，每次各擲一回。")]
         values, need = move["values"], state.ready[move.player]
         if (not isinstance(values, (list, tuple)) or len(values) != need
                 or any(v not in FACES or isinstance(v, bool) for v in values)):

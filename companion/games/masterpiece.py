@@ -237,6 +237,18 @@ PHASE_MOVES = {
     "over": (),
 }
 ALL_MOVES = {kind for kinds in PHASE_MOVES.values() for kind in kinds}
+# Each move in the players' words (a refusal says which action does not fit now).
+MOVE_WORDS = {
+    "deal": Text("Dealing a painting", "發名畫"), "place_pawn": Text("Placing a pawn", "擺放棋子"),
+    "start": Text("Starting the game", "開始遊戲"), "draw_value": Text("Taking a value card", "拿價值卡"),
+    "roll": Text("Rolling the die", "擲骰子"), "easel": Text("Putting a painting on the easel", "把名畫放上畫架"),
+    "pick": Text("Picking the painting to auction", "挑選要拍賣的名畫"), "bid": Text("Bidding", "出價"),
+    "tie": Text("Cancelling equal bids", "作廢同時喊出的相同出價"),
+    "overbid": Text("Calling an overbid", "指出超額出價"), "hammer": Text("The hammer", "落槌"),
+    "no_sale": Text("Ending the auction unsold", "宣布流標"), "take_cash": Text("Taking the cash", "拿現金"),
+    "take_value": Text("Taking a value card", "拿價值卡"), "inherit": Text("Inheriting", "繼承名畫"),
+    "buy": Text("Buying", "購買"), "sell": Text("Selling", "出售"), "pass": Text("Passing", "放棄"),
+}
 # How directly a space takes a painting out of the bank (orders legal rolls; lower first).
 PACE = {"inherit": 0, "buy_bank": 1, "bank_auction": 2}
 
@@ -442,9 +454,9 @@ class Masterpiece(Game):
             return _one("unknown_player", f"There is no player {move.player!r} in this game.",
                         f"這場遊戲沒有玩家 {move.player!r}。")
         if move.kind not in PHASE_MOVES[state.phase]:
-            wait = self._waiting_for(state)
-            return _one("not_now", f"{move.kind!r} does not fit now: {wait.en}",
-                        f"現在不能做「{move.kind}」：{wait.zh}")
+            wait, doing = self._waiting_for(state), MOVE_WORDS[move.kind]
+            return _one("not_now", f"{doing.en} is not possible now; the game waits for this: "
+                        f"{wait.en}", f"現在不能{doing.zh}；現在要做的是：{wait.zh}")
         return getattr(self, f"_check_{move.kind}")(state, move)
 
     def _waiting_for(self, state: MasterpieceState) -> Text:
