@@ -19,6 +19,12 @@ from .errors import ApiError
 
 log = logging.getLogger(__name__)
 MJPEG_BOUNDARY = "companionframe"
+# At most this many state broadcasts a second: changes that come faster are coalesced (the
+# latest state wins), so a burst of commands costs each listener one send, not one each.
+# A change after a quiet moment goes out at once; only bursts wait (at most 0.2 s). Each
+# broadcast wakes every listener's thread, and those wake-ups compete with commands for
+# Python's one interpreter lock: this is what keeps 50 listeners from slowing commands.
+MAX_STATE_RATE_HZ = 5
 
 
 class LiveHub:
@@ -46,7 +52,7 @@ class LiveHub:
     def _publish_loop(self) -> None:
         rt = self.runtime
         seen: int | None = None
-        tick, last_camera = 0, 0.0
+        tick, last_camera, last_state = 0, 0.0, 0.0
         while not self._stopping.is_set():
             with rt.changed:
                 quiet = rt.version == seen and not rt.changed.wait(timeout=self.heartbeat_s)
@@ -55,6 +61,10 @@ class LiveHub:
                 break
             try:
                 if version != seen:
+                    # coalesce a burst: wait out the rest of the interval since the last send
+                    self._stopping.wait(max(0.0, last_state + 1 / MAX_STATE_RATE_HZ
+                                            - time.monotonic()))
+                    last_state = time.monotonic()
                     snap = rt.snapshot()  # the game's lock is held only while building
                     seen = snap["version"]
                     data = json.dumps(snap, ensure_ascii=False)
