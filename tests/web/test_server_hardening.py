@@ -82,7 +82,9 @@ def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
     assert status == 200 and len(listed["games"]) == 1  # nothing was stored
 
 
-def test_sigterm_stops_cleanly_with_every_move_in_the_main_file(start_server, tmp_path):
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
+def test_sigterm_or_ctrl_c_stops_cleanly_with_every_move_in_the_main_file(start_server, tmp_path,
+                                                                         stop_signal):
     db = tmp_path / "g.sqlite3"
     server = start_server("serve", "--port", "0", "--db", str(db), "--names", "Amy,Ben")
     state_id = 0
@@ -95,7 +97,7 @@ def test_sigterm_stops_cleanly_with_every_move_in_the_main_file(start_server, tm
     # a live viewer must not keep the server from stopping
     viewer = urllib.request.urlopen(server.url + "/api/events", timeout=10)
     viewer.readline()
-    server.proc.send_signal(signal.SIGTERM)
+    server.proc.send_signal(stop_signal)
     assert server.proc.wait(timeout=8) == 0
     rest = server.proc.stdout.read()
     assert "Stopped; every move is saved." in rest and "Traceback" not in rest
@@ -169,3 +171,13 @@ def test_a_damaged_database_is_one_clear_line_and_fresh_sets_it_aside(tmp_path):
     assert "Traceback" not in done.stderr and "--fresh" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     assert db.read_bytes().startswith(b"SQLite format 3\x00\x07")  # untouched
+
+
+def test_fresh_sets_a_damaged_database_aside_and_starts(start_server, tmp_path):
+    db = tmp_path / "g.sqlite3"
+    damaged = b"SQLite format 3\x00" + b"\x07" * 8000
+    db.write_bytes(damaged)
+    server = start_server("serve", "--port", "0", "--db", str(db), "--fresh")
+    assert any(line.startswith("New game #1") for line in server.lines)
+    [kept] = tmp_path.glob("g.sqlite3.damaged-*")
+    assert kept.read_bytes() == damaged
