@@ -9,7 +9,7 @@ from .sheets import PAPERS, mat_tiles, sheet_counts
 
 
 def mat_rows() -> list[str]:
-    rows = ["| mat | size (mm) | px/module 1080p | camera height | 4K px/module | sheets A4 / Letter / A3 |",
+    rows = ["| mat | size (mm) | px/module 1080p | camera height | 4K instead | sheets A4 / Letter / A3 |",
             "|---|---|---|---|---|---|"]
     for game, counts in available_layouts().items():
         for players in counts:
@@ -17,12 +17,15 @@ def mat_rows() -> list[str]:
                 layout = load_layout(game, players, variant)
                 w, h = layout.mat_size_mm
                 hd = camera_view((w, h))
-                uhd = camera_view((w, h), RESOLUTIONS["4K"])
                 sheets = " / ".join(str(len(mat_tiles(layout, p).tiles)) for p in PAPERS)
-                verdict = "" if hd.px_per_module >= MIN_PX_PER_MODULE else " (4K)"
+                # Below the aim at 1080p: a 4K camera of the same view at the same height
+                # doubles the pixels per module.
+                short = hd.px_per_module < MIN_PX_PER_MODULE
+                scale = RESOLUTIONS["4K"][0] / RESOLUTIONS["1080p"][0]
+                uhd = f"{hd.px_per_module * scale:.1f} px/module" if short else "not needed"
                 rows.append(f"| {game} {players}p {variant} | {w:g} x {h:g} | "
-                            f"{hd.px_per_module:.2f}{verdict} | {hd.height_mm / 10:.0f} cm | "
-                            f"{uhd.px_per_module:.1f} | {sheets} |")
+                            f"{hd.px_per_module:.2f}{' (short)' if short else ''} | "
+                            f"{hd.height_mm / 10:.0f} cm | {uhd} | {sheets} |")
     return rows
 
 

@@ -237,7 +237,7 @@ def cards_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300,
                 # Bleed into the gaps between cards only: the outer edge stays clean.
                 c, r = grid.column_row(i, mirrored)
                 edges = (c > 0, r > 0, c < grid.cols - 1, r < grid.rows - 1)
-                b = [int(round(bleed * s)) if inner else 0 for inner in edges]
+                b = [math.ceil(bleed * s) if inner else 0 for inner in edges]  # no hairline left
                 pdf.image(with_bleed(image, tuple(b)), x=x - b[0] / s, y=y - b[1] / s,
                           w=card_mm[0] + (b[0] + b[2]) / s, h=card_mm[1] + (b[1] + b[3]) / s)
             _cut_marks(pdf, grid, paper)

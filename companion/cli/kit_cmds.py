@@ -164,11 +164,13 @@ def print_mat(game, players, variant, fmt, paper, dpi, out):
 @click.argument("image", type=click.Path(dir_okay=False))
 @click.option("--game", required=True)
 @click.option("--players", "-n", type=int, required=True)
+@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]), default=None,
+              help="the mat printed (default standard; or --game GAME:compact)")
 @click.option("--camera", default=None, help="camera id: save the calibration under it")
 @click.option("--save-dir", default=None, type=click.Path(file_okay=False),
               help="where calibrations are saved (default ~/.config/table-companion/calibration)")
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
-def calibrate(image, game, players, camera, save_dir, as_json):
+def calibrate(image, game, players, variant, camera, save_dir, as_json):
     """Say whether a camera frame of the mat is usable and, if not, why.
 
     Exit status 0 when usable, 1 when not, 2 on bad input."""
@@ -181,7 +183,7 @@ def calibrate(image, game, players, camera, save_dir, as_json):
 
     from pathlib import Path
 
-    lay = load_layout(game, players)
+    lay = load_layout(game, players, variant)
     if not Path(image).is_file():
         raise CalibrationError(f"no such image file: {image}")
     frame = cv2.imread(image, cv2.IMREAD_COLOR)

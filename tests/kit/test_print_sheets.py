@@ -193,3 +193,23 @@ def test_every_kit_prints_inside_the_margins(tmp_path, game, paper):
             continue
         for page, image in enumerate(page_images(out, 30)):
             assert ink_in_margin(image, 30, SAFE_MM) == 0, (args, page)
+
+
+def test_card_frames_run_into_the_gaps_and_the_outer_edge_stays_white(tmp_path):
+    from calibration.kit.sheets import card_grid
+
+    out = tmp_path / "cards.pdf"
+    assert run("print", "cards", "mythe", "--dpi", 60, "--out", out).exit_code == 0
+    doc = pypdfium2.PdfDocument(str(out))
+    dpi = 100
+    page = np.asarray(doc[0].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    grid = card_grid("a4", (63, 88))
+    s = dpi / 25.4
+    (x0, y0), (x1, _) = grid.cell(0), grid.cell(1)
+    row = int((y0 + 44) * s)
+    gap_middle = page[row, int((x0 + 63 + grid.gap / 2) * s)]
+    frame = page[row, int((x0 + 1) * s)]
+    assert np.abs(gap_middle - frame).max() < 40 and frame.min() < 200  # frame colour, not white
+    outside = page[row, int((x0 - 1.5) * s)]
+    assert outside.min() > 245  # left of the first column: white paper, only cut marks
