@@ -575,10 +575,14 @@ def _axis_seams(length: float, printable: float,
         if sheets == 1:
             return [] if length - first <= printable + 1e-6 else None
         ideal = start + (length - start) / sheets
+        farthest = first + printable - half  # the most this sheet can carry
         options = [ideal]
         for a, b in forbidden:
             if a < ideal < b:
                 options = sorted((a, b), key=lambda v: abs(v - ideal))
+            if a < farthest < b:
+                farthest = a
+        options.append(farthest)  # when an even share fails, fill this sheet instead
         for seam in options:
             if start < seam < length and seam + half - first <= printable + 1e-6:
                 rest = place(seam, sheets - 1)
