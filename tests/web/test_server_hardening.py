@@ -181,3 +181,37 @@ def test_fresh_sets_a_damaged_database_aside_and_starts(start_server, tmp_path):
     assert any(line.startswith("New game #1") for line in server.lines)
     [kept] = tmp_path.glob("g.sqlite3.damaged-*")
     assert kept.read_bytes() == damaged
+
+
+def _place(state_id, player, card, museum, space):
+    return {"state_id": state_id, "move": {"kind": "place", "player": player, "card": card,
+                                           "museum": museum, "gallery": 0, "space": space}}
+
+
+def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_server, tmp_path):
+    db = tmp_path / "g.sqlite3"
+    args = ("serve", "--port", "0", "--db", str(db), "--names", "Amy,Ben")
+    server = start_server(*args)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")  # another program holds the database
+    started = time.monotonic()
+    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    waited = time.monotonic() - started
+    other.execute("ROLLBACK")
+    assert status == 503 and answer["error"]["code"] == "store_unavailable", answer
+    assert 1.5 < waited < 6
+    # a write that fails outright (a trigger stands in for a full disk)
+    other.execute("CREATE TRIGGER full_disk BEFORE INSERT ON records "
+                  "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    assert status == 503 and "could not be written" in answer["error"]["message"]
+    other.execute("DROP TRIGGER full_disk")
+    other.close()
+    assert call(server.url, "/api/state")[1]["state_id"] == 0  # nothing half-done
+    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    assert status == 200, answer
+    server.kill(9)
+    again = start_server(*args)  # formerly: IntegrityError on every command from here on
+    status, answer = call(again.url, "/api/move", _place(1, 1, "MU15", 1, 3))
+    assert status == 200, answer
+    assert answer["state"]["state_id"] == 2
