@@ -215,3 +215,25 @@ def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_serv
     status, answer = call(again.url, "/api/move", _place(1, 1, "MU15", 1, 3))
     assert status == 200, answer
     assert answer["state"]["state_id"] == 2
+
+
+def test_waitress_streams_each_event_as_it_happens(start_server, tmp_path):
+    server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"),
+                          "--names", "Amy,Ben")
+    viewers = [urllib.request.urlopen(server.url + "/api/events", timeout=10) for _ in range(20)]
+
+    def next_state(stream):
+        while True:
+            line = stream.readline()
+            if line.startswith(b"data: ") and b'"state_id"' in line:
+                return json.loads(line[6:])
+
+    for stream in viewers:
+        assert next_state(stream)["state_id"] == 0
+    started = time.monotonic()
+    assert call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))[0] == 200
+    for stream in viewers:
+        assert next_state(stream)["state_id"] == 1
+    assert time.monotonic() - started < 3  # not held back in a buffer
+    for stream in viewers:
+        stream.close()
