@@ -213,3 +213,39 @@ def test_card_frames_run_into_the_gaps_and_the_outer_edge_stays_white(tmp_path):
     assert np.abs(gap_middle - frame).max() < 40 and frame.min() < 200  # frame colour, not white
     outside = page[row, int((x0 - 1.5) * s)]
     assert outside.min() > 245  # left of the first column: white paper, only cut marks
+
+
+def test_mat_tiling_properties_hold_for_any_mat():
+    """Any mat size and marker grid: the sheets cover the mat, each fits its page, no seam
+    crosses a marker, neighbours overlap. (Sized for the default run.)"""
+    from types import SimpleNamespace
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from calibration.gen_layouts import Dims, markers_for
+    from calibration.layouts import Marker
+
+    @settings(max_examples=60, deadline=None)
+    @given(w=st.integers(150, 2000), h=st.integers(120, 1200), size=st.integers(18, 40),
+           spacing=st.integers(150, 320), paper=st.sampled_from(["a4", "letter", "a3"]))
+    def check(w, h, size, spacing, paper):
+        dims = Dims(MARKER_SIZE=size, MARKER_INSET=size / 2 + 4, EDGE_SPACING=spacing)
+        markers = tuple(Marker(m["id"], tuple(m["center_mm"]), m["size_mm"])
+                        for m in markers_for(w, h, dims))
+        tiling = mat_tiles(SimpleNamespace(mat_size_mm=(w, h), markers=markers), paper)
+        tw, th = tiling.printable_mm
+        for x, y, tile_w, tile_h in tiling.tiles:
+            assert 0 <= x and 0 <= y and x + tile_w <= w + 1e-6 and y + tile_h <= h + 1e-6
+            assert tile_w <= tw + 1e-6 and tile_h <= th + 1e-6
+        xs = sorted({(x, x + tile_w) for x, _, tile_w, _ in tiling.tiles})
+        ys = sorted({(y, y + tile_h) for _, y, _, tile_h in tiling.tiles})
+        assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(w)
+        assert ys[0][0] == 0 and ys[-1][1] == pytest.approx(h)
+        assert all(b[0] < a[1] for a, b in zip(xs, xs[1:]))
+        assert all(b[0] < a[1] for a, b in zip(ys, ys[1:]))
+        for m in markers:
+            assert not any(abs(s - m.center_mm[0]) < m.size_mm / 2 for s in tiling.seams_x)
+            assert not any(abs(s - m.center_mm[1]) < m.size_mm / 2 for s in tiling.seams_y)
+
+    check()
