@@ -1,5 +1,5 @@
 """The kit as a 1080p webcam sees it: the mat printed, cards and card-width stickers (stuck on
-plain cards) in every card space, shrunk to what a camera at the README's stated height
+plain cards) in every card space, tokens in every token space, shrunk to what a camera at the README's stated height
 sees, then calibrated and read by the project's own pipeline.
 
 Default run: four compact mats (the largest, and the smallest). Every mat, compact and
@@ -16,7 +16,7 @@ from calibration.kit.camera import (MAX_PX_PER_MODULE, MIN_PX_PER_MODULE, camera
                                    simulate_frame)
 from calibration.kit.sheets import label_sheet, sticker_image
 from calibration.layouts import available_layouts, load_layout
-from calibration.render import render_card, render_mat
+from calibration.render import render_card, render_mat, render_token
 from companion.catalogue import load_catalogue
 
 SHARP_PX_PER_MM = 5.0  # the table is drawn this sharp, then shrunk to the camera's scale
@@ -63,6 +63,16 @@ def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3):
         x0, y0 = int(round(cx * k - w / 2)), int(round(cy * k - h / 2))
         table[y0:y0 + h, x0:x0 + w] = card
         placed[piece.payload] = (region, list(slot) if slot is not None else None)
+    # A token side in every token space (Musée's chandeliers and staircases).
+    token_slots = [(r.name, s) for r in layout.regions if r.kind == "tokens" for s in r.slots]
+    sides = list(load_catalogue(game).tokens)[::2]  # one side of each two-sided token
+    for (region, slot), piece in zip(token_slots, sides):
+        token = render_token(game, piece.payload, px_per_mm=k)
+        h, w = token.shape[:2]
+        cx, cy = slot.center_mm
+        x0, y0 = int(round(cx * k - w / 2)), int(round(cy * k - h / 2))
+        table[y0:y0 + h, x0:x0 + w] = token
+        placed[piece.payload] = (region, list(slot.slot))
     return layout, table, placed
 
 
@@ -73,7 +83,7 @@ def read_kit(game, players, variant):
     frame, _ = simulate_frame(table, SHARP_PX_PER_MM, layout.mat_size_mm)
     name = game if variant == "standard" else f"{game}:{variant}"
     result = recognize(frame, name, players)
-    seen = {c["payload"]: (c["region"], c["slot"]) for c in result["cards"]}
+    seen = {c["payload"]: (c["region"], c["slot"]) for c in result["cards"] + result["tokens"]}
     view = camera_view(layout.mat_size_mm)
     return result, placed, seen, view
 
