@@ -100,3 +100,19 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
     from vision.bench import main as run
 
     run(quick=quick, frames=frames, json_path=json_path)
+
+
+@bench.command("cafe")
+@click.option("--tables", default=20, show_default=True, type=click.IntRange(1, 100),
+              help="simulated tables, each its own process")
+@click.option("--duration", default=60.0, show_default=True, type=click.FloatRange(20, 900),
+              help="seconds of play (the broker restarts at 35 %, tables die at 60 %)")
+@click.option("--keepalive", default=5, show_default=True, type=click.IntRange(2, 60),
+              help="MQTT keep-alive of every table, seconds")
+@click.option("--json", "json_path", type=click.Path(), default=None,
+              help="also write the results to this JSON file")
+def bench_cafe(tables, duration, keepalive, json_path):
+    """A café on 127.0.0.1: tables replaying recorded games through a real Mosquitto."""
+    from cafe.bench import main as run
+
+    run(tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path)
