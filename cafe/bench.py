@@ -40,16 +40,52 @@ VENUE = "bench"
 class Latencies:
     def __init__(self):
         self.lock = threading.Lock()
-        self.samples: list[tuple[float, float]] = []  # (received, latency s)
+        # (received, logged -> received, logged -> handed to the client) in seconds
+        self.samples: list[tuple[float, float, float]] = []
 
     def add(self, tile, body, received: float) -> None:
-        if isinstance(body.get("ts"), (int, float)):
+        logged, sent = body.get("ts"), body.get("sent")
+        if isinstance(logged, (int, float)) and isinstance(sent, (int, float)):
             with self.lock:
-                self.samples.append((received, received - body["ts"]))
+                self.samples.append((received, received - logged, sent - logged))
 
-    def between(self, start: float, end: float) -> list[float]:
+    def between(self, start: float, end: float, part: int = 1) -> list[float]:
         with self.lock:
-            return [lat for at, lat in self.samples if start <= at < end]
+            return [sample[part] for sample in self.samples if start <= sample[0] < end]
+
+
+class BrokerProbe:
+    """The floor to compare with: a bare message through the same broker, same machine, same
+    moment (publish -> delivered back), ten times a second."""
+
+    TOPIC = "companion-bench/probe"
+
+    def __init__(self, settings):
+        self.samples: list[float] = []
+        self.client = settings.client("bench-probe", clean_session=True)
+        self.client.on_connect = lambda c, u, f, rc, p: c.subscribe(self.TOPIC, qos=1)
+        self.client.on_message = self._on_message
+        self._stop = threading.Event()
+        self.client.connect_async(settings.host, settings.port, settings.keepalive_s)
+        self.client.loop_start()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _on_message(self, client, userdata, message):
+        self.samples.append(time.time() - float(message.payload))
+
+    def _run(self):
+        while not self._stop.wait(0.1):
+            self.client.publish(self.TOPIC, repr(time.time()), qos=1)
+
+    def take(self) -> list[float]:
+        taken, self.samples = self.samples, []
+        return taken
+
+    def close(self):
+        self._stop.set()
+        self.client.disconnect()
+        self.client.loop_stop()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -136,6 +172,7 @@ class Bench:
         settings = parse_broker(self.broker.url, keepalive_s=self.keepalive_s)
         self.view = CafeView(settings, VENUE, client_id="bench-cafe", on_event=self._on_event)
         self.view.start().wait_connected()
+        self.probe = BrokerProbe(settings)
         names = [f"t{i + 1:02d}" for i in range(self.count)]
         table_logs = {name: logs[i % len(logs)] for i, name in enumerate(names)}
         try:
@@ -154,14 +191,19 @@ class Bench:
                     process.kill()
                     process.wait()
             self.view.close()
+            self.probe.close()
             self.broker.stop()
 
     def _timeline(self, names, table_logs) -> dict:
         out = self.out
         t0 = time.time()
+        self.probe.take()
         steady_end = t0 + self.duration_s * 0.35
         time.sleep(max(0.0, steady_end - time.time()))
         steady = self.latencies.between(t0, steady_end)
+        in_table = self.latencies.between(t0, steady_end, part=2)
+        probe = self.probe.take()
+        load = os.getloadavg()[0]
 
         # 1. The broker restarts mid-game (SIGTERM, saved to disk, started again).
         down_at = time.time()
@@ -172,7 +214,16 @@ class Bench:
         targets = {n: last_seq_per_game(self.folder / f"{n}.sqlite3") for n in names}
         recovered = self.wait(lambda: self.caught_up(targets), 60)
         reconnected = self.wait(lambda: all(self.status_of(n) == "online" for n in names), 30)
-        restart = {"down_s": round(up_at - down_at, 2),
+        time.sleep(0.5)  # anything repeated arrives with the backlog
+        logged_then = {n: table_records(self.folder / f"{n}.sqlite3") for n in names}
+        with self.seen_lock:
+            lost_in_restart = sum(
+                1 for n, records in logged_then.items() for game_id, seq in records
+                if seq <= targets[n].get(game_id, -1) and (game_id, seq) not in self.seen.get(n, ()))
+        with self.view.lock:
+            duplicated_in_restart = sum(t.duplicates for t in self.view.tiles.values())
+        restart = {"lost": lost_in_restart, "duplicated": duplicated_in_restart,
+                   "down_s": round(up_at - down_at, 2),
                    "caught_up_s": None if recovered is None else round(recovered, 2),
                    "all_online_s": None if reconnected is None else round(reconnected, 2)}
         out(f"  broker restarted: down {restart['down_s']} s; every table caught up "
@@ -233,6 +284,12 @@ class Bench:
                            "p95": round(percentile(steady, 0.95) * 1000, 1),
                            "max": round(max(steady) * 1000, 1) if steady else None,
                            "samples": len(steady)},
+            "bare_broker_ms": {"p50": round(percentile(probe, 0.5) * 1000, 1),
+                               "p95": round(percentile(probe, 0.95) * 1000, 1),
+                               "samples": len(probe)},
+            "load_average": round(load, 1), "cpus": os.cpu_count(),
+            "in_table_ms": {"p50": round(percentile(in_table, 0.5) * 1000, 1),
+                            "p95": round(percentile(in_table, 0.95) * 1000, 1)},
             "latency_after_restart_ms": {"p50": round(percentile(after_restart, 0.5) * 1000, 1),
                                          "p95": round(percentile(after_restart, 0.95) * 1000, 1)},
             "broker_restart": restart,
@@ -259,20 +316,32 @@ class Bench:
         lat = r["latency_ms"]
         verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
         out("")
-        out(f"{'tables':<44}{r['tables']}")
+        out(f"{'tables':<44}{r['tables']}   (machine: {r['cpus']} CPUs, load average "
+            f"{r['load_average']} during the steady phase)")
         out(f"{'events logged by the tables (all in SQLite)':<44}{r['events_logged']}")
         out(f"{'events/s through the broker':<44}{r['events_per_s']}")
         out(f"{'latency table -> café, steady (ms)':<44}p50 {lat['p50']}  p95 {lat['p95']}  "
             f"max {lat['max']}  (n={lat['samples']})   target p95 <= 100: "
             f"{verdict(lat['p95'] <= 100)}")
+        bare = r["bare_broker_ms"]
+        ratio = lat["p95"] / bare["p95"] if bare["p95"] else float("nan")
+        out(f"{'  a bare message through the broker (ms)':<44}p50 {bare['p50']}  p95 {bare['p95']}"
+            f"  (same moment; table p95 is {ratio:.1f}x this)")
+        inside = r["in_table_ms"]
+        out(f"{'  of which inside the table (ms)':<44}p50 {inside['p50']}  p95 {inside['p95']}  "
+            f"(logged -> handed to the broker connection)")
         after = r["latency_after_restart_ms"]
         out(f"{'latency after the restart (ms)':<44}p50 {after['p50']}  p95 {after['p95']}  "
             f"(includes the backlog sent on reconnect)")
         restart = r["broker_restart"]
         out(f"{'broker restart: down / all caught up':<44}{restart['down_s']} s / "
             f"{restart['caught_up_s']} s after it was back")
-        out(f"{'events lost / duplicated / gaps seen':<44}{r['lost']} / {r['duplicated']} / "
-            f"{r['gaps_seen']}   target 0 / 0: {verdict(r['lost'] == 0 and r['duplicated'] == 0)}")
+        out(f"{'across the broker restart: lost / duplicated':<44}{restart['lost']} / "
+            f"{restart['duplicated']}   target 0 / 0: "
+            f"{verdict(restart['lost'] == 0 and restart['duplicated'] == 0)}")
+        out(f"{'whole run: lost / repeats dropped / gaps':<44}{r['lost']} / {r['duplicated']} / "
+            f"{r['gaps_seen']}   (a killed or frozen table re-sends what it had no PUBACK "
+            f"for; the café drops the repeat by seq)")
         out(f"{'killed table shown offline after':<44}{r['killed_offline_s']} s")
         if r["frozen_offline_s"] is not None:
             out(f"{'frozen table shown offline after':<44}{r['frozen_offline_s']} s   (keep-alive "

@@ -81,7 +81,11 @@ class TablePublisher:
         self.poll_s = poll_s
         self.cursor = PublishedCursor(runtime.store.path, self.topics.base)
         self._acked: dict[int, int] = self.cursor.acknowledged()
-        self._sent: dict[int, int] = dict(self._acked)  # game id -> last seq handed to paho
+        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
+        self._built: dict[int, int] = dict(self._acked)
+        self._sent: dict[int, int] = dict(self._acked)
+        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
+        self._session: Any = None
         self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
         self._acked_mids: set[int] = set()
         self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
@@ -105,7 +109,7 @@ class TablePublisher:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
         self.client.on_message = self._on_message
-        runtime.add_observer(self._wake.set)
+        runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(target=self._loop, name=f"cafe-publisher-{table}",
                                         daemon=True)
 
@@ -198,28 +202,47 @@ class TablePublisher:
                 log.exception("café publisher error at table %s", self.topics.table)
                 self._stop.wait(1.0)
 
-    def sync(self) -> None:
-        """Hand the client everything not yet sent, oldest game first, then state and alerts."""
+    def _on_runtime_change(self) -> None:
+        """The runtime's observer: on the changing thread, under its lock. Turning the new
+        records into payloads here means they need not wait for the rest of a camera frame."""
+        self._collect()
+        self._wake.set()
+
+    def _collect(self) -> None:
+        """New log records -> event payloads, in order (the caller holds the runtime's lock)."""
         runtime = self.runtime
+        session, game_id = runtime.session, runtime.game_id
+        if self._session is not None and self._session is not session:
+            self._collect_from(self._game_id, self._session)  # the rest of the previous game
+        self._session, self._game_id = session, game_id
+        self._collect_from(game_id, session)
+
+    def _collect_from(self, game_id: int, session: Session) -> None:
+        first = self._built.get(game_id, -1) + 1
+        records = session.records[first:]
+        for record in records:
+            self._ready.append((game_id, T.event_payload(
+                self.topics, game_id, session, record, _verdicts_of(session, record["seq"]))))
+        if records:
+            self._built[game_id] = records[-1]["seq"]
+
+    def sync(self) -> None:
+        """Hand the client every event not yet sent (an earlier game's first), then the state
+        and the alerts if they changed."""
+        runtime = self.runtime
+        for old_game in self._backlog:
+            self._publish_old_game(old_game)
+        self._backlog = []
+        with runtime.lock:
+            self._collect()
+        while self._ready:
+            game_id, payload = self._ready.popleft()
+            self._publish_event(game_id, payload)
         with runtime.lock:
             game_id, session = runtime.game_id, runtime.session
-            if game_id != self._game_id:
-                if self._game_id is not None and self._game_id not in self._backlog:
-                    self._backlog.append(self._game_id)  # finish the old game's events first
-                self._game_id = game_id
-                self._last_state = None
-            first = self._sent.get(game_id, -1) + 1
-            records = session.records[first:]
-            fresh = [T.event_payload(self.topics, game_id, session, record,
-                                     _verdicts_of(session, record["seq"]))
-                     for record in records]
-            state = T.state_payload(self.topics, game_id, session, runtime.camera_status())
-            alerts = self._alerts(session, runtime.camera_status())
-        for old_game in sorted(g for g in self._backlog if g != game_id):
-            self._publish_old_game(old_game)
-        self._backlog = [g for g in self._backlog if g == game_id]
-        for payload in fresh:
-            self._publish_event(game_id, payload)
+            camera = runtime.camera_status()
+            state = T.state_payload(self.topics, game_id, session, camera)
+            alerts = self._alerts(session, camera)
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
@@ -231,6 +254,7 @@ class TablePublisher:
             self._last_alerts = encoded_alerts
 
     def _publish_event(self, game_id: int, payload: dict) -> None:
+        payload["sent"] = round(time.time(), 4)  # with `ts`: time spent in the table itself
         info = self.client.publish(self.topics.events, T.encode(payload), qos=1)
         self._in_flight.append((info.mid, game_id, payload["seq"]))
         self._sent[game_id] = payload["seq"]
@@ -239,13 +263,14 @@ class TablePublisher:
     def _publish_old_game(self, game_id: int) -> None:
         """Records of an earlier game not yet sent: replayed from the table's SQLite log."""
         records = self.runtime.store.records(game_id)
-        first = self._sent.get(game_id, -1) + 1
+        first = self._built.get(game_id, -1) + 1
         if first >= len(records):
             return
         session = Session.replay(records)
         for record in records[first:]:
             self._publish_event(game_id, T.event_payload(
                 self.topics, game_id, session, record, _verdicts_of(session, record["seq"])))
+        self._built[game_id] = max(self._built.get(game_id, -1), records[-1]["seq"])
 
     def _drain_pubacks(self) -> None:
         """Advance the persisted cursor over the messages acknowledged in order."""
@@ -267,7 +292,8 @@ class TablePublisher:
 
     def _pending_records(self) -> bool:
         with self.runtime.lock:
-            return self._sent.get(self.runtime.game_id, -1) < len(self.runtime.session.records) - 1
+            built = self._built.get(self.runtime.game_id, -1)
+            return bool(self._ready) or built < len(self.runtime.session.records) - 1
 
     def _games_with_backlog(self) -> list[int]:
         """Games this table published part of before a restart, whose log has grown since."""

@@ -282,19 +282,22 @@ class Runtime:
         self._result_checked = key
 
     def add_observer(self, observer: Callable[[], None]) -> None:
-        """Call `observer()` after every change (a move, an undo, a camera event, a new game).
+        """Call `observer()` after every change (a move, an undo, a camera event, a new game),
+        and after each event of a camera frame as soon as it is judged.
 
-        It runs under the runtime's lock on the thread that made the change, so it must not
-        block: note the change and return; read `snapshot()` or the session from its own
-        thread."""
+        It runs under the runtime's lock on the thread that made the change, so the session
+        is consistent; it must be quick (copy what it needs, wake its own thread, return)."""
         self._observers.append(observer)
 
     def _changed(self) -> None:
         with self.changed:
             self.version += 1
             self.changed.notify_all()
-            for observer in self._observers:
-                observer()
+            self._notify_observers()
+
+    def _notify_observers(self) -> None:
+        for observer in self._observers:
+            observer()
 
     # -- views ----------------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -406,6 +409,9 @@ class Runtime:
                     if manual - event.alive:
                         event = FrameEnd(event.alive | manual, event.t, event.source)
                 verdicts.extend(self.session.observe(event))
+                # Observers hear of each judged event at once, not after the whole frame:
+                # a frame can carry dozens of events, each written to disk.
+                self._notify_observers()
             # A recorded demo also replays what its players declared on the dashboard
             # ("I cannot play"), which no camera can see.
             due = getattr(watcher, "due_moves", None)
