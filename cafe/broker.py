@@ -40,6 +40,15 @@ def mosquitto_passwd_binary() -> str | None:
         (p for p in ("/usr/bin/mosquitto_passwd",) if os.access(p, os.X_OK)), None)
 
 
+def listening(host: str, port: int) -> bool:
+    """Does something accept connections there (a broker already running)?"""
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -34,7 +34,7 @@ class BrokerSettings:
     ca_file: str | None = None
     cert_file: str | None = None
     key_file: str | None = None
-    keepalive_s: int = 10
+    keepalive_s: int = 5
 
     def display(self) -> str:
         """The address for people and logs: scheme, user and host, never the password."""
@@ -65,7 +65,7 @@ class BrokerSettings:
 
 def parse_broker(url: str, *, username: str | None = None, password_file: str | None = None,
                  ca_file: str | None = None, cert_file: str | None = None,
-                 key_file: str | None = None, keepalive_s: int = 10) -> BrokerSettings:
+                 key_file: str | None = None, keepalive_s: int = 5) -> BrokerSettings:
     """`mqtt://HOST[:PORT]` or `mqtts://...`; credentials from options, file or environment."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
