@@ -33,6 +33,7 @@ def main(argv=None) -> None:
     parser.add_argument("--db", required=True)
     parser.add_argument("--keepalive", type=int, default=5)
     parser.add_argument("--resume-only", action="store_true")
+    parser.add_argument("--qos", type=int, choices=(1, 2), default=1)
     args = parser.parse_args(argv)
 
     stop = threading.Event()
@@ -41,7 +42,7 @@ def main(argv=None) -> None:
     setup = setup_of(log)
     runtime = Runtime(GameStore(args.db), log["game"], setup, fresh=not args.resume_only)
     publisher = TablePublisher(runtime, parse_broker(args.mqtt, keepalive_s=args.keepalive),
-                               args.venue, args.table).start()
+                               args.venue, args.table, events_qos=args.qos).start()
     print("ready", flush=True)
     try:
         if args.resume_only:

@@ -54,7 +54,8 @@ EventListener = Callable[[Tile, dict, float], None]
 
 class CafeView:
     def __init__(self, broker: BrokerSettings, venue: str = "+", *,
-                 client_id: str | None = None, on_event: EventListener | None = None):
+                 client_id: str | None = None, on_event: EventListener | None = None,
+                 qos: int = 1):
         self.broker = broker
         self.venue = venue
         self.tiles: dict[str, Tile] = {}
@@ -64,6 +65,7 @@ class CafeView:
         self.connected = False
         self.malformed = 0
         self.on_event = on_event
+        self.qos = qos
         self.client = broker.client(client_id or f"companion-cafe-{venue.replace('+', 'all')}",
                                     clean_session=False)
         self.client.on_connect = self._on_connect
@@ -107,7 +109,7 @@ class CafeView:
         if reason_code.is_failure:
             log.warning("broker %s refused the café view: %s", self.broker.display(), reason_code)
             return
-        client.subscribe([(f"{T.ROOT}/{self.venue}/tables/+/{kind}", 1)
+        client.subscribe([(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos)
                           for kind in T.TABLE_TOPICS])
         self._touch(connected=True)
 

@@ -109,10 +109,13 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
               help="seconds of play (the broker restarts at 35 %, tables die at 60 %)")
 @click.option("--keepalive", default=5, show_default=True, type=click.IntRange(2, 60),
               help="MQTT keep-alive of every table, seconds")
+@click.option("--qos", default=1, show_default=True, type=click.Choice(["1", "2"]),
+              help="events QoS (1 as published by the tables; 2 to compare)")
 @click.option("--json", "json_path", type=click.Path(), default=None,
               help="also write the results to this JSON file")
-def bench_cafe(tables, duration, keepalive, json_path):
+def bench_cafe(tables, duration, keepalive, qos, json_path):
     """A café on 127.0.0.1: tables replaying recorded games through a real Mosquitto."""
     from cafe.bench import main as run
 
-    run(tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path)
+    run(tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path,
+        qos=int(qos))
