@@ -144,7 +144,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     refusal.wait_for()
     assert "Bids must rise by at least $500K" in refusal.inner_text()
     assert "Raise rule" in refusal.inner_text()
-    assert "Bids must rise by at least $500K" in page.locator("#toast").inner_text()
+    assert "Bids must rise by at least $500K" in page.locator("#alerts").inner_text()
     assert "$1M by Ana" in page.locator("#mp-standing").inner_text()  # nothing changed
     page.screenshot(path=str(SHOTS / "masterpiece-refused-raise-en.png"), full_page=True)
 

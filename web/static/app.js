@@ -3,7 +3,8 @@
    POST carrying the state id the page last saw (a stale one is answered 409). */
 "use strict";
 
-const S = { snap: null, camera: null, catalogue: null, picker: null, lastCameraMsg: 0 };
+const S = { snap: null, camera: null, catalogue: null, picker: null, lastCameraMsg: 0,
+            dismissed: new Set(), refusedOnTable: new Set(), problem: null, toastNote: null };
 
 // -- small helpers ---------------------------------------------------------------------------
 function $(id) { return document.getElementById(id); }
@@ -53,30 +54,129 @@ async function api(method, path, body) {
   return data;
 }
 
+/* One feedback channel. Everything that needs a player's attention — a rule alert on the
+   table, the last refused move, a camera problem, a command that failed — is one item in the
+   alert panel (#alerts): said in the current language at every render, kept until it is
+   resolved (the server's state or the camera says so) or dismissed. The toast only confirms
+   things that went well, and is redrawn when the language changes. Pages without an alert
+   panel show a failed command in the toast instead, until it is dismissed. */
 let toastTimer = null;
-function toast(message, kind) {
-  const box = $("toast");
-  if (!box) return;
-  box.textContent = message;
-  box.className = "toast " + (kind || "info");
+function toast(key, vars) {
+  S.toastNote = key ? { key, vars } : null;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => box.classList.add("hidden"), kind === "error" ? 12000 : 4000);
+  if (key) toastTimer = setTimeout(() => { S.toastNote = null; renderToast(); }, 4000);
+  renderToast();
 }
 
-/* A command failed: say why in the chosen language (a rule break carries its sentences). */
+function renderToast() {
+  const box = $("toast");
+  if (!box) return;
+  clear(box);
+  const problem = $("alerts") ? null : S.problem;  // no alert panel here: the toast carries it
+  if (problem) {
+    box.className = "toast error";
+    box.append(el("span", { text: sayProblem(problem) }),
+      el("button", { type: "button", class: "dismiss", "aria-label": t("feedback.dismiss"),
+                     onclick: () => { S.problem = null; renderToast(); }, text: "×" }));
+  } else if (S.toastNote) {
+    box.className = "toast info";
+    box.textContent = t(S.toastNote.key, S.toastNote.vars);
+  } else {
+    box.className = "toast hidden";
+  }
+}
+
+function sayProblem(problem) {
+  if (problem.violations && problem.violations.length) return problem.violations.map((v) => pick(v.message)).join(" ");
+  if (problem.text) return pick(problem.text);
+  return t(problem.key);
+}
+
+/* A command failed: keep why, in words the page can say in either language. */
 function showError(exc) {
   const info = exc.info || {};
-  if (info.status === 409 && info.code === "stale_state") {
-    toast(t("error.stale_state"), "error");
+  if (info.status === 409 && info.code === "stale_state") refreshState();
+  if (info.code === "network") S.problem = { key: "error.network" };
+  else if (info.violations && info.violations.length) {
+    // A rule break is in the game log: the alert panel shows it from there until a move is
+    // accepted. Pages without that panel keep it in the toast.
+    S.problem = $("alerts") ? null : { violations: info.violations };
     refreshState();
-    return;
+    if (!S.problem) return;
   }
-  if (info.violations && info.violations.length) {
-    toast(info.violations.map((v) => pick(v.message)).join(" "), "error");
-  } else if (info.code === "network" || !info.text) {
-    toast(t(info.code === "network" ? "error.network" : "error.internal_error"), "error");
-  } else {
-    toast(pick(info.text), "error");  // the catalogue's sentence; `message` is for developers
+  else if (info.text) S.problem = { text: info.text };  // the catalogue's sentence, both languages
+  else S.problem = { key: "error.internal_error" };
+  S.problem.at = Date.now();
+  renderFeedback();
+}
+
+/* The latest refused move while nothing has been accepted since (it is then resolved). */
+function latestRefusal(snap) {
+  const log = (snap && snap.log) || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (!log[i].accepted) return log[i];
+    if (log[i].move) return null;
+  }
+  return null;
+}
+
+function feedbackItems() {
+  const snap = S.snap;
+  const items = [];
+  const said = new Set();
+  for (const v of (snap && snap.alerts) || []) {
+    const text = pick(v.message);
+    said.add(text);
+    items.push({ id: "rule:" + v.code + ":" + (v.cards || []).join(","), kind: "rule", code: v.code, text });
+  }
+  const refusal = latestRefusal(snap);
+  // A refused card that has been taken off the table is resolved too.
+  const onTable = new Set(((snap && snap.table) || []).map((p) => p.payload));
+  const refusedCards = refusal ? (refusal.violations || []).flatMap((v) => v.cards || [])
+    .concat(refusal.move && refusal.move.card ? [refusal.move.card] : []) : [];
+  if (refusal && refusedCards.some((c) => onTable.has(c))) S.refusedOnTable.add(refusal.seq);
+  const takenBack = refusal && S.refusedOnTable.has(refusal.seq)
+    && !refusedCards.some((c) => onTable.has(c));
+  if (refusal && !takenBack) {
+    const why = (refusal.violations || []).map((v) => pick(v.message)).filter((x) => !said.has(x));
+    if (why.length) {
+      const what = refusal.text ? pick(refusal.text) : describeMove(refusal.move);
+      items.push({ id: "refused:" + refusal.seq, kind: "refused", dismissible: true,
+                   text: t("feedback.refused", { what }) + " " + why.join(" ") });
+      why.forEach((x) => said.add(x));
+    }
+  }
+  const camera = S.camera;
+  if (camera && camera.attached && !camera.finished && !cameraIsLive(camera) && camera.reason) {
+    const key = "camera.reason." + (camera.code || "");
+    items.push({ id: "camera:" + (camera.code || "unknown"), kind: "camera", dismissible: true,
+                 text: camera.code && key in I18N.en ? t(key) : t("camera.reason.unknown") });
+  }
+  if (S.problem && $("alerts")) {
+    const text = sayProblem(S.problem);
+    if (!said.has(text)) items.push({ id: "problem:" + S.problem.at, kind: "problem", dismissible: true, text });
+  }
+  return items.filter((item) => !S.dismissed.has(item.id));
+}
+
+function renderFeedback() {
+  renderToast();
+  const list = $("alerts");
+  if (!list) return;
+  const items = feedbackItems();
+  const signature = currentLang() + JSON.stringify(items);
+  if (signature === S.feedbackSignature) return;  // the camera reports every second
+  S.feedbackSignature = signature;
+  clear(list);
+  $("alerts-panel").classList.toggle("has-alerts", items.length > 0);
+  if (!items.length) { list.appendChild(el("li", { class: "none", text: t("alerts.none") })); return; }
+  for (const item of items) {
+    list.appendChild(el("li", { class: "violation feedback-" + item.kind, "data-code": item.code || "",
+                                "data-kind": item.kind },
+      el("span", { class: "feedback-text", text: item.text }),
+      item.dismissible ? el("button", { type: "button", class: "dismiss", "aria-label": t("feedback.dismiss"),
+        title: t("feedback.dismiss"), onclick: () => { S.dismissed.add(item.id);
+          if (item.kind === "problem") S.problem = null; renderFeedback(); }, text: "×" }) : null));
   }
 }
 
@@ -84,6 +184,7 @@ async function command(path, body) {
   if (!S.snap) return null;
   try {
     const answer = await api("POST", path, Object.assign({ state_id: S.snap.state_id }, body || {}));
+    S.problem = null;  // it went through: an earlier failure is resolved
     if (answer && answer.state) render(answer.state);
     return answer;
   } catch (exc) {
@@ -140,6 +241,7 @@ function render(snap) {
 
 function renderAll() {
   applyStaticText();
+  renderFeedback();
   if (S.snap) render(S.snap);
   if (document.body.dataset.page === "games") loadGames();
   if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); }
@@ -154,6 +256,7 @@ function cameraIsLive(camera) {
 function renderCamera(camera) {
   S.camera = camera;
   S.lastCameraMsg = Date.now();
+  renderFeedback();
   if (camera.has_preview && !S.previewLoadedOnce) loadPreview();
   for (const [imgId, overlayId, statusId] of [["preview", "preview-overlay", "camera-status"],
                                              ["calib-preview", "calib-overlay", "calib-status"]]) {
@@ -289,15 +392,7 @@ function renderTurn(snap) {
   }
 }
 
-function renderAlerts(snap) {
-  const list = clear($("alerts"));
-  const alerts = snap.alerts || [];
-  $("alerts-panel").classList.toggle("has-alerts", alerts.length > 0);
-  if (!alerts.length) { list.appendChild(el("li", { class: "none", text: t("alerts.none") })); return; }
-  for (const v of alerts) {
-    list.appendChild(el("li", { class: "violation", "data-code": v.code }, pick(v.message)));
-  }
-}
+function renderAlerts() { renderFeedback(); }
 
 function renderHints(snap) {
   const list = clear($("hints"));
@@ -642,7 +737,7 @@ async function submitSetup(event) {
   }
   try {
     render(await api("POST", "/api/new-game", body));
-    toast(t("setup.started"), "info");
+    toast("setup.started");
   } catch (exc) { showError(exc); }
 }
 
@@ -677,7 +772,7 @@ function calibClick(event) {
   drawCorners();
   if (corners.length === 4) {
     api("POST", "/api/calibration/corners", { points: corners.slice() })
-      .then((status) => { renderCamera(status); toast(t("setup.corners.sent"), "info"); })
+      .then((status) => { renderCamera(status); toast("setup.corners.sent"); })
       .catch(showError)
       .finally(() => { corners.length = 0; setTimeout(drawCorners, 1500); });
   }
