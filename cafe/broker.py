@@ -60,7 +60,9 @@ class LocalBroker:
 
     def __init__(self, port: int | None = None, *, folder: str | Path | None = None,
                  password_file: str | Path | None = None, acl_file: str | Path | None = None,
+                 tls_files: tuple[str | Path, str | Path, str | Path] | None = None,
                  extra_config: str = ""):
+        """`tls_files`: (CA certificate, broker certificate, broker key) for a TLS listener."""
         binary = mosquitto_binary()
         if binary is None:
             raise BrokerUnavailableError(INSTALL_HINT)
@@ -70,14 +72,18 @@ class LocalBroker:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config_path = self.folder / "mosquitto.conf"
         self.log_path = self.folder / "mosquitto.log"
-        lines = [f"listener {self.port} 127.0.0.1",
-                 "persistence true",
-                 f"persistence_location {self.folder}/",
-                 f"log_dest file {self.log_path}",
-                 "log_type error", "log_type warning", "log_type notice",
-                 # a café view that was away gets everything it missed, not the last 1000
-                 "max_queued_messages 100000",
-                 "max_inflight_messages 100"]
+        self.tls = tls_files is not None
+        lines = [f"listener {self.port} 127.0.0.1"]
+        if tls_files:
+            ca, cert, key = tls_files
+            lines += [f"cafile {ca}", f"certfile {cert}", f"keyfile {key}"]
+        lines += ["persistence true",
+                  f"persistence_location {self.folder}/",
+                  f"log_dest file {self.log_path}",
+                  "log_type error", "log_type warning", "log_type notice",
+                  # a café view that was away gets everything it missed, not the last 1000
+                  "max_queued_messages 100000",
+                  "max_inflight_messages 100"]
         if os.geteuid() == 0:
             # As root Mosquitto would switch to the 'mosquitto' user, who cannot write here.
             lines.append("user root")
@@ -92,7 +98,7 @@ class LocalBroker:
 
     @property
     def url(self) -> str:
-        return f"mqtt://127.0.0.1:{self.port}"
+        return f"{'mqtts' if self.tls else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self, timeout_s: float = 10.0) -> "LocalBroker":
         self.process = subprocess.Popen([self.binary, "-c", str(self.config_path)],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -128,3 +129,50 @@ def test_a_killed_table_shows_offline_and_its_password_is_never_printed(secured_
     assert PASSWORDS["t2"] not in output
     log = (secured_broker.folder / "mosquitto.log").read_text()
     assert PASSWORDS["t2"] not in log
+
+
+def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A throw-away CA and a broker certificate for 127.0.0.1 (openssl, from Debian)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is missing: scripts/bootstrap --test installs it")
+    ca_key, ca, key, request, cert = (folder / n for n in
+                                      ("ca.key", "ca.crt", "broker.key", "broker.csr", "broker.crt"))
+    extensions = folder / "san.cnf"
+    extensions.write_text("subjectAltName=IP:127.0.0.1\n")
+
+    def run(*args):
+        subprocess.run([openssl, *map(str, args)], check=True, capture_output=True, timeout=60)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
+        "-days", "2", "-subj", "/CN=companion test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request,
+        "-subj", "/CN=127.0.0.1")
+    run("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
+        "-out", cert, "-days", "2", "-extfile", extensions)
+    return ca, cert, key
+
+
+def test_a_table_publishes_over_tls_and_refuses_a_broker_it_cannot_verify(tmp_path,
+                                                                          recorder_for):
+    ca, cert, key = make_certificates(tmp_path)
+    with LocalBroker(folder=tmp_path / "broker", tls_files=(ca, cert, key)) as broker:
+        assert broker.url.startswith("mqtts://")
+        recorder = recorder_for(broker, ca_file=str(ca))
+        runtime = Runtime(GameStore(tmp_path / "g.sqlite3"), "musee", Setup(2, ("Amy", "Ben")))
+        trusted = TablePublisher(runtime, settings_for(broker, ca_file=str(ca)), "cafe",
+                                 "t1").start()
+        other = Runtime(GameStore(tmp_path / "h.sqlite3"), "musee", Setup(2))
+        # Without the café's CA the broker's certificate cannot be verified: no connection.
+        untrusting = TablePublisher(other, settings_for(broker), "cafe", "t2").start()
+        try:
+            recorder.wait_for(lambda m: [t for t, _, _ in m if t.endswith("t1/events")],
+                              what="t1's events over TLS")
+            time.sleep(1.0)
+            assert not untrusting.connected
+            assert not [t for t, _, _ in recorder.messages if "/t2/" in t]
+        finally:
+            untrusting.close(timeout_s=0.2)
+            trusted.close()
+            runtime.close()
+            other.close()
