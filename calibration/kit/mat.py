@@ -92,6 +92,13 @@ def _draw_slot_text(draw, region: Region, slot, s: float) -> None:
         f = fit_text(draw, slot.label, int(sw * 0.8 * s), int(min(sh * 0.45, 8) * s))
         where = (cx, cy) if region.kind == "tokens" else (cx, (sy + sh - 5) * s)
         draw.text(where, slot.label, font=f, fill=LABEL_GREY, anchor="mm")
+    elif isinstance(slot.data.get("gallery"), dict):
+        # Musée: which gallery an empty space belongs to (the compact 3-player mat runs its
+        # galleries in columns, where top, middle and bottom would not tell).
+        gallery = slot.data["gallery"]
+        text = f"{gallery['en']} {gallery['zh-TW']}"
+        f = fit_text(draw, text, int(sw * 0.9 * s), int(4 * s))
+        draw.text((cx, (sy + sh - 4) * s), text, font=f, fill=LABEL_GREY, anchor="mm")
 
 
 def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -> None:

@@ -18,8 +18,9 @@ def test_musee_tokens_area_draws_no_line_through_a_card_space(variant):
     tokens = layout.region("museum0-tokens").rect_mm
     for slot in layout.region("museum0").slots:
         x, y, w, h = slot.rect_mm
-        # The slot's inside, 2 mm clear of its own outline: white, whatever region crosses it.
-        inside = image[int((y + 2) * s):int((y + h - 2) * s), int((x + 2) * s):int((x + w - 2) * s)]
+        # The slot's inside, 2 mm clear of its own outline and above its gallery name: white,
+        # whatever region crosses it.
+        inside = image[int((y + 2) * s):int((y + h - 8) * s), int((x + 2) * s):int((x + w - 2) * s)]
         assert inside.min() > 240, (variant, slot.slot, tokens)
 
 
@@ -39,3 +40,13 @@ def test_token_marks_have_readable_contrast():
 
     ratio = (1.0 + 0.05) / (luminance(ink) + 0.05)
     assert ratio >= 4.5, ratio  # WCAG AA for text on the white mat
+
+
+def test_empty_musee_spaces_name_their_gallery():
+    layout = load_layout("musee", 3, "compact")
+    image = np.asarray(mat_image("musee", 3, DPI, "compact").convert("L"))
+    s = DPI / 25.4
+    for slot in layout.region("museum0").slots:
+        x, y, w, h = slot.rect_mm
+        foot = image[int((y + h - 7) * s):int((y + h - 1) * s), int((x + 3) * s):int((x + w - 3) * s)]
+        assert (foot < 160).sum() > 10, slot.slot
