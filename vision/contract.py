@@ -15,6 +15,11 @@ import numpy as np
 from companion.events import TableEvent
 
 
+# Why a source is offline, as stable codes the dashboard says in either language.
+STATUS_CODES = ("connecting", "open_failed", "stopped", "no_frames", "frozen", "stuck", "closed",
+                "finished")
+
+
 @dataclass(frozen=True)
 class SourceStatus:
     """Whether frames are arriving. `last_frame_age_s` is None before the first frame."""
@@ -24,14 +29,15 @@ class SourceStatus:
     last_frame_age_s: float | None = None
     frames_read: int = 0
     finished: bool = False  # a file or folder source that has no more frames
-    # Why it is offline, as a stable code the dashboard can say in either language:
-    # "connecting", "open_failed", "stopped", "no_frames", "frozen", "closed", "finished".
-    code: str = ""
+    code: str = ""  # why it is offline: one of STATUS_CODES, "" when online
+    # Recent failures caught on the way (a driver error, an unreadable image skipped), each
+    # one line with its cause, for the dashboard's camera diagnostics; also when online.
+    problems: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {"online": self.online, "reason": self.reason, "code": self.code,
                 "last_frame_age_s": self.last_frame_age_s, "frames_read": self.frames_read,
-                "finished": self.finished}
+                "finished": self.finished, "problems": list(self.problems)}
 
 
 @dataclass(frozen=True)

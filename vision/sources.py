@@ -6,15 +6,18 @@ None when nothing new arrived) and a `SourceStatus` the dashboard can show.
 
 The camera source follows Frigate's shape: one capture thread keeps only the latest frame, a
 watchdog thread notices when frames stop (a dead USB cable, a frozen driver returning the
-same image) and reconnects with exponential back-off, without restarting the program. A read
-that blocks forever cannot be interrupted in OpenCV, so the watchdog abandons that thread
-(its generation number goes stale and it exits whenever the read returns) and starts a new one.
+same image) within 2 s and reconnects with exponential back-off, without restarting the
+program. A blocked read cannot be interrupted in OpenCV, and releasing the capture under it
+crashes the process, so the watchdog abandons that thread (its generation number goes stale;
+it releases its own capture and exits when the read returns) and starts a new one.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Literal
 from urllib.parse import parse_qsl
@@ -25,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.errors import CompanionError
 
 from .contract import Frame, FrameSource, SourceStatus
+
+log = logging.getLogger(__name__)
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 
@@ -43,8 +48,11 @@ class SourceConfig(BaseModel):
     flip: Literal["none", "horizontal", "vertical", "both"] = "none"
     rotation: Literal[0, 90, 180, 270] = 0
     loop: bool = False
-    # Watchdog: no new frame (or the very same image) for this long means the camera is gone.
-    stale_after_s: float = Field(2.0, gt=0)
+    # Watchdog: no new frame (or the very same image) for this long means the camera is gone;
+    # checked every quarter second, so the dashboard says so within 2 s.
+    stale_after_s: float = Field(1.5, gt=0)
+    # Network cameras: the longest an open or a read may block inside FFmpeg.
+    network_timeout_s: float = Field(5.0, gt=0)
     reconnect_min_s: float = Field(0.5, gt=0)
     reconnect_max_s: float = Field(10.0, gt=0)
 
@@ -72,21 +80,31 @@ def _fingerprint(image: np.ndarray) -> bytes:
 def _open_cv_capture(target: int | str, config: SourceConfig):
     import cv2
 
-    capture = cv2.VideoCapture(target)
+    if isinstance(target, str) and "://" in target:
+        # A network stream: bound how long opening and each read may block inside FFmpeg
+        # (its own default is 30 s), so an abandoned read ends and frees its connection.
+        timeout_ms = int(config.network_timeout_s * 1000)
+        capture = cv2.VideoCapture(target, cv2.CAP_FFMPEG,
+                                   [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, timeout_ms,
+                                    cv2.CAP_PROP_READ_TIMEOUT_MSEC, timeout_ms])
+    else:
+        capture = cv2.VideoCapture(target)
     if config.width:
         capture.set(cv2.CAP_PROP_FRAME_WIDTH, config.width)
     if config.height:
         capture.set(cv2.CAP_PROP_FRAME_HEIGHT, config.height)
     if config.fps:
         capture.set(cv2.CAP_PROP_FPS, config.fps)
-    try:
-        capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # keep the driver from queueing old frames
-    except Exception:  # noqa: BLE001 - not every backend supports it
-        pass
+    # Keep the driver from queueing old frames; backends without the setting say False.
+    capture.set(cv2.CAP_PROP_BUFFERSIZE, 1)
     return capture
 
 
 CaptureFactory = Callable[[Any, SourceConfig], Any]
+
+# Capture threads whose read() has not returned yet after the watchdog gave up on them. Each
+# holds a connection until its read times out; beyond this many, no new one is started.
+MAX_ABANDONED_READS = 3
 
 
 class CameraSource:
@@ -94,6 +112,12 @@ class CameraSource:
 
     `capture_factory(target, config)` returns an object with OpenCV's `isOpened()`,
     `read()` and `release()`; tests pass a fake that stops delivering.
+
+    Only the thread that opened a capture ever reads or releases it: releasing a capture
+    while another thread is inside its read() frees what FFmpeg is still using and kills the
+    process. The watchdog therefore never touches a capture; it abandons the thread (its
+    generation goes stale) and starts a fresh one, and the old thread releases its capture
+    when its read returns (at the latest after `network_timeout_s` for a network stream).
     """
 
     def __init__(self, target: int | str, config: SourceConfig | None = None,
@@ -114,9 +138,11 @@ class CameraSource:
         self._reason = "connecting"
         self._code = "connecting"
         self._generation = 0
+        self._threads: dict[int, threading.Thread] = {}
+        self._restart_pending = False
         self._reconnects = 0
+        self._problems: deque[str] = deque(maxlen=5)
         self._closed = threading.Event()
-        self._capture = None
         self._start_capture_thread()
         self._watchdog = threading.Thread(target=self._watch, name="camera-watchdog", daemon=True)
         self._watchdog.start()
@@ -134,30 +160,64 @@ class CameraSource:
         with self._lock:
             age = None if self._last_frame_at is None else self._clock() - self._last_frame_at
             return SourceStatus(self._online, self._reason, age, self._frames_read,
-                                code="" if self._online else self._code)
+                                code="" if self._online else self._code,
+                                problems=tuple(self._problems))
 
-    def close(self) -> None:
+    def close(self, wait_s: float = 1.0) -> None:
+        """Stop every capture thread; each releases its own capture once its read returns.
+        Waits up to `wait_s` for them, so a program that ends right after rarely leaves a
+        read inside OpenCV while the interpreter shuts down."""
         self._closed.set()
         with self._lock:
             self._generation += 1
-            capture, self._capture = self._capture, None
             self._online = False
             self._reason = "closed"
             self._code = "closed"
-        if capture is not None:
-            capture.release()
+            threads = list(self._threads.values())
+        deadline = time.monotonic() + wait_s
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
 
     @property
     def reconnects(self) -> int:
         return self._reconnects
 
-    # -- threads --------------------------------------------------------------------------
-    def _start_capture_thread(self) -> None:
+    # -- problems -------------------------------------------------------------------------
+    def _problem(self, message: str, exc: BaseException | None = None) -> None:
+        """Log a failure with its cause and keep it for the dashboard's camera diagnostics."""
+        log.warning("camera %r: %s", self.target, message, exc_info=exc)
+        line = f"{message}: {exc}" if exc is not None else message
         with self._lock:
-            self._generation += 1
+            if line not in self._problems:
+                self._problems.append(line)
+
+    # -- threads --------------------------------------------------------------------------
+    def _abandoned_reads(self) -> int:
+        """Capture threads of an older generation still running (blocked in read or open)."""
+        with self._lock:
+            for key in [k for k, t in self._threads.items() if not t.is_alive()]:
+                del self._threads[key]
+            return sum(1 for key in self._threads if key != self._generation)
+
+    def _start_capture_thread(self) -> None:
+        stuck = self._abandoned_reads()
+        with self._lock:
+            self._generation += 1  # any thread still running is now abandoned
+            if stuck >= MAX_ABANDONED_READS:
+                self._restart_pending = True
+                self._online, self._code = False, "stuck"
+                self._reason = (f"camera {self.target!r} does not answer ({stuck} reads still "
+                                f"blocked); waiting before reconnecting")
+                return
+            self._restart_pending = False
             generation = self._generation
-        threading.Thread(target=self._capture_loop, args=(generation,), daemon=True,
-                         name=f"camera-capture-{generation}").start()
+            thread = threading.Thread(target=self._capture_loop, args=(generation,),
+                                      daemon=True, name=f"camera-capture-{generation}")
+            self._threads[generation] = thread
+        thread.start()
+
+    def _current(self, generation: int) -> bool:
+        return not self._closed.is_set() and generation == self._generation
 
     def _set_offline(self, reason: str, code: str) -> None:
         with self._lock:
@@ -165,48 +225,65 @@ class CameraSource:
             self._reason = reason
             self._code = code
 
+    def _open(self) -> tuple[Any, str]:
+        """A capture that opened, or None and why not."""
+        try:
+            capture = self._factory(self.target, self.config)
+        except Exception as exc:  # noqa: BLE001 - a driver error is a status, not a crash
+            self._problem("opening the camera failed", exc)
+            return None, f" ({exc})"
+        try:
+            if capture is not None and capture.isOpened():
+                return capture, ""
+        except Exception as exc:  # noqa: BLE001
+            self._problem("the camera driver failed when asked if it is open", exc)
+        self._release(capture)
+        return None, ""
+
+    def _release(self, capture) -> None:
+        """Release a capture this thread owns (never one another thread may be reading)."""
+        if capture is None:
+            return
+        try:
+            capture.release()
+        except Exception as exc:  # noqa: BLE001 - the capture is dropped either way
+            self._problem("releasing the camera failed", exc)
+
     def _capture_loop(self, generation: int) -> None:
         backoff = self.config.reconnect_min_s
-        while not self._closed.is_set() and generation == self._generation:
-            why = ""
-            try:
-                capture = self._factory(self.target, self.config)
-                opened = capture is not None and capture.isOpened()
-            except Exception as exc:  # noqa: BLE001 - a driver error is a status, not a crash
-                capture, opened, why = None, False, f" ({exc})"
-            if not opened:
-                if capture is not None:
-                    capture.release()
+        while self._current(generation):
+            capture, why = self._open()
+            if capture is None:
+                if not self._current(generation):
+                    return
                 self._set_offline(f"could not open camera {self.target!r}{why}; "
                                   f"retrying in {backoff:.1f} s", "open_failed")
-                if self._closed.wait(backoff):
+            else:
+                try:
+                    failures = self._read_until_failure(capture, generation)
+                finally:
+                    self._release(capture)  # this thread's own capture, after its last read
+                if not self._current(generation):
                     return
-                backoff = min(backoff * 2, self.config.reconnect_max_s)
-                self._reconnects += 1
-                continue
-            with self._lock:
-                if generation != self._generation:
-                    capture.release()
-                    return
-                self._capture = capture
-            failures = self._read_until_failure(capture, generation)
-            capture.release()
-            if generation != self._generation or self._closed.is_set():
-                return
-            self._set_offline(f"camera {self.target!r} stopped delivering frames "
-                              f"({failures} failed reads); reconnecting", "stopped")
+                self._set_offline(f"camera {self.target!r} stopped delivering frames "
+                                  f"({failures} failed reads); reconnecting", "stopped")
             if self._closed.wait(backoff):
                 return
             backoff = min(backoff * 2, self.config.reconnect_max_s)
-            self._reconnects += 1
+            with self._lock:
+                self._reconnects += 1
 
     def _read_until_failure(self, capture, generation: int) -> int:
         failures = 0
-        while not self._closed.is_set() and generation == self._generation:
-            ok, image = capture.read()
-            if generation != self._generation:
+        while self._current(generation):
+            try:
+                ok, image = capture.read()
+            except Exception as exc:  # noqa: BLE001 - counted as a failed read
+                self._problem("reading from the camera failed", exc)
+                ok, image = False, None
+            if not self._current(generation):
                 return failures  # the watchdog gave up on this thread while read() blocked
-            if not ok or image is None:
+            if not ok or image is None or image.size == 0:
                 failures += 1
                 if failures >= 5:
                     return failures
@@ -217,19 +294,28 @@ class CameraSource:
             now = self._clock()
             signature = _fingerprint(image)
             with self._lock:
+                if generation != self._generation:
+                    return failures
                 self._frames_read += 1
                 self._latest = Frame(image, now, self._frames_read)
                 self._last_frame_at = now
+                # A frame equal to the last one seen (also the frozen one from before a
+                # reconnect) does not bring the camera back online.
                 if signature != self._fingerprint:
                     self._fingerprint = signature
                     self._last_change_at = now
                     self._online = True
                     self._reason = ""
+                    self._code = ""
         return failures
 
     def _watch(self) -> None:
-        period = min(0.5, self.config.stale_after_s / 4)
+        # Checked often enough that a stall shows within stale_after_s + period (< 2 s).
+        period = min(0.25, self.config.stale_after_s / 4)
         while not self._closed.wait(period):
+            if self._restart_pending:
+                self._start_capture_thread()
+                continue
             now = self._clock()
             with self._lock:
                 last, changed, online = self._last_frame_at, self._last_change_at, self._online
@@ -246,16 +332,8 @@ class CameraSource:
                 continue
             self._set_offline(reason, code)
             with self._lock:
-                capture, self._capture = self._capture, None
-                self._fingerprint = None
-                self._last_change_at = None
-            if capture is not None:
-                try:
-                    capture.release()
-                except Exception:  # noqa: BLE001
-                    pass
-            self._reconnects += 1
-            self._start_capture_thread()
+                self._reconnects += 1
+            self._start_capture_thread()  # abandons the current one: it releases its own capture
 
 
 # -- files ----------------------------------------------------------------------------------

@@ -189,3 +189,90 @@ def test_video_file_frames_then_finished(tmp_path):
         frames.append(frame)
     assert len(frames) == 5 and frames[-1].t == pytest.approx(0.4)
     assert source.status().finished and "end of video" in source.status().reason
+
+
+def test_driver_errors_are_logged_with_their_cause_and_listed_for_the_dashboard(caplog):
+    """No failure is swallowed: each is logged with its cause and kept in status().problems."""
+
+    class Exploding(FakeCapture):
+        def read(self):
+            if self.mode == "explode":
+                raise RuntimeError("driver exploded")
+            return super().read()
+
+    capture = Exploding()
+
+    def reopen(target, config):
+        capture.released = False  # reopening the same device
+        return capture
+
+    source = CameraSource(0, FAST, capture_factory=reopen)
+    try:
+        assert wait_for(lambda: source.status().online)
+        with caplog.at_level("WARNING", logger="vision.sources"):
+            capture.mode = "explode"
+            assert wait_for(lambda: not source.status().online)
+            assert wait_for(lambda: source.status().problems)
+        status = source.status()
+        assert status.problems == ("reading from the camera failed: driver exploded",)
+        assert status.to_dict()["problems"] == list(status.problems)
+        logged = [r for r in caplog.records if "reading from the camera failed" in r.getMessage()]
+        assert logged and "driver exploded" in str(logged[0].exc_info[1])
+        capture.mode = "ok"  # the driver recovers: frames flow again, the problem stays listed
+        assert wait_for(lambda: source.status().online)
+        assert source.status().problems
+    finally:
+        source.close()
+
+
+def test_a_camera_that_cannot_be_opened_lists_why():
+    def broken(target, config):
+        raise OSError("permission denied on /dev/video0")
+
+    source = CameraSource(0, FAST, capture_factory=broken)
+    try:
+        assert wait_for(lambda: source.status().problems)
+        assert "permission denied" in source.status().problems[0]
+        assert source.status().code == "open_failed"
+    finally:
+        source.close()
+
+
+def test_the_watchdog_never_releases_a_capture_another_thread_is_reading():
+    """Releasing a capture under a blocked read() crashes OpenCV: only its reader releases it."""
+    released_while_reading = []
+
+    class Guarded(FakeCapture):
+        def __init__(self):
+            super().__init__()
+            self.reading = False
+
+        def read(self):
+            self.reading = True
+            try:
+                return super().read()
+            finally:
+                self.reading = False
+
+        def release(self):
+            if self.reading:
+                released_while_reading.append(self)
+            super().release()
+
+    captures = []
+
+    def factory(target, config):
+        captures.append(Guarded())
+        return captures[-1]
+
+    source = CameraSource(0, FAST, capture_factory=factory)
+    try:
+        assert wait_for(lambda: source.status().online)
+        captures[0].mode = "block"  # read() hangs; the watchdog must move on without it
+        assert wait_for(lambda: len(captures) >= 2 and source.status().online)
+        assert not captures[0].released  # still inside read(): nobody may release it
+        captures[0].unblock.set()  # the read returns at last: its own thread releases it
+        assert wait_for(lambda: captures[0].released)
+        assert released_while_reading == []
+    finally:
+        source.close()
