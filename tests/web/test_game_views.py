@@ -30,9 +30,9 @@ def test_every_game_view_script_is_served_with_the_dashboard(client):
 
 def test_every_camera_reason_code_is_said_in_both_languages():
     """The dashboard words each offline reason itself, so a teacher in Taiwan reads it in 中文."""
+    from vision.contract import STATUS_CODES
     from web import i18n
 
-    codes = {"connecting", "open_failed", "stopped", "no_frames", "frozen", "closed", "finished"}
-    for code in codes:
+    for code in STATUS_CODES:
         entry = i18n.catalogue()[f"camera.reason.{code}"]
         assert entry["en"] and entry["zh-TW"], code
