@@ -9,3 +9,10 @@ GOLDEN = ROOT / "tests" / "golden"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+# Larger property-based runs: `pytest --hypothesis-profile=fuzz tests/...` (the default run
+# keeps each property test to a few seconds).
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("fuzz", max_examples=2000, deadline=None)

@@ -171,7 +171,7 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
     """Decode every photo with one method in this process (errors are kept per photo)."""
     import resource
 
-    from .sources import read_image
+    from .images import read_image
 
     run = MethodRun(method)
     try:

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from companion.errors import CompanionError
 
 from .contract import Frame, FrameSource, SourceStatus
+from .images import ImageError, read_image
 
 log = logging.getLogger(__name__)
 
@@ -213,8 +214,10 @@ class CameraSource:
             generation = self._generation
             thread = threading.Thread(target=self._capture_loop, args=(generation,),
                                       daemon=True, name=f"camera-capture-{generation}")
+            # Started under the lock, so close() and the count of abandoned reads only ever
+            # see started threads (the new thread needs no lock to begin).
+            thread.start()
             self._threads[generation] = thread
-        thread.start()
 
     def _current(self, generation: int) -> bool:
         return not self._closed.is_set() and generation == self._generation
@@ -371,7 +374,9 @@ class ImageFolderSource:
                               f"({', '.join(sorted(IMAGE_SUFFIXES))})")
         self._pacer = _Pacer(self.config.fps, clock)
         self._position = 0
-        self._frames_read = 0
+        self._frame_number = 0  # files taken, readable or not: frame time and index
+        self._frames_read = 0  # readable pictures handed out
+        self._problems: deque[str] = deque(maxlen=5)
         self._finished = False
         self._reason = ""
         self._closed = False
@@ -383,26 +388,41 @@ class ImageFolderSource:
     def read(self) -> Frame | None:
         if self._closed or self._finished or not self._pacer.due():
             return None
-        if self._position >= len(self.files):
-            if not self.config.loop:
-                self._finished = True
-                self._reason = "end of image folder"
-                return None
-            self._position = 0
-        path = self.files[self._position]
-        self._position += 1
-        self._pacer.next_index += 1
-        image = read_image(path)
-        frame = Frame(orient(image, self.config), self._frames_read * self.frame_period_s,
-                      self._frames_read, path.name)
-        self._frames_read += 1
-        return frame
+        for _ in range(len(self.files) + 1):  # at most one round of unreadable files
+            if self._position >= len(self.files):
+                if not self.config.loop or not self._frames_read:
+                    self._finished = True
+                    self._reason = ("end of image folder" if self._frames_read
+                                    else "no readable image in the folder")
+                    return None
+                self._position = 0
+            path = self.files[self._position]
+            self._position += 1
+            self._pacer.next_index += 1
+            index = self._frame_number
+            self._frame_number += 1
+            try:
+                image = read_image(path)
+            except ImageError as exc:
+                # Skipped like a dropped frame (its time passes), said in the status; the
+                # folder goes on with the next picture (at once when not paced).
+                log.warning("image folder %s: skipped %s", self.folder, exc)
+                if str(exc) not in self._problems:
+                    self._problems.append(str(exc))
+                if self.config.fps:
+                    return None
+                continue
+            self._frames_read += 1
+            return Frame(orient(image, self.config), index * self.frame_period_s, index,
+                         path.name)
+        return None
 
     def status(self) -> SourceStatus:
         online = not self._closed and not self._finished
         return SourceStatus(online, self._reason if not online else "", 0.0 if self._frames_read
-                            else None, self._frames_read, self._finished,
-                            code="" if online else ("finished" if self._finished else "closed"))
+                            else None, self._frame_number, self._finished,
+                            code="" if online else ("finished" if self._finished else "closed"),
+                            problems=tuple(self._problems))
 
     def close(self) -> None:
         self._closed = True
@@ -500,24 +520,6 @@ class SceneSource:
 
     def close(self) -> None:
         self._closed = True
-
-
-def read_image(path: str | Path, stored_orientation: bool = False) -> np.ndarray:
-    """Load an image file as BGR, with a one-line error for missing or unreadable files.
-
-    A phone photo's EXIF orientation is applied unless `stored_orientation` (then pixels are
-    as stored in the file, which is what `companion decode` reports corners in)."""
-    import cv2
-
-    path = Path(path)
-    if not path.is_file():
-        raise SourceError(f"image {path} does not exist")
-    data = np.fromfile(str(path), dtype=np.uint8)
-    flags = cv2.IMREAD_COLOR | (cv2.IMREAD_IGNORE_ORIENTATION if stored_orientation else 0)
-    image = cv2.imdecode(data, flags) if data.size else None
-    if image is None:
-        raise SourceError(f"{path} is not a readable image (empty, truncated or not a picture)")
-    return image
 
 
 def _parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:

@@ -176,19 +176,12 @@ def calibrate(image, game, players, variant, camera, save_dir, as_json):
     Exit status 0 when usable, 1 when not, 2 on bad input."""
     import sys
 
-    import cv2
-
-    from calibration.calibrate import CalibrationError, Calibrator
+    from calibration.calibrate import Calibrator
     from calibration.layouts import load_layout
-
-    from pathlib import Path
+    from vision.images import read_image
 
     lay = load_layout(game, players, variant)
-    if not Path(image).is_file():
-        raise CalibrationError(f"no such image file: {image}")
-    frame = cv2.imread(image, cv2.IMREAD_COLOR)
-    if frame is None:
-        raise CalibrationError(f"cannot read image {image}")
+    frame = read_image(image)  # one line and exit status 2 for a missing or bad image
     cal = Calibrator(lay)
     result = cal.update(frame)
     saved = cal.save(camera, save_dir) if (camera and result.usable) else None

@@ -18,7 +18,7 @@ def decode(images):
     An image that cannot be read or decoded gets a line with its "error" (and a one-line
     message on stderr); the batch goes on and exits with status 2 at the end."""
     import vision.decode
-    from vision.sources import read_image
+    from vision.images import read_image
 
     failed = 0
     for path in images:
@@ -42,12 +42,25 @@ def decode(images):
 @click.option("--players", required=True, type=int, help="number of players (picks the mat)")
 @click.option("--json", "as_json", is_flag=True, help="one JSON object per image")
 def recognize(images, game, players, as_json):
-    """Print the table state seen in each IMAGE: cards by region and slot, tokens, warnings."""
-    from vision.pipeline import recognize as recognize_image
-    from vision.sources import read_image
+    """Print the table state seen in each IMAGE: cards by region and slot, tokens, warnings.
 
+    An image that cannot be used gets a one-line message on stderr (and, with --json, a line
+    with its "error"); the batch goes on and exits with status 2 at the end."""
+    from companion.errors import CompanionError
+    from vision.images import read_image
+    from vision.pipeline import recognize as recognize_image
+
+    failed = 0
     for path in images:
-        result = recognize_image(read_image(path), game, players)
+        try:
+            image = read_image(path)
+        except CompanionError as exc:  # a bad image never ends the batch
+            failed += 1
+            click.echo(f"Error: {exc}", err=True)  # the message names the file
+            if as_json:
+                click.echo(json.dumps({"image": path, "error": str(exc)}, ensure_ascii=False))
+            continue
+        result = recognize_image(image, game, players)
         result["image"] = path
         if as_json:
             click.echo(json.dumps(result, ensure_ascii=False))
@@ -64,6 +77,8 @@ def recognize(images, game, players, as_json):
                 click.echo(f"  {entry['payload']:<8} {where}{extra}")
         for warning in result["warnings"]:
             click.echo(f"  warning: {warning}")
+    if failed:
+        raise SystemExit(2)
 
 
 @click.group()

@@ -7,8 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.images import ImageError, read_image
 from vision.sources import (CameraSource, ImageFolderSource, SourceConfig, SourceError,
-                            open_source, orient, read_image)
+                            open_source, orient)
 
 
 class FakeCapture:
@@ -125,7 +126,7 @@ def test_camera_that_never_opens_is_offline_with_a_reason():
 
 def test_image_folder_in_order_then_finished(tmp_path):
     for index, name in enumerate(["b.png", "a.png", "c.jpg"]):
-        cv2.imwrite(str(tmp_path / name), np.full((10, 12, 3), 40 * index, np.uint8))
+        cv2.imwrite(str(tmp_path / name), np.full((40, 48, 3), 40 * index, np.uint8))
     (tmp_path / "notes.txt").write_text("not an image")
     source = open_source(f"images:{tmp_path}")
     names = []
@@ -138,7 +139,7 @@ def test_image_folder_in_order_then_finished(tmp_path):
 
 def test_image_folder_paced_as_if_from_a_camera(tmp_path):
     for index in range(3):
-        cv2.imwrite(str(tmp_path / f"{index}.png"), np.zeros((8, 8, 3), np.uint8))
+        cv2.imwrite(str(tmp_path / f"{index}.png"), np.zeros((32, 32, 3), np.uint8))
     now = [0.0]
     source = ImageFolderSource(tmp_path, SourceConfig(fps=2, loop=True), clock=lambda: now[0])
     assert source.read() is not None
@@ -171,7 +172,7 @@ def test_bad_specs_and_files_give_one_line_errors(tmp_path):
         open_source(f"images:{tmp_path}?rotation=45")
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8 this is not really a jpeg")
-    with pytest.raises(SourceError, match="not a readable image"):
+    with pytest.raises(ImageError, match="not a readable image"):
         read_image(broken)
 
 
