@@ -30,14 +30,11 @@ class SourceStatus:
     frames_read: int = 0
     finished: bool = False  # a file or folder source that has no more frames
     code: str = ""  # why it is offline: one of STATUS_CODES, "" when online
-    # Recent failures caught on the way (a driver error, an unreadable image skipped), each
-    # one line with its cause, for the dashboard's camera diagnostics; also when online.
-    problems: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {"online": self.online, "reason": self.reason, "code": self.code,
                 "last_frame_age_s": self.last_frame_age_s, "frames_read": self.frames_read,
-                "finished": self.finished, "problems": list(self.problems)}
+                "finished": self.finished}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Any, Callable, Literal
 from urllib.parse import parse_qsl
@@ -142,7 +141,7 @@ class CameraSource:
         self._threads: dict[int, threading.Thread] = {}
         self._restart_pending = False
         self._reconnects = 0
-        self._problems: deque[str] = deque(maxlen=5)
+        self._last_problem = ""
         self._closed = threading.Event()
         self._start_capture_thread()
         self._watchdog = threading.Thread(target=self._watch, name="camera-watchdog", daemon=True)
@@ -161,8 +160,7 @@ class CameraSource:
         with self._lock:
             age = None if self._last_frame_at is None else self._clock() - self._last_frame_at
             return SourceStatus(self._online, self._reason, age, self._frames_read,
-                                code="" if self._online else self._code,
-                                problems=tuple(self._problems))
+                                code="" if self._online else self._code)
 
     def close(self, wait_s: float = 1.0) -> None:
         """Stop every capture thread; each releases its own capture once its read returns.
@@ -184,13 +182,14 @@ class CameraSource:
         return self._reconnects
 
     # -- problems -------------------------------------------------------------------------
-    def _problem(self, message: str, exc: BaseException | None = None) -> None:
-        """Log a failure with its cause and keep it for the dashboard's camera diagnostics."""
-        log.warning("camera %r: %s", self.target, message, exc_info=exc)
-        line = f"{message}: {exc}" if exc is not None else message
-        with self._lock:
-            if line not in self._problems:
-                self._problems.append(line)
+    def _problem(self, message: str, exc: BaseException) -> None:
+        """Log a caught failure with its cause; the dashboard lists the companion's logged
+        warnings (web.runtime.ProblemLog). The same failure again in a row (a camera that
+        keeps failing while it reconnects) is logged at debug level only."""
+        key = f"{message}: {exc!r}"
+        repeated, self._last_problem = key == self._last_problem, key
+        log.log(logging.DEBUG if repeated else logging.WARNING, "camera %r: %s",
+                self.target, message, exc_info=exc)
 
     # -- threads --------------------------------------------------------------------------
     def _abandoned_reads(self) -> int:
@@ -376,7 +375,6 @@ class ImageFolderSource:
         self._position = 0
         self._frame_number = 0  # files taken, readable or not: frame time and index
         self._frames_read = 0  # readable pictures handed out
-        self._problems: deque[str] = deque(maxlen=5)
         self._finished = False
         self._reason = ""
         self._closed = False
@@ -404,11 +402,10 @@ class ImageFolderSource:
             try:
                 image = read_image(path)
             except ImageError as exc:
-                # Skipped like a dropped frame (its time passes), said in the status; the
-                # folder goes on with the next picture (at once when not paced).
-                log.warning("image folder %s: skipped %s", self.folder, exc)
-                if str(exc) not in self._problems:
-                    self._problems.append(str(exc))
+                # Skipped like a dropped frame (its time passes) and logged, which puts it on
+                # the dashboard; the folder goes on with the next picture (at once when not
+                # paced).
+                log.warning("image folder %s: skipped a picture: %s", self.folder, exc)
                 if self.config.fps:
                     return None
                 continue
@@ -421,8 +418,7 @@ class ImageFolderSource:
         online = not self._closed and not self._finished
         return SourceStatus(online, self._reason if not online else "", 0.0 if self._frames_read
                             else None, self._frame_number, self._finished,
-                            code="" if online else ("finished" if self._finished else "closed"),
-                            problems=tuple(self._problems))
+                            code="" if online else ("finished" if self._finished else "closed"))
 
     def close(self) -> None:
         self._closed = True

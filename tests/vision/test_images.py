@@ -153,21 +153,23 @@ def test_recognize_and_calibrate_end_a_bad_image_with_one_line_and_exit_2(tmp_pa
         assert one_line(result.output.strip()).startswith("error: ")
 
 
-def test_an_image_folder_skips_a_bad_picture_says_so_and_goes_on(tmp_path):
+def test_an_image_folder_skips_a_bad_picture_says_so_and_goes_on(tmp_path, caplog):
     (tmp_path / "0001.png").write_bytes(encoded(64, 48, seed=1))
     (tmp_path / "0002.jpg").write_bytes(jpeg_claiming(20_000, 20_000))
     (tmp_path / "0003.png").write_bytes(encoded(1, 1))
     (tmp_path / "0004.png").write_bytes(encoded(64, 48, seed=4))
     source = open_source(f"images:{tmp_path}")
     frames = []
-    while (frame := source.read()) is not None:
-        frames.append(frame)
+    with caplog.at_level("WARNING", logger="vision.sources"):
+        while (frame := source.read()) is not None:
+            frames.append(frame)
     assert [f.name for f in frames] == ["0001.png", "0004.png"]
     assert [f.index for f in frames] == [0, 3]  # the skipped pictures' time passed
-    status = source.status()
-    assert status.finished and len(status.problems) == 2
-    assert "0002.jpg" in status.problems[0] and "megapixels" in status.problems[0]
-    assert "0003.png" in status.problems[1] and "too small" in status.problems[1]
+    assert source.status().finished
+    said = [r.getMessage() for r in caplog.records]  # the dashboard lists logged warnings
+    assert len(said) == 2
+    assert "0002.jpg" in said[0] and "megapixels" in said[0]
+    assert "0003.png" in said[1] and "too small" in said[1]
 
 
 def test_a_folder_of_only_bad_pictures_ends_and_says_why(tmp_path):

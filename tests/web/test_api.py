@@ -412,3 +412,32 @@ def test_a_musee_match_counts_wins_until_someone_has_two(client, runtime):
     other = client.post("/api/new-game", json={"game": "musee", "players": 2,
                                                "names": ["Cy", "Di"]}).get_json()
     assert other["match"]["games"] == 0, "other players are another match"
+
+
+def test_a_camera_driver_error_reaches_the_dashboard_with_its_cause(runtime):
+    """vision.sources logs what it catches; the camera status lists it for the players."""
+    import time
+
+    from vision.sources import CameraSource, SourceConfig
+
+    class BrokenDriver:
+        def isOpened(self):
+            return True
+
+        def read(self):
+            raise RuntimeError("driver exploded")
+
+        def release(self):
+            pass
+
+    source = CameraSource(0, SourceConfig(reconnect_min_s=0.05, reconnect_max_s=0.1),
+                          capture_factory=lambda target, config: BrokenDriver())
+    try:
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and not runtime.camera_status()["problems"]:
+            time.sleep(0.02)
+    finally:
+        source.close()
+    problem = runtime.camera_status()["problems"][-1]
+    assert "reading from the camera failed" in problem["message"]
+    assert problem["cause"] == "RuntimeError: driver exploded"
