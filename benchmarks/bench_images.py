@@ -95,7 +95,8 @@ try:
 except Exception as exc:
     code = re.search(r"\\(-\\d+:[^)]*\\)", str(exc))  # OpenCV's "(-4:Insufficient memory)"
     said = type(exc).__name__ + ": " + (code.group(0) if code else str(exc)[:70])
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+# VmHWM: this process's own peak (ru_maxrss would carry the parent's size over the fork)
+peak = int(re.search(r"VmHWM:\\s+(\\d+)", open("/proc/self/status").read()).group(1)) // 1024
 print(f"{{(time.perf_counter() - start) * 1000:.0f}}|{{peak}}|{{said}}")
 """
 

@@ -102,10 +102,12 @@ def test_a_real_photo_under_the_limit_loads(tmp_path):
 
 def run_cli(*args: str, timeout: float = 60) -> tuple[int, str, str, int]:
     """`companion ARGS` in a child process: (exit status, stdout, stderr, peak memory in MB)."""
-    code = ("import resource, sys\nfrom companion.cli import main\n"
+    # VmHWM is this process's own peak (getrusage's ru_maxrss would carry pytest's size over
+    # from the fork).
+    code = ("import re, sys\nfrom companion.cli import main\n"
             "try:\n    main(sys.argv[1:])\nexcept SystemExit as exc:\n    status = exc.code\n"
-            "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024\n"
-            "print(f'peak_mb={peak}', file=sys.stderr)\nsys.exit(status)\n")
+            "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())\n"
+            "print(f'peak_mb={int(hwm.group(1)) // 1024}', file=sys.stderr)\nsys.exit(status)\n")
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           timeout=timeout)
     *lines, peak = done.stderr.strip().splitlines()
