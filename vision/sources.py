@@ -14,9 +14,11 @@ it releases its own capture and exits when the read returns) and starts a new on
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any, Callable, Literal
 from urllib.parse import parse_qsl
@@ -106,6 +108,17 @@ CaptureFactory = Callable[[Any, SourceConfig], Any]
 # holds a connection until its read times out; beyond this many, no new one is started.
 MAX_ABANDONED_READS = 3
 
+# Cameras still open when the program ends, even on an error path that never closed them:
+# their threads are stopped before the interpreter shuts down, because a capture thread still
+# inside FFmpeg then aborts the process ("terminate called without an active exception").
+_OPEN_CAMERAS: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_cameras() -> None:
+    for camera in list(_OPEN_CAMERAS):
+        camera.close()
+
 
 class CameraSource:
     """A webcam (index) or network stream (URL), read by one thread, watched by another.
@@ -143,6 +156,7 @@ class CameraSource:
         self._reconnects = 0
         self._last_problem = ""
         self._closed = threading.Event()
+        _OPEN_CAMERAS.add(self)
         self._start_capture_thread()
         self._watchdog = threading.Thread(target=self._watch, name="camera-watchdog", daemon=True)
         self._watchdog.start()
@@ -167,6 +181,7 @@ class CameraSource:
         Waits up to `wait_s` for them, so a program that ends right after rarely leaves a
         read inside OpenCV while the interpreter shuts down."""
         self._closed.set()
+        _OPEN_CAMERAS.discard(self)
         with self._lock:
             self._generation += 1
             self._online = False

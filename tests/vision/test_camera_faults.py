@@ -119,3 +119,24 @@ def test_stalled_frozen_and_dropped_network_camera_goes_offline_fast_and_comes_b
     assert status == 0, (f"the camera process died (exit status {status}: -11 is a "
                          f"segmentation fault); stderr: {probe.proc.stderr.read()[-800:]}")
     assert any(s.get("closed") for s in [*probe.history, *list(probe.lines.queue)])
+
+
+def test_a_program_that_ends_while_the_camera_is_opening_ends_cleanly():
+    """Ending (an error elsewhere, say) while a capture is still opening inside FFmpeg used to
+    abort the process ("terminate called without an active exception", exit 134): open
+    cameras are now stopped before the interpreter shuts down."""
+    server = FlakyMjpegServer()
+    code = ("import sys, time\nsys.path.insert(0, sys.argv[2])\n"
+            "from vision.sources import CameraSource\n"
+            "camera = CameraSource(sys.argv[1])\n"
+            "time.sleep(float(sys.argv[3]))  # the capture thread is inside FFmpeg's open\n"
+            "raise SystemExit('something else went wrong')\n")
+    root = str(Path(__file__).resolve().parents[2])
+    try:
+        for delay in ("0.01", "0.02", "0.04"):
+            done = subprocess.run([sys.executable, "-c", code, server.url, root, delay],
+                                  capture_output=True, text=True, timeout=30)
+            assert done.returncode == 1, (done.returncode, done.stderr[-500:])
+            assert "terminate called" not in done.stderr
+    finally:
+        server.close()
