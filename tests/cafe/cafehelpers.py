@@ -37,7 +37,7 @@ class Recorder:
         with self.lock:
             return [(p, r) for t, p, r in self.messages if t.endswith(suffix)]
 
-    def wait_for(self, predicate, timeout_s: float = 10.0, what: str = "a message"):
+    def wait_for(self, predicate, timeout_s: float = 20.0, what: str = "a message"):
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             with self.lock:

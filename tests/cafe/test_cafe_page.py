@@ -48,7 +48,7 @@ def tables(broker, tmp_path):
         runtime.close()
 
 
-def wait_until(predicate, timeout_s=10.0, what="it"):
+def wait_until(predicate, timeout_s=20.0, what="it"):
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         value = predicate()
