@@ -338,7 +338,15 @@ class Cardcassonne(Game):
             return (_violation("bad_position", f"Position {position!r} is not a place in a row.",
                                f"位置 {position!r} 不是卡牌列上的位置。", cards=cards,
                                region=f"row-{colour}"),)
-        if position >= len(row):
+        if position > len(row):  # a gap is not "the end of the row"
+            rname = self.row_name(colour)
+            return (_violation("past_end_of_row",
+                               f"Place {position + 1} is past the end of {rname.en}: the next "
+                               f"{what} goes in place {len(row) + 1}, right after the last piece.",
+                               f"{rname.zh}的第 {position + 1} 格超過了卡牌列的尾端：下一個要放在"
+                               f"第 {len(row) + 1} 格，緊接在最後一個之後。",
+                               cards=cards, region=f"row-{colour}"),)
+        if position == len(row):
             return ()
         left = row[position - 1: position] if position > 0 else ()
         neighbours = tuple(self._slot_payload(state, s) for s in left + (row[position],))
