@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
-from .errors import MalformedRecordError
+from .validation import (EVENT_SOURCES, MAX_LIST_LENGTH, Bool, CheckedApart, Int,
+                         InvalidFieldError, ListOf, Number, Optional, Str, check_fields, shown)
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,20 @@ class Where:
                 "x_mm": self.x_mm, "y_mm": self.y_mm}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Where":
+    def from_dict(cls, data: Mapping[str, Any], label: str = "where") -> "Where":
+        """Types only (the game's layout judges region and slot: validation.validate_where)."""
+        if not isinstance(data, Mapping):
+            raise InvalidFieldError(label, f"must be an object with 'region' and 'slot', got "
+                                           f"{shown(data)}")
+        apart = CheckedApart()
+        check_fields(data, {"region": apart, "slot": apart, "x_mm": apart, "y_mm": apart}, (),
+                     label, None)
+        Optional(Str()).check(data.get("region"), f"{label}, field 'region'", None)
+        Optional(ListOf(Int(-10 ** 6, 10 ** 6), 0, 4)).check(
+            data.get("slot"), f"{label}, field 'slot'", None)
+        for name in ("x_mm", "y_mm"):
+            Optional(Number(-100_000, 100_000)).check(data.get(name), f"{label}, field {name!r}",
+                                                       None)
         slot = data.get("slot")
         return cls(data.get("region"), tuple(slot) if slot is not None else None,
                    data.get("x_mm"), data.get("y_mm"))
@@ -114,29 +128,50 @@ def event_to_dict(event: TableEvent) -> dict:
 
 
 def event_from_dict(data: Mapping[str, Any]) -> TableEvent:
+    """An event from JSON, every field type-checked and nothing coerced (`"false"` is not a
+    boolean, `"3"` is not a die face). The game judges regions and slots when it is observed
+    (`validation.validate_event`)."""
     if not isinstance(data, Mapping):
-        raise MalformedRecordError(f"an event must be an object, got {data!r}")
-    cls = EVENT_TYPES.get(data.get("type"))
+        raise InvalidFieldError("event", f"must be an object with a 'type', got {shown(data)}")
+    cls = EVENT_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
     if cls is None:
-        raise MalformedRecordError(
-            f"unknown event type {data.get('type')!r}; expected one of {sorted(EVENT_TYPES)}")
-    try:
-        common = {"t": float(data.get("t", 0.0)), "source": str(data.get("source", "replay"))}
-        if cls is FrameEnd:
-            return FrameEnd(frozenset(str(a) for a in data.get("alive", ())), **common)
-        base = {"track_id": str(data["track_id"]), "payload": str(data["payload"]).upper(),
-                "kind": str(data.get("kind", "card")), **common}
-        if cls is CardRemoved:
-            return CardRemoved(**base)
-        where = Where.from_dict(data["where"])
-        value = data.get("value")
-        base["value"] = int(value) if value is not None else None
-        if cls is CardAdded:
-            return CardAdded(where=where, face_down=bool(data.get("face_down", False)), **base)
-        return CardMoved(where=where, previous=Where.from_dict(data.get("previous") or {}),
-                         face_down=bool(data.get("face_down", False)), **base)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise MalformedRecordError(f"malformed {data.get('type')} event: missing or bad {exc}") from exc
+        raise InvalidFieldError("event, field 'type'", f"must be one of "
+                                f"{', '.join(sorted(EVENT_TYPES))}, got {shown(data.get('type'))}")
+    label = f"event {cls.type!r}"
+    apart = CheckedApart()
+    names = {"type", "t", "source"} | {
+        FrameEnd: {"alive"}, CardRemoved: {"track_id", "payload", "kind"},
+        CardAdded: {"track_id", "payload", "kind", "face_down", "where", "value"},
+        CardMoved: {"track_id", "payload", "kind", "face_down", "where", "previous", "value"},
+    }[cls]
+    required = {FrameEnd: (), CardRemoved: ("track_id", "payload"),
+                CardAdded: ("track_id", "payload", "where"),
+                CardMoved: ("track_id", "payload", "where")}[cls]
+    check_fields(data, {name: apart for name in sorted(names)}, required, label, None)
+
+    def field(name: str, spec, default=None):
+        value = data.get(name, default)
+        spec.check(value, f"{label}, field {name!r}", None)
+        return value
+
+    common = {"t": field("t", Number(0, 1e12), 0.0), "source": field("source", Str(EVENT_SOURCES),
+                                                                      "replay")}
+    if cls is FrameEnd:
+        alive = field("alive", ListOf(Str(), 0, MAX_LIST_LENGTH), [])
+        return FrameEnd(frozenset(alive), **common)
+    base = {"track_id": field("track_id", Str()), "payload": field("payload", Str()).upper(),
+            "kind": field("kind", Str(("card", "token", "die")), "card"), **common}
+    if cls is CardRemoved:
+        return CardRemoved(**base)
+    base["value"] = field("value", Optional(Int(1, 6)))
+    base["face_down"] = field("face_down", Bool(), False)
+    where = Where.from_dict(data["where"], f"{label}, field 'where'")
+    if cls is CardAdded:
+        return CardAdded(where=where, **base)
+    previous = data.get("previous")
+    previous = (Where(None) if previous is None
+                else Where.from_dict(previous, f"{label}, field 'previous'"))
+    return CardMoved(where=where, previous=previous, **base)
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,18 @@ class Move:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Move":
-        from .errors import MalformedRecordError
+        from .validation import InvalidFieldError, check_text, is_whole_number, shown
 
-        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
-            raise MalformedRecordError(f"a move needs a 'kind' string, got {data!r}")
+        if not isinstance(data, Mapping):
+            raise InvalidFieldError("move", f"must be an object with a 'kind', got {shown(data)}")
+        check_text(data.get("kind"), "move, field 'kind'")
         player = data.get("player")
-        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
-            raise MalformedRecordError(f"a move's 'player' must be a seat number, got {player!r}")
+        if player is not None and not is_whole_number(player):
+            raise InvalidFieldError("move, field 'player'",
+                                    f"must be a seat number or null, got {shown(player)}")
+        for key in data:
+            check_text(key, "move, a field name")
+        # The game checks each field's type and range (Session.play, companion.validation).
         params = {k: v for k, v in data.items() if k not in ("kind", "player")}
         return cls(data["kind"], player, params)
 
@@ -157,6 +162,10 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
+        from .validation import check_setup_shape
+
+        # Checked before anything is sized by it: a count of 10**12 must not allocate names.
+        check_setup_shape(self.players, self.names, self.options)
         object.__setattr__(self, "options", _frozen(self.options))
         if not self.names:
             object.__setattr__(self, "names", tuple(f"Player {i + 1}" for i in range(self.players)))
@@ -168,17 +177,14 @@ class Setup:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
-        from .errors import MalformedRecordError
+        from .validation import (CheckedApart, InvalidFieldError, check_fields,
+                                 check_setup_shape, shown)
 
-        players = data.get("players") if isinstance(data, Mapping) else None
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise MalformedRecordError("setup needs 'players', a whole number")
-        names = data.get("names") or ()
-        if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
-            raise MalformedRecordError("setup 'names' must be a list of strings")
-        if names and len(names) != players:
-            raise MalformedRecordError(f"setup lists {len(names)} names for {players} players")
-        options = data.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise MalformedRecordError("setup 'options' must be an object")
+        if not isinstance(data, Mapping):
+            raise InvalidFieldError("setup", f"must be an object with 'players', got {shown(data)}")
+        apart = CheckedApart()
+        check_fields(data, {"players": apart, "names": apart, "options": apart}, ("players",),
+                     "setup", None)
+        players, names, options = data["players"], data.get("names", []), data.get("options", {})
+        check_setup_shape(players, names, options)
         return cls(players, tuple(names), options)

@@ -13,12 +13,12 @@ JSONL event log: one record per line, the first being
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import MalformedRecordError
+from .validation import MAX_JSON_BYTES, load_json
 
 RECORD_FORMAT = "table-companion-record"
 RECORD_VERSION = 1
@@ -44,7 +44,7 @@ class GameRecord:
 
 
 def record_from_log(records: list[dict], expected: dict | None = None) -> GameRecord:
-    if not records or records[0].get("type") != "setup":
+    if not records or not isinstance(records[0], dict) or records[0].get("type") != "setup":
         raise MalformedRecordError("the first line must be the setup record")
     head = records[0]
     if not isinstance(head.get("game"), str):
@@ -55,25 +55,22 @@ def record_from_log(records: list[dict], expected: dict | None = None) -> GameRe
 
 
 def parse_record(text: str, origin: str = "record") -> GameRecord:
+    if len(text) > MAX_JSON_BYTES:
+        raise MalformedRecordError(f"{origin} is too large ({len(text)} characters; at most "
+                                   f"{MAX_JSON_BYTES})")
     stripped = text.strip()
     if not stripped:
         raise MalformedRecordError(f"{origin} is empty")
     if stripped.startswith("{") and "\n{" not in stripped:
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise MalformedRecordError(f"{origin} is not valid JSON: {exc}") from None
-        if data.get("type") == "setup":
+        data = load_json(stripped, origin)
+        if isinstance(data, dict) and data.get("type") == "setup":
             return record_from_log([data])
         return _from_json_record(data, origin)
     lines = []
     for number, line in enumerate(stripped.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MalformedRecordError(f"{origin} line {number} is not valid JSON: {exc}") from None
+        item = load_json(line, f"{origin} line {number}")
         if not isinstance(item, dict):
             raise MalformedRecordError(f"{origin} line {number} must be a JSON object")
         lines.append(item)
@@ -99,6 +96,9 @@ def _from_json_record(data: Any, origin: str) -> GameRecord:
 def load_record(path: str | Path) -> GameRecord:
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_JSON_BYTES:
+            raise MalformedRecordError(f"{path} is too large ({path.stat().st_size} bytes; at "
+                                       f"most {MAX_JSON_BYTES})")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise MalformedRecordError(f"{path}: no such file") from None

@@ -13,11 +13,13 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import MalformedRecordError, NothingToUndoError, StaleStateError
+from .errors import CompanionError, MalformedRecordError, NothingToUndoError, StaleStateError
 from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent,
                      event_from_dict, event_to_dict)
 from .games import Game, find_game
 from .model import Move, Setup, Text, Violation
+from .validation import (EVENT_SOURCES, CheckedApart, InvalidFieldError, Str, check_fields,
+                         shown, validate_event, validate_move, validate_setup)
 
 RecordSink = Callable[[dict], "int | None"]  # may return the number the store gave it
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ class Session:
     def __init__(self, game: Game | str, setup: Setup, sink: RecordSink | None = None,
                  clock: Callable[[], float] = time.time):
         self.game = find_game(game) if isinstance(game, str) else game
+        validate_setup(self.game, setup)
         self.setup = setup
         self.state = self.game.new_game(setup)
         self.state_id = 0
@@ -65,6 +68,8 @@ class Session:
         self.table: dict[str, PieceOnTable] = {}
         # Active camera alerts, keyed by payload: a rule break that is still on the table.
         self.alerts: dict[str, tuple[Violation, ...]] = {}
+        # Stored records a tolerant replay could not use: {"seq", "reason", "record"}
+        self.set_aside: list[dict] = []
         self._history: list[_HistoryEntry] = []
         self._sink = sink
         self._clock = clock
@@ -74,11 +79,14 @@ class Session:
     def play(self, move: Move, *, state_id: int | None = None, source: str = "manual") -> Verdict:
         """A move entered on the dashboard or read from a file."""
         self._require_current(state_id)
+        self.check_move(move)  # judged before it is stored: a malformed move never enters the log
+        Str(EVENT_SOURCES).check(source, "move record, field 'source'", None)
         seq = self._record({"type": "move", "move": move.to_dict(), "source": source})
         return self._judge(seq, "move", move, source)
 
     def observe(self, event: TableEvent) -> list[Verdict]:
         """A settled table event from the camera, a manual correction or a replay."""
+        self.check_event(event)  # judged before it is stored, as moves are
         if isinstance(event, FrameEnd):
             ghosts = [p for tid, p in self.table.items() if tid not in event.alive]
             seq = self._record({"type": "event", "event": event_to_dict(event)})
@@ -97,6 +105,14 @@ class Session:
             raise NothingToUndoError("there is no move to undo")
         seq = self._record({"type": "undo"})
         return self._undo(seq)
+
+    def check_move(self, move: Move) -> None:
+        """Raise InvalidFieldError unless every field of `move` fits what this game declares."""
+        validate_move(self.game, self.setup, move)
+
+    def check_event(self, event: TableEvent) -> None:
+        """Raise InvalidFieldError unless every field of `event` fits this game's table."""
+        validate_event(self.game, self.setup, event)
 
     # -- views ----------------------------------------------------------------------------
     @property
@@ -138,31 +154,69 @@ class Session:
     # -- replay ---------------------------------------------------------------------------
     @classmethod
     def replay(cls, records: Iterable[Mapping[str, Any]], sink: RecordSink | None = None,
-               game: Game | None = None) -> "Session":
-        """Rebuild a session from its log. The first record must be the set-up."""
+               game: Game | None = None, *, tolerant: bool = False) -> "Session":
+        """Rebuild a session from its log. The first record must be the set-up.
+
+        With `tolerant`, a later record that cannot be replayed (a malformed move stored by an
+        older version, say) is set aside instead of failing the whole game: it keeps its
+        number, is listed in `set_aside`, and the log shows it refused with the reason."""
         iterator = iter(records)
         first = next(iterator, None)
-        if not first or first.get("type") != "setup":
+        if not isinstance(first, Mapping) or first.get("type") != "setup":
             raise MalformedRecordError("a log must start with a 'setup' record")
         game_name = first.get("game")
         if not isinstance(game_name, str):
             raise MalformedRecordError("the setup record must name the 'game'")
+        apart = CheckedApart()
+        check_fields(first, {"type": apart, "game": apart, "setup": apart, "seq": apart,
+                             "ts": apart}, ("game", "setup"), "setup record", None)
         session = cls(game or game_name, Setup.from_dict(first.get("setup") or {}))
         for record in iterator:
-            session.feed(record)
+            if not tolerant:
+                session.feed(record)
+                continue
+            count = len(session.records)
+            try:
+                session.feed(record)
+            except (CompanionError, RecursionError) as exc:
+                del session.records[count:]
+                session._set_aside(record, exc)
         session._sink = sink
         return session
 
+    def _set_aside(self, record: Any, exc: Exception) -> None:
+        """Keep a record that cannot be replayed out of the game, under its own number."""
+        seq = self._record({"type": "set_aside", "reason": str(exc)})
+        self.set_aside.append({"seq": seq, "reason": str(exc), "record": record})
+        violation = Violation("record_set_aside", Text(
+            f"Log entry {seq} could not be replayed and was set aside: {exc}",
+            f"第 {seq} 筆紀錄無法重播，已被擱置：{exc}"))
+        self.verdicts.append(Verdict(seq, False, "record", violations=(violation,),
+                                     state_id=self.state_id, source="replay"))
+
     def feed(self, record: Mapping[str, Any]) -> list[Verdict]:
-        """Apply one log record (as written by this class or by hand in a transcript)."""
-        kind = record.get("type") if isinstance(record, Mapping) else None
+        """Apply one log record (as written by this class or by hand in a transcript).
+
+        Every field is checked first (`companion.validation`); a record that fails raises
+        InvalidFieldError naming the field and leaves the session unchanged."""
+        if not isinstance(record, Mapping):
+            raise InvalidFieldError("log record", f"must be an object, got {shown(record)}")
+        kind = record.get("type")
+        body = {"move": "move", "event": "event", "undo": None}
+        if not isinstance(kind, str) or kind not in body:
+            raise InvalidFieldError("log record, field 'type'",
+                                    f"must be one of move, event, undo, got {shown(kind)}")
+        apart = CheckedApart()
+        known = {"type": apart, "seq": apart, "ts": apart, "source": apart}
+        if body[kind]:
+            known[body[kind]] = apart
+        check_fields(record, known, (body[kind],) if body[kind] else (), f"{kind} record", None)
         if kind == "move":
-            return [self.play(Move.from_dict(record.get("move")), source=record.get("source", "replay"))]
+            source = record.get("source", "replay")
+            return [self.play(Move.from_dict(record["move"]), source=source)]
         if kind == "event":
-            return self.observe(event_from_dict(record.get("event")))
-        if kind == "undo":
-            return [self.undo()]
-        raise MalformedRecordError(f"unknown log record type {kind!r}")
+            return self.observe(event_from_dict(record["event"]))
+        return [self.undo()]
 
     # -- internals ------------------------------------------------------------------------
     def _require_current(self, state_id: int | None) -> None:

@@ -62,7 +62,7 @@ def test_jsonl_event_log_is_accepted(tmp_path):
      ' "log": [{"type": "move", "move": {"kind": "place", "player": 0, "card": "MU99", "museum": 0, "gallery": 0, "space": 0}}]}',
      "unknown card 'MU99'"),
     ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
-     ' "log": [{"type": "teleport"}]}', "unknown log record type"),
+     ' "log": [{"type": "teleport"}]}', "field 'type': must be one of move, event, undo"),
     ("", "is empty"),
 ])
 def test_bad_input_is_one_clear_line_and_exit_2(tmp_path, content, message):
