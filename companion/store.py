@@ -197,14 +197,24 @@ class GameStore:
         for seq, body in rows:
             try:
                 out.append(json.loads(body))
-            except json.JSONDecodeError:
-                raise MalformedRecordError(
-                    f"game {game_id}, log entry {seq} in {self.path} is corrupted") from None
+            except (ValueError, RecursionError, TypeError):
+                if not out:  # without its set-up the game cannot be rebuilt at all
+                    raise MalformedRecordError(
+                        f"game {game_id}, log entry {seq} in {self.path} is corrupted") from None
+                # A later entry stays in its place so a replay reports it and sets it aside.
+                out.append({"seq": seq, "type": "unreadable",
+                            "body": str(body)[:200]})
         return out
 
     def load(self, game_id: int) -> Session:
-        """Rebuild a stored game by replaying its log, and keep appending to it."""
-        session = Session.replay(self.records(game_id))
+        """Rebuild a stored game by replaying its log, and keep appending to it.
+
+        A stored record that cannot be replayed is reported (logged, and refused in the
+        game's log with its reason) and set aside; the rest of the game opens as it was."""
+        session = Session.replay(self.records(game_id), tolerant=True)
+        for entry in session.set_aside:
+            log.warning("game %s, log entry %s in %s was set aside: %s", game_id, entry["seq"],
+                        self.path, entry["reason"])
         session._sink = lambda record: self.append(game_id, record)
         return session
 

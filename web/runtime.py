@@ -21,6 +21,7 @@ from companion.games import Game, all_games, find_game
 from companion.model import Move, Outcome, Setup, Text
 from companion.record import GameRecord, parse_record, record_from_log
 from companion.session import Session, Verdict
+from companion.validation import InvalidFieldError, check_text
 from companion.store import GameStore
 
 log = logging.getLogger(__name__)
@@ -113,7 +114,14 @@ class Runtime:
             if stored["setup"].get("players") != setup.players:
                 resume_id = None  # a different table: start afresh, keep the old game listed
         if resume_id is not None:
-            self.session = store.load(resume_id)
+            try:
+                self.session = store.load(resume_id)
+            except CompanionError as exc:
+                # Its very set-up cannot be read: keep it listed, report it, start afresh.
+                log.error("stored game %s cannot be resumed: %s", resume_id, exc)
+                self.camera.warnings.append(f"stored game {resume_id} cannot be resumed: {exc}")
+                resume_id = None
+        if resume_id is not None:
             self.game_id = resume_id
             self.resumed = True
         else:
@@ -194,6 +202,7 @@ class Runtime:
         """A manual CardAdded / CardRemoved, logged like any camera event."""
         with self.lock:
             self._require_current(state_id)
+            check_text(payload, "correction, field 'payload'")
             payload = payload.strip().upper()
             now = self._clock()
             verdicts: list[Verdict] = []
@@ -205,10 +214,15 @@ class Runtime:
                 if on_table:
                     raise MalformedRecordError(
                         f"{payload} is already on the table; remove it first")
+                if slot is not None and not isinstance(slot, (list, tuple)):
+                    raise InvalidFieldError("correction, field 'slot'", "must be a list")
                 where = Where(region, tuple(slot) if slot is not None else None)
-                verdicts.extend(self._clear_slot(where, now))
                 event = CardAdded(f"manual-{payload}-{len(self.session.records)}", payload,
                                   where, kind=kind, t=now, source="manual")
+                # Every field is judged before anything changes: a bad slot must not clear the
+                # card lying in the slot it resembles ([true, 0] is not [1, 0]).
+                self.session.check_event(event)
+                verdicts.extend(self._clear_slot(where, now))
             elif action == "remove":
                 matches = [p for p in self.session.table.values() if p.payload == payload]
                 if not matches:
@@ -408,7 +422,15 @@ class Runtime:
                     manual = {tid for tid in self.session.table if tid.startswith("manual-")}
                     if manual - event.alive:
                         event = FrameEnd(event.alive | manual, event.t, event.source)
-                verdicts.extend(self.session.observe(event))
+                try:
+                    verdicts.extend(self.session.observe(event))
+                except InvalidFieldError as exc:
+                    # A piece the layout cannot place is reported, never stored, and the
+                    # frame's other events still count.
+                    warning = f"camera event refused: {exc}"
+                    if warning not in self.camera.warnings:
+                        self.camera.warnings = (self.camera.warnings + [warning])[-20:]
+                    continue
                 # Observers hear of each judged event at once, not after the whole frame:
                 # a frame can carry dozens of events, each written to disk.
                 self._notify_observers()
