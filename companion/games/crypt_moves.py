@@ -53,6 +53,7 @@ DECLARATIONS = Declarations(
         "take": MoveKind("seat", {"index": CRYPT_PLACE, **FLIPPED}, required=("index",)),
         "recover_one": MoveKind("seat", dict(FLIPPED)),
         "identify": MoveKind("seat", {"card": Str()}, required=("card",)),
+        "score_game": MoveKind("any"),  # the table agrees the game is scored now
         "tiebreak_roll": MoveKind("seat", {"values": ROLLS}, required=("values",)),
     },
     options={"collectors": MapOf(Str(TYPES), Str(("A", "B")), len(TYPES)),
