@@ -788,7 +788,9 @@ class Mythe(Game):
         moves = []
         if self.unattributed(state):
             hands = [h if s != seat else h + len(state.draws) for s, h in enumerate(state.hands)]
-            # The counts are unknown: suppose each unknown card came from the next hands round.
+            dummy = state.dummy
+            # The counts are unknown: suppose each unknown card came from the next hands round
+            # (or, when every hand is empty, from the extra deck).
             for draw in state.draws:
                 if draw.source is None:
                     for step in range(1, state.players):
@@ -796,9 +798,16 @@ class Mythe(Game):
                         if hands[other] > 0:
                             hands[other] -= 1
                             break
+                    else:
+                        if dummy:
+                            dummy -= 1
+            # Everyone keeps at least one card: a hand emptied by the draws gets one back.
+            for other in range(state.players):
+                if other != seat and hands[other] == 0 and hands[seat] > 1:
+                    hands[other], hands[seat] = 1, hands[seat] - 1
             params = {"hands": hands}
-            if state.dummy is not None:
-                params["dummy"] = state.dummy
+            if dummy is not None:
+                params["dummy"] = dummy
             moves.append(Move("share", seat, params))
             return moves
         targets = [str(s) for s in range(state.players) if s != seat]
