@@ -332,6 +332,7 @@ class MoveKind:
     player: PlayerRule = "seat"
     fields: Mapping[str, Spec] = field(default_factory=dict)
     required: tuple[str, ...] = ()
+    one_of: tuple[str, ...] = ()  # at least one of these fields must be given
 
 
 @dataclass(frozen=True)
@@ -410,6 +411,9 @@ def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
     elif move.player is not None or kind.player == "seat":
         Seat().check(move.player, f"{where}, field 'player'", ctx)
     check_fields(move.params, kind.fields, kind.required, where, ctx)
+    if kind.one_of and not any(move.params.get(name) is not None for name in kind.one_of):
+        raise InvalidFieldError(where, "needs one of the fields "
+                                       + " or ".join(repr(name) for name in kind.one_of))
 
 
 EVENT_SOURCES = ("camera", "manual", "replay", "demo")

@@ -29,11 +29,12 @@ CRYPT_PLACE = Int(0, lambda c: row_size(c) - 1)
 FACE = Int(1, 6)
 ROLLS = ListOf(FACE, 1, MAX_DICE)
 FLIPPED = {"card": Str(), "cards": ListOf(Str(), 1, 6)}  # collector cards turned over
+TO_FLIP = ("card", "cards")
 
 DECLARATIONS = Declarations(
     moves={
         "deal": MoveKind("none", {"card": Optional(Str()), "back": Optional(Str()),
-                                  "index": Optional(CRYPT_PLACE)}),
+                                  "index": Optional(CRYPT_PLACE)}, one_of=("card", "back")),
         "claim": MoveKind("seat", {"placements": ListOf(
             Fields({"card": CRYPT_PLACE, "dice": Int(1, lambda c: c.game.data.dice_per_player),
                     "effort": FACE}, required=("card", "dice", "effort")),
@@ -48,10 +49,12 @@ DECLARATIONS = Declarations(
                                   "exhausted": Optional(Bool())}, required=("card",)),
         "end_collect": MoveKind("any"),
         "reroll": MoveKind("seat", {"roll": Int(0, 100), "value": Optional(FACE),
-                                    "exhausted": Optional(Bool()), **FLIPPED}, required=("roll",)),
-        "peek": MoveKind("seat", dict(FLIPPED)),
-        "take": MoveKind("seat", {"index": CRYPT_PLACE, **FLIPPED}, required=("index",)),
-        "recover_one": MoveKind("seat", dict(FLIPPED)),
+                                    "exhausted": Optional(Bool()), **FLIPPED}, required=("roll",),
+                           one_of=TO_FLIP),
+        "peek": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
+        "take": MoveKind("seat", {"index": CRYPT_PLACE, **FLIPPED}, required=("index",),
+                         one_of=TO_FLIP),
+        "recover_one": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
         "identify": MoveKind("seat", {"card": Str()}, required=("card",)),
         "score_game": MoveKind("any"),  # the table agrees the game is scored now
         "tiebreak_roll": MoveKind("seat", {"values": ROLLS}, required=("values",)),
