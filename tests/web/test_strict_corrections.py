@@ -33,8 +33,9 @@ def test_a_malformed_correction_is_refused_and_nothing_is_stored(client, runtime
     stored_before = len(runtime.store.records(runtime.game_id))
     answer = post(client, "/api/correct", 0, action="add", **body)
     assert answer.status_code == 400, answer.get_json()
-    message = json.dumps(answer.get_json())
-    assert f"field '{field}" in message or f"field \\u0027{field}" in message, message
+    error = answer.get_json()["error"]
+    # the field is named, unless the HTTP layer already refused a number far too large
+    assert f"field '{field}" in error["message"] or error["code"] == "bad_number", error
     assert len(runtime.store.records(runtime.game_id)) == stored_before
     assert runtime.session.state_id == 0 and not runtime.session.table
 
