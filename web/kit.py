@@ -63,8 +63,8 @@ def download(game: str, kind: str):
     if players not in info.player_counts:
         raise ApiError(400, f"players must be one of {', '.join(map(str, info.player_counts))}")
     paper = request.args.get("paper", default="a4")
-    if paper not in ("a4", "letter"):
-        raise ApiError(400, "paper must be a4 or letter")
+    if paper not in ("a4", "letter", "a3"):
+        raise ApiError(400, "paper must be a4, letter or a3")
     with _cache_lock:  # one generation at a time: rendering sheets is heavy on two cores
         out = cache_dir() / f"{slug}-{kind}-{players}-{paper}.pdf"
         if not out.exists():
@@ -78,7 +78,9 @@ def download(game: str, kind: str):
             elif kind == "stickers":
                 sheets.stickers_pdf(slug, partial, paper)
             else:
-                sheets.tokens_pdf(slug, partial, paper)
+                summary = sheets.tokens_pdf(slug, partial, paper)
+                if not partial.exists():  # a game without tokens: nothing was printed
+                    raise ApiError(404, summary)
             partial.rename(out)
     current_app.logger.info("kit %s served", out.name)
     return send_file(out, mimetype="application/pdf", as_attachment=True,
