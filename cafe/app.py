@@ -37,6 +37,7 @@ def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | Non
     if is_loopback(host):
         app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
     app.extensions["cafe_view"] = view
+    app.extensions["cafe_streams"] = streams = StreamStop(view)
     register_error_handlers(app)
     install_token_guard(app)
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
@@ -68,7 +69,7 @@ def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | Non
 
         def events():
             seen = -1
-            while True:
+            while not streams.stopped:
                 with view.changed:
                     if view.version == seen:
                         view.changed.wait(heartbeat)
@@ -96,6 +97,19 @@ def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | Non
         return jsonify({"sent": True})
 
     return app
+
+
+class StreamStop:
+    """Ends every live stream at once when the server stops (their threads are then free)."""
+
+    def __init__(self, view: CafeView):
+        self.view = view
+        self.stopped = False
+
+    def stop(self) -> None:
+        with self.view.changed:
+            self.stopped = True
+            self.view.changed.notify_all()
 
 
 def _view() -> CafeView:

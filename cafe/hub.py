@@ -139,7 +139,7 @@ class CafeView:
             if tile is None:
                 tile = self.tiles[f"{venue}/{table}"] = Tile(venue, table)
             if kind == "status":
-                tile.status = body
+                tile.status = _safe_status(body)
             elif kind == "state":
                 tile.state = body
             elif kind == "alerts":
@@ -174,3 +174,14 @@ class CafeView:
                                     "text": text})
         return True
 
+
+def _safe_status(body: dict | None) -> dict | None:
+    """A status whose dashboard link is a plain http(s) address (a tile links to it: a
+    'javascript:' URL from a misbehaving table must never reach the page)."""
+    if not body:
+        return body
+    link = body.get("dashboard")
+    if link is not None and not (isinstance(link, str)
+                                 and link.lower().startswith(("http://", "https://"))):
+        body = dict(body, dashboard=None)
+    return body

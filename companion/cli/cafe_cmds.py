@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 
 import click
 
@@ -104,11 +102,10 @@ def cafe(venue, host, port, token, broker_port, **options):
     """Every table of the café on one page (for staff and a TV)."""
     import secrets
 
-    from werkzeug.serving import make_server
-
     from cafe.app import create_cafe_app
     from cafe.hub import CafeView
     from web import is_loopback
+    from web.serve import create_server, serve_until_stopped
 
     broker = broker_from(options)
     local = None
@@ -132,33 +129,35 @@ def cafe(venue, host, port, token, broker_port, **options):
         check_name("venue", venue)
     if not token and not is_loopback(host):
         token = secrets.token_urlsafe(18)
+    import logging
+
+    from .web_cmds import _log_to_stderr
+
+    _log_to_stderr(logging)  # warnings (a broker that refuses us) and the access log
     view = CafeView(broker, venue).start()
     app = create_cafe_app(view, host=host, token=token)
     try:
-        server = make_server(host, port, app, threaded=True)
-    except OSError as exc:
+        server = create_server(app, host, port, threads=32)
+    except (OSError, ValueError) as exc:
         view.close()
         if local:
             local.stop()
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        reason = getattr(exc, "strerror", None) or exc
+        raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
     shown = f"[{host}]" if ":" in host else host
-    address = f"http://{shown}:{server.server_port}/"
+    address = f"http://{shown}:{server.effective_port}/"
     click.echo(f"Café page (tables on {broker.display()}): {address}")
     if token:
         click.echo(f"Access token: {token}\nJoin link: {address}?token={token}")
     click.echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
-    signal.signal(signal.SIGTERM,
-                  lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+
+    def stop():
         view.close()
         if local:
             local.stop()
+
+    serve_until_stopped(server, stop, before_stop=app.extensions["cafe_streams"].stop)
 
 
 __all__ = ["cafe", "table_options", "broker_options", "publisher_factory", "pop_table_options"]

@@ -67,7 +67,7 @@ def _log_to_stderr(logging) -> None:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     for name, level in (("web.access", logging.INFO), ("companion", logging.WARNING),
                         ("web", logging.WARNING), ("vision", logging.WARNING),
-                        ("waitress", logging.WARNING)):
+                        ("waitress", logging.WARNING), ("cafe", logging.INFO)):
         logger = logging.getLogger(name)
         logger.setLevel(min(logger.level or level, level))
         if handler not in logger.handlers and not any(

@@ -92,9 +92,23 @@ def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):
         wait_until(lambda: view.snapshot()["tables"][0]["alerts"][0]["acknowledged"],
                    what="the table's acknowledgement")
 
+        # A tile links only to an http(s) address, whatever a table claims.
+        rogue = settings_for(broker).client("rogue", clean_session=True)
+        rogue.connect("127.0.0.1", broker.port, 5)
+        rogue.loop_start()
+        rogue.publish("companion/cafe/tables/evil/status", json.dumps(
+            {"v": 1, "status": "online", "dashboard": "javascript:alert(1)"}), qos=1,
+            retain=True).wait_for_publish(5)
+        rogue.disconnect()
+        rogue.loop_stop()
+        evil = wait_until(lambda: [t for t in view.snapshot()["tables"] if t["table"] == "evil"],
+                          what="the rogue tile")[0]
+        assert evil["online"] and evil["status"]["dashboard"] is None
+
         stream = client.get("/api/stream", buffered=False)
         first = next(stream.response).decode()
-        assert first.startswith("data: ") and json.loads(first[6:])["tables"][0]["table"] == "t1"
+        assert first.startswith("data: ")
+        assert [t["table"] for t in json.loads(first[6:])["tables"]] == ["evil", "t1"]
         stream.close()
     finally:
         view.close()
