@@ -278,3 +278,38 @@ def test_the_watchdog_never_releases_a_capture_another_thread_is_reading():
         assert released_while_reading == []
     finally:
         source.close()
+
+
+def test_reads_that_never_return_are_not_piled_up_forever():
+    """Each abandoned read holds a connection: after three, the source says 'stuck' and waits
+    for one to return before it opens another."""
+    from vision.sources import MAX_ABANDONED_READS
+
+    captures = []
+
+    def factory(target, config):
+        capture = FakeCapture()
+        captures.append(capture)
+        return capture
+
+    source = CameraSource(0, FAST, capture_factory=factory)
+    try:
+        for _ in range(MAX_ABANDONED_READS):
+            assert wait_for(lambda: source.status().online)
+            opened = len(captures)
+            captures[-1].mode = "block"  # this read hangs; the watchdog abandons it
+            assert wait_for(lambda: len(captures) > opened)  # and opens a new connection
+        # The next hang finds three reads still blocked: no fourth connection.
+        assert wait_for(lambda: source.status().online)
+        captures[-1].mode = "block"
+        assert wait_for(lambda: source.status().code == "stuck"), source.status()
+        opened = len(captures)
+        time.sleep(0.3)
+        assert len(captures) == opened
+        assert "does not answer" in source.status().reason
+        for capture in captures:
+            capture.unblock.set()  # the reads return at last
+            capture.mode = "ok"
+        assert wait_for(lambda: source.status().online)
+    finally:
+        source.close()
