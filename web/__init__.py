@@ -9,6 +9,8 @@ Config keys (all optional except where said):
     host       the address the server binds; anything but loopback requires `token`
     token      access token every page and API call must carry when bound wider
     runtime    a ready web.runtime.Runtime (tests build their own)
+    max_streams  live streams (SSE + MJPEG) served at once; more get 503 (web.serve.MAX_STREAMS)
+    sse_heartbeat_s  seconds between camera beats on the live stream (default 1)
 """
 
 from __future__ import annotations
