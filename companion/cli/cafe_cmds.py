@@ -26,8 +26,8 @@ def broker_options(command):
                      help="TLS: client certificate's key"),
         click.option("--mqtt-keepalive", default=5, show_default=True, type=int,
                      help="seconds; a table whose PC hangs or loses its cable shows offline "
-                          "after about 2x this (Mosquitto 2.0, measured), a stopped or killed "
-                          "one at once"),
+                          "after 1.5x this plus up to 5 s (Mosquitto 2.0 checks every 5 s); a "
+                          "stopped or killed one at once"),
     ]
     for option in reversed(options):
         command = option(command)
