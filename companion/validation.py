@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import numbers
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
@@ -99,7 +100,8 @@ class Spec:
 
 
 def is_whole_number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An integer, never a bool (numpy integers from the camera count; JSON gives plain ints)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ class Number(Spec):
     hi: float
 
     def check(self, value, where, ctx):
-        if (isinstance(value, bool) or not isinstance(value, (int, float))
+        if (isinstance(value, bool) or not isinstance(value, numbers.Real)
                 or not math.isfinite(value) or not self.lo <= value <= self.hi):
             self.fail(value, where, ctx)
 

@@ -265,3 +265,15 @@ def test_companion_score_ends_garbage_in_one_line_and_exit_2(tmp_path, content, 
 def test_parse_record_refuses_an_oversized_record():
     with pytest.raises(CompanionError, match="too large"):
         parse_record(" " * (9 * 1024 * 1024) + "{}")
+
+
+def test_numbers_from_the_camera_pipeline_are_numbers():
+    """The tracker hands over numpy numbers; they are numbers (a numpy bool is not)."""
+    import numpy as np
+
+    session = Session("musee", Setup(2))
+    where = Where("museum0", (np.int64(1), np.int64(0)), np.float32(120.5), np.float64(80.0))
+    verdicts = session.observe(CardAdded("t1", "MU12", where, t=np.float64(5.0)))
+    assert verdicts and verdicts[0].accepted
+    with pytest.raises(InvalidFieldError, match="field 'slot'\\[0\\]"):
+        session.observe(CardAdded("t2", "MU13", Where("museum0", (np.bool_(True), 1))))
