@@ -39,6 +39,10 @@ CREATE TABLE IF NOT EXISTS cafe_published (
 """
 
 
+# The runtime's own words before a camera's first frame: not a problem yet.
+CAMERA_NOT_YET = ("starting", "no camera")
+
+
 class PublishedCursor:
     """The last record of each game the broker acknowledged, per table topic; in the table's
     database file, in a table of its own (the game log itself is never touched)."""
@@ -322,7 +326,8 @@ class TablePublisher:
                 active.append({"id": f"rule:{payload}:{violation.code}", "kind": "rule",
                                "code": violation.code, "message": violation.message.to_dict(),
                                "cards": list(violation.cards)})
-        if camera.get("attached") and not camera.get("online") and not camera.get("finished"):
+        if (camera.get("attached") and not camera.get("online") and not camera.get("finished")
+                and camera.get("reason") not in CAMERA_NOT_YET):
             code = camera.get("code") or "offline"
             reason = camera.get("reason") or "camera offline"
             active.append({"id": f"camera:{code}", "kind": "camera", "code": code,

@@ -230,3 +230,47 @@ def test_the_cafe_drops_a_repeated_event_and_counts_a_gap(broker):
         sender.disconnect()
         sender.loop_stop()
         view.close()
+
+
+class SwitchableCamera:
+    """A camera stand-in whose feed can be cut and restored."""
+
+    def __init__(self):
+        self.online = True
+
+    def step(self):
+        from vision.contract import SourceStatus, WatchStep
+
+        if self.online:
+            return WatchStep([], None, SourceStatus(True, "", 0.0, 1), calibrated=True)
+        return WatchStep([], None, SourceStatus(False, "no frame for 5 s", 5.0, 1,
+                                                code="stalled"))
+
+    def close(self):
+        pass
+
+
+def test_a_camera_that_goes_dark_is_an_alert_until_it_is_back(broker, runtime, recorder_for):
+    table = runtime()
+    camera = SwitchableCamera()
+    table.watcher = camera
+    table.camera.source = "camera:0"
+    recorder = recorder_for(broker)
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    try:
+        table.step_once()
+        recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/state")
+                                     and json.loads(p)["camera"]["online"]], what="camera on")
+        camera.online = False
+        table.step_once()  # a silent change: the publisher's poll notices it
+        alerts = recorder.wait_for(lambda m: [json.loads(p) for t, p, r in m
+                                              if t.endswith("/alerts") and p], what="camera alert")
+        alert = alerts[-1]["alerts"][0]
+        assert (alert["kind"], alert["id"]) == ("camera", "camera:stalled")
+        assert "no frame for 5 s" in alert["message"]["en"]
+        camera.online = True
+        table.step_once()
+        recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts")][-1] == b"",
+                          what="the alert cleared (an empty retained message)")
+    finally:
+        publisher.close()
