@@ -8,10 +8,13 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from companion.errors import MalformedRecordError
 from companion.model import Move, Setup
+from companion.validation import load_json
 
 from .errors import ApiError
 from .live import MJPEG_BOUNDARY, LiveHub
+from .security import COMMAND_BODY_LIMIT
 from .runtime import Runtime
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -25,58 +28,25 @@ def live() -> LiveHub:
     return current_app.extensions["companion_live"]
 
 
-# Caps on a command's JSON, checked before anything reads it: commands are small and flat.
-MAX_JSON_DEPTH = 16
-MAX_JSON_ITEMS = 5000
-MAX_TEXT_LENGTH = 2000
-MAX_INT_DIGITS = 30
+# A command nests a few levels at most (a move with a slot list); records allow more.
+MAX_COMMAND_DEPTH = 16
 
 
 def body() -> dict:
-    """The request's JSON object; malformed, too deep or too big JSON is a 400 in the common
-    shape (never a RecursionError or a gigabyte of work)."""
+    """The request's JSON object, read with the core's safe loader (size, depth, number
+    length, lone surrogates): anything else is a 400 in the common shape."""
     raw = request.get_data(cache=True)
-    try:
-        data = json.loads(raw) if raw else None
-    except (ValueError, RecursionError):
-        data = None
-    if data is None:
-        raise ApiError(400, "the request body must be a JSON object (it is empty or malformed)",
+    if not raw:
+        raise ApiError(400, "the request body must be a JSON object (it is empty)",
                        "malformed_json")
+    try:
+        data = load_json(raw, "the command", max_bytes=COMMAND_BODY_LIMIT,
+                         max_depth=MAX_COMMAND_DEPTH)
+    except MalformedRecordError as exc:
+        raise ApiError(400, str(exc), "malformed_json") from None
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object", "malformed_json")
-    check_json_shape(data)
     return data
-
-
-def check_json_shape(data: Any) -> None:
-    """Depth, item count, text length, integer size and lone surrogates, without recursion."""
-    pending = [(data, 1)]
-    items = 0
-    while pending:
-        value, depth = pending.pop()
-        items += 1
-        if depth > MAX_JSON_DEPTH or items > MAX_JSON_ITEMS:
-            raise ApiError(400, f"the command is nested too deeply or too big (at most "
-                                f"{MAX_JSON_DEPTH} levels, {MAX_JSON_ITEMS} values)", "too_complex")
-        if isinstance(value, dict):
-            pending.extend((k, depth + 1) for k in value)
-            pending.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            pending.extend((v, depth + 1) for v in value)
-        elif isinstance(value, str):
-            if len(value) > MAX_TEXT_LENGTH:
-                raise ApiError(400, f"a text in the command is longer than {MAX_TEXT_LENGTH} "
-                                    "characters", "too_long")
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                raise ApiError(400, "a text in the command holds a lone surrogate "
-                                    "(half of a UTF-16 pair); send real characters",
-                               "bad_text") from None
-        elif isinstance(value, int) and not isinstance(value, bool):
-            if abs(value) >= 10 ** MAX_INT_DIGITS:
-                raise ApiError(400, "a number in the command is far too large", "bad_number")
 
 
 def state_id_of(data: dict) -> int:
@@ -294,11 +264,7 @@ def import_game():
     raw = request.get_data(as_text=True)
     open_it = request.args.get("open") in ("1", "true", "yes")
     rt = runtime()
-    try:
-        game_id = rt.import_record(raw, open_it=open_it)
-    except RecursionError:
-        raise ApiError(400, "the record is nested too deeply to be a game record",
-                       "too_complex") from None
+    game_id = rt.import_record(raw, open_it=open_it)  # read with the core's safe loader
     return jsonify({"game_id": game_id, "games": rt.games()}), 201
 
 
