@@ -328,11 +328,9 @@ class TablePublisher:
                                "cards": list(violation.cards)})
         if (camera.get("attached") and not camera.get("online") and not camera.get("finished")
                 and camera.get("reason") not in CAMERA_NOT_YET):
-            code = camera.get("code") or "offline"
-            reason = camera.get("reason") or "camera offline"
+            code = camera.get("code") or "unknown"
             active.append({"id": f"camera:{code}", "kind": "camera", "code": code,
-                           "message": {"en": f"Camera: {reason}", "zh-TW": f"攝影機：{reason}"},
-                           "cards": []})
+                           "message": _camera_sentence(code), "cards": []})
         ids = {a["id"] for a in active}
         for gone in set(self._alert_since) - ids:
             del self._alert_since[gone]
@@ -341,6 +339,14 @@ class TablePublisher:
             alert["since"] = self._alert_since.setdefault(alert["id"], now)
             alert["acknowledged"] = alert["id"] in self.acknowledged_alerts
         return active
+
+
+def _camera_sentence(code: str) -> dict:
+    """What the table's own dashboard says for this camera problem, in both languages."""
+    from web import i18n
+
+    key = f"camera.reason.{code}"
+    return i18n.text(key if i18n.has(key) else "camera.reason.unknown")
 
 
 def _verdicts_of(session: Session, seq: int) -> list:
