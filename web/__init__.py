@@ -64,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             f"binding to {config.get('host')} exposes the dashboard to the network: "
             "an access token is required")
     app.config["ACCESS_TOKEN"] = token
+    app.config["BIND_HOST"] = config.get("host")  # join links show this machine's LAN address
     if is_loopback(config.get("host")):
         # A page on another site must not reach this dashboard through a DNS name that
         # points at 127.0.0.1 (DNS rebinding): only loopback names are accepted.

@@ -103,20 +103,11 @@ def install_token_guard(app: Flask) -> None:
     A join link `/?token=...` sets a cookie, so the page's own requests carry it from then on.
     """
 
-    @app.before_request
-    def _check_token():
-        token = current_app.config.get("ACCESS_TOKEN")
-        if not token:
-            return None
-        offered = (request.headers.get(TOKEN_HEADER)
-                   or _bearer(request.headers.get("Authorization", ""))
-                   or request.args.get("token")
-                   or request.cookies.get(TOKEN_COOKIE) or "")
-        if hmac.compare_digest(offered.encode(), token.encode()):
-            return None
-        return error_response(401, "this dashboard needs its access token: open the join link "
-                                   "printed by 'companion serve', or send the "
-                                   f"{TOKEN_HEADER} header")
+    from .roles import check_request, remember_token
+
+    # Which role the request's token gives (host, player, viewer) and whether that role may
+    # do this: web/roles.py. A missing or wrong token is a 401 (a friendly page for a browser).
+    app.before_request(check_request)
 
     @app.before_request
     def _json_commands_only():
@@ -128,12 +119,7 @@ def install_token_guard(app: Flask) -> None:
                                        "(Content-Type: application/json)")
         return None
 
-    @app.after_request
-    def _remember_token(response):
-        token = current_app.config.get("ACCESS_TOKEN")
-        if token and request.args.get("token") == token:
-            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict")
-        return response
+    app.after_request(remember_token)
 
 
 def player_text(status: int, code: str) -> dict:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from . import i18n
+from . import i18n, roles
 
 bp = Blueprint("pages", __name__)
 GAME_VIEWS = Path(__file__).parent / "static" / "games"
@@ -31,7 +31,8 @@ def game_views() -> dict:
 def translations() -> dict:
     """Every page carries the one catalogue (the page's t() reads it) and the visitor's
     language, so the first paint is already in it."""
-    return {"i18n_catalogue": i18n.catalogue(), "lang": i18n.lang_of_request(request)}
+    return {"i18n_catalogue": i18n.catalogue(), "lang": i18n.lang_of_request(request),
+            "role": roles.role_of_request() or "viewer"}
 
 
 @bp.get("/")
@@ -52,3 +53,30 @@ def games():
 @bp.get("/summary")
 def summary():
     return render_template("summary.html", page="summary")
+
+
+def _join_links() -> dict:
+    """Each role's join link with this machine's LAN address (the port the visitor used)."""
+    host_token = current_app.config.get("ACCESS_TOKEN")
+    lan = roles.lan_address(current_app.config.get("BIND_HOST"))
+    port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else 80
+    links = roles.join_links(host_token, lan or "127.0.0.1", port)
+    return {"lan_address": lan, "port": int(port), "links": links,
+            "reachable_from_lan": bool(lan and host_token)}
+
+
+@bp.get("/api/join")
+def join():
+    """The host's invitation: a link per role (GET; host only, see web/roles.py)."""
+    return jsonify(_join_links())
+
+
+@bp.get("/join/<role>.png")
+def join_qr(role: str):
+    from .errors import ApiError
+
+    if role not in roles.ROLES:
+        raise ApiError(404, f"no role {role!r}: host, player or viewer", "not_found")
+    response = Response(roles.qr_png(_join_links()["links"][role]), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -114,6 +114,7 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     page.check("input[name=stairs][value=custom]")
     page.fill("#stairs-t1", "1,5")
     page.fill("#stairs-t2", "2,3,4")
+    page.once("dialog", lambda dialog: dialog.accept())  # a new game asks first
     page.click("#setup-form button[type=submit]")
     page.wait_for_function("S.snap && S.snap.setup.players === 3")
     page.goto(server.url + "/")

@@ -74,8 +74,12 @@ def test_binding_wider_without_a_token_is_refused(tmp_path):
 
 def test_requests_without_the_token_get_401(wide_app):
     client = wide_app.test_client()
-    for path in ("/", "/setup", "/api/state", "/api/events", "/static/app.js", "/nowhere"):
+    for path in ("/api/state", "/api/events", "/static/app.js"):
         assert_error_shape(client.get(path), 401)
+    for path in ("/", "/setup", "/nowhere"):  # a browser gets a page it can read, not JSON
+        answer = client.get(path)
+        assert answer.status_code == 401 and answer.mimetype == "text/html"
+        assert "join link" in answer.get_data(as_text=True)
     assert_error_shape(client.post("/api/undo", json={"state_id": 0}), 401)
     assert_error_shape(client.get("/api/state?token=wrong"), 401)
     assert_error_shape(client.get("/api/state", headers={"X-Companion-Token": "nope"}), 401)

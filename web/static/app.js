@@ -244,7 +244,7 @@ function renderAll() {
   renderFeedback();
   if (S.snap) render(S.snap);
   if (document.body.dataset.page === "games") loadGames();
-  if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); }
+  if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); loadJoin(); }
 }
 
 // -- camera -----------------------------------------------------------------------------------
@@ -700,7 +700,9 @@ function renderSummary(snap) {
 async function loadSetup() {
   const data = await api("GET", "/api/games");
   const select = $("setup-game");
-  const chosen = select.value || (S.snap && S.snap.game.slug) || "musee";
+  // Open on the game being played (never silently on another one).
+  const current = (data.games || []).find((g) => g.id === data.current);
+  const chosen = select.value || (current && current.game) || (S.snap && S.snap.game.slug) || "musee";
   clear(select);
   for (const info of data.available) {
     select.appendChild(el("option", { value: info.slug, selected: info.slug === chosen, text: pick(info.name) }));
@@ -729,6 +731,10 @@ function updatePlayerCounts() {
 async function submitSetup(event) {
   event.preventDefault();
   const game = $("setup-game").value;
+  const info = (S.available || []).find((g) => g.slug === game);
+  // Starting a game replaces the one on the table: ask first (the old one stays in Past games).
+  if (!window.confirm(t("confirm.newGame", { game: info ? pick(info.name) : game,
+                                           current: S.snap ? pick(S.snap.game.name) : "" }))) return;
   const body = { game, players: Number($("setup-players").value),
     names: $("setup-names").value.split(",").map((s) => s.trim()).filter(Boolean), options: {} };
   if (game === "musee" && document.querySelector("input[name=stairs]:checked").value === "custom") {
@@ -746,6 +752,25 @@ function renderSetupCurrent(snap) {
   if (!node) return;
   node.textContent = t("setup.current", { id: snap.game_id, game: pick(snap.game.name),
     players: snap.setup.players, resumed: snap.resumed ? t("setup.resumed") : "" });
+}
+
+/* The host's invitation: a QR code and link per role, with this machine's LAN address. */
+async function loadJoin() {
+  const box = $("join");
+  if (!box) return;
+  clear(box);
+  let data;
+  try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
+  if (!data.reachable_from_lan) {
+    box.appendChild(el("p", { class: "join-local" }, t("join.local"), " ",
+      el("code", { text: "companion serve --host 0.0.0.0" })));
+  }
+  for (const role of ["player", "viewer", "host"]) {
+    box.appendChild(el("figure", { class: "join-card", "data-role": role },
+      el("img", { src: "/join/" + role + ".png", alt: t("role." + role), class: "join-qr" }),
+      el("figcaption", {}, el("strong", { text: t("role." + role) }), el("br"),
+        el("a", { href: data.links[role], class: "join-link", text: data.links[role] }))));
+  }
 }
 
 async function loadKit() {

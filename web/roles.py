@@ -1,0 +1,182 @@
+"""Who may do what: the host, the players and the viewers, enforced here on the server.
+
+- host: sets up, undoes, corrects what the camera read, starts or opens a game; and plays.
+- player: makes moves and bids (the engine checks that the move is legal for that seat).
+- viewer: watches only.
+
+On loopback without a token (one computer, the default) whoever opens the page is the host.
+When the dashboard is served wider it has an access token: that token is the host's, and the
+player's and viewer's tokens are derived from it (HMAC), so their join links and QR codes stay
+the same across restarts of the same server. A request's token comes from the header, the
+query (`?token=`, remembered in a cookie) or the cookie.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import socket
+from typing import Iterable
+
+from flask import current_app, render_template, request
+
+from .errors import TOKEN_COOKIE, TOKEN_HEADER, error_response
+
+ROLES = ("host", "player", "viewer")
+RANK = {"viewer": 0, "player": 1, "host": 2}
+
+# Commands and who may send them; anything not listed (every GET) is open to every role.
+PLAYER_COMMANDS = ("/api/move", "/api/cannot-play")
+HOST_COMMANDS = ("/api/undo", "/api/correct", "/api/new-game", "/api/games/import",
+                 "/api/calibration/corners")
+HOST_PREFIXES = ("/api/games/",)  # /api/games/<id>/open
+HOST_PAGES = ("/setup", "/diagnostics", "/api/join")
+HOST_PAGE_PREFIXES = ("/join/",)  # the join QR codes carry tokens: the host's screen only
+
+
+def role_tokens(host_token: str) -> dict[str, str]:
+    """The three tokens of a dashboard whose access (host) token is `host_token`."""
+    def derive(role: str) -> str:
+        return hmac.new(host_token.encode(), f"companion-{role}".encode(),
+                        hashlib.sha256).hexdigest()[:24]
+    return {"host": host_token, "player": derive("player"), "viewer": derive("viewer")}
+
+
+def offered_token() -> str:
+    header = request.headers.get(TOKEN_HEADER, "")
+    auth = request.headers.get("Authorization", "")
+    bearer = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
+    return (header or bearer or request.args.get("token")
+            or request.cookies.get(TOKEN_COOKIE) or "")
+
+
+def role_of_request() -> str | None:
+    """host, player or viewer; None when a token is required and none of them was offered."""
+    host_token = current_app.config.get("ACCESS_TOKEN")
+    if not host_token:
+        return "host"  # loopback only: the person at this computer
+    offered = offered_token().encode()
+    for role, token in role_tokens(host_token).items():
+        if hmac.compare_digest(offered, token.encode()):
+            return role
+    return None
+
+
+def required_role(method: str, path: str) -> str:
+    if method in ("GET", "HEAD", "OPTIONS"):
+        return "host" if path in HOST_PAGES or path.startswith(HOST_PAGE_PREFIXES) else "viewer"
+    if path in HOST_COMMANDS or (path.startswith(HOST_PREFIXES) and path.endswith("/open")):
+        return "host"
+    if path in PLAYER_COMMANDS:
+        return "player"
+    return "host" if path.startswith("/api/") else "viewer"
+
+
+def allows(role: str | None, needed: str) -> bool:
+    return role is not None and RANK[role] >= RANK[needed]
+
+
+def refuse(status: int, code: str, message: str, lang_page: bool):
+    """An API gets the one JSON error shape; a browser opening a page gets a friendly page in
+    the visitor's language (no JSON on a phone's screen)."""
+    from . import i18n
+
+    if lang_page:
+        lang = i18n.lang_of_request(request)
+        html = render_template("refused.html", code=code, lang=lang,
+                               title=i18n.say(f"refused.{code}.title", lang),
+                               text=i18n.say(f"refused.{code}.text", lang),
+                               other_lang="zh-TW" if lang == "en" else "en")
+        return html, status, {"Content-Type": "text/html; charset=utf-8"}
+    return error_response(status, message, code)
+
+
+def check_request():
+    """before_request: authenticate (which role?) and authorise (may it do this?)."""
+    role = role_of_request()
+    page = request.method == "GET" and not request.path.startswith(("/api/", "/static/", "/kit/"))
+    if role is None:
+        return refuse(401, "unauthorized",
+                      "this dashboard needs its access token: open a join link printed by "
+                      f"'companion serve', or send the {TOKEN_HEADER} header", page)
+    needed = required_role(request.method, request.path)
+    if not allows(role, needed):
+        code = "viewer_only" if role == "viewer" else "host_only"
+        return refuse(403, code, f"a {role} may not do this: it needs the {needed}", page)
+    return None
+
+
+def remember_token(response):
+    """after_request: a join link's token is kept in a cookie for the page's own requests."""
+    host_token = current_app.config.get("ACCESS_TOKEN")
+    offered = request.args.get("token")
+    if host_token and offered and offered in role_tokens(host_token).values():
+        response.set_cookie(TOKEN_COOKIE, offered, httponly=True, samesite="Strict")
+    return response
+
+
+# -- join links --------------------------------------------------------------------------------
+def lan_address(bound_host: str | None) -> str | None:
+    """The address other devices on the local network reach this machine at, or None.
+
+    A specific bound address is itself; for "every interface" (0.0.0.0, ::, empty) the address
+    of the interface that would route outward is asked of the system (a UDP socket that is
+    connected but never sends anything)."""
+    host = (bound_host or "").strip("[]")
+    if host and host not in ("0.0.0.0", "::"):
+        try:
+            ip = ipaddress.ip_address(host)
+        except ValueError:
+            return host  # a name the host chose
+        return None if ip.is_loopback else host
+    for probe in ("10.254.254.254", "192.168.254.254"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 9))  # UDP connect sends no packet
+                address = sock.getsockname()[0]
+        except OSError:
+            continue
+        if address and not ipaddress.ip_address(address).is_loopback:
+            return address
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = info[4][0]
+            if not ipaddress.ip_address(address).is_loopback:
+                return address
+    except OSError:
+        pass
+    return None
+
+
+def join_links(host_token: str | None, address: str, port: int | str,
+               roles: Iterable[str] = ROLES) -> dict[str, str]:
+    """Each role's link: http://ADDRESS:PORT/?token=ROLE_TOKEN (no token on loopback)."""
+    shown = f"[{address}]" if ":" in address else address
+    base = f"http://{shown}:{port}/"
+    if not host_token:
+        return {role: base for role in roles}
+    tokens = role_tokens(host_token)
+    return {role: f"{base}?token={tokens[role]}" for role in roles}
+
+
+def qr_png(data: str, scale: int = 8) -> bytes:
+    """A QR code of `data` as PNG (segno: pure Python, no network)."""
+    import io
+
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(data, error="m").save(buffer, kind="png", scale=scale, border=4)
+    return buffer.getvalue()
+
+
+def qr_terminal(data: str) -> str:
+    """The same QR code drawn with block characters, for the console."""
+    import io
+
+    import segno
+
+    buffer = io.StringIO()
+    segno.make(data, error="m").terminal(out=buffer, compact=True, border=2)
+    return buffer.getvalue()
