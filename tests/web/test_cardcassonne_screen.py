@@ -127,7 +127,8 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     key = f"{bo_reveal['row']}-{bo_reveal['position']}"
     page.wait_for_selector(f"#cc-reveal-{key} option[value='{bo_reveal['card']}']",
                            state="attached")
-    assert page.locator("#cc-scoring .cc-reveal").count() == 1
+    # the select existed before the posts: wait for the live state to take the others away
+    page.wait_for_function("() => document.querySelectorAll('#cc-scoring .cc-reveal').length === 1")
     page.select_option(f"#cc-reveal-{key}", bo_reveal["card"])
     page.click(f"#cc-reveal-btn-{key}")
 
