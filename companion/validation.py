@@ -7,7 +7,8 @@ raises `InvalidFieldError`, one line naming the field ("move 'place', field 'gal
 be a whole number from 0 to 2, got true").
 
 Each game declares its move kinds, set-up options and table regions in one place (a
-`Declarations` object in `companion/games/<game>_moves.py`); the small spec classes below
+`Declarations` object: `DECLARATIONS` of the package `companion/games/<game>/`, or of
+`companion/games/<game>_moves.py` for a game not yet split into a package); the small spec classes below
 are the vocabulary of those declarations. Ranges may depend on the set-up (a seat is below
 the number of players, a museum space below the spaces of that player count): a bound is a
 number or a function of the `Context`.
@@ -357,9 +358,13 @@ class Declarations:
 
 @lru_cache(maxsize=None)
 def declarations_of(slug: str) -> Declarations:
-    """A game's declarations, from `companion/games/<slug>_moves.py`."""
-    module = importlib.import_module(f"companion.games.{slug}_moves")
-    return module.DECLARATIONS
+    """A game's declarations: `DECLARATIONS` of its package `companion/games/<slug>/` (built
+    from its MoveBook, see companion/games/moves.py), or of `companion/games/<slug>_moves.py`
+    for a game that is still one module."""
+    game = importlib.import_module(f"companion.games.{slug}")
+    if hasattr(game, "__path__"):  # a package
+        return game.DECLARATIONS
+    return importlib.import_module(f"companion.games.{slug}_moves").DECLARATIONS
 
 
 # -- the checks the session and the record reader call -----------------------------------------

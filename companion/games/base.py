@@ -19,6 +19,7 @@ from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
 from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
+from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
 
 
 @dataclass(frozen=True)
@@ -64,13 +65,42 @@ class Game(abc.ABC):
         """The state at the start of play. Calls validate_setup first."""
 
     # -- rules ----------------------------------------------------------------------------
-    @abc.abstractmethod
-    def check(self, state: Any, move: Move) -> tuple[Violation, ...]:
-        """Every rule the move would break; empty when legal. Never raises for a rule break."""
+    # A converted game lists its move kinds here (see companion/games/moves.py) and inherits
+    # `check`, `_apply` and `describe_move`; a game not converted yet overrides all three.
+    moves: ClassVar["MoveBook | None"] = None
 
-    @abc.abstractmethod
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if getattr(cls, "info", None) is None:  # a shared base, not a game
+            return
+        if cls.moves is None and (cls.check is Game.check or cls._apply is Game._apply):
+            raise TypeError(f"{cls.__name__} needs a MoveBook in `moves`, or its own "
+                            f"`check` and `_apply`")
+
+    def rule_for(self, move: Move) -> "MoveRule | None":
+        return self.moves.get(move.kind) if self.moves is not None else None
+
+    def check(self, state: Any, move: Move) -> tuple[Violation, ...]:
+        """Every rule the move would break; empty when legal. Never raises for a rule break.
+
+        The shared turn check first (unless the move kind opts out), then the kind's own check.
+        """
+        rule = self.rule_for(move)
+        if rule is None:
+            return (unknown_move(self, move.kind),)
+        if rule.turn is not None:
+            problems = self.check_turn(state, move, rule)
+            if problems:
+                return problems
+        return tuple(rule.check(self, state, move))
+
+    def check_turn(self, state: Any, move: Move, rule: "MoveRule") -> tuple[Violation, ...]:
+        """May `move.player` act now? Override to word a game's own turn refusals."""
+        return default_turn_check(self, state, move, rule)
+
     def _apply(self, state: Any, move: Move) -> Any:
         """Apply a move already known to be legal, returning a new state."""
+        return self.moves[move.kind].effect(self, state, move)
 
     def apply(self, state: Any, move: Move) -> Any:
         violations = self.check(state, move)
@@ -135,7 +165,10 @@ class Game(abc.ABC):
         """The move in words for the game log, as the table would say it ("Ann claims the
         Idol 4 with 2 dice of 3"). `state` is the state the move was played in. None lets
         the dashboard show the action's name and details as they are."""
-        return None
+        rule = self.rule_for(move)
+        if rule is None or rule.describe is None:
+            return None
+        return rule.describe(self, state, move)
 
     def pieces_in_play(self, state: Any) -> frozenset[str]:
         """Payloads that exist in this game at this player count: the one source every
