@@ -1,0 +1,171 @@
+"""What the camera's events mean in Crypt.
+
+A card appearing at crypt slot [i] during the reveal is `deal` (face down by its back). A
+die (payload DIE<COLOUR>, owner by colour) settling on crypt card i with a read value is
+`place_die`: the camera sees dice arrive one at a time, so each die is a step and the
+turn's dice wait as "pending" (a die turned to another face or moved replaces its step; a
+die lifted off is `remove_die`). The pending claim is checked as a whole (push-offs need
+the sum) when the player ends the turn on the dashboard or when the next player acts; a die
+that no further die could make strong enough is refused at once. A die read as None is
+never guessed: the dashboard asks for it. A die moving from `exhausted{k}` to `player{k}`
+on your turn is `recover`.
+
+In the collect phase a die set in the `roll` area is a `roll` of the card it came from (else
+of the owner's leftmost card still waiting); a die moved straight from a card to
+`exhausted{k}` or `player{k}` is a roll entered as exhausted or not. A treasure seen face up
+in `collection{k}` identifies one of that player's unknown cards of its type. Torch cards
+and collector sides seen in the wrong place raise alerts.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...events import CardRemoved, PieceOnTable, TableEvent
+from ...model import Move, Text
+from ..base import Interpretation
+from .state import CryptState
+from .words import _v
+
+
+class CameraReading:
+    """Table events to moves, or to alerts."""
+
+    def seat_of_colour(self, state: CryptState, payload: str) -> int | None:
+        return state.colours.index(payload) if payload in state.colours else None
+
+    @staticmethod
+    def _region_index(region: str | None, prefix: str) -> int | None:
+        if not region or not region.startswith(prefix):
+            return None
+        try:
+            return int(region[len(prefix):])
+        except ValueError:
+            return None
+
+    @staticmethod
+    def _crypt_slot(where) -> int | None:
+        if where is None or where.region != "crypt" or not where.slot:
+            return None
+        try:
+            return int(where.slot[0])
+        except (TypeError, ValueError):
+            return None
+
+    def interpret(self, state: CryptState, event: TableEvent,
+                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+        if event.kind == "die":
+            return self._interpret_die(state, event, table)
+        piece = self.catalogue.piece(event.payload)
+        if isinstance(event, CardRemoved):
+            return Interpretation()
+        role = piece.face.get("role") if piece.kind == "card" else "back"
+        if role == "collector":
+            kind, side = piece.face["type"], piece.face["side"]
+            if self.side(state, kind) != side:
+                t = self.type_name(kind)
+                return Interpretation(violations=(_v(
+                    "collector_side_differs", f"The {t.en} collector shows side {side}, but this "
+                    f"game was set up with side {self.side(state, kind)}.",
+                    f"{t.zh}收藏家翻到 {side} 面，但這場遊戲設定用 {self.side(state, kind)} 面。",
+                    [event.payload]),))
+            return Interpretation()
+        if role == "torch":
+            return self._interpret_torch(state, event, piece.face["torch"])
+        index = self._crypt_slot(event.where)
+        if index is not None and state.phase == "reveal" and 0 <= index < len(state.row) \
+                and state.row[index] is None:
+            if role == "back":
+                return Interpretation(move=Move("deal", None, {"back": event.payload, "index": index}))
+            return Interpretation(move=Move("deal", None, {"card": event.payload, "index": index}))
+        seat = self._region_index(event.where.region, "collection")
+        if seat is not None and role == "treasure" and seat < state.players:
+            kind = piece.face["type"]
+            coll = state.collections[seat]
+            if any(o.payload == event.payload for o in coll):
+                return Interpretation()
+            if any(o.payload is None and o.type == kind for o in coll):
+                return Interpretation(move=Move("identify", seat, {"card": event.payload}))
+        return Interpretation()
+
+    def _interpret_torch(self, state: CryptState, event, torch: str) -> Interpretation:
+        seat = self._region_index(event.where.region, "player")
+        if seat is None or state.phase in ("over", "final_reveal", "tiebreak"):
+            return Interpretation()
+        holder = state.leader if torch == "leader" else self.lights_out(state)
+        if seat == holder:
+            return Interpretation()
+        name = Text("Leader", "起始火炬") if torch == "leader" else Text("Lights Out", "熄燈火炬")
+        return Interpretation(violations=(_v(
+            "torch_misplaced", f"The {name.en} torch belongs to {state.names[holder]} this round.",
+            f"這回合{name.zh}應該在 {state.names[holder]} 那裡。", [event.payload],
+            f"player{holder}"),))
+
+    def _interpret_die(self, state: CryptState, event, table) -> Interpretation:
+        seat = self.seat_of_colour(state, event.payload)
+        if seat is None:
+            return Interpretation(violations=(_v(
+                "unknown_die", f"No player uses {event.payload} dice in this game.",
+                f"這場遊戲沒有人使用 {event.payload} 骰子。", [event.payload]),))
+        die = event.track_id
+        pending = {p[0] for p in state.pending}
+        if isinstance(event, CardRemoved):
+            if die in pending:
+                return Interpretation(move=Move("remove_die", seat, {"die": die}))
+            return Interpretation()
+        before = table.get(die)
+        previous = before.where if before is not None else getattr(event, "previous", None)
+        target = self._crypt_slot(event.where)
+        came_from = self._crypt_slot(previous)
+        region = event.where.region or ""
+        if state.phase == "claim":
+            if self.is_ghost(state, seat):
+                return self._ghost_die_note(state, target)
+            if target is not None:
+                slot = state.row[target] if 0 <= target < len(state.row) else None
+                if (die not in pending and slot is not None and slot.owner == seat
+                        and came_from == target):
+                    return Interpretation()  # a die already claimed there, seen again
+                if event.value is None:
+                    return Interpretation(note=Text(
+                        "A die on the crypt could not be read: enter its number on the dashboard.",
+                        "地窖上有一顆骰子看不清楚：請在控制台輸入點數。"))
+                return Interpretation(move=Move("place_die", seat, {
+                    "die": die, "card": target, "effort": event.value}))
+            if die in pending:
+                return Interpretation(move=Move("remove_die", seat, {"die": die}))
+            if (region == f"player{seat}" and previous is not None
+                    and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
+                return Interpretation(move=Move("recover", seat))
+            if came_from is not None:
+                return Interpretation(note=Text(f"{state.names[seat]}'s die left the crypt "
+                                                f"(pushed off: it is ready again).",
+                                                f"{state.names[seat]} 的骰子離開了地窖（被擠掉，回到可用狀態）。"))
+            return Interpretation()
+        if state.phase == "collect":
+            due = [r for r in state.rolls if r.owner == seat and r.failed is None]
+            if not due:
+                return Interpretation()
+            card = came_from if came_from is not None and any(r.card == came_from for r in due) \
+                else due[0].card
+            if region == "roll":
+                if event.value is None:
+                    return Interpretation(note=Text(
+                        "The rolled die could not be read: enter the number on the dashboard.",
+                        "擲出的骰子看不清楚：請在控制台輸入點數。"))
+                return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
+            if region == f"exhausted{seat}" and came_from is not None:
+                return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))
+            if region == f"player{seat}" and came_from is not None:
+                return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": False}))
+        return Interpretation()
+
+    def _ghost_die_note(self, state: CryptState, target: int | None) -> Interpretation:
+        if target is None:
+            return Interpretation()
+        slot = state.row[target] if 0 <= target < len(state.row) else None
+        if slot is not None and slot.owner == 1:
+            return Interpretation()
+        return Interpretation(violations=(_v(
+            "ghost_die_misplaced", "That ghost die is not where the ghost placed its dice; see "
+            "the dashboard.", "鬼魂的骰子放錯位置了，請看控制台上鬼魂的擺法。", region="crypt"),))

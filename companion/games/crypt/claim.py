@@ -1,0 +1,210 @@
+"""A claim turn: put dice on crypt cards (push rivals off with more effort) or recover.
+
+Moves:
+- `claim` {placements: [{card, dice, effort}]}: a whole claim turn at once.
+- `recover` {}: all your exhausted dice become ready (also "pass" when none are).
+- `place_die` {die, card, effort}: the camera saw one die set on a card; dice of a turn
+  gather as "pending" until `end_turn` or until the next player acts.
+- `remove_die` {die}: a pending die was taken back.   `end_turn` {}: close the claim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Move, Violation
+from ...validation import Fields, Int, ListOf, MoveKind, Optional, Str
+from .setup import CRYPT_PLACE, FACE
+from .state import FACES, CryptState
+from .words import _v
+
+_DICE = Int(1, lambda c: c.game.data.dice_per_player)
+MOVES = {
+    "claim": MoveKind("seat", {"placements": ListOf(
+        Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
+               required=("card", "dice", "effort")),
+        1, lambda c: c.game.data.dice_per_player)}, required=("placements",)),
+    "recover": MoveKind("seat"),
+    "place_die": MoveKind("seat", {"die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)},
+                          required=("die", "card")),
+    "remove_die": MoveKind("seat", {"die": Str()}, required=("die",)),
+    "end_turn": MoveKind("any"),
+}
+
+
+class Claiming:
+    """Checks and effects of a claim turn, side by side."""
+
+    def _check_claim(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._turn_problem(state, move.player)
+        if problems:
+            return problems
+        placements = move.get("placements")
+        if not isinstance(placements, (list, tuple)) or not placements:
+            return [_v("empty_claim", "A claim puts at least one die on a card.",
+                       "宣告寶藏至少要放一顆骰子。")]
+        parsed = []
+        for p in placements:
+            card, dice, effort = p["card"], p["dice"], p["effort"]
+            parsed.append((card, dice, effort))
+        return self._claim_problems(state, move.player, parsed)
+
+    def _do_claim(self, state: CryptState, move: Move) -> CryptState:
+        placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
+        return self._next_turn(self._place(state, move.player, placements))
+
+    def _claim_problems(self, state: CryptState, seat: int,
+                        placements: list[tuple[int, int, int]]) -> list[Violation]:
+        name = state.names[seat]
+        seen_cards: dict[int, int] = {}
+        total_dice = 0
+        for card, dice, effort in placements:
+            problem = self._card_problem(state, card)
+            if problem:
+                return [problem]
+            if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+                return [_v("bad_move", "Each claimed card needs at least one die.",
+                           "每張宣告的寶藏卡至少要放一顆骰子。")]
+            if not isinstance(effort, int) or isinstance(effort, bool) or effort not in FACES:
+                return [_v("bad_effort", f"A die's effort is a face from 1 to 6, not {effort!r}.",
+                           f"骰子的努力值只能是 1 到 6，不能是 {effort!r}。", region="crypt")]
+            if card in seen_cards:
+                here = self.slot_name(state, card)
+                return [_v("mixed_effort", f"All dice on {here.en} must show the same number.",
+                           f"放在{here.zh}上的骰子必須是同一個點數。", region="crypt")]
+            seen_cards[card] = effort
+            total_dice += dice
+        if total_dice > state.ready[seat]:
+            return [_v("not_enough_dice", f"{name} has {state.ready[seat]} ready dice, not "
+                       f"{total_dice}.", f"{name} 只有 {state.ready[seat]} 顆可用的骰子，不是 {total_dice} 顆。")]
+        if self.last_turn(state) and len(seen_cards) > 1:
+            return [self._lights_out_violation(state, seat)]
+        for card, dice, effort in placements:
+            problem = self._push_problem(state, seat, card, dice * effort)
+            if problem:
+                return [problem]
+        return []
+
+    def _card_problem(self, state: CryptState, card) -> Violation | None:
+        if (not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(state.row)
+                or state.row[card] is None):
+            return _v("no_such_card", f"There is no treasure at crypt place {card!r}.",
+                      f"地窖的位置 {card!r} 沒有寶藏卡。", region="crypt")
+        return None
+
+    def _lights_out_violation(self, state: CryptState, seat: int) -> Violation:
+        return _v("lights_out_one_card",
+                  f"{state.names[seat]} holds Lights Out and takes the last turn: put dice on "
+                  f"only one card.", f"{state.names[seat]} 拿著熄燈火炬，是最後一個行動：只能把骰子放在一張寶藏卡上。",
+                  ["CRLIGHTS"], "crypt")
+
+    def _push_problem(self, state: CryptState, seat: int, card: int, total: int) -> Violation | None:
+        slot = state.row[card]
+        here = self.slot_name(state, card)
+        if slot.owner == seat:
+            return _v("own_card", f"{state.names[seat]} already has dice on {here.en}.",
+                      f"{state.names[seat]} 已經有骰子在{here.zh}上了。", [slot.payload], "crypt")
+        if slot.owner is not None and total <= slot.total:
+            other = state.names[slot.owner]
+            return _v("push_not_higher",
+                      f"Your effort on {here.en} is {total}, but {other}'s dice there add up to "
+                      f"{slot.total}. To push them off you need more than {slot.total}.",
+                      f"你在{here.zh}的努力值是 {total}，但 {other} 的骰子加起來是 {slot.total}。"
+                      f"要把它們擠掉，努力值必須大於 {slot.total}。", [slot.payload], "crypt")
+        return None
+
+    def _place(self, state: CryptState, seat: int,
+               placements: list[tuple[int, int, int]]) -> CryptState:
+        row, ready = list(state.row), list(state.ready)
+        pushed_ghost = 0
+        pushes = list(state.pushes)
+        for card, dice, effort in placements:
+            slot = row[card]
+            if slot.owner is not None:
+                ready[slot.owner] += slot.dice  # pushed off: back to the owner, ready
+                pushes.append((card, seat, slot.owner, slot.dice, slot.total, dice * effort))
+                if self.is_ghost(state, slot.owner):
+                    pushed_ghost += slot.dice
+            row[card] = replace(slot, owner=seat, dice=dice, effort=effort)
+            ready[seat] -= dice
+        return replace(state, row=tuple(row), ready=tuple(ready), pushes=tuple(pushes),
+                       ghost_pushed=state.ghost_pushed + pushed_ghost)
+
+    def _check_recover(self, state: CryptState, move: Move) -> list[Violation]:
+        return self._turn_problem(state, move.player)
+
+    def _do_recover(self, state: CryptState, move: Move) -> CryptState:
+        seat = move.player
+        ready, exhausted = list(state.ready), list(state.exhausted)
+        ready[seat] += exhausted[seat]
+        exhausted[seat] = 0
+        return self._next_turn(replace(state, ready=tuple(ready), exhausted=tuple(exhausted)))
+
+    def _check_place_die(self, state: CryptState, move: Move) -> list[Violation]:
+        seat = move.player
+        problems = self._turn_problem(state, seat)
+        if problems:
+            return problems
+        die, card, effort = move["die"], move["card"], move.get("effort")
+        problem = self._card_problem(state, card)
+        if problem:
+            return [problem]
+        if effort is None:
+            return [_v("die_unread", "The camera could not read that die: enter its number.",
+                       "鏡頭看不清楚這顆骰子：請輸入它的點數。", region="crypt")]
+        if not isinstance(effort, int) or effort not in FACES:
+            return [_v("bad_effort", f"A die's effort is a face from 1 to 6, not {effort!r}.",
+                       f"骰子的努力值只能是 1 到 6，不能是 {effort!r}。", region="crypt")]
+        others = [p for p in state.pending if p[0] != die]
+        if len(others) + 1 > state.ready[seat]:
+            return [_v("not_enough_dice", f"{state.names[seat]} has only {state.ready[seat]} "
+                       f"ready dice.", f"{state.names[seat]} 只有 {state.ready[seat]} 顆可用的骰子。")]
+        same_card = [p for p in others if p[1] == card]
+        if any(p[2] != effort for p in same_card):
+            here = self.slot_name(state, card)
+            return [_v("mixed_effort", f"All dice on {here.en} must show the same number: the "
+                       f"others show {same_card[0][2]}.", f"放在{here.zh}上的骰子必須同一點數："
+                       f"其他骰子是 {same_card[0][2]}。", region="crypt")]
+        if self.last_turn(state) and len({p[1] for p in others} | {card}) > 1:
+            return [self._lights_out_violation(state, seat)]
+        # Reject at once only what no further die could fix.
+        possible = (state.ready[seat] - len(others) + len(same_card)) * effort
+        problem = self._push_problem(state, seat, card, possible)
+        return [problem] if problem else []
+
+    def _do_place_die(self, state: CryptState, move: Move) -> CryptState:
+        pending = tuple(p for p in state.pending if p[0] != move["die"])
+        pending += ((move["die"], move["card"], move["effort"]),)
+        return replace(state, pending=pending, pending_player=move.player, claims_started=True)
+
+    def _check_remove_die(self, state: CryptState, move: Move) -> list[Violation]:
+        if not any(p[0] == move["die"] for p in state.pending):
+            return [_v("no_such_die", "That die is not waiting on a card.",
+                       "這顆骰子不在任何寶藏卡上等待。")]
+        return []
+
+    def _do_remove_die(self, state: CryptState, move: Move) -> CryptState:
+        pending = tuple(p for p in state.pending if p[0] != move["die"])
+        return replace(state, pending=pending, pending_player=state.pending_player if pending else None)
+
+    def _pending_placements(self, state: CryptState) -> list[tuple[int, int, int]]:
+        by_card: dict[int, list[int]] = {}
+        for _, card, effort in state.pending:
+            by_card.setdefault(card, []).append(effort)
+        return [(card, len(e), e[0]) for card, e in sorted(by_card.items())]
+
+    def _check_end_turn(self, state: CryptState, move: Move | None = None) -> tuple[Violation, ...]:
+        if not state.pending:
+            return (_v("nothing_placed", "No dice were placed this turn: claim or recover.",
+                       "這回合沒有放骰子：請宣告寶藏或恢復骰子。"),)
+        return tuple(self._claim_problems(state, state.pending_player,
+                                          self._pending_placements(state)))
+
+    def _do_end_turn(self, state: CryptState, move: Move) -> CryptState:
+        return state  # already closed in _apply
+
+    def _end_turn(self, state: CryptState) -> CryptState:
+        placements = self._pending_placements(state)
+        seat = state.pending_player
+        state = replace(state, pending=(), pending_player=None)
+        return self._next_turn(self._place(state, seat, placements))

@@ -1,0 +1,208 @@
+"""Collector powers that flip collected cards (the rest of the collectors only score).
+
+Moves (a collected card named in a flip is a treasure payload, which also identifies it, or
+its back's payload: flip one face-down card of that type without saying which):
+- `reroll` {roll, card, value|exhausted}: Idols A, flip an idol, roll that die again.
+- `peek` {card}: Manuscripts B, flip a manuscript to look at face-down crypt cards.
+- `take` {cards: [2 pottery], index}: Pottery B, take a face-down crypt card.
+- `recover_one` {cards: [2 remains]}: Remains A, one exhausted die becomes ready.
+Idols B (the first to hold 2 idols flips them) happens by itself when cards are collected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Move, Violation
+from ...validation import Bool, Int, MoveKind, Optional
+from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
+from .state import CryptState, Owned
+from .words import _v
+
+MOVES = {
+    "reroll": MoveKind("seat", {"roll": Int(0, 100), "value": Optional(FACE),
+                                "exhausted": Optional(Bool()), **FLIPPED}, required=("roll",),
+                       one_of=TO_FLIP),
+    "peek": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
+    "take": MoveKind("seat", {"index": CRYPT_PLACE, **FLIPPED}, required=("index",),
+                     one_of=TO_FLIP),
+    "recover_one": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
+}
+
+
+class Collectors:
+    """Checks and effects of the collector flips, side by side."""
+
+    def _check_reroll(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._collector_problems(state, move, "idols", "A", 1)
+        if problems:
+            return problems
+        if state.phase != "collect":
+            return [_v("wrong_phase", "Idols re-roll a die only in the collect phase.",
+                       "偶像只能在收集寶藏階段用來重擲骰子。")]
+        index = move["roll"]
+        if (not isinstance(index, int) or not 0 <= index < len(state.rolls)
+                or state.rolls[index].owner != move.player or state.rolls[index].failed is None):
+            return [_v("no_such_roll", "Choose one of your own dice rolled this phase.",
+                       "請選一顆你這階段已經擲過的骰子。", region="roll")]
+        return self._roll_value_problems(move)
+
+    def _do_reroll(self, state: CryptState, move: Move) -> CryptState:
+        state = self._flip(state, move.player, "idols", [move["card"]])
+        rolls = list(state.rolls)
+        rolls[move["roll"]] = self._roll_result(rolls[move["roll"]], move)
+        return self._maybe_finish_collect(replace(state, rolls=tuple(rolls)))
+
+    def _check_peek(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._collector_problems(state, move, "manuscripts", "B", 1)
+        if problems:
+            return problems
+        if move.player in state.peeked:
+            return [_v("once_per_round", "The manuscript look is used once per round.",
+                       "手稿收藏家的查看每回合只能用一次。")]
+        if state.phase not in ("reveal", "claim") or not any(
+                s is not None and not s.face_up for s in state.row):
+            return [_v("nothing_to_peek", "There is no face-down card in the crypt to look at.",
+                       "地窖裡沒有面朝下的牌可以看。", region="crypt")]
+        return []
+
+    def _do_peek(self, state: CryptState, move: Move) -> CryptState:
+        state = self._flip(state, move.player, "manuscripts", [move["card"]])
+        return replace(state, peeked=state.peeked | {move.player})
+
+    def _check_take(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._collector_problems(state, move, "pottery", "B", 2)
+        if problems:
+            return problems
+        if state.phase != "claim" or state.claims_started:
+            return [_v("wrong_phase", "Pottery takes a card only after the reveal, before anyone "
+                       "claims.", "陶器只能在翻完牌、還沒有人宣告之前拿牌。")]
+        index = move["index"]
+        if (not isinstance(index, int) or not 0 <= index < len(state.row)
+                or state.row[index] is None or state.row[index].face_up):
+            return [_v("not_face_down", "Pottery takes a face-down crypt card.",
+                       "陶器只能拿地窖裡面朝下的牌。", region="crypt")]
+        return []
+
+    def _do_take(self, state: CryptState, move: Move) -> CryptState:
+        state = self._flip(state, move.player, "pottery", move["cards"])
+        slot = state.row[move["index"]]
+        row = list(state.row)
+        row[move["index"]] = None
+        collections = list(state.collections)
+        moment = state.moment + 1
+        collections[move.player] += (Owned(slot.type, slot.payload, False, moment),)
+        state = replace(state, row=tuple(row), collections=tuple(collections), moment=moment)
+        return self._idol_pairs(state)
+
+    def _check_recover_one(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._collector_problems(state, move, "remains", "A", 2)
+        if problems:
+            return problems
+        if state.exhausted[move.player] == 0:
+            return [_v("nothing_exhausted", f"{state.names[move.player]} has no exhausted die.",
+                       f"{state.names[move.player]} 沒有累倒的骰子。")]
+        return []
+
+    def _do_recover_one(self, state: CryptState, move: Move) -> CryptState:
+        state = self._flip(state, move.player, "remains", move["cards"])
+        ready, exhausted = list(state.ready), list(state.exhausted)
+        ready[move.player] += 1
+        exhausted[move.player] -= 1
+        state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
+        if state.phase == "before_scoring" and not self._remains_recoveries(state):
+            return self._finish_game(state)
+        return self._maybe_finish_collect(state)
+
+    def _collector_problems(self, state: CryptState, move: Move, kind: str, side: str,
+                            count: int) -> list[Violation]:
+        problems = self._seat_problem(state, move.player)
+        if problems:
+            return problems
+        if self.side(state, kind) != side:
+            t = self.type_name(kind, True)
+            return [_v("collector_not_in_play", f"The {t.en} collector shows side "
+                       f"{self.side(state, kind)}, not {side}.",
+                       f"{t.zh}收藏家用的是 {self.side(state, kind)} 面，不是 {side} 面。",
+                       [f"CRC{self.type_back[kind][3:]}{side}"])]
+        if state.phase in ("over", "tiebreak"):
+            return [_v("wrong_phase", "The game has been scored: collector cards can no longer "
+                       "be flipped.", "遊戲已經計分：收藏家卡不能再翻了。")]
+        cards = move["cards"] if "cards" in move.params else [move["card"]]
+        if not isinstance(cards, (list, tuple)):
+            cards = [cards]
+        if len(cards) != count:
+            t = self.type_name(kind, True)
+            return [_v("flip_count", f"Flip exactly {count} {t.en}.", f"必須剛好翻 {count} 張{t.zh}。")]
+        return self._resolve_flips(state, move.player, kind, cards)[1]
+
+    def _unflipped(self, state: CryptState, seat: int, kind: str) -> list[int]:
+        return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
+
+    def _resolve_flips(self, state: CryptState, seat: int, kind: str,
+                       names) -> tuple[list[tuple[int, str | None]], list[Violation]]:
+        """Which collected cards a flip names: [(index in collection, payload learned)]."""
+        if not isinstance(names, (list, tuple)):
+            names = [names]
+        chosen: list[tuple[int, str | None]] = []
+        t = self.type_name(kind, True)
+        for name in names:
+            free = [i for i in self._unflipped(state, seat, kind) if i not in {c[0] for c in chosen}]
+            coll = state.collections[seat]
+            if name in self.back_type and self.back_type[name] == kind:
+                pick = next((i for i in free if coll[i].payload is None), free[0] if free else None)
+                learned = None
+            elif name in self.treasures and self.ttype(name) == kind:
+                pick = next((i for i in free if coll[i].payload == name), None)
+                learned = None
+                if pick is None and name not in state.seen and name in self.deck_payloads(state.players):
+                    pick = next((i for i in free if coll[i].payload is None), None)
+                    learned = name
+            else:
+                return [], [_v("wrong_type", f"Flip {t.en} for this collector.",
+                               f"這位收藏家要翻的是{t.zh}。", [str(name)])]
+            if pick is None:
+                return [], [_v("no_card_to_flip", f"{state.names[seat]} has no face-down "
+                               f"{t.en} like that to flip.", f"{state.names[seat]} 沒有這樣面朝下的{t.zh}可以翻。",
+                               [str(name)])]
+            chosen.append((pick, learned))
+        return chosen, []
+
+    def _flip(self, state: CryptState, seat: int, kind: str, names) -> CryptState:
+        chosen, _ = self._resolve_flips(state, seat, kind, names)
+        coll = list(state.collections[seat])
+        seen = set(state.seen)
+        for index, learned in chosen:
+            card = coll[index]
+            coll[index] = replace(card, flipped=True, payload=learned or card.payload)
+            if learned:
+                seen.add(learned)
+        collections = list(state.collections)
+        collections[seat] = tuple(coll)
+        return replace(state, collections=tuple(collections), seen=frozenset(seen))
+
+    def _idol_pairs(self, state: CryptState) -> CryptState:
+        """Idols B: note when each player first holds 2 idols; the first ones flip them."""
+        if self.side(state, "idols") != "B":
+            return state
+        need = int(self.data.collectors["idols_b_pair"])
+        moments = list(state.idol_pair_moment)
+        collections = [list(c) for c in state.collections]
+        earlier = [m for m in moments if m is not None]
+        for seat in range(state.players):
+            idols = [i for i, c in enumerate(collections[seat]) if c.type == "idols"]
+            if moments[seat] is None and len(idols) >= need:
+                moments[seat] = state.moment
+                if not earlier or min(earlier) >= state.moment:
+                    for i in idols[:need]:
+                        collections[seat][i] = replace(collections[seat][i], flipped=True)
+        return replace(state, idol_pair_moment=tuple(moments),
+                       collections=tuple(tuple(c) for c in collections))
+
+    def _remains_recoveries(self, state: CryptState) -> tuple[int, ...]:
+        """Seats that could still flip Remains (side A) to recover an exhausted die."""
+        if self.side(state, "remains") != "A":
+            return ()
+        need = int(self.data.collectors["remains_a_flip"])
+        return tuple(seat for seat in range(state.players) if state.exhausted[seat]
+                     and len(self._unflipped(state, seat, "remains")) >= need)

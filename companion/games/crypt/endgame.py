@@ -1,0 +1,121 @@
+"""The end of the game: the last Remains flips, every collected card shown, ties broken.
+
+Moves: `score_game` {}: the table agrees the game is scored now;
+`identify` {card}: say which card a face-down collected card is;
+`tiebreak_roll` {values}: a tied player's roll of their ready dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...model import Move, Violation
+from ...validation import MoveKind, Str
+from .setup import ROLLS
+from .state import FACES, CryptState
+from .words import _v
+
+MOVES = {
+    "score_game": MoveKind("any"),
+    "identify": MoveKind("seat", {"card": Str()}, required=("card",)),
+    "tiebreak_roll": MoveKind("seat", {"values": ROLLS}, required=("values",)),
+}
+
+
+class Ending:
+    """Checks and effects of the end of the game, side by side."""
+
+    def _check_score_game(self, state: CryptState, move: Move) -> list[Violation]:
+        return self._wrong_phase(
+            state, "before_scoring", "The game is scored once, after the last round's rolls, "
+            "when nobody wants to flip Remains any more.",
+            "遊戲在最後一回合擲骰之後、沒有人還要翻遺骨時才計分一次。")
+
+    def _do_score_game(self, state: CryptState, move: Move) -> CryptState:
+        return self._finish_game(state)
+
+    def _check_identify(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._seat_problem(state, move.player)
+        if problems:
+            return problems
+        payload = move["card"]
+        if payload not in self.treasures:
+            return [_v("unknown_card", f"{payload!r} is not a Crypt treasure card.",
+                       f"{payload!r} 不是皇家地窖的寶藏卡。", [str(payload)])]
+        kind = self.ttype(payload)
+        if not any(c.payload is None and c.type == kind for c in state.collections[move.player]):
+            t = self.type_name(kind)
+            return [_v("nothing_to_identify", f"{state.names[move.player]} has no unknown "
+                       f"{t.en} card.", f"{state.names[move.player]} 沒有未知的{t.zh}卡。", [payload])]
+        return self._identity_problems(state, payload, dealt=False)
+
+    def _do_identify(self, state: CryptState, move: Move) -> CryptState:
+        payload = move["card"]
+        kind = self.ttype(payload)
+        coll = list(state.collections[move.player])
+        index = next(i for i, c in enumerate(coll) if c.payload is None and c.type == kind)
+        coll[index] = replace(coll[index], payload=payload)
+        collections = list(state.collections)
+        collections[move.player] = tuple(coll)
+        state = replace(state, collections=tuple(collections), seen=state.seen | {payload})
+        if state.phase == "final_reveal":
+            return self._finish_game(state)
+        return state
+
+    def unknown_cards(self, state: CryptState) -> int:
+        return sum(1 for seat in range(state.players) for c in state.collections[seat]
+                   if c.payload is None)
+
+    def _finish_game(self, state: CryptState) -> CryptState:
+        if self.unknown_cards(state):
+            return replace(state, phase="final_reveal")
+        if state.players == 1:
+            return replace(state, phase="over")
+        totals = {s.members[0]: s.total for s in self.score(state)}
+        best = max(totals.values())
+        tied = tuple(s for s, t in totals.items() if t == best)
+        if len(tied) == 1 or all(state.ready[s] == 0 for s in tied):
+            return replace(state, phase="over", tied=tied if len(tied) > 1 else ())
+        return self._auto_zero_rolls(replace(state, phase="tiebreak", tied=tied))
+
+    def _check_tiebreak_roll(self, state: CryptState, move: Move) -> list[Violation]:
+        problems = self._seat_problem(state, move.player) or self._wrong_phase(
+            state, "tiebreak", "There is no tie to break.", "沒有平手需要決勝。")
+        if problems:
+            return problems
+        if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
+            return [_v("not_tied", f"{state.names[move.player]} does not roll now: only the "
+                       f"players tied for the win roll, once each time.",
+                       f"{state.names[move.player]} 現在不用擲骰：只有平手爭勝的玩家擲骰，每次各擲一回。")]
+        values, need = move["values"], state.ready[move.player]
+        if (not isinstance(values, (list, tuple)) or len(values) != need
+                or any(v not in FACES or isinstance(v, bool) for v in values)):
+            return [_v("bad_roll", f"Roll all {need} ready dice, each from 1 to 6.",
+                       f"請擲全部 {need} 顆可用的骰子，每顆 1 到 6。")]
+        return []
+
+    def _do_tiebreak_roll(self, state: CryptState, move: Move) -> CryptState:
+        rolls = dict(state.tiebreak_rolls)
+        rolls[move.player] = sum(move["values"])
+        return self._settle_tiebreak(replace(state, tiebreak_rolls=tuple(sorted(rolls.items()))))
+
+    def _auto_zero_rolls(self, state: CryptState) -> CryptState:
+        """A tied player without ready dice rolls nothing: their total is 0."""
+        rolls = dict(state.tiebreak_rolls)
+        for seat in state.tied:
+            if state.ready[seat] == 0 and seat not in rolls:
+                rolls[seat] = 0
+        state = replace(state, tiebreak_rolls=tuple(sorted(rolls.items())))
+        return self._settle_tiebreak(state)
+
+    def _settle_tiebreak(self, state: CryptState) -> CryptState:
+        rolls = dict(state.tiebreak_rolls)
+        if set(rolls) != set(state.tied):
+            return state
+        history = state.tiebreak_history + (state.tiebreak_rolls,)
+        best = max(rolls.values())
+        top = tuple(s for s in state.tied if rolls[s] == best)
+        state = replace(state, tiebreak_history=history, tiebreak_rolls=())
+        if len(top) == 1 or len(history) >= self.data.tiebreak_max_rolls or best == 0:
+            return replace(state, phase="over", tiebreak_winners=top)
+        return self._auto_zero_rolls(replace(state, tied=top))

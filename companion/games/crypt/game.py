@@ -1,0 +1,50 @@
+"""The Crypt game: one class composed of the rulebook's parts (each in its own module).
+
+Rules: /work/shared/rules/crypt.md. Which module holds what:
+state (where the game stands), setup (the box, data tables, first state), turns (turn
+order, torches, dispatch), reveal / claim / collect / collectors / endgame (each move kind's
+fields, check and effect side by side), ghost (the solo ghost), scoring, teach (legal moves
+and hints), words (names and log sentences), camera (table events to moves).
+"""
+
+from __future__ import annotations
+
+from ...model import Text
+from ..base import Game, GameInfo
+from .camera import CameraReading
+from .claim import Claiming
+from .collect import Collecting
+from .collectors import Collectors
+from .endgame import Ending
+from .ghost import GhostPlayer
+from .reveal import Reveal
+from .scoring import Scoring
+from .setup import TheBox, _load_data
+from .state import StateView
+from .teach import Teaching
+from .turns import Turns
+from .words import Words
+
+
+class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer, Scoring,
+            Teaching, Words, CameraReading, StateView, TheBox, Game):
+    info = GameInfo(
+        slug="crypt",
+        name=Text("Crypt", "皇家地窖"),
+        aliases=("crypt", "royal crypt", "皇家地窖"),
+        player_counts=(1, 2, 3, 4),
+        payload_prefix="CR",
+        summary=Text(
+            "Send your servant dice to claim treasures: choose each die's effort, push rivals "
+            "off with more effort, then roll to see which servants get exhausted.",
+            "派僕人骰子去搶寶藏：自己決定努力值，用更高的努力值把對手擠掉，最後擲骰看哪些僕人累倒。"),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data = _load_data()
+        self.treasures = {p.payload: p for p in self.catalogue.cards
+                          if p.face.get("role") == "treasure"}
+        self.back_type = {p.payload: p.face["type"] for p in self.catalogue.backs}
+        self.type_back = {t: b for b, t in self.back_type.items()}
+        self.colour_of_payload = {c.payload: c for c in self.data.colours}

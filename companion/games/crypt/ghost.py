@@ -1,0 +1,92 @@
+"""The solo ghost: an extra seat the engine plays from the dice the player rolls for it.
+
+The ghost's dice join into groups of equal faces, best total first; each group goes on the
+best card it can take (by value, a face-down card counting as data `face_down_value`, ties
+in deal order). On its Lights Out turn it re-rolls only the dice that were pushed off and
+places only its best group. Move `ghost_roll` {values}: the ghost's dice as rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Iterable
+
+from ...model import Move, Violation
+from ...validation import MoveKind
+from .setup import ROLLS
+from .state import FACES, CryptState
+from .words import _v
+
+MOVES = {
+    "ghost_roll": MoveKind("none", {"values": ROLLS}, required=("values",)),
+}
+
+
+class GhostPlayer:
+    """How the ghost plays, and the check and effect of `ghost_roll`."""
+
+    def ghost_dice_to_roll(self, state: CryptState) -> int:
+        if state.phase != "claim" or not self.is_ghost(state, self.actor(state) or 0):
+            return 0
+        if self.last_turn(state) and state.turn > 0:
+            return state.ghost_pushed  # the Lights Out turn re-rolls only pushed-off dice
+        return state.ready[1]
+
+    def _check_ghost_roll(self, state: CryptState, move: Move) -> list[Violation]:
+        if state.players != 1:
+            return [_v("not_solo", "Only a solo game has a ghost.", "只有單人遊戲才有鬼魂。")]
+        if state.phase != "claim" or not self.is_ghost(state, self.actor(state)):
+            return [_v("not_ghost_turn", "It is not the ghost's turn.", "現在不是鬼魂的回合。")]
+        values = move["values"]
+        need = self.ghost_dice_to_roll(state)
+        if (not isinstance(values, (list, tuple)) or len(values) != need
+                or any(v not in FACES or isinstance(v, bool) for v in values)):
+            return [_v("bad_roll", f"Enter the ghost's {need} dice, each from 1 to 6.",
+                       f"請輸入鬼魂的 {need} 顆骰子，每顆 1 到 6。")]
+        return []
+
+    def _do_ghost_roll(self, state: CryptState, move: Move) -> CryptState:
+        values = tuple(move["values"])
+        plan = self.ghost_plan(state, values)
+        state = self._place(state, 1, plan)
+        state = replace(state, ghost_last=tuple(plan), ghost_rolled=values)
+        return self._next_turn(state)
+
+    def _skip_ghost_nothing(self, state: CryptState) -> CryptState:
+        """A ghost with no die to roll on its Lights Out turn simply passes."""
+        if (state.phase == "claim" and self.is_ghost(state, self.actor(state))
+                and self.ghost_dice_to_roll(state) == 0):
+            return self._next_turn(replace(state, ghost_last=(), ghost_rolled=()))
+        return state
+
+    def ghost_ranking(self, state: CryptState) -> list[int]:
+        """Crypt cards best first: by value (face down counts 2.5), ties in deal order."""
+        worth = self.data.solo.face_down_value
+        cards = [i for i, s in enumerate(state.row) if s is not None]
+        return sorted(cards, key=lambda i: (-(self.value(state.row[i].payload)
+                                              if state.row[i].payload else worth), i))
+
+    @staticmethod
+    def ghost_groups(values: Iterable[int]) -> list[tuple[int, int]]:
+        """Equal dice join: (count, face), highest total first, a pair before a single."""
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        return sorted(((c, f) for f, c in counts.items()), key=lambda g: (-g[0] * g[1], -g[0]))
+
+    def ghost_plan(self, state: CryptState, values: Iterable[int]) -> list[tuple[int, int, int]]:
+        groups = self.ghost_groups(values)
+        if self.last_turn(state) and state.turn > 0:
+            groups = groups[:1]  # Lights Out: only the best group
+        taken: set[int] = set()
+        plan = []
+        for count, face in groups:
+            for card in self.ghost_ranking(state):
+                slot = state.row[card]
+                if card in taken or slot.owner == 1:
+                    continue
+                if slot.owner is None or count * face > slot.total:
+                    plan.append((card, count, face))
+                    taken.add(card)
+                    break
+        return plan

@@ -1,0 +1,184 @@
+"""Crypt's box and set-up: the data tables, which cards are in play, the first state.
+
+Every number the rules mark (data) lives in companion/data/games/crypt.json, validated here
+when loaded. Also here: the set-up options and table regions the boundary checks, and the
+field types the move declarations share (a crypt place, a die face).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...catalogue import load_json_resource
+from ...errors import CompanionError, DataFileError
+from ...model import Setup
+from ...validation import Context, Int, ListOf, MapOf, Seat, SlotShape, Str
+from .state import TYPES, CryptState
+
+_SETUP_OPTIONS = {"collectors", "colours", "leader"}
+MAX_DICE = 12  # dice rolled at once (a player's or the ghost's): far above any real count
+
+
+# -- data file ------------------------------------------------------------------------------
+class _SetupData(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    copies: dict[str, int]
+    face_up: int = Field(ge=0)
+    face_down: int = Field(ge=0)
+    rounds: int = Field(ge=1)
+
+
+class _Colour(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    key: str
+    payload: str
+    en: str
+    zh: str = Field(alias="zh-TW")
+
+
+class _Rank(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    min: float
+    en: str
+    zh: str = Field(alias="zh-TW")
+
+
+class _Solo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ghost_dice: int = Field(ge=1)
+    face_down_value: float
+    ranks: list[_Rank] = Field(min_length=1)
+
+
+class _CryptData(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    types: dict[str, dict[str, str]]
+    setups: dict[str, _SetupData]
+    dice_per_player: int = Field(ge=1)
+    ready_die_points: int
+    colours: list[_Colour] = Field(min_length=4)
+    collectors: dict[str, Any]
+    solo: _Solo
+    tiebreak_max_rolls: int = Field(ge=1)
+
+
+def _load_data() -> _CryptData:
+    raw = load_json_resource("games", "crypt.json")
+    try:
+        data = _CryptData.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise DataFileError(
+            f"games/crypt.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    if tuple(data.types) != TYPES:
+        raise DataFileError(f"games/crypt.json: types must be {list(TYPES)} in that order")
+    for players, setup in data.setups.items():
+        deck = len(TYPES) * sum(setup.copies.values())
+        per_round = setup.face_up + setup.face_down
+        if per_round == 0 or deck != per_round * setup.rounds:
+            raise DataFileError(f"games/crypt.json: {players} players: a deck of {deck} cards "
+                                f"does not make {setup.rounds} rounds of {per_round}")
+    return data
+
+
+
+
+# -- set-up options, table regions and shared field types (see companion.validation) --------
+def seats(ctx: Context) -> int:
+    """Seats at the table: a solo player sits with the ghost."""
+    return 2 if ctx.players == 1 else ctx.players
+
+
+def row_size(ctx: Context) -> int:
+    data = ctx.game._setup(ctx.players)
+    return data.face_up + data.face_down
+
+
+def regions(ctx: Context) -> dict[str, SlotShape]:
+    out = {"crypt": SlotShape((Int(0, row_size(ctx) - 1),)), "roll": SlotShape()}
+    for seat in range(ctx.players):  # the ghost has no place on the mat
+        for name in ("collection", "exhausted", "player"):
+            out[f"{name}{seat}"] = SlotShape()
+    return out
+
+
+OPTIONS = {"collectors": MapOf(Str(TYPES), Str(("A", "B")), len(TYPES)),
+           "colours": ListOf(Str(lambda c: tuple(k.key for k in c.game.data.colours)),
+                             seats, seats, distinct=True),
+           "leader": Seat()}
+PIECE_KINDS = ("card", "token", "die")
+CRYPT_PLACE = Int(0, lambda c: row_size(c) - 1)
+FACE = Int(1, 6)
+ROLLS = ListOf(FACE, 1, MAX_DICE)
+FLIPPED = {"card": Str(), "cards": ListOf(Str(), 1, 6)}  # collector cards turned over
+TO_FLIP = ("card", "cards")
+
+
+class TheBox:
+    """What is in the box for this player count, and the first state."""
+
+    def value(self, payload: str) -> int:
+        return int(self.treasures[payload].face["value"])
+
+    def ttype(self, payload: str) -> str:
+        return str(self.treasures[payload].face["type"])
+
+    def side(self, state: CryptState, kind: str) -> str:
+        return dict(state.collectors)[kind]
+
+    def _setup(self, players: int) -> _SetupData:
+        return self.data.setups[str(players)]
+
+    def deck_payloads(self, players: int) -> tuple[str, ...]:
+        copies = self._setup(players).copies
+        return tuple(p for p, piece in self.treasures.items()
+                     if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])])
+
+    def pieces_in_play(self, state: CryptState) -> frozenset[str]:
+        deck = set(self.deck_payloads(state.players))
+        return frozenset(p.payload for p in self.catalogue.pieces
+                         if p.payload not in self.treasures or p.payload in deck)
+
+    def deck_count(self, players: int, kind: str) -> int:
+        return sum(self._setup(players).copies.values()) if kind in TYPES else 0
+
+    def row_size(self, state: CryptState) -> int:
+        s = self._setup(state.players)
+        return s.face_up + s.face_down
+
+    def new_game(self, setup: Setup) -> CryptState:
+        self.validate_setup(setup)
+        unknown = set(setup.options) - _SETUP_OPTIONS
+        if unknown:
+            raise CompanionError(f"Crypt has no set-up option {sorted(unknown)[0]!r}; options "
+                                 f"are {sorted(_SETUP_OPTIONS)}")
+        sides = setup.options.get("collectors") or {}
+        if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
+                s not in ("A", "B") for s in sides.values()):
+            raise CompanionError("option 'collectors' maps treasure types to 'A' or 'B', "
+                                 "e.g. {\"idols\": \"B\"}")
+        collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
+        seats = 2 if setup.players == 1 else setup.players
+        keys = [c.key for c in self.data.colours]
+        chosen = setup.options.get("colours") or keys[:seats]
+        if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
+                or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
+            raise CompanionError(f"option 'colours' needs {seats} different colours from {keys}")
+        colours = tuple(self.data.colours[keys.index(c)].payload for c in chosen)
+        leader = setup.options.get("leader", 0)
+        if not isinstance(leader, int) or not 0 <= leader < setup.players:
+            raise CompanionError(f"option 'leader' must be a seat from 0 to {setup.players - 1}")
+        names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
+        dice = self.data.dice_per_player
+        ready = tuple(self.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
+                      for s in range(seats))
+        size = self._setup(setup.players).face_up + self._setup(setup.players).face_down
+        return CryptState(
+            players=setup.players, seats=seats, names=names, colours=colours,
+            collectors=collectors, phase="reveal", round=0, leader=leader, turn=0,
+            row=(None,) * size, ready=ready, exhausted=(0,) * seats,
+            collections=((),) * seats, seen=frozenset(), dealt_by_type=(0,) * len(TYPES),
+            idol_pair_moment=(None,) * seats)
