@@ -212,7 +212,11 @@ class TablePublisher:
     def _on_runtime_change(self) -> None:
         """The runtime's observer: on the changing thread, under its lock. Turning the new
         records into payloads here means they need not wait for the rest of a camera frame."""
-        self._collect()
+        try:
+            self._collect()
+        except Exception:  # noqa: BLE001 - never the game's problem: the thread retries
+            log.exception("café publisher could not read the new records at table %s",
+                          self.topics.table)
         self._wake.set()
 
     def _collect(self) -> None:

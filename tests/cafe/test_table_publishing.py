@@ -276,3 +276,21 @@ def test_a_camera_that_goes_dark_is_an_alert_until_it_is_back(broker, runtime, r
                           what="the alert cleared (an empty retained message)")
     finally:
         publisher.close()
+
+
+def test_a_publishing_failure_never_stops_the_game(broker, runtime, monkeypatch, caplog):
+    from cafe import topics
+
+    table = runtime()
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    try:
+        def broken(*args, **kwargs):
+            raise RuntimeError("a bug in the payload")
+
+        monkeypatch.setattr(topics, "event_payload", broken)
+        verdict = table.play(place(0, 10, 0), None)  # the move is judged and stored anyway
+        assert verdict.accepted and len(table.store.records(table.game_id)) == 2
+        assert "could not read the new records" in caplog.text
+    finally:
+        monkeypatch.undo()
+        publisher.close(timeout_s=0.5)
