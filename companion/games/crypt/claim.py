@@ -13,23 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import Fields, Int, ListOf, MoveKind, Optional, Str
+from ...validation import Fields, Int, ListOf, Optional, Str
+from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState
-from .words import _v
+from .words import Words, _v
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
-MOVES = {
-    "claim": MoveKind("seat", {"placements": ListOf(
-        Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
-               required=("card", "dice", "effort")),
-        1, lambda c: c.game.data.dice_per_player)}, required=("placements",)),
-    "recover": MoveKind("seat"),
-    "place_die": MoveKind("seat", {"die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)},
-                          required=("die", "card")),
-    "remove_die": MoveKind("seat", {"die": Str()}, required=("die",)),
-    "end_turn": MoveKind("any"),
-}
 
 
 class Claiming:
@@ -208,3 +198,24 @@ class Claiming:
         seat = state.pending_player
         state = replace(state, pending=(), pending_player=None)
         return self._next_turn(self._place(state, seat, placements))
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    MoveRule(name="claim", player="seat", fields={"placements": ListOf(
+        Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
+               required=("card", "dice", "effort")),
+        1, lambda c: c.game.data.dice_per_player)}, required=("placements",), turn=None,
+        check=Claiming._check_claim, effect=Claiming._do_claim, describe=Words._words_claim),
+    MoveRule(name="recover", player="seat", turn=None, check=Claiming._check_recover,
+             effect=Claiming._do_recover, describe=Words._words_recover),
+    MoveRule(name="place_die", player="seat", fields={
+        "die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)}, required=("die", "card"),
+        turn=None, check=Claiming._check_place_die, effect=Claiming._do_place_die,
+        describe=Words._words_place_die),
+    MoveRule(name="remove_die", player="seat", fields={"die": Str()}, required=("die",),
+             turn=None, check=Claiming._check_remove_die, effect=Claiming._do_remove_die,
+             describe=Words._words_remove_die),
+    MoveRule(name="end_turn", player="any", turn=None, check=Claiming._check_end_turn,
+             effect=Claiming._do_end_turn, describe=Words._words_end_turn),
+)

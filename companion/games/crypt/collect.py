@@ -10,16 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import Bool, MoveKind, Optional
+from ...validation import Bool, Optional
+from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState, Owned, Roll
-from .words import _v
-
-MOVES = {
-    "roll": MoveKind("seat", {"card": CRYPT_PLACE, "value": Optional(FACE),
-                              "exhausted": Optional(Bool())}, required=("card",)),
-    "end_collect": MoveKind("any"),
-}
+from .words import Words, _v
 
 
 class Collecting:
@@ -113,3 +108,14 @@ class Collecting:
 
     def _do_end_collect(self, state: CryptState, move: Move) -> CryptState:
         return self._finish_collect(state)
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    MoveRule(name="roll", player="seat", fields={
+        "card": CRYPT_PLACE, "value": Optional(FACE), "exhausted": Optional(Bool())},
+        required=("card",), turn=None,
+        check=Collecting._check_roll, effect=Collecting._do_roll, describe=Words._words_roll),
+    MoveRule(name="end_collect", player="any", turn=None, check=Collecting._check_end_collect,
+             effect=Collecting._do_end_collect, describe=Words._words_end_collect),
+)

@@ -14,20 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import Bool, Int, MoveKind, Optional
+from ...validation import Bool, Int, Optional
+from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
 from .state import CryptState, Owned
-from .words import _v
-
-MOVES = {
-    "reroll": MoveKind("seat", {"roll": Int(0, 100), "value": Optional(FACE),
-                                "exhausted": Optional(Bool()), **FLIPPED}, required=("roll",),
-                       one_of=TO_FLIP),
-    "peek": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
-    "take": MoveKind("seat", {"index": CRYPT_PLACE, **FLIPPED}, required=("index",),
-                     one_of=TO_FLIP),
-    "recover_one": MoveKind("seat", dict(FLIPPED), one_of=TO_FLIP),
-}
+from .words import Words, _v
 
 
 class Collectors:
@@ -206,3 +197,21 @@ class Collectors:
         need = int(self.data.collectors["remains_a_flip"])
         return tuple(seat for seat in range(state.players) if state.exhausted[seat]
                      and len(self._unflipped(state, seat, "remains")) >= need)
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    MoveRule(name="reroll", player="seat", fields={
+        "roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
+        required=("roll",), one_of=TO_FLIP, turn=None, check=Collectors._check_reroll,
+        effect=Collectors._do_reroll, describe=Words._words_reroll),
+    MoveRule(name="peek", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP, turn=None,
+             check=Collectors._check_peek, effect=Collectors._do_peek,
+             describe=Words._words_peek),
+    MoveRule(name="take", player="seat", fields={"index": CRYPT_PLACE, **FLIPPED},
+             required=("index",), one_of=TO_FLIP, turn=None, check=Collectors._check_take,
+             effect=Collectors._do_take, describe=Words._words_take),
+    MoveRule(name="recover_one", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP,
+             turn=None, check=Collectors._check_recover_one, effect=Collectors._do_recover_one,
+             describe=Words._words_recover_one),
+)

@@ -10,16 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import MoveKind, Str
+from ...validation import Str
+from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .words import _v
-
-MOVES = {
-    "score_game": MoveKind("any"),
-    "identify": MoveKind("seat", {"card": Str()}, required=("card",)),
-    "tiebreak_roll": MoveKind("seat", {"values": ROLLS}, required=("values",)),
-}
+from .words import Words, _v
 
 
 class Ending:
@@ -119,3 +114,17 @@ class Ending:
         if len(top) == 1 or len(history) >= self.data.tiebreak_max_rolls or best == 0:
             return replace(state, phase="over", tiebreak_winners=top)
         return self._auto_zero_rolls(replace(state, tied=top))
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    # the table agrees the game is scored now
+    MoveRule(name="score_game", player="any", turn=None, check=Ending._check_score_game,
+             effect=Ending._do_score_game, describe=Words._words_score_game),
+    MoveRule(name="identify", player="seat", fields={"card": Str()}, required=("card",),
+             turn=None, check=Ending._check_identify, effect=Ending._do_identify,
+             describe=Words._words_identify),
+    MoveRule(name="tiebreak_roll", player="seat", fields={"values": ROLLS},
+             required=("values",), turn=None, check=Ending._check_tiebreak_roll,
+             effect=Ending._do_tiebreak_roll, describe=Words._words_tiebreak_roll),
+)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from ...model import Text
 from ..base import Game, GameInfo
+from ..moves import MoveBook
+from . import claim, collect, collectors, endgame, ghost, reveal
 from .camera import CameraReading
 from .claim import Claiming
 from .collect import Collecting
@@ -39,6 +41,12 @@ class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer
             "off with more effort, then roll to see which servants get exhausted.",
             "派僕人骰子去搶寶藏：自己決定努力值，用更高的努力值把對手擠掉，最後擲骰看哪些僕人累倒。"),
     )
+
+    # Every move kind, declared with its fields, check, effect and words in its module. The
+    # kinds opt out of the shared turn check (turn=None): Crypt words its own turn refusals
+    # (the ghost's turn, a claim still pending), and `Turns.check` closes a pending claim first.
+    moves = MoveBook(*reveal.RULES, *claim.RULES, *ghost.RULES, *collect.RULES,
+                     *collectors.RULES, *endgame.RULES)
 
     def __init__(self) -> None:
         super().__init__()

@@ -12,14 +12,10 @@ from dataclasses import replace
 from typing import Iterable
 
 from ...model import Move, Violation
-from ...validation import MoveKind
+from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .words import _v
-
-MOVES = {
-    "ghost_roll": MoveKind("none", {"values": ROLLS}, required=("values",)),
-}
+from .words import Words, _v
 
 
 class GhostPlayer:
@@ -90,3 +86,11 @@ class GhostPlayer:
                     taken.add(card)
                     break
         return plan
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    MoveRule(name="ghost_roll", player="none", fields={"values": ROLLS}, required=("values",),
+             turn=None, check=GhostPlayer._check_ghost_roll, effect=GhostPlayer._do_ghost_roll,
+             describe=Words._words_ghost_roll),
+)

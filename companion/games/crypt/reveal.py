@@ -5,15 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import MoveKind, Optional, Str
+from ...validation import Optional, Str
+from ..moves import MoveRule
 from .setup import CRYPT_PLACE
 from .state import TYPES, CryptState, Slot
-from .words import _v
-
-MOVES = {
-    "deal": MoveKind("none", {"card": Optional(Str()), "back": Optional(Str()),
-                              "index": Optional(CRYPT_PLACE)}, one_of=("card", "back")),
-}
+from .words import Words, _v
 
 
 class Reveal:
@@ -99,3 +95,12 @@ class Reveal:
             return [_v("none_left", f"No {t.en} are left in the deck.", f"牌堆裡已經沒有{t.zh}了。",
                        [payload])]
         return []
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together ------------
+RULES = (
+    MoveRule(name="deal", player="none", fields={
+        "card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
+        one_of=("card", "back"), turn=None,
+        check=Reveal._check_deal, effect=Reveal._do_deal, describe=Words._words_deal),
+)

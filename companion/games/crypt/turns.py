@@ -78,7 +78,9 @@ class Turns:
                 if problems:
                     return problems
                 state = self._end_turn(state)
-            return self._check(state, move)
+            if self.rule_for(move) is not None and state.phase == "over":
+                return (_v("game_over", "The game is over.", "遊戲已經結束了。"),)
+            return super().check(state, move)  # the move kind's own check, from the MoveBook
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             en, zh = MOVE_SHAPES.get(move.kind, ("This move is not filled in properly.",
                                                   "這個動作的資料不完整。"))
@@ -89,21 +91,12 @@ class Turns:
             return False
         return move.kind in _CLOSES_PENDING or move.kind == "place_die"
 
-    def _check(self, state: CryptState, move: Move) -> tuple[Violation, ...]:
-        handler = getattr(self, f"_check_{move.kind}", None)
-        if handler is None or move.kind.startswith("_"):
-            return (_v("unknown_move", f"Crypt has no move called {move.kind!r}.",
-                       f"皇家地窖沒有「{move.kind}」這個動作。"),)
-        if state.phase == "over":
-            return (_v("game_over", "The game is over.", "遊戲已經結束了。"),)
-        return tuple(handler(state, move))
-
     def _apply(self, state: CryptState, move: Move) -> CryptState:
         if state.pending and self._closes_pending(state, move):
             state = self._end_turn(state)
             if move.kind == "end_turn":
                 return state
-        return getattr(self, f"_do_{move.kind}")(state, move)
+        return super()._apply(state, move)  # the move kind's effect, from the MoveBook
 
     def _seat_problem(self, state: CryptState, seat) -> list[Violation]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:

@@ -67,8 +67,7 @@ class Words:
 
     def describe_move(self, state: CryptState, move: Move) -> Text | None:
         try:
-            words = getattr(self, f"_words_{move.kind}", None)
-            return words(state, move) if words and not move.kind.startswith("_") else None
+            return super().describe_move(state, move)  # the kind's words, from the MoveBook
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             return None  # too mangled to put into words; check() says what is wrong
 
