@@ -1,15 +1,19 @@
 """The café's side: one subscriber keeping a tile per table, and staff acknowledgements.
 
-The view subscribes to `companion/<venue>/tables/+/{state,events,alerts,status}` with QoS 1
-and a persistent session (a fixed client id, clean_session off), so the broker keeps what it
-missed while away. Events carry the table's record number `seq`: a repeat is dropped (and
+The view subscribes to `companion/<venue>/tables/+/{state,events,alerts,status}` with QoS 1.
+Tiles come from retained messages, so a page needs no history: by default each view has its
+own client id and a clean session (a TV and a staff laptop never push each other off the
+broker). Given a `client_id`, the session is persistent instead and the broker keeps the
+events it missed while away (the benchmark counts every one). Events carry the table's record number `seq`: a repeat is dropped (and
 counted), a jump is counted as a gap.
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 import threading
+import uuid
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -66,8 +70,9 @@ class CafeView:
         self.malformed = 0
         self.on_event = on_event
         self.qos = qos
-        self.client = broker.client(client_id or f"companion-cafe-{venue.replace('+', 'all')}",
-                                    clean_session=False)
+        persistent = client_id is not None
+        client_id = client_id or f"companion-cafe-{socket.gethostname()[:20]}-{uuid.uuid4().hex[:8]}"
+        self.client = broker.client(client_id, clean_session=not persistent)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message

@@ -204,3 +204,18 @@ def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, 
     finally:
         process.terminate()
         process.wait(timeout=15)
+
+
+def test_two_cafe_views_on_one_broker_both_stay_connected(broker, tables):
+    tv = CafeView(settings_for(broker), "cafe").start()
+    laptop = CafeView(settings_for(broker), "cafe").start()
+    try:
+        assert tv.wait_connected() and laptop.wait_connected()
+        tables("t1")
+        wait_until(lambda: tv.snapshot()["tables"] and laptop.snapshot()["tables"],
+                   what="the tile on both views")
+        time.sleep(0.5)
+        assert tv.connected and laptop.connected, "neither pushed the other off the broker"
+    finally:
+        tv.close()
+        laptop.close()
