@@ -497,7 +497,27 @@ class Cardcassonne(Game):
                                f"it stays there until the round ends.",
                                f"{state.names[seat]} 的大玩家指示物已經放在{where.zh}了：回合結束前不能再移動。",
                                cards=(token,), region=f"row-{placed}"),)
-        return self._check_end_of_row(state, colour, move.get("position"), "follower", (token,))
+        problems = self._check_end_of_row(state, colour, move.get("position"), "follower",
+                                          (token,))
+        return problems or self._shared_place(state, colour, token)
+
+    def _shared_place(self, state: CardcassonneState, colour: str,
+                      token: str) -> tuple[Violation, ...]:
+        """Two followers never share a position: with no card right of the last follower,
+        the end of the row is that follower's place."""
+        if colour in self.free_follower_rows(state):
+            return ()
+        row = self.row(state, colour)
+        other = self._piece_label(state, row[-1])
+        rname = self.row_name(colour)
+        return (_violation("position_occupied",
+                           f"{other.en} already stands at the end of {rname.en}: two followers "
+                           f"never share a place. Wait until a card lies right of it, or choose "
+                           f"another row.",
+                           f"{other.zh}已經站在{rname.zh}的最右邊：兩個大玩家指示物不能放在同一個位置。"
+                           f"等它右邊有卡牌，或是選別的卡牌列。",
+                           cards=(token, self._slot_payload(state, row[-1])),
+                           region=f"row-{colour}"),)
 
     def _find_claim(self, state: CardcassonneState, move: Move) -> Claim | None:
         for claim in state.claims:
@@ -597,9 +617,23 @@ class Cardcassonne(Game):
         index = self.row_colours.index(colour)
         return replace(state, rows=_set(state.rows, index, state.rows[index] + (slot,)))
 
+    def free_follower_rows(self, state: CardcassonneState) -> tuple[str, ...]:
+        """Rows whose right-hand end no follower holds yet (followers never share a place)."""
+        return tuple(colour for colour, row in zip(self.row_colours, state.rows)
+                     if not row or row[-1].kind != "follower")
+
+    def _can_act(self, state: CardcassonneState, seat: int) -> bool:
+        if state.played[seat] < state.hand:
+            return True
+        return state.follower_row[seat] is None and bool(self.free_follower_rows(state))
+
     def _next_turn(self, state: CardcassonneState) -> CardcassonneState:
-        if any(self.actions_left(state, seat) for seat in range(state.players)):
-            return replace(state, turn=(state.turn + 1) % state.players)
+        # A player whose only action left is the follower, while every row's end holds a
+        # follower already, waits until a card opens a place (5 players only; see notes).
+        for step in range(1, state.players + 1):
+            seat = (state.turn + step) % state.players
+            if self._can_act(state, seat):
+                return replace(state, turn=seat)
         return self._end_round(state)
 
     def _end_round(self, state: CardcassonneState) -> CardcassonneState:
@@ -800,7 +834,7 @@ class Cardcassonne(Game):
                             yield Move("play_card", seat, {"card": payload, "row": colour,
                                                            "face_down": False})
             if state.follower_row[seat] is None:
-                for colour in self.row_colours:
+                for colour in self.free_follower_rows(state):
                     yield Move("place_follower", seat, {"row": colour})
         elif state.phase == "scoring":
             for claim in self.pending(state):
@@ -972,6 +1006,16 @@ class Cardcassonne(Game):
             "more cards in the chest (building jokers included).",
             "動物萬用卡加入它所在卡牌列顏色的收藏；建築物萬用卡在遊戲結束時算成最有利的顏色。"
             "平手時，財寶箱裡卡牌（含建築物萬用卡）較多的玩家獲勝。"))
+        notes.append(Text(
+            "Two followers never share a place, so a follower goes only where no follower "
+            "stands right of the row's last card. With 5 players every row's end may be taken "
+            "while someone still holds only their follower: that player waits until a card "
+            "opens a place, and if no card is left to do so, the follower stays home this round "
+            "(the rulebook does not say; this is the companion's ruling).",
+            "兩個大玩家指示物不能放在同一個位置，所以只能放在卡牌列最右邊還沒有大玩家指示物的地方。"
+            "5 人遊戲時，可能每列最右邊都已經有大玩家指示物，而某位玩家只剩大玩家指示物：這位玩家要等到"
+            "有人放卡牌空出位置；如果已經沒有卡牌可放，這回合他的大玩家指示物就留在家裡"
+            "（規則書沒有說明，這是本系統的裁定）。"))
         return tuple(notes)
 
     # -- the game log -----------------------------------------------------------------------

@@ -233,9 +233,44 @@ def test_a_card_may_go_right_of_a_follower():
 def test_followers_end_of_row_once_per_round_never_sharing_a_place():
     state = play(new(), follower(0, "Y"))
     assert codes(state, follower(1, "Y", position=2)) == ["position_occupied"]
-    assert codes(state, follower(1, "Y")) == []  # right next to Mia's follower is fine
-    state = play(state, fd(1, "R"))
-    assert codes(state, follower(0, "G")) == ["follower_placed_twice"]
+    # Nothing lies between them: Leo's follower would share Mia's place at the row's end.
+    assert codes(state, follower(1, "Y")) == ["position_occupied"]
+    assert codes(state, follower(1, "Y", position=3)) == ["position_occupied"]
+    assert follower(1, "Y") not in list(GAME.legal_moves(state))
+    message = GAME.check(state, follower(1, "Y"))[0].message
+    assert "Mia's follower" in message.en and "Mia" in message.zh
+    state = play(state, fd(1, "Y"))  # a card right of Mia's follower opens a new place
+    assert codes(state, follower(0, "Y")) == ["follower_placed_twice"]
+    state = play(state, fd(0, "R"))
+    assert codes(state, follower(1, "Y")) == []
+
+
+def _five_players_followers_at_three_row_ends(cards_left_for_leo=0):
+    """Five players, last actions of a round: Leo, Kai and Noa's followers end the yellow,
+    red and green rows; Uma (to act) and Mia still hold their followers."""
+    state = new(5)
+    follower_slot = cc_module.Slot
+    rows = list(state.rows)
+    for index, seat in ((0, 1), (1, 2), (2, 3)):
+        rows[index] = rows[index] + (follower_slot("follower", seat=seat),)
+    return replace(state, rows=tuple(rows), turn=4, face_down_played=(True,) * 5,
+                   played=(4, 4 - cards_left_for_leo, 4, 4, 4),
+                   follower_row=(None, "yellow", "red", "green", None))
+
+
+def test_a_follower_with_no_free_place_waits_for_a_card_to_open_one():
+    state = _five_players_followers_at_three_row_ends(cards_left_for_leo=1)
+    state = play(state, follower(4, "B"))  # Uma takes the last free row end
+    assert state.turn == 1  # Mia cannot place hers anywhere: Leo plays his card first
+    state = play(state, up(1, "Y05"))
+    assert state.turn == 0 and codes(state, follower(0, "R")) == ["position_occupied"]
+    assert codes(state, follower(0, "Y")) == []
+
+
+def test_a_follower_that_can_never_find_a_place_stays_home_this_round():
+    state = play(_five_players_followers_at_three_row_ends(), follower(4, "B"))
+    assert state.round == 2 and state.follower_row == (None,) * 5  # the round was scored
+    assert any("stays home" in n.en for n in GAME.rules_notes())
 
 
 def test_acting_out_of_turn_or_as_a_stranger():
