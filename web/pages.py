@@ -40,6 +40,12 @@ def dashboard():
     return render_template("dashboard.html", page="dashboard")
 
 
+@bp.get("/tv")
+def tv():
+    """The table for a screen across the room: large type, no controls, live."""
+    return render_template("tv.html", page="tv")
+
+
 @bp.get("/setup")
 def setup():
     return render_template("setup.html", page="setup")

@@ -235,6 +235,7 @@ function render(snap) {
   if (snap.camera) renderCamera(snap.camera);
   const page = document.body.dataset.page;
   if (page === "dashboard") renderDashboard(snap);
+  else if (page === "tv") renderTv(snap);
   else if (page === "summary") renderSummary(snap);
   else if (page === "setup") renderSetupCurrent(snap);
 }
@@ -466,7 +467,7 @@ function renderLog(snap) {
 function renderEnd(snap) {
   const panel = $("end-panel");
   panel.classList.toggle("hidden", !snap.outcome);
-  if (snap.outcome) renderOutcome(clear($("end")), snap);
+  if (snap.outcome) { const box = clear($("end")); renderOutcome(box, snap); renderResults(box, snap, true); }
 }
 
 function renderOutcome(box, snap) {
@@ -475,6 +476,46 @@ function renderOutcome(box, snap) {
   if (outcome.tie_break) {
     box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }), pick(outcome.tie_break)));
   }
+}
+
+/* The final table: rank, score with its breakdown, tie-break and the game's length. Sides
+   are ranked by total; the winners the engine named (after any tie-break) come first. */
+function renderResults(box, snap, tieBreakShown) {
+  const winners = (snap.outcome && snap.outcome.winners) || [];
+  const sides = (snap.scores || []).slice().sort((a, b) =>
+    (winners.includes(b.side) - winners.includes(a.side)) || (b.total - a.total));
+  const table = el("ol", { class: "results", id: "results" });
+  let rank = 0;
+  sides.forEach((side, i) => {
+    const previous = sides[i - 1];
+    const tied = previous && previous.total === side.total
+      && winners.includes(previous.side) === winners.includes(side.side);
+    if (!tied) rank = i + 1;
+    table.appendChild(el("li", { class: "result" + (winners.includes(side.side) ? " winner" : ""),
+                                 "data-side": side.side, "data-rank": rank },
+      el("div", { class: "result-head" },
+        el("span", { class: "result-rank", text: t("results.rank", { n: rank }) }),
+        el("span", { class: "result-name", text: pick(side.label) }),
+        el("span", { class: "result-total", text: t("scores.total", { n: side.total }) })),
+      el("ul", { class: "result-lines" }, side.lines.map((line) =>
+        el("li", { "data-code": line.code }, el("span", { class: "pts", text: fmtPoints(line.points) }), " ",
+          pick(line.source))))));
+  });
+  box.appendChild(table);
+  if (snap.outcome && snap.outcome.tie_break && !tieBreakShown) {
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }),
+      pick(snap.outcome.tie_break)));
+  }
+  const moves = (snap.log || []).filter((v) => v.accepted && v.move).length;
+  const length = el("p", { class: "game-length", id: "game-length", text: t("results.moves", { n: moves }) });
+  box.appendChild(length);
+  api("GET", "/api/games").then((data) => {
+    const game = (data.games || []).find((g) => g.id === snap.game_id);
+    if (!game) return;
+    const minutes = Math.max(1, Math.round((Date.now() / 1000 - game.created) / 60));
+    length.textContent = t("results.moves", { n: moves }) + " · " + t("results.started", { date: fmtDate(game.created * 1000) })
+      + " · " + t("results.minutes", { n: minutes });
+  }).catch(() => {});
 }
 
 // -- the table: Musée museums, or a generic view for any other game ----------------------------
@@ -680,6 +721,33 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
 
 function closePicker() { $("picker").classList.add("hidden"); }
 
+// -- TV: the table, the scores and the last event, from across the room ----------------------
+function renderTv(snap) {
+  const turn = clear($("tv-turn"));
+  const current = snap.current_players || [];
+  turn.textContent = snap.over ? t("turn.over")
+    : current.length ? t("turn.of", { name: seatName(current[0]) }) : "";
+  const last = clear($("tv-last"));
+  const entry = (snap.log || []).slice(-1)[0];
+  if (entry) {
+    last.classList.toggle("rejected", !entry.accepted);
+    last.append(el("span", { class: "tv-last-label", text: t(entry.accepted ? "tv.last" : "tv.refused") }),
+      " ", entry.text ? pick(entry.text) : describeMove(entry.move));
+    for (const v of entry.accepted ? [] : entry.violations || []) last.append(" ", pick(v.message));
+  } else {
+    last.textContent = t("log.empty");
+  }
+  renderBoard($("board"), snap, false);
+  const scores = clear($("tv-scores"));
+  if (snap.outcome) renderResults(scores, snap);
+  else {
+    const sides = (snap.scores || []).slice().sort((a, b) => b.total - a.total);
+    scores.appendChild(el("ol", { class: "tv-score-list" }, sides.map((side) =>
+      el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
+        el("span", { class: "tv-total", text: t("scores.total", { n: side.total }) })))));
+  }
+}
+
 // -- summary page -----------------------------------------------------------------------------
 // The print button is wired here: the page's security policy runs no inline handlers.
 document.addEventListener("click", (event) => {
@@ -690,7 +758,7 @@ function renderSummary(snap) {
   $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
   $("summary-meta").textContent = t("summary.meta", { date: fmtDate(new Date()), names: names().join(", ") });
   const outcome = clear($("summary-outcome"));
-  if (snap.outcome) renderOutcome(outcome, snap);
+  if (snap.outcome) { renderOutcome(outcome, snap); renderResults(outcome, snap, true); }
   else outcome.appendChild(el("p", { text: t("summary.ongoing") }));
   renderScores($("summary-scores"), snap);
   renderBoard($("board"), snap, false);
@@ -765,6 +833,10 @@ async function loadJoin() {
     box.appendChild(el("p", { class: "join-local" }, t("join.local"), " ",
       el("code", { text: "companion serve --host 0.0.0.0" })));
   }
+  const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
+  box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
+    el("figcaption", {}, el("strong", { text: t("join.tv") }), el("br"),
+      el("a", { href: tv, class: "join-link", id: "tv-link", text: tv }))));
   for (const role of ["player", "viewer", "host"]) {
     box.appendChild(el("figure", { class: "join-card", "data-role": role },
       el("img", { src: "/join/" + role + ".png", alt: t("role." + role), class: "join-qr" }),
@@ -883,6 +955,10 @@ document.addEventListener("DOMContentLoaded", async () => {
     $("calib-preview").addEventListener("load", drawCorners);
   }
   if (page === "games") $("import-file").addEventListener("change", importFile);
+  if ($("print-btn")) $("print-btn").addEventListener("click", () => window.print());
+  // a TV has no language buttons: /tv?lang=zh-TW chooses once
+  const asked = new URLSearchParams(window.location.search).get("lang");
+  if (asked && LANGS.includes(asked) && asked !== currentLang()) setLang(asked);
   await loadCatalogue();
   renderAll();
   connect();
