@@ -25,7 +25,7 @@ from ...events import CardRemoved, PieceOnTable, TableEvent
 from ...model import Move, Text
 from ..base import Interpretation
 from .state import CryptState
-from .words import _v
+from .words import refuse
 
 
 class CameraReading:
@@ -64,11 +64,9 @@ class CameraReading:
             kind, side = piece.face["type"], piece.face["side"]
             if self.side(state, kind) != side:
                 t = self.type_name(kind)
-                return Interpretation(violations=(_v(
-                    "collector_side_differs", f"The {t.en} collector shows side {side}, but this "
-                    f"game was set up with side {self.side(state, kind)}.",
-                    f"{t.zh}收藏家翻到 {side} 面，但這場遊戲設定用 {self.side(state, kind)} 面。",
-                    [event.payload]),))
+                return Interpretation(violations=(refuse("collector_side_differs", [event.payload],
+                                                         kind=t, side=side,
+                                                         set_side=self.side(state, kind)),))
             return Interpretation()
         if role == "torch":
             return self._interpret_torch(state, event, piece.face["torch"])
@@ -96,17 +94,15 @@ class CameraReading:
         if seat == holder:
             return Interpretation()
         name = Text("Leader", "起始火炬") if torch == "leader" else Text("Lights Out", "熄燈火炬")
-        return Interpretation(violations=(_v(
-            "torch_misplaced", f"The {name.en} torch belongs to {state.names[holder]} this round.",
-            f"這回合{name.zh}應該在 {state.names[holder]} 那裡。", [event.payload],
-            f"player{holder}"),))
+        return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
+                                                 f"player{holder}", torch=name,
+                                                 holder=state.names[holder]),))
 
     def _interpret_die(self, state: CryptState, event, table) -> Interpretation:
         seat = self.seat_of_colour(state, event.payload)
         if seat is None:
-            return Interpretation(violations=(_v(
-                "unknown_die", f"No player uses {event.payload} dice in this game.",
-                f"這場遊戲沒有人使用 {event.payload} 骰子。", [event.payload]),))
+            return Interpretation(violations=(refuse("unknown_die", [event.payload],
+                                                     die=event.payload),))
         die = event.track_id
         pending = {p[0] for p in state.pending}
         if isinstance(event, CardRemoved):
@@ -166,6 +162,4 @@ class CameraReading:
         slot = state.row[target] if 0 <= target < len(state.row) else None
         if slot is not None and slot.owner == 1:
             return Interpretation()
-        return Interpretation(violations=(_v(
-            "ghost_die_misplaced", "That ghost die is not where the ghost placed its dice; see "
-            "the dashboard.", "鬼魂的骰子放錯位置了，請看控制台上鬼魂的擺法。", region="crypt"),))
+        return Interpretation(violations=(refuse("ghost_die_misplaced", region="crypt"),))

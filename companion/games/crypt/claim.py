@@ -17,7 +17,8 @@ from ...validation import Fields, Int, ListOf, Optional, Str
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState
-from .words import Words, _v
+from .log import Words
+from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
 
@@ -31,8 +32,7 @@ class Claiming:
             return problems
         placements = move.get("placements")
         if not isinstance(placements, (list, tuple)) or not placements:
-            return [_v("empty_claim", "A claim puts at least one die on a card.",
-                       "宣告寶藏至少要放一顆骰子。")]
+            return [refuse("empty_claim")]
         parsed = []
         for p in placements:
             card, dice, effort = p["card"], p["dice"], p["effort"]
@@ -53,20 +53,17 @@ class Claiming:
             if problem:
                 return [problem]
             if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
-                return [_v("bad_move", "Each claimed card needs at least one die.",
-                           "每張宣告的寶藏卡至少要放一顆骰子。")]
+                return [refuse("bad_move.no_dice")]
             if not isinstance(effort, int) or isinstance(effort, bool) or effort not in FACES:
-                return [_v("bad_effort", f"A die's effort is a face from 1 to 6, not {effort!r}.",
-                           f"骰子的努力值只能是 1 到 6，不能是 {effort!r}。", region="crypt")]
+                return [refuse("bad_effort", region="crypt", effort=effort)]
             if card in seen_cards:
                 here = self.slot_name(state, card)
-                return [_v("mixed_effort", f"All dice on {here.en} must show the same number.",
-                           f"放在{here.zh}上的骰子必須是同一個點數。", region="crypt")]
+                return [refuse("mixed_effort.claim", region="crypt", here=here)]
             seen_cards[card] = effort
             total_dice += dice
         if total_dice > state.ready[seat]:
-            return [_v("not_enough_dice", f"{name} has {state.ready[seat]} ready dice, not "
-                       f"{total_dice}.", f"{name} 只有 {state.ready[seat]} 顆可用的骰子，不是 {total_dice} 顆。")]
+            return [refuse("not_enough_dice.claim", player=name, ready=state.ready[seat],
+                           dice=total_dice)]
         if self.last_turn(state) and len(seen_cards) > 1:
             return [self._lights_out_violation(state, seat)]
         for card, dice, effort in placements:
@@ -78,29 +75,21 @@ class Claiming:
     def _card_problem(self, state: CryptState, card) -> Violation | None:
         if (not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < len(state.row)
                 or state.row[card] is None):
-            return _v("no_such_card", f"There is no treasure at crypt place {card!r}.",
-                      f"地窖的位置 {card!r} 沒有寶藏卡。", region="crypt")
+            return refuse("no_such_card", region="crypt", card=card)
         return None
 
     def _lights_out_violation(self, state: CryptState, seat: int) -> Violation:
-        return _v("lights_out_one_card",
-                  f"{state.names[seat]} holds Lights Out and takes the last turn: put dice on "
-                  f"only one card.", f"{state.names[seat]} 拿著熄燈火炬，是最後一個行動：只能把骰子放在一張寶藏卡上。",
-                  ["CRLIGHTS"], "crypt")
+        return refuse("lights_out_one_card", ["CRLIGHTS"], "crypt", player=state.names[seat])
 
     def _push_problem(self, state: CryptState, seat: int, card: int, total: int) -> Violation | None:
         slot = state.row[card]
         here = self.slot_name(state, card)
         if slot.owner == seat:
-            return _v("own_card", f"{state.names[seat]} already has dice on {here.en}.",
-                      f"{state.names[seat]} 已經有骰子在{here.zh}上了。", [slot.payload], "crypt")
+            return refuse("own_card", [slot.payload], "crypt", player=state.names[seat], here=here)
         if slot.owner is not None and total <= slot.total:
             other = state.names[slot.owner]
-            return _v("push_not_higher",
-                      f"Your effort on {here.en} is {total}, but {other}'s dice there add up to "
-                      f"{slot.total}. To push them off you need more than {slot.total}.",
-                      f"你在{here.zh}的努力值是 {total}，但 {other} 的骰子加起來是 {slot.total}。"
-                      f"要把它們擠掉，努力值必須大於 {slot.total}。", [slot.payload], "crypt")
+            return refuse("push_not_higher", [slot.payload], "crypt", here=here, total=total,
+                          other=other, beat=slot.total)
         return None
 
     def _place(self, state: CryptState, seat: int,
@@ -140,21 +129,18 @@ class Claiming:
         if problem:
             return [problem]
         if effort is None:
-            return [_v("die_unread", "The camera could not read that die: enter its number.",
-                       "鏡頭看不清楚這顆骰子：請輸入它的點數。", region="crypt")]
+            return [refuse("die_unread.place_die", region="crypt")]
         if not isinstance(effort, int) or effort not in FACES:
-            return [_v("bad_effort", f"A die's effort is a face from 1 to 6, not {effort!r}.",
-                       f"骰子的努力值只能是 1 到 6，不能是 {effort!r}。", region="crypt")]
+            return [refuse("bad_effort", region="crypt", effort=effort)]
         others = [p for p in state.pending if p[0] != die]
         if len(others) + 1 > state.ready[seat]:
-            return [_v("not_enough_dice", f"{state.names[seat]} has only {state.ready[seat]} "
-                       f"ready dice.", f"{state.names[seat]} 只有 {state.ready[seat]} 顆可用的骰子。")]
+            return [refuse("not_enough_dice.place_die", player=state.names[seat],
+                           ready=state.ready[seat])]
         same_card = [p for p in others if p[1] == card]
         if any(p[2] != effort for p in same_card):
             here = self.slot_name(state, card)
-            return [_v("mixed_effort", f"All dice on {here.en} must show the same number: the "
-                       f"others show {same_card[0][2]}.", f"放在{here.zh}上的骰子必須同一點數："
-                       f"其他骰子是 {same_card[0][2]}。", region="crypt")]
+            return [refuse("mixed_effort.place_die", region="crypt", here=here,
+                           others=same_card[0][2])]
         if self.last_turn(state) and len({p[1] for p in others} | {card}) > 1:
             return [self._lights_out_violation(state, seat)]
         # Reject at once only what no further die could fix.
@@ -169,8 +155,7 @@ class Claiming:
 
     def _check_remove_die(self, state: CryptState, move: Move) -> list[Violation]:
         if not any(p[0] == move["die"] for p in state.pending):
-            return [_v("no_such_die", "That die is not waiting on a card.",
-                       "這顆骰子不在任何寶藏卡上等待。")]
+            return [refuse("no_such_die")]
         return []
 
     def _do_remove_die(self, state: CryptState, move: Move) -> CryptState:
@@ -185,8 +170,7 @@ class Claiming:
 
     def _check_end_turn(self, state: CryptState, move: Move | None = None) -> tuple[Violation, ...]:
         if not state.pending:
-            return (_v("nothing_placed", "No dice were placed this turn: claim or recover.",
-                       "這回合沒有放骰子：請宣告寶藏或恢復骰子。"),)
+            return (refuse("nothing_placed"),)
         return tuple(self._claim_problems(state, state.pending_player,
                                           self._pending_placements(state)))
 

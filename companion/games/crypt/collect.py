@@ -14,7 +14,8 @@ from ...validation import Bool, Optional
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState, Owned, Roll
-from .words import Words, _v
+from .log import Words
+from .words import refuse
 
 
 class Collecting:
@@ -45,14 +46,12 @@ class Collecting:
         return self._maybe_finish_collect(self._idol_pairs(state))
 
     def _check_roll(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._wrong_phase(state, "collect", "Exhaustion rolls happen in the collect "
-                                     "phase.", "疲憊擲骰只在收集寶藏階段進行。")
+        problems = self._wrong_phase(state, "collect", "wrong_phase.roll")
         if problems:
             return problems
         card = move["card"]
         if self._next_roll(state, card) is None:
-            return [_v("no_roll_due", f"No die on crypt card {card!r} still needs a roll.",
-                       f"地窖第 {card!r} 張牌上沒有需要擲的骰子。", region="roll")]
+            return [refuse("no_roll_due", region="roll", card=card)]
         return self._roll_value_problems(move)
 
     def _do_roll(self, state: CryptState, move: Move) -> CryptState:
@@ -65,11 +64,9 @@ class Collecting:
     def _roll_value_problems(move: Move) -> list[Violation]:
         value, exhausted = move.get("value"), move.get("exhausted")
         if value is None and not isinstance(exhausted, bool):
-            return [_v("die_unread", "Enter the number rolled (or say whether the die is "
-                       "exhausted).", "請輸入擲出的點數（或說明骰子是否累倒）。", region="roll")]
+            return [refuse("die_unread.roll", region="roll")]
         if value is not None and (isinstance(value, bool) or value not in FACES):
-            return [_v("bad_roll", f"A die shows 1 to 6, not {value!r}.",
-                       f"骰子只有 1 到 6 點，不是 {value!r}。", region="roll")]
+            return [refuse("bad_roll.roll", region="roll", value=value)]
         return []
 
     @staticmethod
@@ -97,13 +94,11 @@ class Collecting:
         return any(r.failed and self._unflipped(state, r.owner, "idols") for r in state.rolls)
 
     def _check_end_collect(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._wrong_phase(state, "collect", "There is no collect phase going on.",
-                                     "現在不是收集寶藏階段。")
+        problems = self._wrong_phase(state, "collect", "wrong_phase.end_collect")
         if problems:
             return problems
         if any(r.failed is None for r in state.rolls):
-            return [_v("rolls_missing", "Some dice on claimed cards still need their roll.",
-                       "還有宣告卡上的骰子沒有擲。", region="roll")]
+            return [refuse("rolls_missing", region="roll")]
         return []
 
     def _do_end_collect(self, state: CryptState, move: Move) -> CryptState:

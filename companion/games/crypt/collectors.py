@@ -18,7 +18,8 @@ from ...validation import Bool, Int, Optional
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
 from .state import CryptState, Owned
-from .words import Words, _v
+from .log import Words
+from .words import refuse
 
 
 class Collectors:
@@ -29,13 +30,11 @@ class Collectors:
         if problems:
             return problems
         if state.phase != "collect":
-            return [_v("wrong_phase", "Idols re-roll a die only in the collect phase.",
-                       "偶像只能在收集寶藏階段用來重擲骰子。")]
+            return [refuse("wrong_phase.reroll")]
         index = move["roll"]
         if (not isinstance(index, int) or not 0 <= index < len(state.rolls)
                 or state.rolls[index].owner != move.player or state.rolls[index].failed is None):
-            return [_v("no_such_roll", "Choose one of your own dice rolled this phase.",
-                       "請選一顆你這階段已經擲過的骰子。", region="roll")]
+            return [refuse("no_such_roll", region="roll")]
         return self._roll_value_problems(move)
 
     def _do_reroll(self, state: CryptState, move: Move) -> CryptState:
@@ -49,12 +48,10 @@ class Collectors:
         if problems:
             return problems
         if move.player in state.peeked:
-            return [_v("once_per_round", "The manuscript look is used once per round.",
-                       "手稿收藏家的查看每回合只能用一次。")]
+            return [refuse("once_per_round")]
         if state.phase not in ("reveal", "claim") or not any(
                 s is not None and not s.face_up for s in state.row):
-            return [_v("nothing_to_peek", "There is no face-down card in the crypt to look at.",
-                       "地窖裡沒有面朝下的牌可以看。", region="crypt")]
+            return [refuse("nothing_to_peek", region="crypt")]
         return []
 
     def _do_peek(self, state: CryptState, move: Move) -> CryptState:
@@ -66,13 +63,11 @@ class Collectors:
         if problems:
             return problems
         if state.phase != "claim" or state.claims_started:
-            return [_v("wrong_phase", "Pottery takes a card only after the reveal, before anyone "
-                       "claims.", "陶器只能在翻完牌、還沒有人宣告之前拿牌。")]
+            return [refuse("wrong_phase.take")]
         index = move["index"]
         if (not isinstance(index, int) or not 0 <= index < len(state.row)
                 or state.row[index] is None or state.row[index].face_up):
-            return [_v("not_face_down", "Pottery takes a face-down crypt card.",
-                       "陶器只能拿地窖裡面朝下的牌。", region="crypt")]
+            return [refuse("not_face_down", region="crypt")]
         return []
 
     def _do_take(self, state: CryptState, move: Move) -> CryptState:
@@ -91,8 +86,7 @@ class Collectors:
         if problems:
             return problems
         if state.exhausted[move.player] == 0:
-            return [_v("nothing_exhausted", f"{state.names[move.player]} has no exhausted die.",
-                       f"{state.names[move.player]} 沒有累倒的骰子。")]
+            return [refuse("nothing_exhausted", player=state.names[move.player])]
         return []
 
     def _do_recover_one(self, state: CryptState, move: Move) -> CryptState:
@@ -112,19 +106,16 @@ class Collectors:
             return problems
         if self.side(state, kind) != side:
             t = self.type_name(kind, True)
-            return [_v("collector_not_in_play", f"The {t.en} collector shows side "
-                       f"{self.side(state, kind)}, not {side}.",
-                       f"{t.zh}收藏家用的是 {self.side(state, kind)} 面，不是 {side} 面。",
-                       [f"CRC{self.type_back[kind][3:]}{side}"])]
+            return [refuse("collector_not_in_play", [f"CRC{self.type_back[kind][3:]}{side}"],
+                           kind=t, set_side=self.side(state, kind), side=side)]
         if state.phase in ("over", "tiebreak"):
-            return [_v("wrong_phase", "The game has been scored: collector cards can no longer "
-                       "be flipped.", "遊戲已經計分：收藏家卡不能再翻了。")]
+            return [refuse("wrong_phase.scored")]
         cards = move["cards"] if "cards" in move.params else [move["card"]]
         if not isinstance(cards, (list, tuple)):
             cards = [cards]
         if len(cards) != count:
             t = self.type_name(kind, True)
-            return [_v("flip_count", f"Flip exactly {count} {t.en}.", f"必須剛好翻 {count} 張{t.zh}。")]
+            return [refuse("flip_count", count=count, kind=t)]
         return self._resolve_flips(state, move.player, kind, cards)[1]
 
     def _unflipped(self, state: CryptState, seat: int, kind: str) -> list[int]:
@@ -150,12 +141,10 @@ class Collectors:
                     pick = next((i for i in free if coll[i].payload is None), None)
                     learned = name
             else:
-                return [], [_v("wrong_type", f"Flip {t.en} for this collector.",
-                               f"這位收藏家要翻的是{t.zh}。", [str(name)])]
+                return [], [refuse("wrong_type", [str(name)], kind=t)]
             if pick is None:
-                return [], [_v("no_card_to_flip", f"{state.names[seat]} has no face-down "
-                               f"{t.en} like that to flip.", f"{state.names[seat]} 沒有這樣面朝下的{t.zh}可以翻。",
-                               [str(name)])]
+                return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat],
+                                   kind=t)]
             chosen.append((pick, learned))
         return chosen, []
 

@@ -14,17 +14,15 @@ from ...validation import Str
 from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .words import Words, _v
+from .log import Words
+from .words import refuse
 
 
 class Ending:
     """Checks and effects of the end of the game, side by side."""
 
     def _check_score_game(self, state: CryptState, move: Move) -> list[Violation]:
-        return self._wrong_phase(
-            state, "before_scoring", "The game is scored once, after the last round's rolls, "
-            "when nobody wants to flip Remains any more.",
-            "遊戲在最後一回合擲骰之後、沒有人還要翻遺骨時才計分一次。")
+        return self._wrong_phase(state, "before_scoring", "wrong_phase.score_game")
 
     def _do_score_game(self, state: CryptState, move: Move) -> CryptState:
         return self._finish_game(state)
@@ -35,13 +33,12 @@ class Ending:
             return problems
         payload = move["card"]
         if payload not in self.treasures:
-            return [_v("unknown_card", f"{payload!r} is not a Crypt treasure card.",
-                       f"{payload!r} 不是皇家地窖的寶藏卡。", [str(payload)])]
+            return [refuse("unknown_card", [str(payload)], code=payload)]
         kind = self.ttype(payload)
         if not any(c.payload is None and c.type == kind for c in state.collections[move.player]):
             t = self.type_name(kind)
-            return [_v("nothing_to_identify", f"{state.names[move.player]} has no unknown "
-                       f"{t.en} card.", f"{state.names[move.player]} 沒有未知的{t.zh}卡。", [payload])]
+            return [refuse("nothing_to_identify", [payload], player=state.names[move.player],
+                           kind=t)]
         return self._identity_problems(state, payload, dealt=False)
 
     def _do_identify(self, state: CryptState, move: Move) -> CryptState:
@@ -74,19 +71,15 @@ class Ending:
         return self._auto_zero_rolls(replace(state, phase="tiebreak", tied=tied))
 
     def _check_tiebreak_roll(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._seat_problem(state, move.player) or self._wrong_phase(
-            state, "tiebreak", "There is no tie to break.", "沒有平手需要決勝。")
+        problems = self._seat_problem(state, move.player) or self._wrong_phase(state, "tiebreak", "wrong_phase.tiebreak_roll")
         if problems:
             return problems
         if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
-            return [_v("not_tied", f"{state.names[move.player]} does not roll now: only the "
-                       f"players tied for the win roll, once each time.",
-                       f"{state.names[move.player]} 現在不用擲骰：只有平手爭勝的玩家擲骰，每次各擲一回。")]
+            return [refuse("not_tied", player=state.names[move.player])]
         values, need = move["values"], state.ready[move.player]
         if (not isinstance(values, (list, tuple)) or len(values) != need
                 or any(v not in FACES or isinstance(v, bool) for v in values)):
-            return [_v("bad_roll", f"Roll all {need} ready dice, each from 1 to 6.",
-                       f"請擲全部 {need} 顆可用的骰子，每顆 1 到 6。")]
+            return [refuse("bad_roll.tiebreak_roll", need=need)]
         return []
 
     def _do_tiebreak_roll(self, state: CryptState, move: Move) -> CryptState:

@@ -1,10 +1,11 @@
 """The Crypt game: one class composed of the rulebook's parts (each in its own module).
 
-Rules: /work/shared/rules/crypt.md. Which module holds what:
+Rules: ../shared/rules/crypt.md. Which module holds what:
 state (where the game stands), setup (the box, data tables, first state), turns (turn
 order, torches, dispatch), reveal / claim / collect / collectors / endgame (each move kind's
 fields, check and effect side by side), ghost (the solo ghost), scoring, teach (legal moves
-and hints), words (names and log sentences), camera (table events to moves).
+and hints), words (every sentence, keyed, in both languages), log (moves and names put
+into words for the game log), camera (table events to moves).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .setup import TheBox, _load_data
 from .state import StateView
 from .teach import Teaching
 from .turns import Turns
-from .words import Words
+from .log import Words
 
 
 class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer, Scoring,

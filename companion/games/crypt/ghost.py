@@ -15,7 +15,8 @@ from ...model import Move, Violation
 from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .words import Words, _v
+from .log import Words
+from .words import refuse
 
 
 class GhostPlayer:
@@ -30,15 +31,14 @@ class GhostPlayer:
 
     def _check_ghost_roll(self, state: CryptState, move: Move) -> list[Violation]:
         if state.players != 1:
-            return [_v("not_solo", "Only a solo game has a ghost.", "只有單人遊戲才有鬼魂。")]
+            return [refuse("not_solo")]
         if state.phase != "claim" or not self.is_ghost(state, self.actor(state)):
-            return [_v("not_ghost_turn", "It is not the ghost's turn.", "現在不是鬼魂的回合。")]
+            return [refuse("not_ghost_turn")]
         values = move["values"]
         need = self.ghost_dice_to_roll(state)
         if (not isinstance(values, (list, tuple)) or len(values) != need
                 or any(v not in FACES or isinstance(v, bool) for v in values)):
-            return [_v("bad_roll", f"Enter the ghost's {need} dice, each from 1 to 6.",
-                       f"請輸入鬼魂的 {need} 顆骰子，每顆 1 到 6。")]
+            return [refuse("bad_roll.ghost_roll", need=need)]
         return []
 
     def _do_ghost_roll(self, state: CryptState, move: Move) -> CryptState:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from .state import CryptState
-from .words import MOVE_SHAPES, _v
+from .words import SENTENCES, refuse
 
 _CLOSES_PENDING = {"claim", "recover", "ghost_roll", "roll", "end_turn", "take"}
 
@@ -69,9 +69,8 @@ class Turns:
         try:
             if move.kind == "end_turn":
                 if state.pending and move.player not in (None, state.pending_player):
-                    return (_v("not_your_turn", f"Only {state.names[state.pending_player]} can "
-                               f"end this turn.", f"只有 {state.names[state.pending_player]} "
-                               f"可以結束這個回合。"),)
+                    return (refuse("not_your_turn.end_turn",
+                                   player=state.names[state.pending_player]),)
                 return self._check_end_turn(state)
             if state.pending and self._closes_pending(state, move):
                 problems = self._check_end_turn(state)
@@ -79,12 +78,11 @@ class Turns:
                     return problems
                 state = self._end_turn(state)
             if self.rule_for(move) is not None and state.phase == "over":
-                return (_v("game_over", "The game is over.", "遊戲已經結束了。"),)
+                return (refuse("game_over"),)
             return super().check(state, move)  # the move kind's own check, from the MoveBook
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            en, zh = MOVE_SHAPES.get(move.kind, ("This move is not filled in properly.",
-                                                  "這個動作的資料不完整。"))
-            return (_v("bad_move", en, zh),)
+            lacking = f"bad_move.{move.kind}"  # what this kind of move must say
+            return (refuse(lacking if lacking in SENTENCES else "bad_move"),)
 
     def _closes_pending(self, state: CryptState, move: Move) -> bool:
         if move.kind == "place_die" and move.player == state.pending_player:
@@ -100,31 +98,26 @@ class Turns:
 
     def _seat_problem(self, state: CryptState, seat) -> list[Violation]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            return [_v("unknown_player", f"There is no player {seat!r} in this game.",
-                       f"這場遊戲沒有玩家 {seat!r}。")]
+            return [refuse("unknown_player", seat=seat)]
         return []
 
-    def _wrong_phase(self, state: CryptState, wanted: str, en: str, zh: str) -> list[Violation]:
+    def _wrong_phase(self, state: CryptState, wanted: str, key: str) -> list[Violation]:
         if state.phase != wanted:
-            return [_v("wrong_phase", en, zh)]
+            return [refuse(key)]
         return []
 
     def _turn_problem(self, state: CryptState, seat) -> list[Violation]:
         problems = self._seat_problem(state, seat)
         if problems:
             return problems
-        problems = self._wrong_phase(state, "claim", "This can only be done while claiming "
-                                     "treasure.", "這只能在宣告寶藏階段做。")
+        problems = self._wrong_phase(state, "claim", "wrong_phase.claim")
         if problems:
             return problems
         actor = self.actor(state)
         if seat != actor:
             if self.is_ghost(state, actor):
-                return [_v("ghost_turn", "It is the ghost's turn: roll its dice and enter them.",
-                           "現在輪到鬼魂：請擲它的骰子並輸入點數。")]
-            return [_v("not_your_turn", f"It is {state.names[actor]}'s turn, not "
-                       f"{state.names[seat]}'s.", f"現在輪到 {state.names[actor]}，不是 "
-                       f"{state.names[seat]}。")]
+                return [refuse("ghost_turn")]
+            return [refuse("not_your_turn", actor=state.names[actor], player=state.names[seat])]
         return []
 
     def _next_turn(self, state: CryptState) -> CryptState:
