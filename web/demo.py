@@ -78,7 +78,9 @@ def _wrong_museum_card(game, state, move: Move, hands: list[list[int]]):
     for number in sorted(hands[state.turn], reverse=True):
         if game.payload(number) != move["card"]:
             payload = game.payload(number)
-            return (CardAdded(f"demo-{payload}", payload, Where(f"museum{other}", (2, 5)),
+            last_space = len(state.museums[other][2]) - 1  # 3 players have 5 spaces, not 6
+            return (CardAdded(f"demo-{payload}", payload,
+                              Where(f"museum{other}", (2, last_space)),
                               source="camera"),
                     CardRemoved(f"demo-{payload}", payload, source="camera"))
     return None

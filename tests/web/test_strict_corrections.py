@@ -102,3 +102,15 @@ def test_a_stored_record_that_cannot_be_replayed_is_set_aside(db_path, caplog):
         assert GameStore(db_path).records(game_id)[-1]["seq"] == 4
     finally:
         again.extensions["companion_runtime"].close()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_scripted_demo_only_sends_events_the_layout_knows(players):
+    from companion.session import Session
+    from companion.model import Setup
+    from web.demo import musee_script
+
+    session = Session("musee", Setup(players))
+    for step in musee_script(players):
+        for event in step:
+            session.check_event(event)  # raises InvalidFieldError on a slot the mat lacks
