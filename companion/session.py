@@ -18,10 +18,13 @@ from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, 
                      event_from_dict, event_to_dict)
 from .games import Game, find_game
 from .model import Move, Setup, Text, Violation
-from .validation import (EVENT_SOURCES, CheckedApart, InvalidFieldError, Str, check_fields,
-                         shown, validate_event, validate_move, validate_setup)
+from .validation import (EVENT_SOURCES, CheckedApart, Int, InvalidFieldError, Number, Str,
+                         check_fields, shown, validate_event, validate_move, validate_setup)
 
 RecordSink = Callable[[dict], "int | None"]  # may return the number the store gave it
+# The number and time a store gives each record (checked like every other field).
+RECORD_STAMPS = {"seq": Int(0, 10 ** 9), "ts": Number(0, 1e12)}
+
 log = logging.getLogger(__name__)
 
 
@@ -168,8 +171,8 @@ class Session:
         if not isinstance(game_name, str):
             raise MalformedRecordError("the setup record must name the 'game'")
         apart = CheckedApart()
-        check_fields(first, {"type": apart, "game": apart, "setup": apart, "seq": apart,
-                             "ts": apart}, ("game", "setup"), "setup record", None)
+        check_fields(first, {"type": apart, "game": Str(), "setup": apart, **RECORD_STAMPS},
+                     ("game", "setup"), "setup record", None)
         session = cls(game or game_name, Setup.from_dict(first.get("setup") or {}))
         for record in iterator:
             if not tolerant:
@@ -207,7 +210,7 @@ class Session:
             raise InvalidFieldError("log record, field 'type'",
                                     f"must be one of move, event, undo, got {shown(kind)}")
         apart = CheckedApart()
-        known = {"type": apart, "seq": apart, "ts": apart, "source": apart}
+        known = {"type": apart, "source": Str(EVENT_SOURCES), **RECORD_STAMPS}
         if body[kind]:
             known[body[kind]] = apart
         check_fields(record, known, (body[kind],) if body[kind] else (), f"{kind} record", None)

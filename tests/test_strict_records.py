@@ -277,3 +277,18 @@ def test_numbers_from_the_camera_pipeline_are_numbers():
     assert verdicts and verdicts[0].accepted
     with pytest.raises(InvalidFieldError, match="field 'slot'\\[0\\]"):
         session.observe(CardAdded("t2", "MU13", Where("museum0", (np.bool_(True), 1))))
+
+
+@pytest.mark.parametrize("record,expected", [
+    ({"type": "undo", "seq": -1}, "undo record, field 'seq': must be a whole number from 0"),
+    ({"type": "undo", "ts": "yesterday"}, "undo record, field 'ts': must be a number"),
+    ({"type": "move", "move": {"kind": "cannot_play", "player": 0}, "source": "phone"},
+     "move record, field 'source': must be one of"),
+    ({"type": "move"}, "move record, field 'move': is missing"),
+    ({"type": "undo", "colour": 1}, "undo record: has no field \"colour\""),
+])
+def test_log_record_fields_are_strict(record, expected):
+    session = Session("musee", Setup(2))
+    with pytest.raises(InvalidFieldError) as caught:
+        session.feed(record)
+    assert expected in str(caught.value)
