@@ -74,6 +74,16 @@ def setups(draw, slug: str) -> Setup:
     return Setup(players, tuple(names), options)
 
 
+def pick(moves: list[Move], rnd: random.Random) -> Move:
+    """A random legal move; half the time a random kind first, so that one kind offered in
+    many variants (a Masterpiece bid of every amount) does not crowd out the rest — players
+    who all keep overbidding past their cash could otherwise auction one painting forever."""
+    if rnd.random() < 0.5:
+        kind = rnd.choice(sorted({m.kind for m in moves}))
+        return rnd.choice([m for m in moves if m.kind == kind])
+    return rnd.choice(moves)
+
+
 def play_out(game, setup: Setup, seed: int, check_state=None) -> Session:
     """A whole random legal game; every listed move must pass `check` and the declarations."""
     rnd = random.Random(seed)
@@ -86,7 +96,7 @@ def play_out(game, setup: Setup, seed: int, check_state=None) -> Session:
         for move in rnd.sample(moves, min(4, len(moves))):
             session.check_move(move)  # every legal move fits its declared fields
             assert game.check(session.state, move) == (), f"listed but refused: {move}"
-        move = rnd.choice(moves)
+        move = pick(moves, rnd)
         verdict = session.play(move)
         assert verdict.accepted, f"refused a listed move {move}: {verdict.violations}"
         if check_state is not None:
