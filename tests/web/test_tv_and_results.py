@@ -13,7 +13,7 @@ from webhelpers import BROWSER_TESTS, SHOTS, play
 pytestmark = BROWSER_TESTS
 
 GOLDEN = Path(__file__).parents[1] / "golden"
-FINISHED = GOLDEN / "cardcassonne" / "four-players-tiebreak.json"
+FINISHED = GOLDEN / "crypt" / "four-players-tiebreak.json"  # ends in a tie-break
 
 
 def post_raw(url: str, path: str, data: bytes) -> dict:
@@ -25,8 +25,7 @@ def post_raw(url: str, path: str, data: bytes) -> dict:
 
 @pytest.fixture(scope="module")
 def finished(start_server_module):
-    server = start_server_module("serve", "--game", "cardcassonne", "--players", "4",
-                                 "--names", "Ana,Ben,Chen,Dee", "--port", "0")
+    server = start_server_module("serve", "--game", "crypt", "--players", "4", "--port", "0")
     post_raw(server.url, "/api/games/import?open=1", FINISHED.read_bytes())
     return server
 
@@ -52,7 +51,7 @@ def test_the_final_table_ranks_breaks_down_and_times_the_game(browser, finished,
     winners = snap["outcome"]["winners"]
     first = results.locator("li.result").first
     assert first.get_attribute("data-side") in winners and first.get_attribute("data-rank") == "1"
-    assert results.locator("li.result").count() == 4
+    assert results.locator("li.result").count() == len(snap["scores"]) >= 2
     totals = [s["total"] for s in snap["scores"]]
     assert results.locator("li.result .result-lines li").count() == sum(len(s["lines"]) for s in snap["scores"])
     assert max(totals) == next(s["total"] for s in snap["scores"] if s["side"] == winners[0])
