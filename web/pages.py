@@ -46,6 +46,12 @@ def tv():
     return render_template("tv.html", page="tv")
 
 
+@bp.get("/diagnostics")
+def diagnostics():
+    """The host's camera check: what is wrong in plain words and what to do (host only)."""
+    return render_template("diagnostics.html", page="diagnostics")
+
+
 @bp.get("/setup")
 def setup():
     return render_template("setup.html", page="setup")

@@ -15,7 +15,7 @@ from web.errors import _HTTP_CODES
 WEB = Path(i18n.__file__).parent
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # Latin letters a zh-TW sentence may keep: file formats and codes players see printed.
-ZH_ALLOWED_LATIN = {"PDF", "QR", "A", "B", "C", "D", "T1", "T2", "M", "mm", "VP", "URL", "Wi", "Fi"}
+ZH_ALLOWED_LATIN = {"PDF", "QR", "A", "B", "C", "D", "T1", "T2", "M", "mm", "VP", "URL", "Wi", "Fi", "USB"}
 # Words that mean nothing to a player at a table.
 DEVELOPER_WORDS = re.compile(r"--[a-z]|reprojection|amount_k|data file|\.json\b|TypeError|"
                              r"Failed to fetch|traceback|homography", re.I)

@@ -107,7 +107,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     page.select_option("#mp-paint-deal", "MPP01")
     page.locator('#mp-deal .mp-act[data-kind="deal"]').click()
     page.wait_for_selector("#mp-draw-code")
-    page.fill("#mp-draw-code", "mpv23")
+    page.select_option("#mp-draw-code", "MPV23")  # a picker, not a typed code
     page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
     page.wait_for_selector("#mp-paint-deal")
     assert "Deal Ben a painting" in page.locator("#mp-deal").inner_text()
@@ -164,7 +164,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     assert newest.get_attribute("data-kind") == "payment"
     assert "$13M" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
     # Chen takes the value card owed with the painting: typed, never shown.
-    page.fill("#mp-draw-code", "MPV32")
+    page.select_option("#mp-draw-code", "MPV32")
     page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
     page.wait_for_selector('#mp-action[data-phase="roll"]')
     assert "MPV32" not in page.locator("#board").inner_text()

@@ -22,7 +22,7 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP, "tv": TV}
 GAMES = {"musee": 2, "cardcassonne": 3, "crypt": 2, "masterpiece": 3, "mythe": 3}
 NAMES = ["Amy", "Ben", "Cat"]
 # Latin text a zh-TW page may show: names, the language switch, file formats, units.
-ZH_ALLOWED = {*NAMES, "English", "PDF", "QR", "Wi", "Fi", "M"}
+ZH_ALLOWED = {*NAMES, "English", "PDF", "QR", "Wi", "Fi", "M", "USB"}
 TOUCH_PX = 44
 
 MEASURE = """() => {

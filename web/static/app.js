@@ -258,6 +258,7 @@ function renderCamera(camera) {
   S.camera = camera;
   S.lastCameraMsg = Date.now();
   renderFeedback();
+  renderDiagnostics(camera);
   if (camera.has_preview && !S.previewLoadedOnce) loadPreview();
   for (const [imgId, overlayId, statusId] of [["preview", "preview-overlay", "camera-status"],
                                              ["calib-preview", "calib-overlay", "calib-status"]]) {
@@ -624,15 +625,16 @@ function renderGeneric(box, snap, desc, interactive) {
   form.appendChild(el("strong", { text: t("generic.correct") }));
   const region = el("input", { name: "region", placeholder: t("generic.region"), size: 10 });
   const slot = el("input", { name: "slot", placeholder: t("generic.slot"), size: 8 });
-  const payload = el("input", { name: "payload", placeholder: t("generic.payload"), size: 8, list: "generic-payloads" });
-  const options = el("datalist", { id: "generic-payloads" },
-    (S.catalogue || []).filter((p) => p.in_play).map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+  // a picker of the pieces this game has at this player count, not a code to type
+  const payload = el("select", { name: "payload", "aria-label": t("generic.payload") },
+    (S.catalogue || []).filter((p) => p.in_play)
+      .map((p) => el("option", { value: p.payload, text: pick(p.name) + " (" + p.payload + ")" })));
   const send = (action) => (event) => {
     event.preventDefault();
     const slotValue = slot.value.trim() ? slot.value.split(",").map((s) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s.trim())) : null;
     command("/api/correct", { action, payload: payload.value, region: region.value || null, slot: slotValue });
   };
-  form.append(region, slot, payload, options,
+  form.append(region, slot, payload,
     el("button", { type: "submit", onclick: send("add"), text: t("generic.add") }),
     el("button", { type: "button", onclick: send("remove"), text: t("generic.remove") }));
   box.appendChild(form);
@@ -720,6 +722,41 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
 }
 
 function closePicker() { $("picker").classList.add("hidden"); }
+
+// -- diagnostics: the camera in plain words, for the host --------------------------------------
+/* One sentence of what is going on and one of what to do, then the figures. */
+function cameraVerdict(camera) {
+  if (!camera.attached) return ["diag.none", "diag.do.none"];
+  if (camera.finished) return ["diag.finished", "diag.do.finished"];
+  if (!camera.online) {
+    const known = camera.code && ("diag.do." + camera.code) in I18N.en;
+    return [camera.code && ("camera.reason." + camera.code) in I18N.en ? "camera.reason." + camera.code
+      : "camera.reason.unknown", known ? "diag.do." + camera.code : "diag.do.offline"];
+  }
+  if (!camera.calibrated) return ["diag.uncalibrated", "diag.do.uncalibrated"];
+  const error = camera.reprojection_error_mm;
+  if (error != null && error > 5) return ["diag.poor", "diag.do.poor"];
+  return ["diag.good", "diag.do.good"];
+}
+
+function renderDiagnostics(camera) {
+  if (!$("diag-state")) return;
+  const [state, todo] = cameraVerdict(camera);
+  $("diag-state").textContent = t(state);
+  $("diag-state").dataset.state = state;
+  $("diag-do").textContent = t(todo);
+  const facts = clear($("diag-facts"));
+  const fact = (key, value) => facts.append(el("dt", { text: t(key) }), el("dd", { text: value }));
+  const age = camera.last_frame_age_s != null ? camera.last_frame_age_s : camera.preview_age_s;
+  fact("diag.frameAge", age != null ? t("diag.seconds", { n: Math.round(age * 10) / 10 }) : t("camera.never"));
+  fact("diag.frames", fmtNumber(camera.frames_read || 0));
+  const error = camera.reprojection_error_mm;
+  fact("diag.calibration", camera.calibrated ? (error != null
+    ? t(error <= 2 ? "diag.quality.good" : error <= 5 ? "diag.quality.fair" : "diag.quality.poor", { e: error.toFixed(1) })
+    : t("camera.calibrated")) : t("camera.uncalibrated"));
+  fact("diag.pieces", fmtNumber(((S.snap && S.snap.table) || []).length));
+  $("diag-raw").textContent = JSON.stringify(camera, null, 2);
+}
 
 // -- TV: the table, the scores and the last event, from across the room ----------------------
 function renderTv(snap) {

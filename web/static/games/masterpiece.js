@@ -256,8 +256,12 @@
     const seat = desc.draw.player;
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name: seatName(seat) }) }));
     const row = el("div", { class: "mp-buttons" });
-    const code = el("input", { type: "text", class: "mp-code", id: "mp-draw-code", placeholder: tr("mp.draw.code", { example: "MPV07" }),
-      autocomplete: "off", size: 10 });
+    // A picker of the value cards this game has (no codes to type); the card drawn is chosen.
+    const valueCards = (C().S.catalogue || []).filter((p) => p.kind === "card" && p.in_play !== false
+      && p.payload.startsWith("MPV"));
+    const code = el("select", { class: "mp-select mp-code", id: "mp-draw-code", "aria-label": tr("mp.draw.pick") },
+      el("option", { value: "", text: tr("mp.draw.pick") }),
+      valueCards.map((p) => el("option", { value: p.payload, text: pick(p.name) + " (" + p.payload + ")" })));
     row.appendChild(code);
     let under = null;
     if (!desc.draw.painting) {
@@ -265,7 +269,7 @@
       row.append(el("span", { text: tr("mp.draw.under") }), under);
     }
     row.appendChild(actButton("draw_value", tr("mp.draw.btn"), () => {
-      const move = { kind: "draw_value", player: seat, card: code.value.trim().toUpperCase() };
+      const move = { kind: "draw_value", player: seat, card: code.value };
       if (under) move.painting = under.value;
       return move;
     }));

@@ -1,0 +1,59 @@
+"""The host's camera check: the camera's state in plain words with what to do, the figures,
+and the raw status folded away."""
+
+from __future__ import annotations
+
+import pytest
+from webhelpers import BROWSER_TESTS, FakeWatcher, live_step
+
+from web import create_app
+
+
+def test_only_the_host_opens_the_camera_check(tmp_path):
+    from web.roles import role_tokens
+
+    app = create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0", "token": "h0st"})
+    client = app.test_client()
+    tokens = role_tokens("h0st")
+    assert client.get("/diagnostics", headers={"X-Companion-Token": tokens["host"]}).status_code == 200
+    for role in ("player", "viewer"):
+        answer = client.get("/diagnostics", headers={"X-Companion-Token": tokens[role]})
+        assert answer.status_code == 403 and answer.mimetype == "text/html"
+    app.extensions["companion_runtime"].close()
+
+
+def browser_test(test):
+    for mark in BROWSER_TESTS:
+        test = mark(test)
+    return test
+
+
+@browser_test
+@pytest.mark.parametrize("lang, none, todo", [
+    ("en", "No camera is connected", "plug in a webcam"),
+    ("zh-TW", "沒有接上攝影機", "網路攝影機"),
+])
+def test_no_camera_is_said_in_plain_words(browser, start_server, lang, none, todo):
+    server = start_server("serve", "--game", "musee", "--players", "2", "--port", "0")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + "/diagnostics")
+    page.wait_for_function("() => document.querySelector('#diag-state').textContent.length > 0")
+    assert none in page.locator("#diag-state").inner_text()
+    assert todo in page.locator("#diag-do").inner_text()
+    assert not page.locator("#diag-raw").is_visible()  # developer detail folded away
+    context.close()
+
+
+def test_an_uncalibrated_camera_says_to_show_the_four_markers(client, runtime):
+    from vision.contract import SourceStatus, WatchStep
+
+    runtime.watcher = FakeWatcher([WatchStep([], b"\xff\xd8x\xff\xd9", SourceStatus(True, "", 0.0, 1),
+                                             calibrated=False)])
+    runtime.step_once()
+    camera = client.get("/api/camera").get_json()
+    assert camera["online"] and camera["calibrated"] is False
+    # the page's verdict for this status (the same function the page runs)
+    from web import i18n
+    assert "four corner markers" in i18n.say("diag.do.uncalibrated", "en")
