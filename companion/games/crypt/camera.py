@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...events import CardRemoved, PieceOnTable, TableEvent
-from ...model import Move, Text
+from ...model import Move
 from ..base import Interpretation
 from .state import CryptState
-from .words import refuse
+from .words import refuse, say
 
 
 class CameraReading:
@@ -93,7 +93,7 @@ class CameraReading:
         holder = state.leader if torch == "leader" else self.lights_out(state)
         if seat == holder:
             return Interpretation()
-        name = Text("Leader", "起始火炬") if torch == "leader" else Text("Lights Out", "熄燈火炬")
+        name = say("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
         return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
                                                  f"player{holder}", torch=name,
                                                  holder=state.names[holder]),))
@@ -123,9 +123,7 @@ class CameraReading:
                         and came_from == target):
                     return Interpretation()  # a die already claimed there, seen again
                 if event.value is None:
-                    return Interpretation(note=Text(
-                        "A die on the crypt could not be read: enter its number on the dashboard.",
-                        "地窖上有一顆骰子看不清楚：請在控制台輸入點數。"))
+                    return Interpretation(note=say("camera.die_unread"))
                 return Interpretation(move=Move("place_die", seat, {
                     "die": die, "card": target, "effort": event.value}))
             if die in pending:
@@ -134,9 +132,7 @@ class CameraReading:
                     and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
                 return Interpretation(move=Move("recover", seat))
             if came_from is not None:
-                return Interpretation(note=Text(f"{state.names[seat]}'s die left the crypt "
-                                                f"(pushed off: it is ready again).",
-                                                f"{state.names[seat]} 的骰子離開了地窖（被擠掉，回到可用狀態）。"))
+                return Interpretation(note=say("camera.pushed_off", name=state.names[seat]))
             return Interpretation()
         if state.phase == "collect":
             due = [r for r in state.rolls if r.owner == seat and r.failed is None]
@@ -146,9 +142,7 @@ class CameraReading:
                 else due[0].card
             if region == "roll":
                 if event.value is None:
-                    return Interpretation(note=Text(
-                        "The rolled die could not be read: enter the number on the dashboard.",
-                        "擲出的骰子看不清楚：請在控制台輸入點數。"))
+                    return Interpretation(note=say("camera.roll_unread"))
                 return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
             if region == f"exhausted{seat}" and came_from is not None:
                 return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))

@@ -71,7 +71,8 @@ class Ending:
         return self._auto_zero_rolls(replace(state, phase="tiebreak", tied=tied))
 
     def _check_tiebreak_roll(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._seat_problem(state, move.player) or self._wrong_phase(state, "tiebreak", "wrong_phase.tiebreak_roll")
+        problems = self._seat_problem(state, move.player) or self._wrong_phase(
+            state, "tiebreak", "wrong_phase.tiebreak_roll")
         if problems:
             return problems
         if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):

@@ -10,7 +10,6 @@ into words for the game log), camera (table events to moves).
 
 from __future__ import annotations
 
-from ...model import Text
 from ..base import Game, GameInfo
 from ..moves import MoveBook
 from . import claim, collect, collectors, endgame, ghost, reveal
@@ -26,6 +25,7 @@ from .setup import TheBox, _load_data
 from .state import StateView
 from .teach import Teaching
 from .turns import Turns
+from .words import say
 from .log import Words
 
 
@@ -33,14 +33,11 @@ class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer
             Teaching, Words, CameraReading, StateView, TheBox, Game):
     info = GameInfo(
         slug="crypt",
-        name=Text("Crypt", "皇家地窖"),
+        name=say("game.name"),
         aliases=("crypt", "royal crypt", "皇家地窖"),
         player_counts=(1, 2, 3, 4),
         payload_prefix="CR",
-        summary=Text(
-            "Send your servant dice to claim treasures: choose each die's effort, push rivals "
-            "off with more effort, then roll to see which servants get exhausted.",
-            "派僕人骰子去搶寶藏：自己決定努力值，用更高的努力值把對手擠掉，最後擲骰看哪些僕人累倒。"),
+        summary=say("game.summary"),
     )
 
     # Every move kind, declared with its fields, check, effect and words in its module. The

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from ...model import Move, Text
 from .state import FACES, CryptState
+from .words import listed, say
 
 
-def _spaced(zh: str) -> str:
-    """A space before a number or Latin word set into a Chinese sentence ("翻開 2 張陶器")."""
-    return f" {zh}" if zh[:1].isascii() else zh
+def spaced(name: Text) -> Text:
+    """A name set into a Chinese sentence right after a verb: a space before a number or a
+    Latin word ("翻開 2 張陶器")."""
+    return Text(name.en, f" {name.zh}" if name.zh[:1].isascii() else name.zh)
 
 
 class Words:
@@ -22,16 +24,15 @@ class Words:
     def card_name(self, payload: str | None, kind: str) -> Text:
         if payload is None:
             t = self.type_name(kind)
-            return Text(f"face-down {t.en}", f"面朝下的{t.zh}")
+            return say("name.face_down", kind=t)
         return self.catalogue.piece(payload).name
 
     def slot_name(self, state: CryptState, index: int) -> Text:
         slot = state.row[index]
         if slot is None:
-            return Text(f"crypt card {index + 1}", f"地窖第 {index + 1} 張")
+            return say("name.crypt_card", place=index + 1)
         name = self.card_name(slot.payload, slot.type)
-        return Text(f"the {name.en} (crypt card {index + 1})",
-                    f"{name.zh}（地窖第 {index + 1} 張）")
+        return say("name.crypt_card_named", name=name, place=index + 1)
 
     def describe_move(self, state: CryptState, move: Move) -> Text | None:
         try:
@@ -44,7 +45,7 @@ class Words:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
             raise ValueError(seat)
         if self.is_ghost(state, seat):
-            return Text("The ghost", "鬼魂")
+            return say("name.ghost")
         return Text(state.names[seat], state.names[seat])
 
     def _crypt_card(self, state: CryptState, card) -> Text:
@@ -55,9 +56,9 @@ class Words:
     @staticmethod
     def _dice(count: int, effort) -> Text:
         if effort is None:
-            return Text(f"{count} {'die' if count == 1 else 'dice'}", f"{count} 顆骰子")
-        return Text(f"{count} {'die' if count == 1 else 'dice'} of {effort}",
-                    f"{count} 顆 {effort} 點的骰子")
+            return say("name.dice.one" if count == 1 else "name.dice.many", count=count)
+        return say("name.dice_of.one" if count == 1 else "name.dice_of.many", count=count,
+                   effort=effort)
 
     def _flipped(self, kind: str, cards) -> Text:
         """The collected cards a collector flip names: "Idol 3", "an Idol", "2 Pottery"."""
@@ -68,8 +69,8 @@ class Words:
             return self.treasures[cards[0]].name
         t = self.type_name(kind, plural=len(cards) > 1)
         if len(cards) == 1:
-            return Text(f"{'an' if t.en[0] in 'AEIOU' else 'a'} {t.en}", f"一張{t.zh}")
-        return Text(f"{len(cards)} {t.en}", f"{len(cards)} 張{t.zh}")
+            return say("name.card.an" if t.en[0] in "AEIOU" else "name.card.a", kind=t)
+        return say("name.cards", count=len(cards), kind=t)
 
     @staticmethod
     def _tired(value, exhausted, effort) -> Text | None:
@@ -82,8 +83,7 @@ class Words:
             exhausted = value < effort
         elif not isinstance(exhausted, bool):
             raise ValueError(exhausted)
-        return Text("the servant is exhausted", "僕人累倒了") if exhausted else \
-            Text("the servant stays ready", "僕人沒有累倒")
+        return say("log.exhausted") if exhausted else say("log.stays_ready")
 
     def _words_deal(self, state: CryptState, move: Move) -> Text:
         index = move.get("index")
@@ -93,11 +93,9 @@ class Words:
             raise ValueError(index)
         if move.get("card") is not None:
             name = self.treasures[move["card"]].name
-            return Text(f"{name.en} is dealt face up as crypt card {index + 1}",
-                        f"{name.zh} 正面朝上，發到地窖第 {index + 1} 張")
+            return say("log.deal.face_up", name=name, place=index + 1)
         t = self.type_name(self.back_type[move["back"]])
-        return Text(f"A face-down {t.en} is dealt as crypt card {index + 1}",
-                    f"一張面朝下的{t.zh}發到地窖第 {index + 1} 張")
+        return say("log.deal.face_down", kind=t, place=index + 1)
 
     def _words_claim(self, state: CryptState, move: Move) -> Text:
         who = self._who(state, move.player)
@@ -107,48 +105,44 @@ class Words:
             if not isinstance(dice, int) or not isinstance(effort, int):
                 raise ValueError(p)
             here, slot = self._crypt_card(state, card), state.row[card]
-            part = Text(f"{here.en} with {self._dice(dice, effort).en}",
-                        f"用 {self._dice(dice, effort).zh}搶{here.zh}")
+            part = say("log.claim.card", here=here, dice=self._dice(dice, effort))
             if slot.owner not in (None, move.player) and dice * effort > slot.total:
                 other = self._who(state, slot.owner)
-                part = Text(f"{part.en}, pushing {other.en} off", f"{part.zh}，把 {other.zh} 擠掉")
+                part = say("log.claim.push", part=part, other=other)
             parts.append(part)
         if not parts:
             raise ValueError("empty claim")
-        return Text(f"{who.en} claims " + " and ".join(p.en for p in parts),
-                    f"{who.zh} " + "；".join(p.zh for p in parts))
+        cards = listed("list.cards", parts)
+        return say("log.claim", who=who, cards=cards)
 
     def _words_recover(self, state: CryptState, move: Move) -> Text:
         who, tired = self._who(state, move.player), state.exhausted[move.player]
         if not tired:
-            return Text(f"{who.en} passes (no exhausted dice)", f"{who.zh} 沒有累倒的骰子，跳過")
-        return Text(f"{who.en} rests: {self._dice(tired, None).en} ready again",
-                    f"{who.zh} 休息：{self._dice(tired, None).zh}恢復了")
+            return say("log.recover.pass", who=who)
+        return say("log.recover", who=who, dice=self._dice(tired, None))
 
     def _words_place_die(self, state: CryptState, move: Move) -> Text:
         who, here = self._who(state, move.player), self._crypt_card(state, move["card"])
         effort = move.get("effort")
         if effort is None:
-            return Text(f"{who.en} puts a die on {here.en} (its number was not read)",
-                        f"{who.zh} 把一顆骰子放在{here.zh}上（看不清點數）")
+            return say("log.place_die.unread", who=who, here=here)
         if not isinstance(effort, int) or isinstance(effort, bool):
             raise ValueError(effort)
-        return Text(f"{who.en} puts a die showing {effort} on {here.en}",
-                    f"{who.zh} 把一顆 {effort} 點的骰子放在{here.zh}上")
+        return say("log.place_die", who=who, effort=effort, here=here)
 
     def _words_remove_die(self, state: CryptState, move: Move) -> Text:
         seat = move.player if move.player is not None else state.pending_player
         if seat is None:
-            return Text("A die is taken back", "一顆骰子被拿回來")
+            return say("log.remove_die.nobody")
         who = self._who(state, seat)
-        return Text(f"{who.en} takes a die back", f"{who.zh} 把一顆骰子拿回來")
+        return say("log.remove_die", who=who)
 
     def _words_end_turn(self, state: CryptState, move: Move) -> Text:
         seat = move.player if move.player is not None else state.pending_player
         if seat is None:
-            return Text("The turn ends", "回合結束")
+            return say("log.end_turn.nobody")
         who = self._who(state, seat)
-        return Text(f"{who.en} ends the turn", f"{who.zh} 結束這個回合")
+        return say("log.end_turn", who=who)
 
     def _words_ghost_roll(self, state: CryptState, move: Move) -> Text:
         values = move["values"]
@@ -156,9 +150,9 @@ class Words:
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(values)
         if not values:
-            return Text("The ghost has no dice to roll", "鬼魂沒有骰子可以擲")
-        return Text("The ghost rolls " + ", ".join(map(str, values)),
-                    "鬼魂擲出 " + "、".join(map(str, values)))
+            return say("log.ghost_roll.none")
+        rolled = listed("list.numbers", values)
+        return say("log.ghost_roll", rolled=rolled)
 
     def _words_roll(self, state: CryptState, move: Move) -> Text:
         card, value = move["card"], move.get("value")
@@ -168,18 +162,15 @@ class Words:
         who = self._who(state, roll.owner if roll else move.player)
         tired = self._tired(value, move.get("exhausted"), roll.effort if roll else None)
         if value is None:
-            return Text(f"{who.en}'s servant on {here.en}: {tired.en}",
-                        f"{who.zh} 在{here.zh}上的骰子：{tired.zh}")
-        said = Text(f"{who.en} rolls a {value} for the die on {here.en}",
-                    f"{who.zh} 為{here.zh}上的骰子擲出 {value} 點")
-        return said if tired is None else Text(f"{said.en}: {tired.en}", f"{said.zh}：{tired.zh}")
+            return say("log.roll.entered", who=who, here=here, tired=tired)
+        said = say("log.roll", who=who, value=value, here=here)
+        return said if tired is None else say("log.roll.result", said=said, tired=tired)
 
     def _words_end_collect(self, state: CryptState, move: Move) -> Text:
-        return Text("Nobody re-rolls with an Idol: the round ends", "沒有人用偶像重擲：這回合結束")
+        return say("log.end_collect")
 
     def _words_score_game(self, state: CryptState, move: Move) -> Text:
-        return Text("Nobody flips Remains any more: the game is scored",
-                    "沒有人再翻遺骨：遊戲計分")
+        return say("log.score_game")
 
     def _words_reroll(self, state: CryptState, move: Move) -> Text:
         who, idol = self._who(state, move.player), self._flipped("idols", [move["card"]])
@@ -187,34 +178,29 @@ class Words:
         if not isinstance(roll, int) or isinstance(roll, bool) or not 0 <= roll < len(state.rolls):
             raise ValueError(roll)
         tired = self._tired(value, move.get("exhausted"), state.rolls[roll].effort)
-        said = Text(f"{who.en} flips {idol.en} to roll a die again",
-                    f"{who.zh} 翻開{_spaced(idol.zh)}重擲一顆骰子")
+        said = say("log.reroll", who=who, idol=spaced(idol))
         if value is not None:
-            said = Text(f"{said.en} and gets a {value}", f"{said.zh}，擲出 {value} 點")
-        return Text(f"{said.en}: {tired.en}", f"{said.zh}：{tired.zh}")
+            said = say("log.reroll.value", said=said, value=value)
+        return say("log.roll.result", said=said, tired=tired)
 
     def _words_peek(self, state: CryptState, move: Move) -> Text:
         who = self._who(state, move.player)
         manuscript = self._flipped("manuscripts", [move["card"]])
-        return Text(f"{who.en} flips {manuscript.en} to look at the face-down crypt cards",
-                    f"{who.zh} 翻開{_spaced(manuscript.zh)}，偷看地窖裡面朝下的牌")
+        return say("log.peek", who=who, manuscript=spaced(manuscript))
 
     def _words_take(self, state: CryptState, move: Move) -> Text:
         who, pots = self._who(state, move.player), self._flipped("pottery", move["cards"])
         here = self._crypt_card(state, move["index"])
-        return Text(f"{who.en} flips {pots.en} to take {here.en}",
-                    f"{who.zh} 翻開{_spaced(pots.zh)}，拿走{here.zh}")
+        return say("log.take", who=who, cards=spaced(pots), here=here)
 
     def _words_recover_one(self, state: CryptState, move: Move) -> Text:
         who, bones = self._who(state, move.player), self._flipped("remains", move["cards"])
-        return Text(f"{who.en} flips {bones.en}: one exhausted die is ready again",
-                    f"{who.zh} 翻開{_spaced(bones.zh)}：一顆累倒的骰子恢復了")
+        return say("log.recover_one", who=who, cards=spaced(bones))
 
     def _words_identify(self, state: CryptState, move: Move) -> Text:
         who, name = self._who(state, move.player), self.treasures[move["card"]].name
         t = self.type_name(self.ttype(move["card"]))
-        return Text(f"{who.en}'s face-down {t.en} is {name.en}",
-                    f"{who.zh} 面朝下的{t.zh}是{name.zh}")
+        return say("log.identify", who=who, kind=t, name=name)
 
     def _words_tiebreak_roll(self, state: CryptState, move: Move) -> Text:
         who, values = self._who(state, move.player), move["values"]
@@ -222,8 +208,6 @@ class Words:
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(values)
         if not values:
-            return Text(f"{who.en} has no ready dice to break the tie",
-                        f"{who.zh} 沒有可用的骰子來決勝")
-        return Text(f"{who.en} rolls {', '.join(map(str, values))} to break the tie "
-                    f"({sum(values)} in all)",
-                    f"{who.zh} 擲出 {'、'.join(map(str, values))} 來決勝（共 {sum(values)} 點）")
+            return say("log.tiebreak_roll.no_dice", who=who)
+        rolled = listed("list.numbers", values)
+        return say("log.tiebreak_roll", who=who, rolled=rolled, total=sum(values))

@@ -6,6 +6,7 @@ from typing import Iterable
 
 from ...model import Hint, Move, Text
 from .state import TYPES, CryptState
+from .words import say
 
 
 class Teaching:
@@ -118,77 +119,49 @@ class Teaching:
         hints: list[Hint] = []
         if state.phase == "reveal":
             s = self._setup(state.players)
-            hints.append(Hint(Text(f"Deal {s.face_up} cards face up, then {s.face_down} face "
-                                   f"down, in one row.", f"翻開 {s.face_up} 張正面朝上的牌，再放 "
-                                   f"{s.face_down} 張面朝下的牌，排成一排。"), "crypt"))
+            hints.append(Hint(say("hint.reveal", face_up=s.face_up,
+                                  face_down=s.face_down), "crypt"))
         elif state.phase == "claim":
             actor = self.actor(state)
             if self.is_ghost(state, actor):
                 n = self.ghost_dice_to_roll(state)
-                hints.append(Hint(Text(f"Ghost's turn: roll {n} ghost dice and enter the numbers.",
-                                       f"鬼魂的回合：擲 {n} 顆鬼魂骰子並輸入點數。"), "roll",
+                hints.append(Hint(say("hint.ghost_turn", count=n), "roll",
                                   {"ghost_dice": n}))
             else:
                 name = state.names[actor]
                 if state.ready[actor] == 0:
-                    hints.append(Hint(Text(f"{name} has no ready dice and must recover.",
-                                           f"{name} 沒有可用的骰子，必須恢復。")))
+                    hints.append(Hint(say("hint.must_recover", name=name)))
                 else:
-                    limit = (" Lights Out: only one card this turn." if self.last_turn(state)
-                             else "")
-                    limit_zh = "熄燈火炬：這回合只能放一張卡。" if self.last_turn(state) else ""
-                    hints.append(Hint(Text(f"{name}: put ready dice on cards (all dice on a card "
-                                           f"show the same number) or recover.{limit}",
-                                           f"{name}：把可用的骰子放到寶藏卡上（同一張卡的骰子點數要相同），"
-                                           f"或是恢復骰子。{limit_zh}"), "crypt"))
+                    hints.append(Hint(say("hint.claim.lights_out" if self.last_turn(state)
+                                          else "hint.claim", name=name), "crypt"))
                     for i, slot in enumerate(state.row):
                         if slot is not None and slot.owner is not None and slot.owner != actor:
                             here = self.slot_name(state, i)
-                            hints.append(Hint(Text(f"To take {here.en} you need more than "
-                                                   f"{slot.total}.", f"要搶{here.zh}，努力值必須大於 "
-                                                   f"{slot.total}。"), "crypt",
+                            hints.append(Hint(say("hint.beat", here=here, beat=slot.total), "crypt",
                                               {"card": i, "beat": slot.total}))
         elif state.phase == "collect":
             for r in state.rolls:
                 if r.failed is None:
                     name = state.names[r.owner]
-                    hints.append(Hint(Text(f"{name}: roll the die from crypt card {r.card + 1} "
-                                           f"(effort {r.effort}); below {r.effort} it is exhausted.",
-                                           f"{name}：擲地窖第 {r.card + 1} 張卡上的骰子（努力值 {r.effort}），"
-                                           f"小於 {r.effort} 就累倒。"), "roll",
+                    hints.append(Hint(say("hint.roll", name=name, place=r.card + 1,
+                                          effort=r.effort), "roll",
                                       {"card": r.card, "effort": r.effort}))
                     break
         elif state.phase == "before_scoring":
             names = " & ".join(state.names[s] for s in self.current_players(state))
-            hints.append(Hint(Text(f"Before final scoring, {names} may still flip 2 Remains to "
-                                   f"recover an exhausted die; then score the game.",
-                                   f"最後計分之前，{names} 還可以翻 2 張遺骨恢復一顆累倒的骰子；"
-                                   f"然後計分。")))
+            hints.append(Hint(say("hint.before_scoring", names=names)))
         elif state.phase == "final_reveal":
-            hints.append(Hint(Text("Game over: turn every collected card face up to count it.",
-                                   "遊戲結束：把收集的寶藏卡全部翻開來計分。")))
+            hints.append(Hint(say("hint.final_reveal")))
         elif state.phase == "tiebreak":
             names = " & ".join(state.names[s] for s in self.current_players(state))
-            hints.append(Hint(Text(f"Tie! {names}: roll all your ready dice.",
-                                   f"平手！{names}：擲出所有可用的骰子。"), "roll"))
+            hints.append(Hint(say("hint.tiebreak", names=names), "roll"))
         for card, dice, effort in state.ghost_last:
             here = self.slot_name(state, card) if state.row[card] else Text("", "")
-            hints.append(Hint(Text(f"Set the ghost's dice: {dice} × {effort} on {here.en}.",
-                                   f"擺放鬼魂的骰子：{dice} 顆 {effort} 點放在{here.zh}。"), "crypt",
+            hints.append(Hint(say("hint.ghost_dice", dice=dice, effort=effort, here=here), "crypt",
                               {"ghost": True, "card": card, "dice": dice, "effort": effort}))
         return tuple(hints)
 
     def rules_notes(self) -> tuple[Text, ...]:
-        notes = [Text(
-            "Torches pass to the left each round: the next player clockwise becomes Leader and "
-            "the old Leader takes Lights Out, so acts last (2 players: both cards go to the "
-            "other player).", "每回合兩張火炬卡傳給左手邊的玩家：順時針下一位成為起始玩家，原本的起始玩家"
-            "拿熄燈火炬，下一回合最後行動（2 人遊戲：兩張火炬卡都交給另一位玩家）。")]
-        notes.append(Text(
-            "Solo: the torches alternate between you and the ghost every round, as in a "
-            "2-player game. When the ghost holds them it leads, rolling all its dice, and also "
-            "takes the Lights Out turn, re-rolling only the dice you pushed off and placing only "
-            "its best group.",
-            "單人遊戲：兩張火炬卡每回合在你和鬼魂之間輪流傳遞，就像 2 人遊戲。鬼魂拿著火炬時由它先行動，"
-            "擲全部骰子；它也負責熄燈回合，只重擲被你擠掉的骰子，並且只放最好的一組。"))
+        notes = [say("rules.torches")]
+        notes.append(say("rules.solo"))
         return tuple(notes)

@@ -12,6 +12,12 @@ from typing import Any, Iterable
 from ...model import Text, Violation
 
 SENTENCES: dict[str, tuple[str, str]] = {
+    # the game
+    "game.name": ("Crypt", "皇家地窖"),
+    "game.summary": (
+        "Send your servant dice to claim treasures: choose each die's effort, push rivals "
+        "off with more effort, then roll to see which servants get exhausted.",
+        "派僕人骰子去搶寶藏：自己決定努力值，用更高的努力值把對手擠掉，最後擲骰看哪些僕人累倒。"),
     # turns
     "game_over": ("The game is over.", "遊戲已經結束了。"),
     "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
@@ -171,18 +177,185 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "bad_move.tiebreak_roll": (
         "A tie-break roll lists the number on each ready die.",
         "決勝擲骰要列出每顆可用骰子的點數。"),
+    # names; and what goes between the items of a list ("2, 5, 6" / "2、5、6")
+    "list.cards": (" and ", "；"),
+    "list.numbers": (", ", "、"),
+    "name.face_down": ("face-down {kind}", "面朝下的{kind}"),
+    "name.crypt_card_named": ("the {name} (crypt card {place})", "{name}（地窖第 {place} 張）"),
+    "name.crypt_card": ("crypt card {place}", "地窖第 {place} 張"),
+    "name.ghost": ("The ghost", "鬼魂"),
+    "name.cards": ("{count} {kind}", "{count} 張{kind}"),
+    "name.torch.leader": ("Leader", "起始火炬"),
+    "name.torch.lights_out": ("Lights Out", "熄燈火炬"),
+    "name.dice.one": ("{count} die", "{count} 顆骰子"),
+    "name.dice.many": ("{count} dice", "{count} 顆骰子"),
+    "name.dice_of.one": ("{count} die of {effort}", "{count} 顆 {effort} 點的骰子"),
+    "name.dice_of.many": ("{count} dice of {effort}", "{count} 顆 {effort} 點的骰子"),
+    "name.card.a": ("a {kind}", "一張{kind}"),
+    "name.card.an": ("an {kind}", "一張{kind}"),
+    # the game log
+    "log.claim": ("{who} claims {cards}", "{who} {cards}"),
+    "log.ghost_roll": ("The ghost rolls {rolled}", "鬼魂擲出 {rolled}"),
+    "log.exhausted": ("the servant is exhausted", "僕人累倒了"),
+    "log.stays_ready": ("the servant stays ready", "僕人沒有累倒"),
+    "log.deal.face_down": (
+        "A face-down {kind} is dealt as crypt card {place}",
+        "一張面朝下的{kind}發到地窖第 {place} 張"),
+    "log.deal.face_up": (
+        "{name} is dealt face up as crypt card {place}",
+        "{name} 正面朝上，發到地窖第 {place} 張"),
+    "log.claim.card": ("{here} with {dice}", "用 {dice}搶{here}"),
+    "log.claim.push": ("{part}, pushing {other} off", "{part}，把 {other} 擠掉"),
+    "log.recover": ("{who} rests: {dice} ready again", "{who} 休息：{dice}恢復了"),
+    "log.recover.pass": ("{who} passes (no exhausted dice)", "{who} 沒有累倒的骰子，跳過"),
+    "log.place_die": (
+        "{who} puts a die showing {effort} on {here}",
+        "{who} 把一顆 {effort} 點的骰子放在{here}上"),
+    "log.place_die.unread": (
+        "{who} puts a die on {here} (its number was not read)",
+        "{who} 把一顆骰子放在{here}上（看不清點數）"),
+    "log.remove_die": ("{who} takes a die back", "{who} 把一顆骰子拿回來"),
+    "log.remove_die.nobody": ("A die is taken back", "一顆骰子被拿回來"),
+    "log.end_turn": ("{who} ends the turn", "{who} 結束這個回合"),
+    "log.end_turn.nobody": ("The turn ends", "回合結束"),
+    "log.ghost_roll.none": ("The ghost has no dice to roll", "鬼魂沒有骰子可以擲"),
+    "log.roll": ("{who} rolls a {value} for the die on {here}", "{who} 為{here}上的骰子擲出 {value} 點"),
+    "log.roll.entered": ("{who}'s servant on {here}: {tired}", "{who} 在{here}上的骰子：{tired}"),
+    "log.roll.result": ("{said}: {tired}", "{said}：{tired}"),
+    "log.end_collect": ("Nobody re-rolls with an Idol: the round ends", "沒有人用偶像重擲：這回合結束"),
+    "log.score_game": ("Nobody flips Remains any more: the game is scored", "沒有人再翻遺骨：遊戲計分"),
+    "log.reroll": ("{who} flips {idol} to roll a die again", "{who} 翻開{idol}重擲一顆骰子"),
+    "log.reroll.value": ("{said} and gets a {value}", "{said}，擲出 {value} 點"),
+    "log.peek": (
+        "{who} flips {manuscript} to look at the face-down crypt cards",
+        "{who} 翻開{manuscript}，偷看地窖裡面朝下的牌"),
+    "log.take": ("{who} flips {cards} to take {here}", "{who} 翻開{cards}，拿走{here}"),
+    "log.recover_one": (
+        "{who} flips {cards}: one exhausted die is ready again",
+        "{who} 翻開{cards}：一顆累倒的骰子恢復了"),
+    "log.identify": ("{who}'s face-down {kind} is {name}", "{who} 面朝下的{kind}是{name}"),
+    "log.tiebreak_roll": (
+        "{who} rolls {rolled} to break the tie ({total} in all)",
+        "{who} 擲出 {rolled} 來決勝（共 {total} 點）"),
+    "log.tiebreak_roll.no_dice": ("{who} has no ready dice to break the tie", "{who} 沒有可用的骰子來決勝"),
+    # the camera
+    "camera.pushed_off": (
+        "{name}'s die left the crypt (pushed off: it is ready again).",
+        "{name} 的骰子離開了地窖（被擠掉，回到可用狀態）。"),
+    "camera.die_unread": (
+        "A die on the crypt could not be read: enter its number on the dashboard.",
+        "地窖上有一顆骰子看不清楚：請在控制台輸入點數。"),
+    "camera.roll_unread": (
+        "The rolled die could not be read: enter the number on the dashboard.",
+        "擲出的骰子看不清楚：請在控制台輸入點數。"),
+    # score lines
+    "score.ready_dice": ("{ready} ready dice, {points} each", "{ready} 顆未疲憊的僕人骰，每顆 {points} 分"),
+    "score.treasures": ("{kind}: {sums}", "{kind}：{sums}"),
+    "score.unrevealed": (
+        "{count} {kind} still face down (counted when shown)",
+        "{count} 張{kind}還沒翻開（翻開後才計分）"),
+    "score.idols_b_first": ("Idol collector B: first to 2 idols", "偶像收藏家 B 面：最先收集到 2 個偶像"),
+    "score.idols_b_later": ("Idol collector B: 2 or more idols", "偶像收藏家 B 面：擁有 2 個以上偶像"),
+    "score.jewelry_a": (
+        "Jewelry collector A: best jewelry ({best}) counts twice",
+        "珠寶收藏家 A 面：最高的珠寶（{best}）算兩次"),
+    "score.jewelry_b": (
+        "Jewelry collector B: +{each} for each of {count} jewelry",
+        "珠寶收藏家 B 面：{count} 件珠寶每件 +{each}"),
+    "score.manuscripts_a": (
+        "Manuscript collector A: each manuscript counts {counts} (+{extra})",
+        "手稿收藏家 A 面：每份手稿算 {counts} 分（+{extra}）"),
+    "score.pottery_a": ("Pottery collector A: {count} pottery", "陶器收藏家 A 面：{count} 件陶器"),
+    "score.remains_b": ("Remains collector B: {count} remains", "遺骨收藏家 B 面：{count} 件遺骨"),
+    "score.tapestries_a": (
+        "Tapestry collector A: highest tapestry total ({best})",
+        "掛毯收藏家 A 面：掛毯總值最高（{best}）"),
+    "score.tapestries_b_only": (
+        "Tapestry collector B: the only player with 3+ tapestries",
+        "掛毯收藏家 B 面：唯一擁有 3 件以上掛毯的玩家"),
+    "score.tapestries_b_shared": (
+        "Tapestry collector B: 3+ tapestries, shared with others",
+        "掛毯收藏家 B 面：擁有 3 件以上掛毯（與他人並列）"),
+    # the outcome
+    "outcome.tiebreak": (
+        "Tied on {best:g}; the tied players rolled their ready dice ({rolls}) and {name} rolled "
+        "highest.",
+        "同為 {best:g} 分；平手玩家擲出所有可用骰子（{rolls}），{nam"
+        "e} 點數最高。"),
+    "outcome.shared": ("{names} share the win with {best:g} coins.", "{names} 以 {best:g} 枚金幣共同獲勝。"),
+    "outcome.wins": ("{names} wins with {best:g} coins.", "{names} 以 {best:g} 枚金幣獲勝。"),
+    "outcome.solo": (
+        "{name} ends with {total:g} coins: {rank}.",
+        "{name} 最後有 {total:g} 枚金幣：{rank}。"),
+    "outcome.tie_stands": (
+        "Tied on {best:g} and the dice did not separate them: the win is shared.",
+        "同為 {best:g} 分，擲骰也分不出高下：共同獲勝。"),
+    # teaching hints
+    "hint.claim": (
+        "{name}: put ready dice on cards (all dice on a card show the same number) or recover.",
+        "{name}：把可用的骰子放到寶藏卡上（同一張卡的骰子點數要相同），或是恢復骰子。"),
+    "hint.claim.lights_out": (
+        "{name}: put ready dice on cards (all dice on a card show the same number) or recover. "
+        "Lights Out: only one card this turn.",
+        "{name}：把可用的骰子放到寶藏卡上（同一張卡的骰子點數要相同），或是恢復骰子。熄燈火炬：這回合只能放一張卡。"),
+    "hint.reveal": (
+        "Deal {face_up} cards face up, then {face_down} face down, in one row.",
+        "翻開 {face_up} 張正面朝上的牌，再放 {face_down} 張面朝下"
+        "的牌，排成一排。"),
+    "hint.ghost_dice": (
+        "Set the ghost's dice: {dice} × {effort} on {here}.",
+        "擺放鬼魂的骰子：{dice} 顆 {effort} 點放在{here}。"),
+    "hint.ghost_turn": (
+        "Ghost's turn: roll {count} ghost dice and enter the numbers.",
+        "鬼魂的回合：擲 {count} 顆鬼魂骰子並輸入點數。"),
+    "hint.must_recover": ("{name} has no ready dice and must recover.", "{name} 沒有可用的骰子，必須恢復。"),
+    "hint.before_scoring": (
+        "Before final scoring, {names} may still flip 2 Remains to recover an exhausted die; then "
+        "score the game.",
+        "最後計分之前，{names} 還可以翻 2 張遺骨恢復一顆累倒的骰子；然後計分。"),
+    "hint.roll": (
+        "{name}: roll the die from crypt card {place} (effort {effort}); below {effort} it is "
+        "exhausted.",
+        "{name}：擲地窖第 {place} 張卡上的骰子（努力值 {effort}）"
+        "，小於 {effort} 就累倒。"),
+    "hint.final_reveal": (
+        "Game over: turn every collected card face up to count it.",
+        "遊戲結束：把收集的寶藏卡全部翻開來計分。"),
+    "hint.beat": ("To take {here} you need more than {beat}.", "要搶{here}，努力值必須大於 {beat}。"),
+    "hint.tiebreak": ("Tie! {names}: roll all your ready dice.", "平手！{names}：擲出所有可用的骰子。"),
+    # the rules page
+    "rules.torches": (
+        "Torches pass to the left each round: the next player clockwise becomes Leader and the old "
+        "Leader takes Lights Out, so acts last (2 players: both cards go to the other player).",
+        "每回合兩張火炬卡傳給左手邊的玩家：順時針下一位成為起始玩家，原本的起始玩家拿熄燈"
+        "火炬，下一回合最後行動（2 人遊戲：兩張火炬卡都交給另一位玩家）。"),
+    "rules.solo": (
+        "Solo: the torches alternate between you and the ghost every round, as in a 2-player game. "
+        "When the ghost holds them it leads, rolling all its dice, and also takes the Lights Out "
+        "turn, re-rolling only the dice you pushed off and placing only its best group.",
+        "單人遊戲：兩張火炬卡每回合在你和鬼魂之間輪流傳遞，就像 2 人遊戲。鬼魂拿著火炬"
+        "時由它先行動，擲全部骰子；它也負責熄燈回合，只重擲被你擠掉的骰子，並且只放最好的"
+        "一組。"),
 }
 
 
-def _in_language(values: dict[str, Any], language: str) -> dict[str, Any]:
-    return {name: getattr(value, language) if isinstance(value, Text) else value
-            for name, value in values.items()}
+def _word(value: Any, language: str) -> Any:
+    return getattr(value, language) if isinstance(value, Text) else value
 
 
 def say(key: str, **values: Any) -> Text:
     """The sentence `key` in both languages, its placeholders filled from `values`."""
     en, zh = SENTENCES[key]
-    return Text(en.format_map(_in_language(values, "en")), zh.format_map(_in_language(values, "zh")))
+    return Text(en.format_map({name: _word(v, "en") for name, v in values.items()}),
+                zh.format_map({name: _word(v, "zh") for name, v in values.items()}))
+
+
+def listed(key: str, items: Iterable[Any]) -> Text:
+    """Items joined as each language lists them; a Text item gives each language its words."""
+    items = list(items)
+    en, zh = SENTENCES[key]
+    return Text(en.join(str(_word(i, "en")) for i in items),
+                zh.join(str(_word(i, "zh")) for i in items))
 
 
 def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
