@@ -51,6 +51,16 @@ def keys_used() -> tuple[set[str], list[str]]:
     return used, computed
 
 
+def test_no_key_is_written_twice():
+    """A dict literal keeps the last of two equal keys without a word: one sentence would
+    silently replace another."""
+    tree = ast.parse((PACKAGE / "words.py").read_text())
+    table = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
+                 and getattr(node.target, "id", None) == "SENTENCES")
+    keys = [k.value for k in table.keys]
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+
+
 @pytest.mark.parametrize("key", sorted(SENTENCES))
 def test_every_sentence_has_both_languages_with_the_same_placeholders(key):
     en, zh = SENTENCES[key]

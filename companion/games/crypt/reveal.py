@@ -38,7 +38,7 @@ class Reveal:
             return self._identity_problems(state, payload)
         back = move.get("back")
         if back not in self.back_type:
-            return [refuse("bad_move.deal")]
+            return [refuse("bad_move.no_card")]
         if down >= setup.face_down:
             return [refuse("too_many_face_down", [back], "crypt", face_down=setup.face_down,
                            players=state.players)]

@@ -33,7 +33,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "The crypt has only {places} places this round.",
         "這回合地窖只有 {places} 個位置。"),
     "place_taken": ("Crypt place {place} already holds a card.", "地窖第 {place} 個位置已經有牌了。"),
-    "bad_move.deal": (
+    "bad_move.no_card": (
         "Say which card was dealt (its code) or which back shows.",
         "請說明翻開的是哪張牌（代碼）或是哪種背面。"),
     "unknown_card": ("{code!r} is not a Crypt treasure card.", "{code!r} 不是皇家地窖的寶藏卡。"),
