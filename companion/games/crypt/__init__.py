@@ -4,7 +4,8 @@ A package laid out as the rulebook is: see game.py for which module holds what.
 """
 
 from .game import Crypt
-from .setup import OPTIONS, PIECE_KINDS, regions
+from .camera import PIECE_KINDS, regions
+from .setup import OPTIONS
 from .state import CryptState, Owned, Roll, Slot
 
 # What companion.validation checks at the boundary: every move kind's fields, the set-up

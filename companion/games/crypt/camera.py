@@ -23,9 +23,22 @@ from typing import Mapping
 
 from ...events import CardRemoved, PieceOnTable, TableEvent
 from ...model import Move
+from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
+from .setup import row_size
 from .state import CryptState
 from .words import refuse, say
+
+PIECE_KINDS = ("card", "token", "die")  # the servant dice are read by the camera too
+
+
+def regions(ctx: Context) -> dict[str, SlotShape]:
+    """The mat's regions for this player count (an event elsewhere is refused at the boundary)."""
+    out = {"crypt": SlotShape((Int(0, row_size(ctx) - 1),)), "roll": SlotShape()}
+    for seat in range(ctx.players):  # the ghost has no place on the mat
+        for name in ("collection", "exhausted", "player"):
+            out[f"{name}{seat}"] = SlotShape()
+    return out
 
 
 class CameraReading:

@@ -1,8 +1,8 @@
 """Crypt's box and set-up: the data tables, which cards are in play, the first state.
 
 Every number the rules mark (data) lives in companion/data/games/crypt.json, validated here
-when loaded. Also here: the set-up options and table regions the boundary checks, and the
-field types the move declarations share (a crypt place, a die face).
+when loaded. Also here: the set-up options the boundary checks, and the field types the
+move declarations share (a crypt place, a die face).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ...catalogue import load_json_resource
 from ...errors import CompanionError, DataFileError
 from ...model import Setup
-from ...validation import Context, Int, ListOf, MapOf, Seat, SlotShape, Str
+from ...validation import Context, Int, ListOf, MapOf, Seat, Str
 from .state import TYPES, CryptState
 
 _SETUP_OPTIONS = {"collectors", "colours", "leader"}
@@ -86,7 +86,7 @@ def _load_data() -> _CryptData:
 
 
 
-# -- set-up options, table regions and shared field types (see companion.validation) --------
+# -- set-up options and the field types moves share (see companion.validation) -----------
 def seats(ctx: Context) -> int:
     """Seats at the table: a solo player sits with the ghost."""
     return 2 if ctx.players == 1 else ctx.players
@@ -97,19 +97,10 @@ def row_size(ctx: Context) -> int:
     return data.face_up + data.face_down
 
 
-def regions(ctx: Context) -> dict[str, SlotShape]:
-    out = {"crypt": SlotShape((Int(0, row_size(ctx) - 1),)), "roll": SlotShape()}
-    for seat in range(ctx.players):  # the ghost has no place on the mat
-        for name in ("collection", "exhausted", "player"):
-            out[f"{name}{seat}"] = SlotShape()
-    return out
-
-
 OPTIONS = {"collectors": MapOf(Str(TYPES), Str(("A", "B")), len(TYPES)),
            "colours": ListOf(Str(lambda c: tuple(k.key for k in c.game.data.colours)),
                              seats, seats, distinct=True),
            "leader": Seat()}
-PIECE_KINDS = ("card", "token", "die")
 CRYPT_PLACE = Int(0, lambda c: row_size(c) - 1)
 FACE = Int(1, 6)
 ROLLS = ListOf(FACE, 1, MAX_DICE)
