@@ -8,8 +8,8 @@ be a whole number from 0 to 2, got true").
 
 Each game declares its move kinds, set-up options and table regions in one place (a
 `Declarations` object: `DECLARATIONS` of the package `companion/games/<game>/`, or of
-`companion/games/<game>_moves.py` for a game not yet split into a package); the small spec classes below
-are the vocabulary of those declarations. Ranges may depend on the set-up (a seat is below
+`companion/games/<game>_moves.py` for a game still in one module); the small spec classes
+below are the vocabulary of those declarations. Ranges may depend on the set-up (a seat is below
 the number of players, a museum space below the spaces of that player count): a bound is a
 number or a function of the `Context`.
 

@@ -1,0 +1,77 @@
+"""A game's sentences in both languages, keyed, apart from the logic.
+
+Every refusal, log sentence, name and hint a game speaks is one entry of its `Words` table:
+a key and a template per language, side by side, so a missing translation is a failing test
+(tests/games/test_words.py) rather than a surprise on a zh-TW page:
+
+    WORDS = Words({
+        "space_occupied": ("That space in the {gallery} already holds painting {other}.",
+                           "{gallery}的這個位置已經有畫作 {other} 了。"),
+    })
+    WORDS("space_occupied", gallery=gallery_name, other=12)  # -> Text(en, zh)
+
+Templates use str.format fields. A value that is itself a `Text` (a gallery's name, a
+theme) is filled in per language: its English into the English sentence, its Chinese into
+the Chinese one.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Iterator, Mapping
+
+from ..model import Text, Violation
+
+LANGUAGES = ("en", "zh-TW")
+
+
+class Words(Mapping[str, tuple[str, str]]):
+    """key -> (English template, Traditional Chinese template)."""
+
+    def __init__(self, table: Mapping[str, tuple[str, str]]):
+        self._table = dict(table)
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return self._table[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __call__(self, key: str, **values: Any) -> Text:
+        en, zh = self._table[key]
+        return Text(en.format(**_in_language(values, "en")), zh.format(**_in_language(values, "zh")))
+
+    def refusal(self, code: str, key: str | None = None, cards: tuple[str, ...] = (),
+                region: str | None = None, **values: Any) -> Violation:
+        """A Violation whose machine code is `code` and whose sentence is `key` (default: the
+        code itself)."""
+        return Violation(code, self(key or code, **values), tuple(cards), region)
+
+    def problems(self) -> list[str]:
+        """Entries that are not a pair of non-empty templates whose fields both languages
+        fill (one line each; empty when the table is complete)."""
+        found = []
+        for key, entry in self._table.items():
+            if not (isinstance(entry, tuple) and len(entry) == len(LANGUAGES)):
+                found.append(f"{key}: needs one sentence per language {LANGUAGES}")
+                continue
+            for language, template in zip(LANGUAGES, entry):
+                if not isinstance(template, str) or not template.strip():
+                    found.append(f"{key}: the {language} sentence is missing")
+            if all(isinstance(t, str) for t in entry):
+                en_fields, zh_fields = (_fields(t) for t in entry)
+                if zh_fields - en_fields:
+                    found.append(f"{key}: the zh-TW sentence fills {sorted(zh_fields - en_fields)}, "
+                                 f"which the English one never names")
+        return found
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _in_language(values: Mapping[str, Any], language: str) -> dict[str, Any]:
+    return {k: (getattr(v, language) if isinstance(v, Text) else v) for k, v in values.items()}
