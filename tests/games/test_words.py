@@ -28,7 +28,11 @@ def words_of(slug: str) -> Words | None:
         found = importlib.util.find_spec(name)
     except ModuleNotFoundError:  # the game is a single module, not a package
         return None
-    return importlib.import_module(name).WORDS if found else None
+    if not found:
+        return None
+    module = importlib.import_module(name)
+    # A package's sentences: a `Words` table, or the plain key -> (en, zh) dict it wraps.
+    return module.WORDS if hasattr(module, "WORDS") else Words(module.SENTENCES)
 
 
 def text_calls_missing_a_language(path: Path) -> list[str]:
