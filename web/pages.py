@@ -52,6 +52,25 @@ def diagnostics():
     return render_template("diagnostics.html", page="diagnostics")
 
 
+@bp.get("/rules")
+@bp.get("/rules/<slug>")
+def rules(slug: str | None = None):
+    """A short rules page per game, from the rules the engine encodes (teach mode)."""
+    return render_template("rules.html", page="rules", rules_slug=slug or "")
+
+
+@bp.get("/api/rules/<slug>")
+def rules_of(slug: str):
+    """What a game is about, its player counts and its rule notes, in both languages."""
+    from companion.games import find_game
+
+    game = find_game(slug)
+    return jsonify({"slug": game.info.slug, "name": game.info.name.to_dict(),
+                    "summary": game.info.summary.to_dict(),
+                    "player_counts": list(game.info.player_counts),
+                    "notes": [note.to_dict() for note in game.rules_notes()]})
+
+
 @bp.get("/setup")
 def setup():
     return render_template("setup.html", page="setup")

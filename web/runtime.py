@@ -193,8 +193,19 @@ class Runtime:
 
     def undo(self, state_id: int | None) -> Verdict:
         with self.lock:
+            moves = self.session.moves
             verdict = self.session.undo(state_id=state_id)
-            self._after([verdict])
+            verdicts = [verdict]
+            if self.watcher is None and moves:
+                # No camera says what lies on the table: a card put there by hand for the
+                # move just undone goes with it, logged, instead of staying as a ghost.
+                card = moves[-1].get("card")
+                for piece in [p for p in self.session.table.values()
+                              if p.payload == card and p.track_id.startswith("manual-")]:
+                    verdicts.extend(self.session.observe(CardRemoved(
+                        piece.track_id, piece.payload, piece.kind, t=self._clock(),
+                        source="manual")))
+            self._after(verdicts)
             return verdict
 
     def correct(self, state_id: int | None, action: str, payload: str, region: str | None = None,

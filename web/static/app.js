@@ -236,6 +236,7 @@ function render(snap) {
   const page = document.body.dataset.page;
   if (page === "dashboard") renderDashboard(snap);
   else if (page === "tv") renderTv(snap);
+  else if (page === "rules") loadRules();
   else if (page === "summary") renderSummary(snap);
   else if (page === "setup") renderSetupCurrent(snap);
 }
@@ -398,6 +399,16 @@ function renderAlerts() { renderFeedback(); }
 
 function renderHints(snap) {
   const list = clear($("hints"));
+  const why = $("teach-why");
+  if (why) {
+    const refusal = latestRefusal(snap);
+    clear(why);
+    why.classList.toggle("hidden", !refusal);
+    if (refusal) {
+      why.append(el("strong", { text: t("teach.why") + " " }),
+        (refusal.violations || []).map((v) => pick(v.message)).join(" "));
+    }
+  }
   const hints = snap.hints || [];
   if (!hints.length) { list.appendChild(el("li", { class: "none", text: t("hints.none") })); return; }
   for (const h of hints) {
@@ -722,6 +733,30 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
 }
 
 function closePicker() { $("picker").classList.add("hidden"); }
+
+// -- teach mode: a short rules page per game -----------------------------------------------------
+async function loadRules() {
+  const box = $("rules");
+  if (!box) return;
+  const slug = box.dataset.slug || (S.snap && S.snap.game.slug);
+  if (!slug) return;
+  let info;
+  try { info = S.rules && S.rules.slug === slug ? S.rules : await api("GET", "/api/rules/" + slug); }
+  catch (exc) { showError(exc); return; }
+  S.rules = info;
+  $("rules-title").textContent = pick(info.name);
+  $("rules-summary").textContent = pick(info.summary);
+  $("rules-players").textContent = t("teach.players", { counts: info.player_counts.join(", ") });
+  const notes = clear($("rules-notes"));
+  for (const note of info.notes) notes.appendChild(el("li", { text: pick(note) }));
+  const playing = S.snap && S.snap.game.slug === info.slug;
+  $("rules-now-box").classList.toggle("hidden", !playing);
+  if (playing) {
+    const now = clear($("rules-now"));
+    for (const h of S.snap.hints || []) now.appendChild(el("li", { text: pick(h.text) }));
+    if (!(S.snap.hints || []).length) now.appendChild(el("li", { class: "none", text: t("hints.none") }));
+  }
+}
 
 // -- diagnostics: the camera in plain words, for the host --------------------------------------
 /* One sentence of what is going on and one of what to do, then the figures. */
