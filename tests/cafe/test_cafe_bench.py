@@ -1,7 +1,7 @@
 """The café benchmark end to end, small. Opt-in (about a minute, most of it reading every
 recorded game through the camera pipeline once, then cached):
 
-    .venv/bin/python -m pytest -m slow tests/cafe/test_bench.py
+    .venv/bin/python -m pytest -m slow tests/cafe/test_cafe_bench.py
 """
 
 import json
