@@ -17,7 +17,7 @@ from ...validation import Fields, Int, ListOf, Optional, Str
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
@@ -190,16 +190,16 @@ RULES = (
         Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
                required=("card", "dice", "effort")),
         1, lambda c: c.game.data.dice_per_player)}, required=("placements",), turn=None,
-        check=Claiming._check_claim, effect=Claiming._do_claim, describe=Words._words_claim),
+        check=Claiming._check_claim, effect=Claiming._do_claim, describe=GameLog._words_claim),
     MoveRule(name="recover", player="seat", turn=None, check=Claiming._check_recover,
-             effect=Claiming._do_recover, describe=Words._words_recover),
+             effect=Claiming._do_recover, describe=GameLog._words_recover),
     MoveRule(name="place_die", player="seat", fields={
         "die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)}, required=("die", "card"),
         turn=None, check=Claiming._check_place_die, effect=Claiming._do_place_die,
-        describe=Words._words_place_die),
+        describe=GameLog._words_place_die),
     MoveRule(name="remove_die", player="seat", fields={"die": Str()}, required=("die",),
              turn=None, check=Claiming._check_remove_die, effect=Claiming._do_remove_die,
-             describe=Words._words_remove_die),
+             describe=GameLog._words_remove_die),
     MoveRule(name="end_turn", player="any", turn=None, check=Claiming._check_end_turn,
-             effect=Claiming._do_end_turn, describe=Words._words_end_turn),
+             effect=Claiming._do_end_turn, describe=GameLog._words_end_turn),
 )

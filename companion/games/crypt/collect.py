@@ -14,7 +14,7 @@ from ...validation import Bool, Optional
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState, Owned, Roll
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 
@@ -110,7 +110,7 @@ RULES = (
     MoveRule(name="roll", player="seat", fields={
         "card": CRYPT_PLACE, "value": Optional(FACE), "exhausted": Optional(Bool())},
         required=("card",), turn=None,
-        check=Collecting._check_roll, effect=Collecting._do_roll, describe=Words._words_roll),
+        check=Collecting._check_roll, effect=Collecting._do_roll, describe=GameLog._words_roll),
     MoveRule(name="end_collect", player="any", turn=None, check=Collecting._check_end_collect,
-             effect=Collecting._do_end_collect, describe=Words._words_end_collect),
+             effect=Collecting._do_end_collect, describe=GameLog._words_end_collect),
 )

@@ -18,7 +18,7 @@ from ...validation import Bool, Int, Optional
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
 from .state import CryptState, Owned
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 
@@ -193,14 +193,14 @@ RULES = (
     MoveRule(name="reroll", player="seat", fields={
         "roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
         required=("roll",), one_of=TO_FLIP, turn=None, check=Collectors._check_reroll,
-        effect=Collectors._do_reroll, describe=Words._words_reroll),
+        effect=Collectors._do_reroll, describe=GameLog._words_reroll),
     MoveRule(name="peek", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP, turn=None,
              check=Collectors._check_peek, effect=Collectors._do_peek,
-             describe=Words._words_peek),
+             describe=GameLog._words_peek),
     MoveRule(name="take", player="seat", fields={"index": CRYPT_PLACE, **FLIPPED},
              required=("index",), one_of=TO_FLIP, turn=None, check=Collectors._check_take,
-             effect=Collectors._do_take, describe=Words._words_take),
+             effect=Collectors._do_take, describe=GameLog._words_take),
     MoveRule(name="recover_one", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP,
              turn=None, check=Collectors._check_recover_one, effect=Collectors._do_recover_one,
-             describe=Words._words_recover_one),
+             describe=GameLog._words_recover_one),
 )

@@ -14,7 +14,7 @@ from ...validation import Str
 from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 
@@ -114,11 +114,11 @@ class Ending:
 RULES = (
     # the table agrees the game is scored now
     MoveRule(name="score_game", player="any", turn=None, check=Ending._check_score_game,
-             effect=Ending._do_score_game, describe=Words._words_score_game),
+             effect=Ending._do_score_game, describe=GameLog._words_score_game),
     MoveRule(name="identify", player="seat", fields={"card": Str()}, required=("card",),
              turn=None, check=Ending._check_identify, effect=Ending._do_identify,
-             describe=Words._words_identify),
+             describe=GameLog._words_identify),
     MoveRule(name="tiebreak_roll", player="seat", fields={"values": ROLLS},
              required=("values",), turn=None, check=Ending._check_tiebreak_roll,
-             effect=Ending._do_tiebreak_roll, describe=Words._words_tiebreak_roll),
+             effect=Ending._do_tiebreak_roll, describe=GameLog._words_tiebreak_roll),
 )

@@ -26,11 +26,11 @@ from .state import StateView
 from .teach import Teaching
 from .turns import Turns
 from .words import say
-from .log import Words
+from .log import GameLog
 
 
 class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer, Scoring,
-            Teaching, Words, CameraReading, StateView, TheBox, Game):
+            Teaching, GameLog, CameraReading, StateView, TheBox, Game):
     info = GameInfo(
         slug="crypt",
         name=say("game.name"),

@@ -15,7 +15,7 @@ from ...model import Move, Violation
 from ..moves import MoveRule
 from .setup import ROLLS
 from .state import FACES, CryptState
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 
@@ -92,5 +92,5 @@ class GhostPlayer:
 RULES = (
     MoveRule(name="ghost_roll", player="none", fields={"values": ROLLS}, required=("values",),
              turn=None, check=GhostPlayer._check_ghost_roll, effect=GhostPlayer._do_ghost_roll,
-             describe=Words._words_ghost_roll),
+             describe=GameLog._words_ghost_roll),
 )

@@ -14,7 +14,7 @@ def spaced(name: Text) -> Text:
     return Text(name.en, f" {name.zh}" if name.zh[:1].isascii() else name.zh)
 
 
-class Words:
+class GameLog:
     """Names of cards and places, and every move put into words for the game log."""
 
     def type_name(self, kind: str, plural: bool = False) -> Text:

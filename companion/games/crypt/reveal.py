@@ -9,7 +9,7 @@ from ...validation import Optional, Str
 from ..moves import MoveRule
 from .setup import CRYPT_PLACE
 from .state import TYPES, CryptState, Slot
-from .log import Words
+from .log import GameLog
 from .words import refuse
 
 
@@ -90,5 +90,5 @@ RULES = (
     MoveRule(name="deal", player="none", fields={
         "card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
         one_of=("card", "back"), turn=None,
-        check=Reveal._check_deal, effect=Reveal._do_deal, describe=Words._words_deal),
+        check=Reveal._check_deal, effect=Reveal._do_deal, describe=GameLog._words_deal),
 )
