@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from companion.games.crypt import DECLARATIONS
-from companion.games.crypt.words import SENTENCES, refuse, say
+from companion.games.crypt.words import WORDS, refuse
 from companion.model import Text
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "games" / "crypt"
 # functions that take a sentence key, and the position of the key among their arguments
-TAKES_A_KEY = {"say": 0, "refuse": 0, "listed": 0, "_bonus": 1, "_wrong_phase": 2}
+TAKES_A_KEY = {"WORDS": 0, "refuse": 0, "listed": 0, "_bonus": 1, "_wrong_phase": 2}
 
 
 def placeholders(sentence: str) -> set[str]:
@@ -55,15 +55,15 @@ def test_no_key_is_written_twice():
     """A dict literal keeps the last of two equal keys without a word: one sentence would
     silently replace another."""
     tree = ast.parse((PACKAGE / "words.py").read_text())
-    table = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
-                 and getattr(node.target, "id", None) == "SENTENCES")
+    table = next(node.value.args[0] for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and getattr(node.targets[0], "id", None) == "WORDS")
     keys = [k.value for k in table.keys]
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
 
 
-@pytest.mark.parametrize("key", sorted(SENTENCES))
+@pytest.mark.parametrize("key", sorted(WORDS))
 def test_every_sentence_has_both_languages_with_the_same_placeholders(key):
-    en, zh = SENTENCES[key]
+    en, zh = WORDS[key]
     assert en.strip() and zh.strip(), f"{key}: a language is missing"
     assert placeholders(en) == placeholders(zh), f"{key}: the languages fill different blanks"
 
@@ -71,16 +71,16 @@ def test_every_sentence_has_both_languages_with_the_same_placeholders(key):
 def test_every_key_the_rules_use_is_in_the_catalogue_and_every_sentence_is_used():
     used, computed = keys_used()
     assert len(used) > 100, "the scan found too few keys: it no longer matches the code"
-    assert used - set(SENTENCES) == set()
+    assert used - set(WORDS) == set()
     # the one key computed at run time: what an incomplete move lacks, by its kind
     assert [c.split(":")[0] for c in computed] == ["turns.py"], computed
     by_kind = {"bad_move"} | {f"bad_move.{kind}" for kind in DECLARATIONS.moves}
-    assert set(SENTENCES) - used - by_kind == set()
+    assert set(WORDS) - used - by_kind == set()
 
 
-def test_say_fills_each_language_with_its_own_words():
+def test_a_sentence_is_filled_in_each_language_with_its_own_words():
     here = Text("the Idol 3", "偶像 3")
-    assert say("mixed_effort.claim", here=here) == Text(
+    assert WORDS("mixed_effort.claim", here=here) == Text(
         "All dice on the Idol 3 must show the same number.", "放在偶像 3上的骰子必須是同一個點數。")
     refusal = refuse("wrong_phase.deal", region="crypt")
     assert refusal.code == "wrong_phase" and refusal.region == "crypt"

@@ -27,7 +27,7 @@ from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
 from .setup import row_size
 from .state import CryptState
-from .words import refuse, say
+from .words import WORDS, refuse
 
 PIECE_KINDS = ("card", "token", "die")  # the servant dice are read by the camera too
 
@@ -106,7 +106,7 @@ class CameraReading:
         holder = state.leader if torch == "leader" else self.lights_out(state)
         if seat == holder:
             return Interpretation()
-        name = say("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
+        name = WORDS("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
         return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
                                                  f"player{holder}", torch=name,
                                                  holder=state.names[holder]),))
@@ -136,7 +136,7 @@ class CameraReading:
                         and came_from == target):
                     return Interpretation()  # a die already claimed there, seen again
                 if event.value is None:
-                    return Interpretation(note=say("camera.die_unread"))
+                    return Interpretation(note=WORDS("camera.die_unread"))
                 return Interpretation(move=Move("place_die", seat, {
                     "die": die, "card": target, "effort": event.value}))
             if die in pending:
@@ -145,7 +145,7 @@ class CameraReading:
                     and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
                 return Interpretation(move=Move("recover", seat))
             if came_from is not None:
-                return Interpretation(note=say("camera.pushed_off", name=state.names[seat]))
+                return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
             return Interpretation()
         if state.phase == "collect":
             due = [r for r in state.rolls if r.owner == seat and r.failed is None]
@@ -155,7 +155,7 @@ class CameraReading:
                 else due[0].card
             if region == "roll":
                 if event.value is None:
-                    return Interpretation(note=say("camera.roll_unread"))
+                    return Interpretation(note=WORDS("camera.roll_unread"))
                 return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
             if region == f"exhausted{seat}" and came_from is not None:
                 return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))

@@ -33,7 +33,7 @@ class Ending:
             return problems
         payload = move["card"]
         if payload not in self.treasures:
-            return [refuse("unknown_card", [str(payload)], code=payload)]
+            return [refuse("unknown_card", [str(payload)], payload=payload)]
         kind = self.ttype(payload)
         if not any(c.payload is None and c.type == kind for c in state.collections[move.player]):
             t = self.type_name(kind)

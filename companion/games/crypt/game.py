@@ -25,7 +25,7 @@ from .setup import TheBox, _load_data
 from .state import StateView
 from .teach import Teaching
 from .turns import Turns
-from .words import say
+from .words import WORDS
 from .log import GameLog
 
 
@@ -33,11 +33,11 @@ class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer
             Teaching, GameLog, CameraReading, StateView, TheBox, Game):
     info = GameInfo(
         slug="crypt",
-        name=say("game.name"),
+        name=WORDS("game.name"),
         aliases=("crypt", "royal crypt", "皇家地窖"),
         player_counts=(1, 2, 3, 4),
         payload_prefix="CR",
-        summary=say("game.summary"),
+        summary=WORDS("game.summary"),
     )
 
     # Every move kind, declared with its fields, check, effect and words in its module. The

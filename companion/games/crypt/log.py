@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...model import Move, Text
 from .state import FACES, CryptState
-from .words import listed, say
+from .words import WORDS, listed
 
 
 def spaced(name: Text) -> Text:
@@ -24,15 +24,15 @@ class GameLog:
     def card_name(self, payload: str | None, kind: str) -> Text:
         if payload is None:
             t = self.type_name(kind)
-            return say("name.face_down", kind=t)
+            return WORDS("name.face_down", kind=t)
         return self.catalogue.piece(payload).name
 
     def slot_name(self, state: CryptState, index: int) -> Text:
         slot = state.row[index]
         if slot is None:
-            return say("name.crypt_card", place=index + 1)
+            return WORDS("name.crypt_card", place=index + 1)
         name = self.card_name(slot.payload, slot.type)
-        return say("name.crypt_card_named", name=name, place=index + 1)
+        return WORDS("name.crypt_card_named", name=name, place=index + 1)
 
     def describe_move(self, state: CryptState, move: Move) -> Text | None:
         try:
@@ -45,7 +45,7 @@ class GameLog:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
             raise ValueError(seat)
         if self.is_ghost(state, seat):
-            return say("name.ghost")
+            return WORDS("name.ghost")
         return Text(state.names[seat], state.names[seat])
 
     def _crypt_card(self, state: CryptState, card) -> Text:
@@ -56,9 +56,9 @@ class GameLog:
     @staticmethod
     def _dice(count: int, effort) -> Text:
         if effort is None:
-            return say("name.dice.one" if count == 1 else "name.dice.many", count=count)
-        return say("name.dice_of.one" if count == 1 else "name.dice_of.many", count=count,
-                   effort=effort)
+            return WORDS("name.dice.one" if count == 1 else "name.dice.many", count=count)
+        return WORDS("name.dice_of.one" if count == 1 else "name.dice_of.many", count=count,
+                     effort=effort)
 
     def _flipped(self, kind: str, cards) -> Text:
         """The collected cards a collector flip names: "Idol 3", "an Idol", "2 Pottery"."""
@@ -69,8 +69,8 @@ class GameLog:
             return self.treasures[cards[0]].name
         t = self.type_name(kind, plural=len(cards) > 1)
         if len(cards) == 1:
-            return say("name.card.an" if t.en[0] in "AEIOU" else "name.card.a", kind=t)
-        return say("name.cards", count=len(cards), kind=t)
+            return WORDS("name.card.an" if t.en[0] in "AEIOU" else "name.card.a", kind=t)
+        return WORDS("name.cards", count=len(cards), kind=t)
 
     @staticmethod
     def _tired(value, exhausted, effort) -> Text | None:
@@ -83,7 +83,7 @@ class GameLog:
             exhausted = value < effort
         elif not isinstance(exhausted, bool):
             raise ValueError(exhausted)
-        return say("log.exhausted") if exhausted else say("log.stays_ready")
+        return WORDS("log.exhausted") if exhausted else WORDS("log.stays_ready")
 
     def _words_deal(self, state: CryptState, move: Move) -> Text:
         index = move.get("index")
@@ -93,9 +93,9 @@ class GameLog:
             raise ValueError(index)
         if move.get("card") is not None:
             name = self.treasures[move["card"]].name
-            return say("log.deal.face_up", name=name, place=index + 1)
+            return WORDS("log.deal.face_up", name=name, place=index + 1)
         t = self.type_name(self.back_type[move["back"]])
-        return say("log.deal.face_down", kind=t, place=index + 1)
+        return WORDS("log.deal.face_down", kind=t, place=index + 1)
 
     def _words_claim(self, state: CryptState, move: Move) -> Text:
         who = self._who(state, move.player)
@@ -105,44 +105,44 @@ class GameLog:
             if not isinstance(dice, int) or not isinstance(effort, int):
                 raise ValueError(p)
             here, slot = self._crypt_card(state, card), state.row[card]
-            part = say("log.claim.card", here=here, dice=self._dice(dice, effort))
+            part = WORDS("log.claim.card", here=here, dice=self._dice(dice, effort))
             if slot.owner not in (None, move.player) and dice * effort > slot.total:
                 other = self._who(state, slot.owner)
-                part = say("log.claim.push", part=part, other=other)
+                part = WORDS("log.claim.push", part=part, other=other)
             parts.append(part)
         if not parts:
             raise ValueError("empty claim")
         cards = listed("list.cards", parts)
-        return say("log.claim", who=who, cards=cards)
+        return WORDS("log.claim", who=who, cards=cards)
 
     def _words_recover(self, state: CryptState, move: Move) -> Text:
         who, tired = self._who(state, move.player), state.exhausted[move.player]
         if not tired:
-            return say("log.recover.pass", who=who)
-        return say("log.recover", who=who, dice=self._dice(tired, None))
+            return WORDS("log.recover.pass", who=who)
+        return WORDS("log.recover", who=who, dice=self._dice(tired, None))
 
     def _words_place_die(self, state: CryptState, move: Move) -> Text:
         who, here = self._who(state, move.player), self._crypt_card(state, move["card"])
         effort = move.get("effort")
         if effort is None:
-            return say("log.place_die.unread", who=who, here=here)
+            return WORDS("log.place_die.unread", who=who, here=here)
         if not isinstance(effort, int) or isinstance(effort, bool):
             raise ValueError(effort)
-        return say("log.place_die", who=who, effort=effort, here=here)
+        return WORDS("log.place_die", who=who, effort=effort, here=here)
 
     def _words_remove_die(self, state: CryptState, move: Move) -> Text:
         seat = move.player if move.player is not None else state.pending_player
         if seat is None:
-            return say("log.remove_die.nobody")
+            return WORDS("log.remove_die.nobody")
         who = self._who(state, seat)
-        return say("log.remove_die", who=who)
+        return WORDS("log.remove_die", who=who)
 
     def _words_end_turn(self, state: CryptState, move: Move) -> Text:
         seat = move.player if move.player is not None else state.pending_player
         if seat is None:
-            return say("log.end_turn.nobody")
+            return WORDS("log.end_turn.nobody")
         who = self._who(state, seat)
-        return say("log.end_turn", who=who)
+        return WORDS("log.end_turn", who=who)
 
     def _words_ghost_roll(self, state: CryptState, move: Move) -> Text:
         values = move["values"]
@@ -150,9 +150,9 @@ class GameLog:
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(values)
         if not values:
-            return say("log.ghost_roll.none")
+            return WORDS("log.ghost_roll.none")
         rolled = listed("list.numbers", values)
-        return say("log.ghost_roll", rolled=rolled)
+        return WORDS("log.ghost_roll", rolled=rolled)
 
     def _words_roll(self, state: CryptState, move: Move) -> Text:
         card, value = move["card"], move.get("value")
@@ -162,15 +162,15 @@ class GameLog:
         who = self._who(state, roll.owner if roll else move.player)
         tired = self._tired(value, move.get("exhausted"), roll.effort if roll else None)
         if value is None:
-            return say("log.roll.entered", who=who, here=here, tired=tired)
-        said = say("log.roll", who=who, value=value, here=here)
-        return said if tired is None else say("log.roll.result", said=said, tired=tired)
+            return WORDS("log.roll.entered", who=who, here=here, tired=tired)
+        said = WORDS("log.roll", who=who, value=value, here=here)
+        return said if tired is None else WORDS("log.roll.result", said=said, tired=tired)
 
     def _words_end_collect(self, state: CryptState, move: Move) -> Text:
-        return say("log.end_collect")
+        return WORDS("log.end_collect")
 
     def _words_score_game(self, state: CryptState, move: Move) -> Text:
-        return say("log.score_game")
+        return WORDS("log.score_game")
 
     def _words_reroll(self, state: CryptState, move: Move) -> Text:
         who, idol = self._who(state, move.player), self._flipped("idols", [move["card"]])
@@ -178,29 +178,29 @@ class GameLog:
         if not isinstance(roll, int) or isinstance(roll, bool) or not 0 <= roll < len(state.rolls):
             raise ValueError(roll)
         tired = self._tired(value, move.get("exhausted"), state.rolls[roll].effort)
-        said = say("log.reroll", who=who, idol=spaced(idol))
+        said = WORDS("log.reroll", who=who, idol=spaced(idol))
         if value is not None:
-            said = say("log.reroll.value", said=said, value=value)
-        return say("log.roll.result", said=said, tired=tired)
+            said = WORDS("log.reroll.value", said=said, value=value)
+        return WORDS("log.roll.result", said=said, tired=tired)
 
     def _words_peek(self, state: CryptState, move: Move) -> Text:
         who = self._who(state, move.player)
         manuscript = self._flipped("manuscripts", [move["card"]])
-        return say("log.peek", who=who, manuscript=spaced(manuscript))
+        return WORDS("log.peek", who=who, manuscript=spaced(manuscript))
 
     def _words_take(self, state: CryptState, move: Move) -> Text:
         who, pots = self._who(state, move.player), self._flipped("pottery", move["cards"])
         here = self._crypt_card(state, move["index"])
-        return say("log.take", who=who, cards=spaced(pots), here=here)
+        return WORDS("log.take", who=who, cards=spaced(pots), here=here)
 
     def _words_recover_one(self, state: CryptState, move: Move) -> Text:
         who, bones = self._who(state, move.player), self._flipped("remains", move["cards"])
-        return say("log.recover_one", who=who, cards=spaced(bones))
+        return WORDS("log.recover_one", who=who, cards=spaced(bones))
 
     def _words_identify(self, state: CryptState, move: Move) -> Text:
         who, name = self._who(state, move.player), self.treasures[move["card"]].name
         t = self.type_name(self.ttype(move["card"]))
-        return say("log.identify", who=who, kind=t, name=name)
+        return WORDS("log.identify", who=who, kind=t, name=name)
 
     def _words_tiebreak_roll(self, state: CryptState, move: Move) -> Text:
         who, values = self._who(state, move.player), move["values"]
@@ -208,6 +208,6 @@ class GameLog:
                 isinstance(v, int) and not isinstance(v, bool) for v in values):
             raise ValueError(values)
         if not values:
-            return say("log.tiebreak_roll.no_dice", who=who)
+            return WORDS("log.tiebreak_roll.no_dice", who=who)
         rolled = listed("list.numbers", values)
-        return say("log.tiebreak_roll", who=who, rolled=rolled, total=sum(values))
+        return WORDS("log.tiebreak_roll", who=who, rolled=rolled, total=sum(values))

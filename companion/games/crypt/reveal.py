@@ -31,7 +31,7 @@ class Reveal:
         if move.get("card") is not None:
             payload = move["card"]
             if payload not in self.treasures:
-                return [refuse("unknown_card", [str(payload)], code=payload)]
+                return [refuse("unknown_card", [str(payload)], payload=payload)]
             if up >= setup.face_up:
                 return [refuse("too_many_face_up", [payload], "crypt", face_up=setup.face_up,
                                players=state.players)]
@@ -75,10 +75,10 @@ class Reveal:
         """Is `payload` a card that may still turn up (in the deck, not already seen)?"""
         name = self.treasures[payload].name
         if payload not in self.deck_payloads(state.players):
-            return [refuse("card_not_in_game", [payload], card=name, code=payload,
+            return [refuse("card_not_in_game", [payload], card=name, payload=payload,
                            players=state.players)]
         if payload in state.seen:
-            return [refuse("card_already_seen", [payload], card=name, code=payload)]
+            return [refuse("card_already_seen", [payload], card=name, payload=payload)]
         if dealt and self._remaining(state, self.ttype(payload)) <= 0:
             t = self.type_name(self.ttype(payload), True)
             return [refuse("none_left", [payload], kind=t)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...model import Outcome, ScoreLine, SideScore, Text
 from .state import TYPES, CryptState
-from .words import say
+from .words import WORDS
 
 
 class Scoring:
@@ -30,11 +30,11 @@ class Scoring:
                     values = [self.value(o.payload) for o in known]
                     sums = " + ".join(str(v) for v in values)
                     lines.append(ScoreLine(sum(values), f"treasure_{kind}",
-                                           say("score.treasures", kind=t, sums=sums),
+                                           WORDS("score.treasures", kind=t, sums=sums),
                                            tuple(o.payload for o in known)))
                 if unknown:
                     lines.append(ScoreLine(0, "unrevealed",
-                                           say("score.unrevealed", count=unknown, kind=t),
+                                           WORDS("score.unrevealed", count=unknown, kind=t),
                                            (self.type_back[kind],)))
             lines.extend(self._collector_lines(state, seat, by_type, tapestry_totals,
                                                tapestry_owners, idol_moments))
@@ -42,8 +42,8 @@ class Scoring:
             if ready:
                 points = ready * self.data.ready_die_points
                 lines.append(ScoreLine(points, "ready_dice",
-                                       say("score.ready_dice", ready=ready,
-                                           points=self.data.ready_die_points)))
+                                       WORDS("score.ready_dice", ready=ready,
+                                             points=self.data.ready_die_points)))
             name = state.names[seat]
             sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
         return tuple(sides)
@@ -65,7 +65,7 @@ class Scoring:
     @staticmethod
     def _bonus(points, key: str, collector: str, **values) -> list[ScoreLine]:
         """One collector's line: its code is the sentence key's last part."""
-        return [ScoreLine(points, key.split(".", 1)[1], say(key, **values), (collector,))]
+        return [ScoreLine(points, key.split(".", 1)[1], WORDS(key, **values), (collector,))]
 
     def _idols_b(self, moment, idol_moments) -> list[ScoreLine]:
         c = self.data.collectors
@@ -132,7 +132,7 @@ class Scoring:
             total = scores[0].total
             rank = self.solo_rank(total)
             return Outcome(("p0",), ("p0",),
-                           say("outcome.solo", name=state.names[0], total=total, rank=rank))
+                           WORDS("outcome.solo", name=state.names[0], total=total, rank=rank))
         last_roll = dict(state.tiebreak_history[-1]) if state.tiebreak_history else {}
         ranked = sorted(scores, key=lambda s: (s.total, last_roll.get(s.members[0], -1)),
                         reverse=True)
@@ -143,14 +143,14 @@ class Scoring:
             winners = (f"p{state.tiebreak_winners[0]}",)
             name = state.names[state.tiebreak_winners[0]]
             rolls = ", ".join(f"{state.names[s]} {t}" for s, t in last_roll.items())
-            tie_break = say("outcome.tiebreak", best=best, rolls=rolls, name=name)
+            tie_break = WORDS("outcome.tiebreak", best=best, rolls=rolls, name=name)
         else:
             winners = tuple(s.side for s in top)
             if len(top) > 1:
-                tie_break = say("outcome.tie_stands", best=best)
+                tie_break = WORDS("outcome.tie_stands", best=best)
         names = " & ".join(state.names[int(w[1:])] for w in winners)
         if len(winners) > 1:
-            explanation = say("outcome.shared", names=names, best=best)
+            explanation = WORDS("outcome.shared", names=names, best=best)
         else:
-            explanation = say("outcome.wins", names=names, best=best)
+            explanation = WORDS("outcome.wins", names=names, best=best)
         return Outcome(winners, tuple(s.side for s in ranked), explanation, tie_break)

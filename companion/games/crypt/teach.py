@@ -6,7 +6,7 @@ from typing import Iterable
 
 from ...model import Hint, Move, Text
 from .state import TYPES, CryptState
-from .words import say
+from .words import WORDS
 
 
 class Teaching:
@@ -119,49 +119,50 @@ class Teaching:
         hints: list[Hint] = []
         if state.phase == "reveal":
             s = self._setup(state.players)
-            hints.append(Hint(say("hint.reveal", face_up=s.face_up,
-                                  face_down=s.face_down), "crypt"))
+            hints.append(Hint(WORDS("hint.reveal", face_up=s.face_up,
+                                    face_down=s.face_down), "crypt"))
         elif state.phase == "claim":
             actor = self.actor(state)
             if self.is_ghost(state, actor):
                 n = self.ghost_dice_to_roll(state)
-                hints.append(Hint(say("hint.ghost_turn", count=n), "roll",
+                hints.append(Hint(WORDS("hint.ghost_turn", count=n), "roll",
                                   {"ghost_dice": n}))
             else:
                 name = state.names[actor]
                 if state.ready[actor] == 0:
-                    hints.append(Hint(say("hint.must_recover", name=name)))
+                    hints.append(Hint(WORDS("hint.must_recover", name=name)))
                 else:
-                    hints.append(Hint(say("hint.claim.lights_out" if self.last_turn(state)
-                                          else "hint.claim", name=name), "crypt"))
+                    hints.append(Hint(WORDS("hint.claim.lights_out" if self.last_turn(state)
+                                            else "hint.claim", name=name), "crypt"))
                     for i, slot in enumerate(state.row):
                         if slot is not None and slot.owner is not None and slot.owner != actor:
                             here = self.slot_name(state, i)
-                            hints.append(Hint(say("hint.beat", here=here, beat=slot.total), "crypt",
-                                              {"card": i, "beat": slot.total}))
+                            hints.append(Hint(WORDS("hint.beat", here=here, beat=slot.total),
+                                              "crypt", {"card": i, "beat": slot.total}))
         elif state.phase == "collect":
             for r in state.rolls:
                 if r.failed is None:
                     name = state.names[r.owner]
-                    hints.append(Hint(say("hint.roll", name=name, place=r.card + 1,
-                                          effort=r.effort), "roll",
+                    hints.append(Hint(WORDS("hint.roll", name=name, place=r.card + 1,
+                                            effort=r.effort), "roll",
                                       {"card": r.card, "effort": r.effort}))
                     break
         elif state.phase == "before_scoring":
             names = " & ".join(state.names[s] for s in self.current_players(state))
-            hints.append(Hint(say("hint.before_scoring", names=names)))
+            hints.append(Hint(WORDS("hint.before_scoring", names=names)))
         elif state.phase == "final_reveal":
-            hints.append(Hint(say("hint.final_reveal")))
+            hints.append(Hint(WORDS("hint.final_reveal")))
         elif state.phase == "tiebreak":
             names = " & ".join(state.names[s] for s in self.current_players(state))
-            hints.append(Hint(say("hint.tiebreak", names=names), "roll"))
+            hints.append(Hint(WORDS("hint.tiebreak", names=names), "roll"))
         for card, dice, effort in state.ghost_last:
             here = self.slot_name(state, card) if state.row[card] else Text("", "")
-            hints.append(Hint(say("hint.ghost_dice", dice=dice, effort=effort, here=here), "crypt",
-                              {"ghost": True, "card": card, "dice": dice, "effort": effort}))
+            hints.append(Hint(WORDS("hint.ghost_dice", dice=dice, effort=effort, here=here),
+                              "crypt", {"ghost": True, "card": card, "dice": dice,
+                                        "effort": effort}))
         return tuple(hints)
 
     def rules_notes(self) -> tuple[Text, ...]:
-        notes = [say("rules.torches")]
-        notes.append(say("rules.solo"))
+        notes = [WORDS("rules.torches")]
+        notes.append(WORDS("rules.solo"))
         return tuple(notes)

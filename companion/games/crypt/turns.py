@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from .state import CryptState
-from .words import SENTENCES, refuse
+from .words import WORDS, refuse
 
 _CLOSES_PENDING = {"claim", "recover", "ghost_roll", "roll", "end_turn", "take"}
 
@@ -82,7 +82,7 @@ class Turns:
             return super().check(state, move)  # the move kind's own check, from the MoveBook
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             lacking = f"bad_move.{move.kind}"  # what this kind of move must say
-            return (refuse(lacking if lacking in SENTENCES else "bad_move"),)
+            return (refuse(lacking if lacking in WORDS else "bad_move"),)
 
     def _closes_pending(self, state: CryptState, move: Move) -> bool:
         if move.kind == "place_die" and move.player == state.pending_player:

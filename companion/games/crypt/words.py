@@ -1,8 +1,9 @@
 """Every sentence Crypt's rules speak, keyed, English and Traditional Chinese side by side.
 
-A sentence's {placeholders} are filled by `say`; a Text value fills the English sentence
-with its English words and the Chinese sentence with its Chinese words. A refusal's key
-starts with its stable code ("wrong_phase.deal" is refused with code "wrong_phase").
+`WORDS(key, **values)` fills a sentence's {placeholders} (see companion/games/words.py): a
+Text value fills the English sentence with its English words and the Chinese sentence with
+its Chinese words. A refusal's key starts with its stable code ("wrong_phase.deal" is
+refused with code "wrong_phase").
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...model import Text, Violation
+from ..words import Words
 
-SENTENCES: dict[str, tuple[str, str]] = {
+WORDS = Words({
     # the game
     "game.name": ("Crypt", "皇家地窖"),
     "game.summary": (
@@ -36,7 +38,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "bad_move.no_card": (
         "Say which card was dealt (its code) or which back shows.",
         "請說明翻開的是哪張牌（代碼）或是哪種背面。"),
-    "unknown_card": ("{code!r} is not a Crypt treasure card.", "{code!r} 不是皇家地窖的寶藏卡。"),
+    "unknown_card": ("{payload!r} is not a Crypt treasure card.", "{payload!r} 不是皇家地窖的寶藏卡。"),
     "too_many_face_up": (
         "Only {face_up} cards are dealt face up each round with {players} players.",
         "{players} 人遊戲每回合只翻開 {face_up} 張正面朝上的牌。"),
@@ -45,9 +47,9 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{players} 人遊戲每回合只放 {face_down} 張面朝下的牌。"),
     "none_left": ("No {kind} are left in the deck.", "牌堆裡已經沒有{kind}了。"),
     "card_not_in_game": (
-        "{card} ({code}) is not used with {players} players.",
-        "{players} 人遊戲不使用{card}（{code}）。"),
-    "card_already_seen": ("{card} ({code}) has already been dealt.", "{card}（{code}）已經出現過了。"),
+        "{card} ({payload}) is not used with {players} players.",
+        "{players} 人遊戲不使用{card}（{payload}）。"),
+    "card_already_seen": ("{card} ({payload}) has already been dealt.", "{card}（{payload}）已經出現過了。"),
     # claiming
     "empty_claim": ("A claim puts at least one die on a card.", "宣告寶藏至少要放一顆骰子。"),
     "no_such_card": ("There is no treasure at crypt place {card!r}.", "地窖的位置 {card!r} 沒有寶藏卡。"),
@@ -336,29 +338,20 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "單人遊戲：兩張火炬卡每回合在你和鬼魂之間輪流傳遞，就像 2 人遊戲。鬼魂拿著火炬"
         "時由它先行動，擲全部骰子；它也負責熄燈回合，只重擲被你擠掉的骰子，並且只放最好的"
         "一組。"),
-}
-
-
-def _word(value: Any, language: str) -> Any:
-    return getattr(value, language) if isinstance(value, Text) else value
-
-
-def say(key: str, **values: Any) -> Text:
-    """The sentence `key` in both languages, its placeholders filled from `values`."""
-    en, zh = SENTENCES[key]
-    return Text(en.format_map({name: _word(v, "en") for name, v in values.items()}),
-                zh.format_map({name: _word(v, "zh") for name, v in values.items()}))
+})
 
 
 def listed(key: str, items: Iterable[Any]) -> Text:
-    """Items joined as each language lists them; a Text item gives each language its words."""
+    """Items joined as each language lists them ("2, 5, 6" / "2、5、6"); a Text item gives
+    each language its own words."""
     items = list(items)
-    en, zh = SENTENCES[key]
-    return Text(en.join(str(_word(i, "en")) for i in items),
-                zh.join(str(_word(i, "zh")) for i in items))
+    en, zh = WORDS[key]
+    return Text(en.join(str(i.en if isinstance(i, Text) else i) for i in items),
+                zh.join(str(i.zh if isinstance(i, Text) else i) for i in items))
 
 
 def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
            **values: Any) -> Violation:
-    """A refusal in both languages; its code is the key up to the first dot."""
-    return Violation(key.split(".")[0], say(key, **values), tuple(c for c in cards if c), region)
+    """A refusal whose code is the key up to the first dot; cards not known yet (a face-down
+    card has no payload) are left out."""
+    return WORDS.refusal(key.split(".")[0], key, tuple(c for c in cards if c), region, **values)
