@@ -551,10 +551,7 @@ def _inside(code: Code, candidate: Candidate) -> bool:
 
 
 def decode_image(image: np.ndarray, decoder: Decoder | None = None) -> list[Code]:
-    """Every QR code in any photo (the `companion decode` diagnostic)."""
-    decoder = decoder or ChainDecoder([ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder()])
-    codes = decoder.decode(image)
-    # Small symbols in big photos: also look at candidates like the card pipeline does.
-    extra = CardReader(accept=bool).read(image) if image.size else []
-    general = [c for c in extra if not any(_same_symbol(c, k) for k in codes)]
-    return codes + general
+    """Every QR code in any photo (the `companion decode` diagnostic); vision/photo.py."""
+    from .photo import PhotoReader
+
+    return (decoder or PhotoReader()).decode(image)
