@@ -15,12 +15,12 @@ import statistics
 import time
 import tracemalloc
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .decode import CardReader, PyzbarDecoder, ZxingDecoder
-from .render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
+from .render import SKIN_TONES, Camera, Degradation, grid_scene, qr_module_mm, render_scene
 
 CARD_COUNTS = (18, 36, 60)
 MODULE_PX = (3, 4, 5)
@@ -134,6 +134,123 @@ def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
                 log(f"  {cards:>2} cards {module_px} px/module {name:<20} "
                     + "  ".join(f"{m}: {c.correct}/{c.truths}" for m, c in group.items()))
     return cells
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One hard condition of the widened renderer: a look, a lens, and whether hands reach in."""
+
+    degradation: Degradation = Degradation()
+    lens: tuple[float, float, float, float] = (-0.03, 0.0, 0.0, 0.0)  # k1, k2, p1, p2
+    hands: int = 0
+    exposures: tuple[float, ...] = ()  # per-frame exposure, cycled (auto-exposure swings)
+
+
+WIDE_LENS = (-0.12, 0.035, 0.004, -0.003)  # a cheap wide-angle webcam, slightly tilted lens
+CONDITIONS = {
+    "clean": Condition(),
+    "blur1.5": Condition(Degradation(blur_sigma=1.5)),
+    "motion4 (smear)": Condition(Degradation(motion_px=4, motion_angle_deg=25)),
+    "rolling shutter": Condition(Degradation(rolling_shutter_px=14, motion_px=2)),
+    "wide lens": Condition(lens=WIDE_LENS),
+    "vignette": Condition(Degradation(vignette=0.55), lens=WIDE_LENS),
+    "exposure swings": Condition(exposures=(0.55, 1.45, 0.7, 1.3)),
+    "warm cast": Condition(Degradation(colour_cast=(0.65, 0.9, 1.25))),
+    "cool cast": Condition(Degradation(colour_cast=(1.3, 1.0, 0.7))),
+    "dim room": Condition(Degradation(exposure=0.3, noise_sigma=5, jpeg_quality=85)),
+    "specular glare": Condition(Degradation(specular=0.9, glare=0.4)),
+    "curved cards": Condition(Degradation(card_bend=0.05)),
+    "hands": Condition(Degradation(light=0.2), hands=3),
+    "all at once": Condition(Degradation(blur_sigma=1.2, motion_px=4, motion_angle_deg=60,
+                                         noise_sigma=5, jpeg_quality=85, light=0.25,
+                                         shadow=0.25, glare=0.3, vignette=0.4, specular=0.7,
+                                         card_bend=0.04, rolling_shutter_px=8,
+                                         colour_cast=(0.8, 0.95, 1.15), exposure=0.7),
+                             lens=WIDE_LENS, hands=2),
+}
+
+
+def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_px: float = 3,
+                   log=print) -> list[Cell]:
+    """Recall and exact-table share per condition of the widened renderer, at `module_px`
+    pixels per QR module, for the pipeline and whole-frame zxing-cpp and pyzbar. Codes a hand
+    covers are not expected (reading one anyway counts as right, never as wrong)."""
+    from .render import Hand
+
+    methods = {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
+               "pyzbar whole frame": PyzbarDecoder()}
+    columns, overlap, px_per_mm = fitting_grid(cards, module_px)
+    payloads = [f"MU{i:02d}" for i in range(1, cards + 1)]
+    cells: list[Cell] = []
+    for name, condition in conditions.items():
+        group = {m: Cell(cards, module_px, name, m) for m in methods}
+        cells.extend(group.values())
+        for index in range(frames):
+            seed = zlib.crc32(f"{name}/{index}".encode()) % 100000
+            rng = np.random.default_rng(seed)
+            scene = grid_scene(payloads, seed=seed, columns=columns, overlap=overlap)
+            k1, k2, p1, p2 = condition.lens
+            camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=k1, k2=k2, p1=p1, p2=p2)
+            degradation = condition.degradation
+            if condition.exposures:
+                degradation = replace(degradation, exposure=condition.exposures[
+                    index % len(condition.exposures)])
+            if condition.hands:
+                xs = [p.x_mm for p in scene.pieces]
+                ys = [p.y_mm for p in scene.pieces]
+                scene = replace(scene, hands=[
+                    Hand(float(rng.uniform(min(xs), max(xs))), float(rng.uniform(min(ys), max(ys))),
+                         float(rng.uniform(0, 360)), float(rng.uniform(0.9, 1.3)),
+                         skin=int((index * condition.hands + h) % len(SKIN_TONES)))
+                    for h in range(condition.hands)])
+            rendered = render_scene(scene, seed=seed, camera=camera, degradation=degradation)
+            in_frame = {t.payload for t in rendered.truth
+                        if _in_frame(t.quad_px, rendered.image.shape)}
+            visible = {t.payload for t in rendered.truth
+                       if _in_frame(t.quad_px, rendered.image.shape) and not t.occluded}
+            for method, decoder in methods.items():
+                cell = group[method]
+                if not decoder.available:
+                    cell.note = decoder.reason
+                    continue
+                start = time.perf_counter()
+                read = {c.text for c in decoder.decode(rendered.image)}
+                cell.ms.append((time.perf_counter() - start) * 1000)
+                cell.truths += len(visible)
+                cell.correct += len(read & visible)
+                cell.wrong += len(read - in_frame)
+                cell.frames += 1
+                cell.exact_frames += visible <= read and not (read - in_frame)
+        log(f"  {name:<18} " + "  ".join(f"{m}: {c.correct}/{c.truths}" + (f" ({c.wrong} wrong)" if c.wrong else "")
+                                         for m, c in group.items()))
+    return cells
+
+
+def format_conditions(cells: list[Cell]) -> str:
+    """Per condition: recall, wrong identities and exact tables for each method, and the
+    worst condition of each method (what the pipeline is judged by)."""
+    methods = list(dict.fromkeys(c.method for c in cells))
+    conditions = list(dict.fromkeys(c.degradation for c in cells))
+    by = {(c.degradation, c.method): c for c in cells}
+    lines = [f"{'condition':<18} " + "".join(f"{m + ' recall/wrong/exact':>40}" for m in methods)]
+    for name in conditions:
+        row = []
+        for method in methods:
+            cell = by[(name, method)]
+            if not cell.frames:
+                row.append(f"{'n/a':>40}")
+                continue
+            row.append(f"{cell.recall * 100:>22.2f}% {cell.wrong:>5} "
+                       f"{cell.exact_frames:>4}/{cell.frames:<4}")
+        lines.append(f"{name:<18} " + "".join(f"{r:>40}" for r in row))
+    worst = []
+    for method in methods:
+        measured = [by[(n, method)] for n in conditions if by[(n, method)].frames]
+        if measured:
+            cell = min(measured, key=lambda c: c.recall)
+            worst.append(f"{method}: {cell.recall * 100:.2f}% ({cell.degradation})")
+    lines.append("worst condition: " + "; ".join(worst))
+    return "\n".join(lines)
 
 
 def _in_frame(quad: np.ndarray, shape) -> bool:
@@ -261,6 +378,23 @@ def peak_memory(log=print) -> dict:
     log("  peak memory while decoding one 60-card frame: "
         + ", ".join(f"{m} {v:.1f} MB" for m, v in peaks.items()))
     return {"decode_peak_mb": peaks, "process_peak_rss_mb": rss}
+
+
+def main_conditions(frames: int = 3, json_path: str | None = None) -> list[Cell]:
+    """`companion bench vision --conditions`: the widened renderer, judged by the worst."""
+    import os
+
+    load_before = os.getloadavg()[0]
+    print(f"vision conditions: 36 cards at 3 px per QR module, 1920x1080, {frames} frame(s) "
+          f"per condition")
+    cells = run_conditions(frames)
+    print()
+    print(format_conditions(cells))
+    print(f"machine load average {load_before:.1f} at start, {os.getloadavg()[0]:.1f} at end")
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump([c.to_dict() for c in cells], handle, indent=1)
+    return cells
 
 
 def main(quick: bool = False, frames: int | None = None, json_path: str | None = None) -> dict:

@@ -3,7 +3,10 @@
 For tests, benchmarks and `sample_images/`. A `Scene` lists pieces in mat millimetres; the
 renderer warps each printed piece (from calibration's card and mat renderer when it exists,
 else a plain QR card drawn here) into a 1920x1080 frame through a perspective camera, then
-adds lens distortion, uneven light, shadows, glare, hands, blur, sensor noise and JPEG.
+adds lens distortion (radial and tangential), uneven light, shadows, glare, specular
+highlights on sleeves, vignetting, exposure swings, colour casts, hands of several skin
+tones, curved cards, rolling-shutter skew, blur, directional motion smear, sensor noise and
+JPEG.
 Everything is deterministic for a given seed. `Rendered.truth` says where every code ended up.
 """
 
@@ -45,6 +48,7 @@ class Hand:
     y_mm: float
     angle_deg: float = 0.0
     scale: float = 1.0
+    skin: int | None = None  # an index into SKIN_TONES; None draws one of SKIN at random
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,13 @@ class Camera:
     yaw_deg: float = 0.0
     offset_px: tuple[float, float] = (0.0, 0.0)
     k1: float = -0.04  # radial (barrel) lens distortion
+    k2: float = 0.0  # fourth-order radial term (wide-angle webcams)
+    p1: float = 0.0  # tangential distortion (a lens not quite parallel to the sensor)
+    p2: float = 0.0
+
+    @property
+    def distorted(self) -> bool:
+        return bool(self.k1 or self.k2 or self.p1 or self.p2)
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,14 @@ class Degradation:
     light: float = 0.0  # strength of uneven light (0-0.6)
     shadow: float = 0.0  # darkness of a soft shadow across the table (0-0.6)
     glare: float = 0.0  # strength of a specular spot (0-1)
-    motion_px: float = 0.0  # length of a horizontal motion smear (a bumped table)
+    motion_px: float = 0.0  # length of a motion smear (a bumped table, a wobbly arm)
+    motion_angle_deg: float = 0.0  # its direction (0 = horizontal)
+    vignette: float = 0.0  # darkening towards the corners (0-0.7)
+    exposure: float = 1.0  # overall gain (auto-exposure swinging between frames)
+    colour_cast: tuple[float, float, float] = (1.0, 1.0, 1.0)  # B, G, R gains (warm/cool light)
+    specular: float = 0.0  # small saturated highlights on sleeves/laminate over codes (0-1)
+    card_bend: float = 0.0  # cards bowed in their sleeves: sag as a fraction of card width
+    rolling_shutter_px: float = 0.0  # horizontal shift of the last row vs the first
 
     @property
     def label(self) -> str:
@@ -87,6 +105,13 @@ class Degradation:
             parts.append("glare")
         if self.motion_px:
             parts.append(f"motion{self.motion_px:g}")
+        for name in ("vignette", "specular", "card_bend", "rolling_shutter_px"):
+            if getattr(self, name):
+                parts.append(f"{name}{getattr(self, name):g}")
+        if self.exposure != 1.0:
+            parts.append(f"exposure{self.exposure:g}")
+        if self.colour_cast != (1.0, 1.0, 1.0):
+            parts.append("cast")
         return "+".join(parts) or "clean"
 
 
@@ -346,13 +371,19 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
             quad = np.array([[b, b], [b + 120, b], [b + 120, b + 120], [b, b + 120]], np.float64)
         else:
             sprite, quad = card_sprite(piece.payload, piece.kind, scene.game)
+            outline = None
+            if degradation.card_bend:
+                sprite, outline = _bend(sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0)))
             matrix = mat_to_px @ _piece_matrix(piece, scene.card_size_mm, sprite.shape)
             _drop_shadow(frame, sprite.shape, matrix)
-            _warp_into(frame, sprite, matrix)
+            _warp_into(frame, sprite, matrix, outline)
         quad_px = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64),
                                            matrix).reshape(4, 2)
         truth.append(Truth(piece.payload, piece.kind, quad_px, (piece.x_mm, piece.y_mm), False))
 
+    if degradation.specular:
+        _specular(frame, [t.quad_px for t in truth if t.kind != "token"], degradation.specular,
+                  light_rng)
     hand_mask = np.zeros(frame.shape[:2], np.uint8)
     for hand in scene.hands:
         _draw_hand(frame, hand_mask, hand, mat_to_px, rng)
@@ -361,16 +392,20 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
         item.occluded = inside > 0.02
 
     frame = _lighting(frame, degradation, light_rng)
-    if camera.k1:
-        frame, mapper = _distort(frame, camera.k1)
+    frame = _exposure(frame, degradation)
+    if camera.distorted:
+        frame, mapper = _distort(frame, camera.k1, camera.k2, camera.p1, camera.p2)
+        for item in truth:
+            item.quad_px = mapper(item.quad_px)
+    if degradation.rolling_shutter_px:
+        frame, mapper = _rolling_shutter(frame, degradation.rolling_shutter_px)
         for item in truth:
             item.quad_px = mapper(item.quad_px)
     if degradation.blur_sigma > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), degradation.blur_sigma)
     if degradation.motion_px >= 1:
-        length = int(round(degradation.motion_px))
-        kernel = np.full((1, length), 1.0 / length, np.float32)
-        frame = cv2.filter2D(frame, -1, kernel)
+        frame = cv2.filter2D(frame, -1, _smear_kernel(degradation.motion_px,
+                                                      degradation.motion_angle_deg))
     if degradation.noise_sigma > 0:
         noise = rng.normal(0, degradation.noise_sigma, frame.shape).astype(np.float32)
         frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
@@ -413,6 +448,8 @@ def _drop_shadow(frame: np.ndarray, sprite_shape, matrix: np.ndarray) -> None:
 
 
 SKIN = [(120, 160, 215), (95, 135, 195), (80, 110, 160), (150, 185, 230)]  # BGR
+# From very light to very dark skin (BGR), for hands chosen on purpose (`Hand.skin`).
+SKIN_TONES = [(175, 200, 240), (120, 160, 215), (80, 110, 160), (55, 80, 125), (35, 50, 80)]
 
 
 def _draw_hand(frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.ndarray,
@@ -424,7 +461,8 @@ def _draw_hand(frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.nd
                                     mat_to_px).reshape(2)
     px_per_mm = float(np.linalg.norm(step - centre))
     s = px_per_mm * hand.scale
-    colour = np.array(SKIN[int(rng.integers(len(SKIN)))], np.float32)
+    tone = SKIN[int(rng.integers(len(SKIN)))] if hand.skin is None else SKIN_TONES[hand.skin]
+    colour = np.array(tone, np.float32)
     layer = np.zeros(frame.shape[:2], np.uint8)
     a = math.radians(hand.angle_deg)
     direction = np.array([math.cos(a), math.sin(a)])
@@ -493,28 +531,123 @@ def _lighting(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _distort(frame: np.ndarray, k1: float):
-    """Barrel distortion about the frame centre; returns the image and a point mapper."""
+def lens_model(x, y, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.0):
+    """Brown-Conrady (OpenCV's) model on normalised coordinates: radial k1, k2 and
+    tangential p1, p2. Returns the distorted coordinates."""
+    r2 = x * x + y * y
+    radial = 1 + k1 * r2 + k2 * r2 * r2
+    return (x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x),
+            y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y)
+
+
+def _distort(frame: np.ndarray, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.0):
+    """Lens distortion about the frame centre (focal length = the longer side); returns the
+    image and a point mapper (undistorted frame px -> distorted frame px)."""
     h, w = frame.shape[:2]
     f = max(w, h)
     cx, cy = w / 2, h / 2
     yy, xx = np.indices((h, w), dtype=np.float32)
-    nx, ny = (xx - cx) / f, (yy - cy) / f
-    r2 = nx * nx + ny * ny
-    factor = 1 + k1 * r2
-    map_x = (nx * factor * f + cx).astype(np.float32)
-    map_y = (ny * factor * f + cy).astype(np.float32)
+    dx, dy = lens_model((xx - cx) / f, (yy - cy) / f, k1, k2, p1, p2)
+    map_x = (dx * f + cx).astype(np.float32)
+    map_y = (dy * f + cy).astype(np.float32)
     out = cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def mapper(points: np.ndarray) -> np.ndarray:
-        # Output p satisfies source = p * (1 + k1 |p|^2): solve by fixed-point iteration.
+        # Output p satisfies source = model(p): solve by fixed-point iteration.
         src = (np.asarray(points, np.float64) - (cx, cy)) / f
         p = src.copy()
-        for _ in range(8):
-            p = src / (1 + k1 * (p ** 2).sum(axis=1, keepdims=True))
+        for _ in range(12):
+            mx, my = lens_model(p[:, 0], p[:, 1], k1, k2, p1, p2)
+            p = p + (src - np.stack([mx, my], axis=1))
         return p * f + (cx, cy)
 
     return out, mapper
+
+
+def _rolling_shutter(frame: np.ndarray, shift_px: float):
+    """Rows read out one after another while the camera pans: each row shifted sideways a
+    little more than the one above (the last row by `shift_px`)."""
+    h, w = frame.shape[:2]
+    yy, xx = np.indices((h, w), dtype=np.float32)
+    offset = shift_px * (yy / max(h - 1, 1) - 0.5)
+    out = cv2.remap(frame, xx - offset, yy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+    def mapper(points: np.ndarray) -> np.ndarray:
+        points = np.asarray(points, np.float64).copy()
+        points[:, 0] += shift_px * (points[:, 1] / max(h - 1, 1) - 0.5)
+        return points
+
+    return out, mapper
+
+
+def _smear_kernel(length_px: float, angle_deg: float) -> np.ndarray:
+    """A straight motion-blur kernel `length_px` long in direction `angle_deg`."""
+    length = int(round(length_px))
+    if angle_deg % 180 == 0:
+        return np.full((1, length), 1.0 / length, np.float32)
+    size = length + 2 | 1
+    kernel = np.zeros((size, size), np.float32)
+    c = size // 2
+    a = math.radians(angle_deg)
+    dx, dy = math.cos(a) * (length - 1) / 2, math.sin(a) * (length - 1) / 2
+    cv2.line(kernel, (round(c * 16 - dx * 16), round(c * 16 - dy * 16)),
+             (round(c * 16 + dx * 16), round(c * 16 + dy * 16)), 1.0, 1, cv2.LINE_AA, shift=4)
+    return kernel / kernel.sum()
+
+
+def _exposure(frame: np.ndarray, d: Degradation) -> np.ndarray:
+    """Vignetting, exposure gain and the light's colour, as the sensor sees them."""
+    if not d.vignette and d.exposure == 1.0 and d.colour_cast == (1.0, 1.0, 1.0):
+        return frame
+    h, w = frame.shape[:2]
+    gain = np.full((h // 8 + 1, w // 8 + 1), d.exposure, np.float32)
+    if d.vignette:
+        yy, xx = np.mgrid[0:gain.shape[0], 0:gain.shape[1]].astype(np.float32)
+        r2 = ((xx / (gain.shape[1] - 1) - 0.5) ** 2 + (yy / (gain.shape[0] - 1) - 0.5) ** 2) / 0.5
+        gain *= 1 - d.vignette * r2  # cos^4 fall-off, approximately
+    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    cast = np.array(d.colour_cast, np.float32)
+    out = frame.astype(np.float32) * gain[..., None] * cast[None, None, :]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _specular(frame: np.ndarray, quads: list[np.ndarray], strength: float,
+              rng: np.random.Generator) -> None:
+    """Sleeve and laminate glare: on about a third of the codes, a small elongated highlight
+    that saturates part of the symbol (up to about a fifth of it)."""
+    h, w = frame.shape[:2]
+    for quad in quads:
+        if rng.uniform() > 0.35:
+            continue
+        side = float(np.linalg.norm(quad[1] - quad[0]))
+        centre = quad.mean(axis=0) + rng.uniform(-0.3, 0.3, 2) * side
+        axes = (max(2, int(side * rng.uniform(0.15, 0.3))), max(1, int(side * rng.uniform(0.05, 0.12))))
+        x0, y0 = int(max(centre[0] - side, 0)), int(max(centre[1] - side, 0))
+        x1, y1 = int(min(centre[0] + side, w)), int(min(centre[1] + side, h))
+        if x1 <= x0 or y1 <= y0:
+            continue
+        spot = np.zeros((y1 - y0, x1 - x0), np.float32)
+        cv2.ellipse(spot, (int(centre[0] - x0), int(centre[1] - y0)), axes,
+                    float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        spot = cv2.GaussianBlur(spot, (0, 0), max(1.0, axes[1] * 0.6))
+        region = frame[y0:y1, x0:x1].astype(np.float32)
+        frame[y0:y1, x0:x1] = np.clip(region + 255 * 1.5 * strength * spot[..., None],
+                                      0, 255).astype(np.uint8)
+
+
+def _bend(sprite: np.ndarray, sag: float) -> tuple[np.ndarray, np.ndarray]:
+    """A card bowed in its sleeve: seen from above, rows sag into arcs (the middle lower than
+    the edges by `sag` x card width) and the sides pull in a little. Returns the bent sprite
+    and its outline (alpha)."""
+    h, w = sprite.shape[:2]
+    yy, xx = np.indices((h, w), dtype=np.float32)
+    u = xx / (w - 1) * 2 - 1  # -1 .. 1 across the card
+    map_y = yy - sag * w * (1 - u * u)
+    map_x = xx + u * sag * w * 0.15 * (1 - yy / h)
+    bent = cv2.remap(sprite, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    outline = cv2.remap(np.full((h, w), 255, np.uint8), map_x, map_y, cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_CONSTANT)
+    return bent, outline
 
 
 # -- scene builders --------------------------------------------------------------------------

@@ -100,9 +100,16 @@ def bench():
 @click.option("--method", "methods", multiple=True,
               help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)")
 @click.option("--verbose", is_flag=True, help="with --boofcv: one line per photo")
+@click.option("--conditions", is_flag=True,
+              help="instead: recall per hard rendered condition (lens, smear, glare, hands...)")
 def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category, methods,
-                 verbose):
+                 verbose, conditions):
     """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
+    if conditions:
+        from vision.bench import main_conditions
+
+        main_conditions(frames=frames or (1 if quick else 3), json_path=json_path)
+        return
     if boofcv_dir:
         from vision.boofcv import METHODS, DatasetError, main as run_boofcv
 
