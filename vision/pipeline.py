@@ -177,14 +177,24 @@ class TableWatcher:
         return self._locate(self.reader.read(gray, hints), markers)
 
     def see_changes(self, gray: np.ndarray, boxes: list[tuple[int, int, int, int]],
-                    last: Seen) -> Seen:
-        """Re-decode only inside `boxes` (x0, y0, x1, y1 px); keep what lies elsewhere."""
+                    last: Seen, changed: np.ndarray | None = None) -> Seen:
+        """Re-decode only inside `boxes` (x0, y0, x1, y1 px); keep what lies elsewhere, and
+        (given the 8x smaller `changed` mask) every piece whose own pixels did not change:
+        a hand moving over the table costs the pieces it covers or uncovers, not its area."""
         def outside(quad: np.ndarray) -> bool:
             cx, cy = quad.mean(axis=0)
             return not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
 
-        codes = [c for c in last.codes if outside(c.corners)]
-        markers = [m for m in last.markers if outside(m.corners)]
+        def still(quad: np.ndarray) -> bool:
+            if changed is None:
+                return False
+            x0, y0 = np.maximum(np.floor(quad.min(axis=0) / 8).astype(int), 0)
+            x1, y1 = np.ceil(quad.max(axis=0) / 8).astype(int) + 1
+            return not changed[y0:y1, x0:x1].any()
+
+        codes = [c for c in last.codes if outside(c.corners) or still(c.corners)]
+        kept = {c.text for c in codes}
+        markers = [m for m in last.markers if outside(m.corners) or still(m.corners)]
         pad = int(self.card_px / 2)  # decode a margin too, so a piece on the edge is whole
         h, w = gray.shape[:2]
         for x0, y0, x1, y1 in boxes:
@@ -192,15 +202,23 @@ class TableWatcher:
             crop = gray[top:min(h, y1 + pad), left:min(w, x1 + pad)]
             shift = np.array([left, top], np.float32)
             hints = [Candidate(q - shift, p) for p, q in self._hints.items()
-                     if not outside(q)]
-            for code in self.reader.read(crop, hints, thorough=False):
+                     if not outside(q) and p not in kept]
+            known = [Code(c.text, c.corners - shift) for c in codes if not outside(c.corners)]
+            for code in self.reader.read(crop, hints, thorough=False, known=known):
                 corners = code.corners + shift
-                if not outside(corners):  # pieces in the margin were kept from last frame
+                if not outside(corners) and code.text not in kept:
                     codes.append(Code(code.text, corners, code.backend))
+        for x0, y0, x1, y1 in self._marker_boxes(changed, boxes, gray.shape):
+            crop = gray[y0:y1, x0:x1]
+            shift = np.array([x0, y0], np.float32)
             for marker in detect_markers(crop):
                 corners = marker.corners + shift
-                if not outside(corners):
-                    markers.append(MarkerDetection(marker.id, corners))
+                if outside(corners):
+                    continue
+                if any(m.id == marker.id and np.linalg.norm(np.subtract(m.center, corners.mean(axis=0)))
+                       < self.card_px / 4 for m in markers):
+                    continue  # the same token, unchanged and kept
+                markers.append(MarkerDetection(marker.id, corners))
         if any(not m.is_token for m in markers):
             self._calibrate(gray, markers)
         return self._locate(codes, markers)
@@ -291,7 +309,7 @@ class TableWatcher:
                 return last
             if share < 0.35:
                 boxes = self._changed_boxes(changed, gray.shape)
-                seen = self.see_changes(gray, boxes, last)
+                seen = self.see_changes(gray, boxes, last, changed)
                 self._reused += 1
                 self.partial_decodes += 1
                 self._reference, self._last_seen = thumb, seen
@@ -300,9 +318,21 @@ class TableWatcher:
         self._reference, self._last_seen, self._reused = thumb, seen, 0
         return seen
 
-    def _changed_boxes(self, changed: np.ndarray, shape) -> list[tuple[int, int, int, int]]:
+    def _marker_boxes(self, changed: np.ndarray | None, boxes, shape):
+        """Where to look for tokens again: the changed pixels grown by about a token (tokens
+        are small, so this is far less than the card-sized boxes)."""
+        if changed is None:
+            pad = int(self.card_px / 2)
+            h, w = shape[:2]
+            return [(max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad))
+                    for x0, y0, x1, y1 in boxes]
+        return self._changed_boxes(changed, shape, grow_px=self.card_px / 3)
+
+    def _changed_boxes(self, changed: np.ndarray, shape,
+                       grow_px: float | None = None) -> list[tuple[int, int, int, int]]:
         """Changed thumbnail cells grown by about a card, as frame-pixel boxes."""
-        grow = 2 * max(3, int(self.card_px / 8)) + 1
+        grow = 2 * max(3 if grow_px is None else 1,
+                       int((self.card_px if grow_px is None else grow_px) / 8)) + 1
         grown = cv2.dilate(changed, np.ones((grow, grow), np.uint8))
         count, _, stats, _ = cv2.connectedComponentsWithStats(grown)
         boxes = []
