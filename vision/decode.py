@@ -461,7 +461,7 @@ class CardReader:
             if _extent(candidate.quad) > 1.6 * code.size_px:
                 holding.append(candidate)  # one symbol read; the blob may hold more
             found.append(code)
-        if (failed or holding) and found:
+        if (failed or holding) and found and thorough:
             # Second pass with the symbol size this frame has shown: blobs holding several
             # symbols, or outlines that missed the symbol, are covered by symbol-sized tiles.
             side = float(np.median([c.size_px for c in found]))
