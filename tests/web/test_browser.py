@@ -98,7 +98,7 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     page.wait_for_selector("#summary-scores .side")
     page.screenshot(path=str(SHOTS / "summary-en.png"), full_page=True)
     page.goto(server.url + "/setup")
-    page.wait_for_selector("#kit code")
+    page.wait_for_selector("#kit code", state="attached")  # folded away for the host
     # The click-four-corners fallback reaches the camera.
     page.wait_for_function("document.getElementById('calib-preview').naturalWidth > 0")
     box = page.locator("#calib-preview").bounding_box()

@@ -22,7 +22,7 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP, "tv": TV}
 GAMES = {"musee": 2, "cardcassonne": 3, "crypt": 2, "masterpiece": 3, "mythe": 3}
 NAMES = ["Amy", "Ben", "Cat"]
 # Latin text a zh-TW page may show: names, the language switch, file formats, units.
-ZH_ALLOWED = {*NAMES, "English", "PDF", "QR", "Wi", "Fi", "M", "USB"}
+ZH_ALLOWED = {*NAMES, "English", "PDF", "QR", "Wi-Fi", "M", "USB"}
 TOUCH_PX = 44
 
 MEASURE = """() => {
@@ -42,6 +42,7 @@ MEASURE = """() => {
 
 
 def english_words(text: str) -> set[str]:
+    text = re.sub(r"https?://\S+", "", text)  # a join link is an address, not English
     words = set(re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text))
     # card codes (MPV07, MYN3A) and short unit letters are what the printed cards show
     return {w for w in words if w not in ZH_ALLOWED and not re.search(r"\d", w)
@@ -55,12 +56,25 @@ def servers(start_server_module):
             for game, players in GAMES.items()}
 
 
+# (path, screen size) checked for every game in both languages: the dashboard on every size,
+# the TV screen on the TV, and the host's and the teaching pages on a phone.
+PAGES = [("/", size) for size in SIZES] + [("/tv", "tv"), ("/rules", "phone"),
+                                           ("/setup", "phone"), ("/diagnostics", "phone"),
+                                           ("/summary", "phone")]
+
+
+def page_name(game: str, path: str, size_name: str, lang: str) -> str:
+    page = path.strip("/") or "dashboard"
+    return f"{game}-{size_name}-{lang}" if page == "dashboard" else f"{game}-{page}-{size_name}-{lang}"
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
     SHOTS.mkdir(parents=True, exist_ok=True)
     url = servers[game].url
     problems = []
-    for size_name, (width, height) in SIZES.items():
+    for path, size_name in PAGES:
+        width, height = SIZES[size_name]
         for lang in ("en", "zh-TW"):
             context = browser.new_context(viewport={"width": width, "height": height},
                                           has_touch=size_name == "phone")
@@ -69,11 +83,11 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
             errors = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(url + "/")
+            page.goto(url + path)
             page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
             page.wait_for_timeout(300)  # the game's own view draws after the snapshot
             seen = page.evaluate(MEASURE)
-            where = f"{game} {size_name} {lang}"
+            where = f"{game} {path} {size_name} {lang}"
             if seen["scrollWidth"] > seen["width"]:
                 problems.append(f"{where}: {seen['scrollWidth']} px wide on a {width} px screen")
             if size_name == "phone":
@@ -86,6 +100,7 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
                     problems.append(f"{where}: English on a zh-TW page: {sorted(english)[:20]}")
             if errors:
                 problems.append(f"{where}: console errors {errors[:3]}")
-            page.screenshot(path=str(SHOTS / f"{game}-{size_name}-{lang}.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / (page_name(game, path, size_name, lang) + ".png")),
+                            full_page=size_name == "phone")
             context.close()
     assert not problems, "\n".join(problems)

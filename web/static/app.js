@@ -902,8 +902,8 @@ async function loadJoin() {
   let data;
   try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
   if (!data.reachable_from_lan) {
-    box.appendChild(el("p", { class: "join-local" }, t("join.local"), " ",
-      el("code", { text: "companion serve --host 0.0.0.0" })));
+    box.appendChild(el("details", { class: "join-local" }, el("summary", { text: t("join.local") }),
+      el("code", { lang: "en", text: "companion serve --host 0.0.0.0" })));
   }
   const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
@@ -924,8 +924,10 @@ async function loadKit() {
     for (const d of kit.downloads) {
       list.appendChild(el("li", {}, el("a", { href: d.url, download: "", "data-kit": d.name, text: t("kit." + d.name) })));
     }
-    list.appendChild(el("li", { text: t("setup.kit.cmd") }));
-    for (const c of kit.commands) list.appendChild(el("li", {}, el("code", { text: c })));
+    // the same kit from a terminal: folded away, it is for whoever runs the computer
+    list.appendChild(el("li", {}, el("details", { class: "kit-commands" },
+      el("summary", { text: t("setup.kit.cmd") }),
+      kit.commands.map((c) => el("div", {}, el("code", { lang: "en", text: c }))))));
   } catch (exc) { showError(exc); }
 }
 
