@@ -63,10 +63,14 @@ class Seen:
 class TableWatcher:
     def __init__(self, source: FrameSource | None, game: str, players: int,
                  calibration: Any = None, *, tracker: Tracker | None = None,
-                 reader: CardReader | None = None, preview_width: int = 960):
+                 reader: CardReader | None = None, preview_width: int = 960,
+                 lens: Any = None):
         from calibration.layouts import load_layout
 
         self.source = source
+        # A solved lens (calibration.lens.LensCalibration): frame points are undistorted
+        # before the mat homography, so a wide-angle camera is right at the mat's edges too.
+        self.lens = lens
         self.layout = load_layout(game, players)
         self.game = self.layout.game
         self.players = players
@@ -124,7 +128,7 @@ class TableWatcher:
                            frame_size: tuple[int, int] | None = None) -> None:
         """Four clicks on the mat's corners (top-left, top-right, bottom-right, bottom-left),
         for when its markers cannot be seen. Markers seen later refine it."""
-        points = np.asarray(points_px, np.float64)
+        points = self._undistorted(np.asarray(points_px, np.float64))
         if points.shape != (4, 2):
             raise CalibrationError("manual calibration needs exactly four [x, y] points: the "
                                    "mat's top-left, top-right, bottom-right, bottom-left corners")
@@ -144,7 +148,8 @@ class TableWatcher:
     def _calibrate(self, image: np.ndarray, markers: list[MarkerDetection]) -> None:
         if self.calibrator is None:
             return
-        seen = {m.id: m.corners.astype(np.float64) for m in markers if not m.is_token}
+        seen = {m.id: self._undistorted(m.corners.astype(np.float64))
+                for m in markers if not m.is_token}
         result = self.calibrator.update(image, seen)
         if result.usable and result.homography is not None:
             changed = self._homography is None or not np.allclose(result.homography,
@@ -156,6 +161,11 @@ class TableWatcher:
                 self._after_calibration()
         else:
             self.calibration_warnings = [result.reason] if result.reason else []
+
+    def _undistorted(self, points: np.ndarray) -> np.ndarray:
+        if self.lens is None or not len(points):
+            return points
+        return self.lens.undistort_points(points).reshape(points.shape)
 
     def _after_calibration(self) -> None:
         """Remember how big a card looks, to size the areas re-decoded after a change."""
@@ -234,7 +244,7 @@ class TableWatcher:
             piece = self.catalogue.by_marker(marker.id) if marker.is_token else None
             if piece is not None:
                 tokens.append((piece.payload, marker))
-        points = np.array(centres + [m.center for _, m in tokens], np.float64)
+        points = self._undistorted(np.array(centres + [m.center for _, m in tokens], np.float64))
         if len(points):
             mm = cv2.perspectiveTransform(points.reshape(-1, 1, 2), matrix).reshape(-1, 2)
         else:

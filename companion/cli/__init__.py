@@ -22,6 +22,7 @@ COMMANDS = {
     "print": "kit_cmds:print_group",
     "layout": "kit_cmds:layout",
     "calibrate": "kit_cmds:calibrate",
+    "calibrate-lens": "vision_cmds:calibrate_lens",
     "decode": "vision_cmds:decode",
     "recognize": "vision_cmds:recognize",
     "bench": "vision_cmds:bench",

@@ -149,3 +149,32 @@ def bench_cafe(tables, duration, keepalive, qos, json_path):
 
     run(tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path,
         qos=int(qos))
+
+
+@click.command("calibrate-lens")
+@click.argument("images", nargs=-1, type=click.Path())
+@click.option("--camera", required=True, help="the camera's name (the lens is saved under it)")
+@click.option("--board", "board_path", type=click.Path(dir_okay=False), default=None,
+              help="write the printable ChArUco board (PNG, 254 dpi: print at 100 %) and stop")
+@click.option("--save-dir", type=click.Path(file_okay=False), default=None,
+              help="where calibrations are kept (default: ~/.config/table-companion/calibration)")
+def calibrate_lens(images, camera, board_path, save_dir):
+    """Solve a camera's lens from IMAGES of the printed ChArUco board (8-20 photos, the board
+    tilted differently in each and reaching every corner of the frame)."""
+    from calibration.lens import LensCalibration, board_image, solve_lens
+    from vision.sources import read_image
+
+    if board_path:
+        import cv2
+
+        cv2.imwrite(board_path, board_image())
+        click.echo(f"board written to {board_path}: print at 100 % (7 x 5 squares of 30 mm)")
+        return
+    if not images:
+        raise click.UsageError("give photos of the board, or --board OUT.png to print one")
+    lens: LensCalibration = solve_lens(read_image(path) for path in images)
+    path = lens.save(camera, save_dir)
+    k1, k2, p1, p2 = (float(v) for v in lens.distortion[:4])
+    click.echo(f"lens of {camera}: reprojection error {lens.rms_px:.2f} px over {lens.frames} "
+               f"of {len(images)} photos; focal {lens.camera_matrix[0, 0]:.0f} px, k1 {k1:.3f} "
+               f"k2 {k2:.3f} p1 {p1:.4f} p2 {p2:.4f}; saved to {path}")

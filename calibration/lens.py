@@ -1,0 +1,132 @@
+"""Lens calibration: a printed ChArUco board seen in several frames gives a camera's
+intrinsics and distortion (OpenCV's CharucoDetector and calibrateCamera), saved per camera.
+
+A wide-angle webcam bends straight lines towards the frame's edges; the mat homography
+(calibration/calibrate.py) assumes a pinhole camera, so points near the mat's edges land
+millimetres off. `LensCalibration.undistort_points` maps frame pixels to where a pinhole
+camera with the same intrinsics would have seen them, before the homography.
+
+The board: 7 x 5 squares of 30 mm with 22 mm ArUco markers from DICT_5X5_100 (a dictionary
+the mat and the tokens do not use, so a board on the table is never mistaken for them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError
+
+SQUARES = (7, 5)
+SQUARE_MM, MARKER_MM = 30.0, 22.0
+MIN_CORNERS = 8  # board corners a frame must show to be used
+MIN_FRAMES = 3
+
+
+class LensError(CompanionError):
+    """Not enough board views, or a saved lens file that cannot be used."""
+
+
+def board() -> "cv2.aruco.CharucoBoard":
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_100)
+    return cv2.aruco.CharucoBoard(SQUARES, SQUARE_MM, MARKER_MM, dictionary)
+
+
+def board_image(px_per_mm: float = 10.0, margin_mm: float = 10.0) -> np.ndarray:
+    """The board to print at exactly `px_per_mm` (10 px/mm = 254 dpi), with a white margin."""
+    w = int(round((SQUARES[0] * SQUARE_MM + 2 * margin_mm) * px_per_mm))
+    h = int(round((SQUARES[1] * SQUARE_MM + 2 * margin_mm) * px_per_mm))
+    return board().generateImage((w, h), marginSize=int(round(margin_mm * px_per_mm)))
+
+
+def find_board(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(board points in mm as Nx3, frame points in px as Nx2) of one view, or None."""
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    charuco = cv2.aruco.CharucoDetector(board())
+    corners, ids, _, _ = charuco.detectBoard(gray)
+    if ids is None or len(ids) < MIN_CORNERS:
+        return None
+    objects, images = board().matchImagePoints(corners, ids)
+    return objects.reshape(-1, 3).astype(np.float32), images.reshape(-1, 2).astype(np.float32)
+
+
+@dataclass
+class LensCalibration:
+    camera_matrix: np.ndarray  # 3x3
+    distortion: np.ndarray  # k1, k2, p1, p2, k3
+    image_size: tuple[int, int]  # (width, height) the frames had
+    rms_px: float  # reprojection error of the board corners
+    frames: int
+
+    def undistort_points(self, points_px) -> np.ndarray:
+        """Frame pixels -> the pixels a distortion-free camera would show (same intrinsics)."""
+        points = np.asarray(points_px, np.float64).reshape(-1, 1, 2)
+        if not len(points):
+            return points.reshape(-1, 2)
+        return cv2.undistortPoints(points, self.camera_matrix, self.distortion,
+                                   P=self.camera_matrix).reshape(-1, 2)
+
+    def to_dict(self) -> dict:
+        return {"camera_matrix": self.camera_matrix.tolist(),
+                "distortion": self.distortion.ravel().tolist(),
+                "image_size": list(self.image_size), "rms_px": self.rms_px, "frames": self.frames}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "LensCalibration":
+        try:
+            matrix = np.array(data["camera_matrix"], np.float64)
+            distortion = np.array(data["distortion"], np.float64)
+            size = tuple(int(v) for v in data["image_size"])
+            if matrix.shape != (3, 3) or distortion.ndim != 1 or len(size) != 2:
+                raise ValueError("wrong shapes")
+            return cls(matrix, distortion, size, float(data["rms_px"]), int(data["frames"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LensError(f"not a lens calibration: {exc}") from None
+
+    def save(self, camera_id: str, directory: str | os.PathLike | None = None) -> Path:
+        path = lens_path(camera_id, directory)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"camera_id": camera_id, **self.to_dict()}, indent=1))
+        return path
+
+    @classmethod
+    def load(cls, camera_id: str, directory: str | os.PathLike | None = None) -> "LensCalibration":
+        path = lens_path(camera_id, directory)
+        try:
+            data = json.loads(path.read_text())
+        except FileNotFoundError:
+            raise LensError(f"no lens calibration for camera {camera_id!r} in {path.parent}; "
+                            f"run `companion calibrate-lens` first") from None
+        except json.JSONDecodeError as exc:
+            raise LensError(f"{path} is not valid JSON ({exc.msg})") from None
+        return cls.from_dict(data)
+
+
+def lens_path(camera_id: str, directory: str | os.PathLike | None = None) -> Path:
+    from .calibrate import calibration_path
+
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", str(camera_id)).strip("._") or "camera"
+    return calibration_path(camera_id, directory).parent / f"{safe}.lens.json"
+
+
+def solve_lens(frames: Iterable[np.ndarray]) -> LensCalibration:
+    """Intrinsics and distortion (k1, k2, p1, p2, k3) from frames showing the board."""
+    objects, images, size = [], [], None
+    for frame in frames:
+        size = (frame.shape[1], frame.shape[0])
+        found = find_board(frame)
+        if found is not None:
+            objects.append(found[0])
+            images.append(found[1])
+    if len(objects) < MIN_FRAMES:
+        raise LensError(f"the board was found in {len(objects)} frame(s); show it in at least "
+                        f"{MIN_FRAMES}, tilted differently and reaching the frame's corners")
+    rms, matrix, distortion, _, _ = cv2.calibrateCamera(objects, images, size, None, None)
+    return LensCalibration(matrix, distortion.ravel(), size, float(rms), len(objects))

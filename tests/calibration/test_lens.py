@@ -1,0 +1,127 @@
+"""Lens calibration on rendered wide-angle views of the printed ChArUco board: it solves the
+lens, is saved per camera, and undistorting points first makes a flat board's homography
+fit to under a millimetre at the frame's edges (several millimetres without)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.lens import LensCalibration, LensError, board_image, find_board, solve_lens
+from vision.render import _distort
+
+SIZE = (1920, 1080)
+WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)  # a wide-angle webcam (about 100 degrees)
+
+
+def view(rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0)) -> np.ndarray:
+    """The board on a grey table seen by a pinhole camera (focal 1500 px) from
+    `distance_mm`, turned by rx, ry degrees, then through the wide-angle lens."""
+    margin_mm, px_per_mm = 10.0, 4.0
+    image = board_image(px_per_mm=px_per_mm, margin_mm=margin_mm)
+    to_mm = np.array([[1 / px_per_mm, 0, -margin_mm], [0, 1 / px_per_mm, -margin_mm], [0, 0, 1]])
+    centre = np.array([7 * 30 / 2, 5 * 30 / 2, 0.0])
+    rotation, _ = cv2.Rodrigues(np.deg2rad([rx_deg, ry_deg, 0.0]))
+    translation = np.array([shift_mm[0], shift_mm[1], distance_mm]) - rotation @ centre
+    camera = np.array([[1500.0, 0, SIZE[0] / 2], [0, 1500.0, SIZE[1] / 2], [0, 0, 1]])
+    plane_to_px = camera @ np.c_[rotation[:, :2], translation]
+    frame = cv2.warpPerspective(image, plane_to_px @ to_mm, SIZE, borderValue=150)
+    distorted, _ = _distort(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR), **WIDE)
+    return cv2.GaussianBlur(distorted, (0, 0), 0.6)
+
+
+@pytest.fixture(scope="module")
+def lens():
+    views = [view(0, 0, 210), view(25, 0, 260), view(-25, 10, 260), view(0, 30, 270),
+             view(15, -25, 300, (-60, -30)), view(-20, -15, 320, (80, 40)),
+             view(10, 20, 330, (90, -50)), view(-10, 25, 340, (-90, 50))]
+    return solve_lens(views)
+
+
+MAT_SCALE = 600 / (7 * 30)  # read the board as a 600 mm mat filling the frame
+
+
+def edge_error_mm(points_mm, points_px) -> float:
+    """Worst distance (mat mm) between board corners and where one homography puts them."""
+    points_mm = points_mm * MAT_SCALE
+    matrix, _ = cv2.findHomography(points_px, points_mm[:, :2])
+    mapped = cv2.perspectiveTransform(points_px.reshape(-1, 1, 2).astype(np.float64),
+                                      matrix).reshape(-1, 2)
+    return float(np.linalg.norm(mapped - points_mm[:, :2], axis=1).max())
+
+
+def test_lens_is_solved_with_a_small_reprojection_error(lens):
+    assert lens.frames >= 6 and lens.rms_px < 0.5
+    assert lens.image_size == SIZE
+
+
+def test_undistorted_points_make_the_flat_board_fit_to_under_a_millimetre(lens):
+    mm, px = find_board(view(0, 0, 185))  # the board reaching the frame's edges
+    raw = edge_error_mm(mm, px)
+    corrected = edge_error_mm(mm, lens.undistort_points(px).astype(np.float32))
+    print(f"worst board corner: {raw:.2f} mm without the lens model, {corrected:.2f} mm with it")
+    assert raw > 1.0  # a wide-angle lens: over a millimetre off at the edges without the model
+    assert corrected < 0.25
+
+
+def test_saved_per_camera_and_loaded_back(lens, tmp_path):
+    path = lens.save("desk cam", tmp_path)
+    assert path.name == "desk_cam.lens.json"
+    again = LensCalibration.load("desk cam", tmp_path)
+    assert np.allclose(again.camera_matrix, lens.camera_matrix)
+    assert np.allclose(again.distortion, lens.distortion)
+    with pytest.raises(LensError, match="no lens calibration"):
+        LensCalibration.load("other", tmp_path)
+    path.write_text("{}")
+    with pytest.raises(LensError, match="not a lens calibration"):
+        LensCalibration.load("desk cam", tmp_path)
+
+
+def test_too_few_views_is_a_clear_error():
+    blank = np.full((SIZE[1], SIZE[0], 3), 150, np.uint8)
+    with pytest.raises(LensError, match="found in 1 frame"):
+        solve_lens([view(0, 0, 210), blank, blank])
+
+
+def test_the_watcher_places_cards_at_the_mat_edges_right_with_the_lens(lens):
+    from vision.pipeline import TableWatcher
+    from vision.render import Camera, card_sprite, layout_scene, render_scene
+
+    placements = [("MU01", "museum0", [0, 0]), ("MU02", "museum1", [2, 5]),
+                  ("MU03", "museum0", [2, 0]), ("MU04", "museum1", [0, 5])]  # the four corners
+    scene = layout_scene("musee", 2, placements, seed=3, jitter_mm=0, jitter_deg=0)
+    camera = Camera(width=SIZE[0], height=SIZE[1], px_per_mm=1.85, tilt=0.0, **WIDE)
+    rendered = render_scene(scene, seed=3, camera=camera)
+    sprite, quad = card_sprite("MU01")  # where the code sits on a card (all cards alike)
+    offset_mm = (quad.mean(axis=0) - (sprite.shape[1] / 2, sprite.shape[0] / 2)) * (
+        63.0 / sprite.shape[1], 88.0 / sprite.shape[0])
+    truth = {t.payload: np.array(t.center_mm) + offset_mm for t in rendered.truth}
+
+    def worst_error(lens_model):
+        watcher = TableWatcher(None, "musee", 2, preview_width=0, lens=lens_model)
+        seen = watcher.see(rendered.image)
+        assert watcher.calibrated and {d.payload for d in seen.detections} == set(truth)
+        return max(np.linalg.norm(np.array([d.x_mm, d.y_mm]) - truth[d.payload])
+                   for d in seen.detections)
+
+    without, with_lens = worst_error(None), worst_error(lens)
+    print(f"worst card position: {without:.2f} mm without the lens, {with_lens:.2f} mm with it")
+    assert with_lens < without and with_lens < 1.5
+
+
+def test_calibrate_lens_command_prints_the_board_and_saves_the_lens(tmp_path):
+    from click.testing import CliRunner
+
+    from companion.cli import main as cli
+
+    board = tmp_path / "board.png"
+    result = CliRunner().invoke(cli, ["calibrate-lens", "--camera", "cam", "--board", str(board)])
+    assert result.exit_code == 0 and cv2.imread(str(board)) is not None
+    photos = []
+    for index, angles in enumerate([(0, 0, 210), (25, 0, 260), (-25, 10, 260), (0, 30, 270)]):
+        photos.append(str(tmp_path / f"view{index}.png"))
+        cv2.imwrite(photos[-1], view(*angles))
+    result = CliRunner().invoke(cli, ["calibrate-lens", "--camera", "cam", "--save-dir",
+                                      str(tmp_path), *photos])
+    assert result.exit_code == 0, result.output
+    assert "reprojection error" in result.output and "4 of 4 photos" in result.output
+    assert LensCalibration.load("cam", tmp_path).frames == 4
