@@ -13,7 +13,7 @@ from companion.model import Text
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "games" / "crypt"
 # functions that take a sentence key, and the position of the key among their arguments
-TAKES_A_KEY = {"WORDS": 0, "refuse": 0, "listed": 0, "_bonus": 1, "_wrong_phase": 2}
+TAKES_A_KEY = {"WORDS": 0, "refuse": 0, "listed": 0, "bonus": 1, "wrong_phase": 3}
 
 
 def placeholders(sentence: str) -> set[str]:

@@ -25,8 +25,10 @@ from ...events import CardRemoved, PieceOnTable, TableEvent
 from ...model import Move
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
+from . import log, turns
+from . import setup as box
 from .setup import row_size
-from .state import CryptState
+from .state import CryptState, is_ghost
 from .words import WORDS, refuse
 
 PIECE_KINDS = ("card", "token", "die")  # the servant dice are read by the camera too
@@ -41,132 +43,134 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
     return out
 
 
-class CameraReading:
-    """Table events to moves, or to alerts."""
+# -- table events to moves, or to alerts ------------------------------------------------------
+def seat_of_colour(game, state: CryptState, payload: str) -> int | None:
+    return state.colours.index(payload) if payload in state.colours else None
 
-    def seat_of_colour(self, state: CryptState, payload: str) -> int | None:
-        return state.colours.index(payload) if payload in state.colours else None
 
-    @staticmethod
-    def _region_index(region: str | None, prefix: str) -> int | None:
-        if not region or not region.startswith(prefix):
-            return None
-        try:
-            return int(region[len(prefix):])
-        except ValueError:
-            return None
+def region_index(region: str | None, prefix: str) -> int | None:
+    if not region or not region.startswith(prefix):
+        return None
+    try:
+        return int(region[len(prefix):])
+    except ValueError:
+        return None
 
-    @staticmethod
-    def _crypt_slot(where) -> int | None:
-        if where is None or where.region != "crypt" or not where.slot:
-            return None
-        try:
-            return int(where.slot[0])
-        except (TypeError, ValueError):
-            return None
 
-    def interpret(self, state: CryptState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if event.kind == "die":
-            return self._interpret_die(state, event, table)
-        piece = self.catalogue.piece(event.payload)
-        if isinstance(event, CardRemoved):
-            return Interpretation()
-        role = piece.face.get("role") if piece.kind == "card" else "back"
-        if role == "collector":
-            kind, side = piece.face["type"], piece.face["side"]
-            if self.side(state, kind) != side:
-                t = self.type_name(kind)
-                return Interpretation(violations=(refuse("collector_side_differs", [event.payload],
-                                                         kind=t, side=side,
-                                                         set_side=self.side(state, kind)),))
-            return Interpretation()
-        if role == "torch":
-            return self._interpret_torch(state, event, piece.face["torch"])
-        index = self._crypt_slot(event.where)
-        if index is not None and state.phase == "reveal" and 0 <= index < len(state.row) \
-                and state.row[index] is None:
-            if role == "back":
-                return Interpretation(move=Move("deal", None, {"back": event.payload, "index": index}))
-            return Interpretation(move=Move("deal", None, {"card": event.payload, "index": index}))
-        seat = self._region_index(event.where.region, "collection")
-        if seat is not None and role == "treasure" and seat < state.players:
-            kind = piece.face["type"]
-            coll = state.collections[seat]
-            if any(o.payload == event.payload for o in coll):
-                return Interpretation()
-            if any(o.payload is None and o.type == kind for o in coll):
-                return Interpretation(move=Move("identify", seat, {"card": event.payload}))
+def crypt_slot(where) -> int | None:
+    if where is None or where.region != "crypt" or not where.slot:
+        return None
+    try:
+        return int(where.slot[0])
+    except (TypeError, ValueError):
+        return None
+
+
+def interpret(game, state: CryptState, event: TableEvent,
+              table: Mapping[str, PieceOnTable]) -> Interpretation:
+    if event.kind == "die":
+        return interpret_die(game, state, event, table)
+    piece = game.catalogue.piece(event.payload)
+    if isinstance(event, CardRemoved):
         return Interpretation()
-
-    def _interpret_torch(self, state: CryptState, event, torch: str) -> Interpretation:
-        seat = self._region_index(event.where.region, "player")
-        if seat is None or state.phase in ("over", "final_reveal", "tiebreak"):
-            return Interpretation()
-        holder = state.leader if torch == "leader" else self.lights_out(state)
-        if seat == holder:
-            return Interpretation()
-        name = WORDS("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
-        return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
-                                                 f"player{holder}", torch=name,
-                                                 holder=state.names[holder]),))
-
-    def _interpret_die(self, state: CryptState, event, table) -> Interpretation:
-        seat = self.seat_of_colour(state, event.payload)
-        if seat is None:
-            return Interpretation(violations=(refuse("unknown_die", [event.payload],
-                                                     die=event.payload),))
-        die = event.track_id
-        pending = {p[0] for p in state.pending}
-        if isinstance(event, CardRemoved):
-            if die in pending:
-                return Interpretation(move=Move("remove_die", seat, {"die": die}))
-            return Interpretation()
-        before = table.get(die)
-        previous = before.where if before is not None else getattr(event, "previous", None)
-        target = self._crypt_slot(event.where)
-        came_from = self._crypt_slot(previous)
-        region = event.where.region or ""
-        if state.phase == "claim":
-            if self.is_ghost(state, seat):
-                return self._ghost_die_note(state, target)
-            if target is not None:
-                slot = state.row[target] if 0 <= target < len(state.row) else None
-                if (die not in pending and slot is not None and slot.owner == seat
-                        and came_from == target):
-                    return Interpretation()  # a die already claimed there, seen again
-                if event.value is None:
-                    return Interpretation(note=WORDS("camera.die_unread"))
-                return Interpretation(move=Move("place_die", seat, {
-                    "die": die, "card": target, "effort": event.value}))
-            if die in pending:
-                return Interpretation(move=Move("remove_die", seat, {"die": die}))
-            if (region == f"player{seat}" and previous is not None
-                    and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
-                return Interpretation(move=Move("recover", seat))
-            if came_from is not None:
-                return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
-            return Interpretation()
-        if state.phase == "collect":
-            due = [r for r in state.rolls if r.owner == seat and r.failed is None]
-            if not due:
-                return Interpretation()
-            card = came_from if came_from is not None and any(r.card == came_from for r in due) \
-                else due[0].card
-            if region == "roll":
-                if event.value is None:
-                    return Interpretation(note=WORDS("camera.roll_unread"))
-                return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
-            if region == f"exhausted{seat}" and came_from is not None:
-                return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))
-            if region == f"player{seat}" and came_from is not None:
-                return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": False}))
+    role = piece.face.get("role") if piece.kind == "card" else "back"
+    if role == "collector":
+        kind, side = piece.face["type"], piece.face["side"]
+        if box.side(game, state, kind) != side:
+            t = log.type_name(game, kind)
+            return Interpretation(violations=(refuse("collector_side_differs", [event.payload],
+                                                     kind=t, side=side,
+                                                     set_side=box.side(game, state, kind)),))
         return Interpretation()
+    if role == "torch":
+        return interpret_torch(game, state, event, piece.face["torch"])
+    index = crypt_slot(event.where)
+    if index is not None and state.phase == "reveal" and 0 <= index < len(state.row) \
+            and state.row[index] is None:
+        if role == "back":
+            return Interpretation(move=Move("deal", None, {"back": event.payload, "index": index}))
+        return Interpretation(move=Move("deal", None, {"card": event.payload, "index": index}))
+    seat = region_index(event.where.region, "collection")
+    if seat is not None and role == "treasure" and seat < state.players:
+        kind = piece.face["type"]
+        coll = state.collections[seat]
+        if any(o.payload == event.payload for o in coll):
+            return Interpretation()
+        if any(o.payload is None and o.type == kind for o in coll):
+            return Interpretation(move=Move("identify", seat, {"card": event.payload}))
+    return Interpretation()
 
-    def _ghost_die_note(self, state: CryptState, target: int | None) -> Interpretation:
-        if target is None:
+
+def interpret_torch(game, state: CryptState, event, torch: str) -> Interpretation:
+    seat = region_index(event.where.region, "player")
+    if seat is None or state.phase in ("over", "final_reveal", "tiebreak"):
+        return Interpretation()
+    holder = state.leader if torch == "leader" else turns.lights_out(game, state)
+    if seat == holder:
+        return Interpretation()
+    name = WORDS("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
+    return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
+                                             f"player{holder}", torch=name,
+                                             holder=state.names[holder]),))
+
+
+def interpret_die(game, state: CryptState, event, table) -> Interpretation:
+    seat = seat_of_colour(game, state, event.payload)
+    if seat is None:
+        return Interpretation(violations=(refuse("unknown_die", [event.payload],
+                                                 die=event.payload),))
+    die = event.track_id
+    pending = {p[0] for p in state.pending}
+    if isinstance(event, CardRemoved):
+        if die in pending:
+            return Interpretation(move=Move("remove_die", seat, {"die": die}))
+        return Interpretation()
+    before = table.get(die)
+    previous = before.where if before is not None else getattr(event, "previous", None)
+    target = crypt_slot(event.where)
+    came_from = crypt_slot(previous)
+    region = event.where.region or ""
+    if state.phase == "claim":
+        if is_ghost(state, seat):
+            return ghost_die_note(game, state, target)
+        if target is not None:
+            slot = state.row[target] if 0 <= target < len(state.row) else None
+            if (die not in pending and slot is not None and slot.owner == seat
+                    and came_from == target):
+                return Interpretation()  # a die already claimed there, seen again
+            if event.value is None:
+                return Interpretation(note=WORDS("camera.die_unread"))
+            return Interpretation(move=Move("place_die", seat, {
+                "die": die, "card": target, "effort": event.value}))
+        if die in pending:
+            return Interpretation(move=Move("remove_die", seat, {"die": die}))
+        if (region == f"player{seat}" and previous is not None
+                and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
+            return Interpretation(move=Move("recover", seat))
+        if came_from is not None:
+            return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
+        return Interpretation()
+    if state.phase == "collect":
+        due = [r for r in state.rolls if r.owner == seat and r.failed is None]
+        if not due:
             return Interpretation()
-        slot = state.row[target] if 0 <= target < len(state.row) else None
-        if slot is not None and slot.owner == 1:
-            return Interpretation()
-        return Interpretation(violations=(refuse("ghost_die_misplaced", region="crypt"),))
+        card = came_from if came_from is not None and any(r.card == came_from for r in due) \
+            else due[0].card
+        if region == "roll":
+            if event.value is None:
+                return Interpretation(note=WORDS("camera.roll_unread"))
+            return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
+        if region == f"exhausted{seat}" and came_from is not None:
+            return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))
+        if region == f"player{seat}" and came_from is not None:
+            return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": False}))
+    return Interpretation()
+
+
+def ghost_die_note(game, state: CryptState, target: int | None) -> Interpretation:
+    if target is None:
+        return Interpretation()
+    slot = state.row[target] if 0 <= target < len(state.row) else None
+    if slot is not None and slot.owner == 1:
+        return Interpretation()
+    return Interpretation(violations=(refuse("ghost_die_misplaced", region="crypt"),))

@@ -16,191 +16,204 @@ from dataclasses import replace
 from ...model import Move, Violation
 from ...validation import Bool, Int, Optional
 from ..moves import MoveRule
+from . import collect, endgame, log, turns
+from . import setup as box
 from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
 from .state import CryptState, Owned
-from .log import GameLog
 from .words import refuse
 
 
-class Collectors:
-    """Checks and effects of the collector flips, side by side."""
-
-    def _check_reroll(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._collector_problems(state, move, "idols", "A", 1)
-        if problems:
-            return problems
-        if state.phase != "collect":
-            return [refuse("wrong_phase.reroll")]
-        index = move["roll"]
-        if (not isinstance(index, int) or not 0 <= index < len(state.rolls)
-                or state.rolls[index].owner != move.player or state.rolls[index].failed is None):
-            return [refuse("no_such_roll", region="roll")]
-        return self._roll_value_problems(move)
-
-    def _do_reroll(self, state: CryptState, move: Move) -> CryptState:
-        state = self._flip(state, move.player, "idols", [move["card"]])
-        rolls = list(state.rolls)
-        rolls[move["roll"]] = self._roll_result(rolls[move["roll"]], move)
-        return self._maybe_finish_collect(replace(state, rolls=tuple(rolls)))
-
-    def _check_peek(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._collector_problems(state, move, "manuscripts", "B", 1)
-        if problems:
-            return problems
-        if move.player in state.peeked:
-            return [refuse("once_per_round")]
-        if state.phase not in ("reveal", "claim") or not any(
-                s is not None and not s.face_up for s in state.row):
-            return [refuse("nothing_to_peek", region="crypt")]
-        return []
-
-    def _do_peek(self, state: CryptState, move: Move) -> CryptState:
-        state = self._flip(state, move.player, "manuscripts", [move["card"]])
-        return replace(state, peeked=state.peeked | {move.player})
-
-    def _check_take(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._collector_problems(state, move, "pottery", "B", 2)
-        if problems:
-            return problems
-        if state.phase != "claim" or state.claims_started:
-            return [refuse("wrong_phase.take")]
-        index = move["index"]
-        if (not isinstance(index, int) or not 0 <= index < len(state.row)
-                or state.row[index] is None or state.row[index].face_up):
-            return [refuse("not_face_down", region="crypt")]
-        return []
-
-    def _do_take(self, state: CryptState, move: Move) -> CryptState:
-        state = self._flip(state, move.player, "pottery", move["cards"])
-        slot = state.row[move["index"]]
-        row = list(state.row)
-        row[move["index"]] = None
-        collections = list(state.collections)
-        moment = state.moment + 1
-        collections[move.player] += (Owned(slot.type, slot.payload, False, moment),)
-        state = replace(state, row=tuple(row), collections=tuple(collections), moment=moment)
-        return self._idol_pairs(state)
-
-    def _check_recover_one(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._collector_problems(state, move, "remains", "A", 2)
-        if problems:
-            return problems
-        if state.exhausted[move.player] == 0:
-            return [refuse("nothing_exhausted", player=state.names[move.player])]
-        return []
-
-    def _do_recover_one(self, state: CryptState, move: Move) -> CryptState:
-        state = self._flip(state, move.player, "remains", move["cards"])
-        ready, exhausted = list(state.ready), list(state.exhausted)
-        ready[move.player] += 1
-        exhausted[move.player] -= 1
-        state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
-        if state.phase == "before_scoring" and not self._remains_recoveries(state):
-            return self._finish_game(state)
-        return self._maybe_finish_collect(state)
-
-    def _collector_problems(self, state: CryptState, move: Move, kind: str, side: str,
-                            count: int) -> list[Violation]:
-        problems = self._seat_problem(state, move.player)
-        if problems:
-            return problems
-        if self.side(state, kind) != side:
-            t = self.type_name(kind, True)
-            return [refuse("collector_not_in_play", [f"CRC{self.type_back[kind][3:]}{side}"],
-                           kind=t, set_side=self.side(state, kind), side=side)]
-        if state.phase in ("over", "tiebreak"):
-            return [refuse("wrong_phase.scored")]
-        cards = move["cards"] if "cards" in move.params else [move["card"]]
-        if not isinstance(cards, (list, tuple)):
-            cards = [cards]
-        if len(cards) != count:
-            t = self.type_name(kind, True)
-            return [refuse("flip_count", count=count, kind=t)]
-        return self._resolve_flips(state, move.player, kind, cards)[1]
-
-    def _unflipped(self, state: CryptState, seat: int, kind: str) -> list[int]:
-        return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
-
-    def _resolve_flips(self, state: CryptState, seat: int, kind: str,
-                       names) -> tuple[list[tuple[int, str | None]], list[Violation]]:
-        """Which collected cards a flip names: [(index in collection, payload learned)]."""
-        if not isinstance(names, (list, tuple)):
-            names = [names]
-        chosen: list[tuple[int, str | None]] = []
-        t = self.type_name(kind, True)
-        for name in names:
-            free = [i for i in self._unflipped(state, seat, kind) if i not in {c[0] for c in chosen}]
-            coll = state.collections[seat]
-            if name in self.back_type and self.back_type[name] == kind:
-                pick = next((i for i in free if coll[i].payload is None), free[0] if free else None)
-                learned = None
-            elif name in self.treasures and self.ttype(name) == kind:
-                pick = next((i for i in free if coll[i].payload == name), None)
-                learned = None
-                if pick is None and name not in state.seen and name in self.deck_payloads(state.players):
-                    pick = next((i for i in free if coll[i].payload is None), None)
-                    learned = name
-            else:
-                return [], [refuse("wrong_type", [str(name)], kind=t)]
-            if pick is None:
-                return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat],
-                                   kind=t)]
-            chosen.append((pick, learned))
-        return chosen, []
-
-    def _flip(self, state: CryptState, seat: int, kind: str, names) -> CryptState:
-        chosen, _ = self._resolve_flips(state, seat, kind, names)
-        coll = list(state.collections[seat])
-        seen = set(state.seen)
-        for index, learned in chosen:
-            card = coll[index]
-            coll[index] = replace(card, flipped=True, payload=learned or card.payload)
-            if learned:
-                seen.add(learned)
-        collections = list(state.collections)
-        collections[seat] = tuple(coll)
-        return replace(state, collections=tuple(collections), seen=frozenset(seen))
-
-    def _idol_pairs(self, state: CryptState) -> CryptState:
-        """Idols B: note when each player first holds 2 idols; the first ones flip them."""
-        if self.side(state, "idols") != "B":
-            return state
-        need = int(self.data.collectors["idols_b_pair"])
-        moments = list(state.idol_pair_moment)
-        collections = [list(c) for c in state.collections]
-        earlier = [m for m in moments if m is not None]
-        for seat in range(state.players):
-            idols = [i for i, c in enumerate(collections[seat]) if c.type == "idols"]
-            if moments[seat] is None and len(idols) >= need:
-                moments[seat] = state.moment
-                if not earlier or min(earlier) >= state.moment:
-                    for i in idols[:need]:
-                        collections[seat][i] = replace(collections[seat][i], flipped=True)
-        return replace(state, idol_pair_moment=tuple(moments),
-                       collections=tuple(tuple(c) for c in collections))
-
-    def _remains_recoveries(self, state: CryptState) -> tuple[int, ...]:
-        """Seats that could still flip Remains (side A) to recover an exhausted die."""
-        if self.side(state, "remains") != "A":
-            return ()
-        need = int(self.data.collectors["remains_a_flip"])
-        return tuple(seat for seat in range(state.players) if state.exhausted[seat]
-                     and len(self._unflipped(state, seat, "remains")) >= need)
+# -- checks and effects of the collector flips, side by side ----------------------------------
+def check_reroll(game, state: CryptState, move: Move) -> list[Violation]:
+    problems = collector_problems(game, state, move, "idols", "A", 1)
+    if problems:
+        return problems
+    if state.phase != "collect":
+        return [refuse("wrong_phase.reroll")]
+    index = move["roll"]
+    if (not isinstance(index, int) or not 0 <= index < len(state.rolls)
+            or state.rolls[index].owner != move.player or state.rolls[index].failed is None):
+        return [refuse("no_such_roll", region="roll")]
+    return collect.roll_value_problems(move)
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together ------------
+def do_reroll(game, state: CryptState, move: Move) -> CryptState:
+    state = flip(game, state, move.player, "idols", [move["card"]])
+    rolls = list(state.rolls)
+    rolls[move["roll"]] = collect.roll_result(game, rolls[move["roll"]], move)
+    return collect.maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
+
+
+def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
+    problems = collector_problems(game, state, move, "manuscripts", "B", 1)
+    if problems:
+        return problems
+    if move.player in state.peeked:
+        return [refuse("once_per_round")]
+    if state.phase not in ("reveal", "claim") or not any(
+            s is not None and not s.face_up for s in state.row):
+        return [refuse("nothing_to_peek", region="crypt")]
+    return []
+
+
+def do_peek(game, state: CryptState, move: Move) -> CryptState:
+    state = flip(game, state, move.player, "manuscripts", [move["card"]])
+    return replace(state, peeked=state.peeked | {move.player})
+
+
+def check_take(game, state: CryptState, move: Move) -> list[Violation]:
+    problems = collector_problems(game, state, move, "pottery", "B", 2)
+    if problems:
+        return problems
+    if state.phase != "claim" or state.claims_started:
+        return [refuse("wrong_phase.take")]
+    index = move["index"]
+    if (not isinstance(index, int) or not 0 <= index < len(state.row)
+            or state.row[index] is None or state.row[index].face_up):
+        return [refuse("not_face_down", region="crypt")]
+    return []
+
+
+def do_take(game, state: CryptState, move: Move) -> CryptState:
+    state = flip(game, state, move.player, "pottery", move["cards"])
+    slot = state.row[move["index"]]
+    row = list(state.row)
+    row[move["index"]] = None
+    collections = list(state.collections)
+    moment = state.moment + 1
+    collections[move.player] += (Owned(slot.type, slot.payload, False, moment),)
+    state = replace(state, row=tuple(row), collections=tuple(collections), moment=moment)
+    return idol_pairs(game, state)
+
+
+def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
+    problems = collector_problems(game, state, move, "remains", "A", 2)
+    if problems:
+        return problems
+    if state.exhausted[move.player] == 0:
+        return [refuse("nothing_exhausted", player=state.names[move.player])]
+    return []
+
+
+def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
+    state = flip(game, state, move.player, "remains", move["cards"])
+    ready, exhausted = list(state.ready), list(state.exhausted)
+    ready[move.player] += 1
+    exhausted[move.player] -= 1
+    state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
+    if state.phase == "before_scoring" and not remains_recoveries(game, state):
+        return endgame.finish_game(game, state)
+    return collect.maybe_finish_collect(game, state)
+
+
+def collector_problems(game, state: CryptState, move: Move, kind: str, side: str,
+                       count: int) -> list[Violation]:
+    problems = turns.seat_problem(game, state, move.player)
+    if problems:
+        return problems
+    if box.side(game, state, kind) != side:
+        t = log.type_name(game, kind, True)
+        return [refuse("collector_not_in_play", [f"CRC{game.type_back[kind][3:]}{side}"],
+                       kind=t, set_side=box.side(game, state, kind), side=side)]
+    if state.phase in ("over", "tiebreak"):
+        return [refuse("wrong_phase.scored")]
+    cards = move["cards"] if "cards" in move.params else [move["card"]]
+    if not isinstance(cards, (list, tuple)):
+        cards = [cards]
+    if len(cards) != count:
+        t = log.type_name(game, kind, True)
+        return [refuse("flip_count", count=count, kind=t)]
+    return resolve_flips(game, state, move.player, kind, cards)[1]
+
+
+def unflipped(game, state: CryptState, seat: int, kind: str) -> list[int]:
+    return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
+
+
+def resolve_flips(game, state: CryptState, seat: int, kind: str,
+                  names) -> tuple[list[tuple[int, str | None]], list[Violation]]:
+    """Which collected cards a flip names: [(index in collection, payload learned)]."""
+    if not isinstance(names, (list, tuple)):
+        names = [names]
+    chosen: list[tuple[int, str | None]] = []
+    t = log.type_name(game, kind, True)
+    for name in names:
+        free = [i for i in unflipped(game, state, seat, kind) if i not in {c[0] for c in chosen}]
+        coll = state.collections[seat]
+        if name in game.back_type and game.back_type[name] == kind:
+            pick = next((i for i in free if coll[i].payload is None), free[0] if free else None)
+            learned = None
+        elif name in game.treasures and box.ttype(game, name) == kind:
+            pick = next((i for i in free if coll[i].payload == name), None)
+            learned = None
+            if (pick is None and name not in state.seen
+                    and name in box.deck_payloads(game, state.players)):
+                pick = next((i for i in free if coll[i].payload is None), None)
+                learned = name
+        else:
+            return [], [refuse("wrong_type", [str(name)], kind=t)]
+        if pick is None:
+            return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat],
+                               kind=t)]
+        chosen.append((pick, learned))
+    return chosen, []
+
+
+def flip(game, state: CryptState, seat: int, kind: str, names) -> CryptState:
+    chosen, _ = resolve_flips(game, state, seat, kind, names)
+    coll = list(state.collections[seat])
+    seen = set(state.seen)
+    for index, learned in chosen:
+        card = coll[index]
+        coll[index] = replace(card, flipped=True, payload=learned or card.payload)
+        if learned:
+            seen.add(learned)
+    collections = list(state.collections)
+    collections[seat] = tuple(coll)
+    return replace(state, collections=tuple(collections), seen=frozenset(seen))
+
+
+def idol_pairs(game, state: CryptState) -> CryptState:
+    """Idols B: note when each player first holds 2 idols; the first ones flip them."""
+    if box.side(game, state, "idols") != "B":
+        return state
+    need = int(game.data.collectors["idols_b_pair"])
+    moments = list(state.idol_pair_moment)
+    collections = [list(c) for c in state.collections]
+    earlier = [m for m in moments if m is not None]
+    for seat in range(state.players):
+        idols = [i for i, c in enumerate(collections[seat]) if c.type == "idols"]
+        if moments[seat] is None and len(idols) >= need:
+            moments[seat] = state.moment
+            if not earlier or min(earlier) >= state.moment:
+                for i in idols[:need]:
+                    collections[seat][i] = replace(collections[seat][i], flipped=True)
+    return replace(state, idol_pair_moment=tuple(moments),
+                   collections=tuple(tuple(c) for c in collections))
+
+
+def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
+    """Seats that could still flip Remains (side A) to recover an exhausted die."""
+    if box.side(game, state, "remains") != "A":
+        return ()
+    need = int(game.data.collectors["remains_a_flip"])
+    return tuple(seat for seat in range(state.players) if state.exhausted[seat]
+                 and len(unflipped(game, state, seat, "remains")) >= need)
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together -------------------
 RULES = (
     MoveRule(name="reroll", player="seat", fields={
         "roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
-        required=("roll",), one_of=TO_FLIP, turn=None, check=Collectors._check_reroll,
-        effect=Collectors._do_reroll, describe=GameLog._words_reroll),
+             required=("roll",), one_of=TO_FLIP, turn=None, check=check_reroll,
+             effect=do_reroll, describe=log.words_reroll),
     MoveRule(name="peek", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP, turn=None,
-             check=Collectors._check_peek, effect=Collectors._do_peek,
-             describe=GameLog._words_peek),
+             check=check_peek, effect=do_peek,
+             describe=log.words_peek),
     MoveRule(name="take", player="seat", fields={"index": CRYPT_PLACE, **FLIPPED},
-             required=("index",), one_of=TO_FLIP, turn=None, check=Collectors._check_take,
-             effect=Collectors._do_take, describe=GameLog._words_take),
+             required=("index",), one_of=TO_FLIP, turn=None, check=check_take,
+             effect=do_take, describe=log.words_take),
     MoveRule(name="recover_one", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP,
-             turn=None, check=Collectors._check_recover_one, effect=Collectors._do_recover_one,
-             describe=GameLog._words_recover_one),
+             turn=None, check=check_recover_one, effect=do_recover_one,
+             describe=log.words_recover_one),
 )

@@ -1,36 +1,34 @@
-"""The Crypt game: one class composed of the rulebook's parts (each in its own module).
+"""The Crypt game: the `Game` interface, each question answered by the module named after the
+part of the rulebook it belongs to.
 
 Rules: ../shared/rules/crypt.md. Which module holds what:
 state (where the game stands), setup (the box, data tables, first state), turns (turn
-order, torches, dispatch), reveal / claim / collect / collectors / endgame (each move kind's
-fields, check and effect side by side), ghost (the solo ghost), scoring, teach (legal moves
-and hints), words (every sentence, keyed, in both languages), log (moves and names put
-into words for the game log), camera (table events to moves).
+order, torches, the move dispatch), reveal / claim / collect / collectors / endgame (each
+move kind's fields, check and effect side by side), ghost (the solo ghost), scoring, teach
+(legal moves, hints and the dashboard's view), words (every sentence, keyed, in both
+languages), log (moves and names put into words for the game log), camera (the table's
+regions and what its events mean).
+
+The modules are functions that take this game object first (`game`): it holds the rules'
+data tables, never where a game stands.
 """
 
 from __future__ import annotations
 
-from ..base import Game, GameInfo
+from typing import Iterable, Mapping
+
+from ...events import PieceOnTable, TableEvent
+from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
+from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook
-from . import claim, collect, collectors, endgame, ghost, reveal
-from .camera import CameraReading
-from .claim import Claiming
-from .collect import Collecting
-from .collectors import Collectors
-from .endgame import Ending
-from .ghost import GhostPlayer
-from .reveal import Reveal
-from .scoring import Scoring
-from .setup import TheBox, _load_data
-from .state import StateView
-from .teach import Teaching
-from .turns import Turns
+from . import camera, claim, collect, collectors, endgame, ghost, log, reveal, scoring, teach
+from . import setup as box
+from . import turns
+from .state import CryptState
 from .words import WORDS
-from .log import GameLog
 
 
-class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer, Scoring,
-            Teaching, GameLog, CameraReading, StateView, TheBox, Game):
+class Crypt(Game):
     info = GameInfo(
         slug="crypt",
         name=WORDS("game.name"),
@@ -42,15 +40,95 @@ class Crypt(Turns, Reveal, Claiming, Collecting, Collectors, Ending, GhostPlayer
 
     # Every move kind, declared with its fields, check, effect and words in its module. The
     # kinds opt out of the shared turn check (turn=None): Crypt words its own turn refusals
-    # (the ghost's turn, a claim still pending), and `Turns.check` closes a pending claim first.
+    # (the ghost's turn, a claim still pending), and `turns.check_move` closes a pending
+    # claim first.
     moves = MoveBook(*reveal.RULES, *claim.RULES, *ghost.RULES, *collect.RULES,
                      *collectors.RULES, *endgame.RULES)
 
     def __init__(self) -> None:
         super().__init__()
-        self.data = _load_data()
+        self.data = box.load_data()
         self.treasures = {p.payload: p for p in self.catalogue.cards
                           if p.face.get("role") == "treasure"}
         self.back_type = {p.payload: p.face["type"] for p in self.catalogue.backs}
         self.type_back = {t: b for b, t in self.back_type.items()}
         self.colour_of_payload = {c.payload: c for c in self.data.colours}
+
+    # -- the Game interface -------------------------------------------------------------------
+    def new_game(self, setup: Setup) -> CryptState:
+        return box.new_game(self, setup)
+
+    def check(self, state: CryptState, move: Move) -> tuple[Violation, ...]:
+        return turns.check_move(self, state, move)
+
+    def _apply(self, state: CryptState, move: Move) -> CryptState:
+        return turns.apply_move(self, state, move)
+
+    def describe_move(self, state: CryptState, move: Move) -> Text | None:
+        return log.describe_move(self, state, move)
+
+    def current_players(self, state: CryptState) -> tuple[int, ...]:
+        return turns.current_players(self, state)
+
+    def is_over(self, state: CryptState) -> bool:
+        return turns.is_over(self, state)
+
+    def legal_moves(self, state: CryptState) -> list[Move]:
+        return teach.legal_moves(self, state)
+
+    def hints(self, state: CryptState) -> tuple[Hint, ...]:
+        return teach.hints(self, state)
+
+    def describe(self, state: CryptState) -> dict:
+        return teach.describe(self, state)
+
+    def rules_notes(self) -> tuple[Text, ...]:
+        return teach.rules_notes(self)
+
+    def score(self, state: CryptState) -> tuple[SideScore, ...]:
+        return scoring.score(self, state)
+
+    def outcome(self, state: CryptState) -> Outcome | None:
+        return scoring.outcome(self, state)
+
+    def interpret(self, state: CryptState, event: TableEvent,
+                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+        return camera.interpret(self, state, event, table)
+
+    def pieces_in_play(self, state: CryptState) -> frozenset[str]:
+        return box.pieces_in_play(self, state)
+
+    # -- Crypt's own questions (the dashboard, tests and tools ask them) ------------------------
+    def turn_order(self, state: CryptState) -> tuple[int, ...]:
+        return turns.turn_order(self, state)
+
+    def lights_out(self, state: CryptState) -> int:
+        return turns.lights_out(self, state)
+
+    def actor(self, state: CryptState) -> int | None:
+        return turns.actor(self, state)
+
+    def deck_payloads(self, players: int) -> tuple[str, ...]:
+        return box.deck_payloads(self, players)
+
+    def ttype(self, payload: str) -> str:
+        return box.ttype(self, payload)
+
+    def ghost_dice_to_roll(self, state: CryptState) -> int:
+        return ghost.ghost_dice_to_roll(self, state)
+
+    def ghost_ranking(self, state: CryptState) -> list[int]:
+        return ghost.ghost_ranking(self, state)
+
+    @staticmethod
+    def ghost_groups(values: Iterable[int]) -> list[tuple[int, int]]:
+        return ghost.ghost_groups(values)
+
+    def ghost_plan(self, state: CryptState, values: Iterable[int]) -> list[tuple[int, int, int]]:
+        return ghost.ghost_plan(self, state, values)
+
+    def solo_rank(self, total: float) -> Text:
+        return scoring.solo_rank(self, total)
+
+    def _finish_collect(self, state: CryptState) -> CryptState:
+        return turns.finish_collect(self, state)

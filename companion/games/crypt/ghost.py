@@ -13,84 +13,88 @@ from typing import Iterable
 
 from ...model import Move, Violation
 from ..moves import MoveRule
+from . import claim, log, turns
+from . import setup as box
 from .setup import ROLLS
-from .state import FACES, CryptState
-from .log import GameLog
+from .state import FACES, CryptState, is_ghost
 from .words import refuse
 
 
-class GhostPlayer:
-    """How the ghost plays, and the check and effect of `ghost_roll`."""
-
-    def ghost_dice_to_roll(self, state: CryptState) -> int:
-        if state.phase != "claim" or not self.is_ghost(state, self.actor(state) or 0):
-            return 0
-        if self.last_turn(state) and state.turn > 0:
-            return state.ghost_pushed  # the Lights Out turn re-rolls only pushed-off dice
-        return state.ready[1]
-
-    def _check_ghost_roll(self, state: CryptState, move: Move) -> list[Violation]:
-        if state.players != 1:
-            return [refuse("not_solo")]
-        if state.phase != "claim" or not self.is_ghost(state, self.actor(state)):
-            return [refuse("not_ghost_turn")]
-        values = move["values"]
-        need = self.ghost_dice_to_roll(state)
-        if (not isinstance(values, (list, tuple)) or len(values) != need
-                or any(v not in FACES or isinstance(v, bool) for v in values)):
-            return [refuse("bad_roll.ghost_roll", need=need)]
-        return []
-
-    def _do_ghost_roll(self, state: CryptState, move: Move) -> CryptState:
-        values = tuple(move["values"])
-        plan = self.ghost_plan(state, values)
-        state = self._place(state, 1, plan)
-        state = replace(state, ghost_last=tuple(plan), ghost_rolled=values)
-        return self._next_turn(state)
-
-    def _skip_ghost_nothing(self, state: CryptState) -> CryptState:
-        """A ghost with no die to roll on its Lights Out turn simply passes."""
-        if (state.phase == "claim" and self.is_ghost(state, self.actor(state))
-                and self.ghost_dice_to_roll(state) == 0):
-            return self._next_turn(replace(state, ghost_last=(), ghost_rolled=()))
-        return state
-
-    def ghost_ranking(self, state: CryptState) -> list[int]:
-        """Crypt cards best first: by value (face down counts 2.5), ties in deal order."""
-        worth = self.data.solo.face_down_value
-        cards = [i for i, s in enumerate(state.row) if s is not None]
-        return sorted(cards, key=lambda i: (-(self.value(state.row[i].payload)
-                                              if state.row[i].payload else worth), i))
-
-    @staticmethod
-    def ghost_groups(values: Iterable[int]) -> list[tuple[int, int]]:
-        """Equal dice join: (count, face), highest total first, a pair before a single."""
-        counts: dict[int, int] = {}
-        for v in values:
-            counts[v] = counts.get(v, 0) + 1
-        return sorted(((c, f) for f, c in counts.items()), key=lambda g: (-g[0] * g[1], -g[0]))
-
-    def ghost_plan(self, state: CryptState, values: Iterable[int]) -> list[tuple[int, int, int]]:
-        groups = self.ghost_groups(values)
-        if self.last_turn(state) and state.turn > 0:
-            groups = groups[:1]  # Lights Out: only the best group
-        taken: set[int] = set()
-        plan = []
-        for count, face in groups:
-            for card in self.ghost_ranking(state):
-                slot = state.row[card]
-                if card in taken or slot.owner == 1:
-                    continue
-                if slot.owner is None or count * face > slot.total:
-                    plan.append((card, count, face))
-                    taken.add(card)
-                    break
-        return plan
+# -- how the ghost plays, and the check and effect of `ghost_roll` ----------------------------
+def ghost_dice_to_roll(game, state: CryptState) -> int:
+    if state.phase != "claim" or not is_ghost(state, turns.actor(game, state) or 0):
+        return 0
+    if turns.last_turn(game, state) and state.turn > 0:
+        return state.ghost_pushed  # the Lights Out turn re-rolls only pushed-off dice
+    return state.ready[1]
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together ------------
+def check_ghost_roll(game, state: CryptState, move: Move) -> list[Violation]:
+    if state.players != 1:
+        return [refuse("not_solo")]
+    if state.phase != "claim" or not is_ghost(state, turns.actor(game, state)):
+        return [refuse("not_ghost_turn")]
+    values = move["values"]
+    need = ghost_dice_to_roll(game, state)
+    if (not isinstance(values, (list, tuple)) or len(values) != need
+            or any(v not in FACES or isinstance(v, bool) for v in values)):
+        return [refuse("bad_roll.ghost_roll", need=need)]
+    return []
+
+
+def do_ghost_roll(game, state: CryptState, move: Move) -> CryptState:
+    values = tuple(move["values"])
+    plan = ghost_plan(game, state, values)
+    state = claim.place(game, state, 1, plan)
+    state = replace(state, ghost_last=tuple(plan), ghost_rolled=values)
+    return turns.next_turn(game, state)
+
+
+def skip_ghost_nothing(game, state: CryptState) -> CryptState:
+    """A ghost with no die to roll on its Lights Out turn simply passes."""
+    if (state.phase == "claim" and is_ghost(state, turns.actor(game, state))
+        and ghost_dice_to_roll(game, state) == 0):
+        return turns.next_turn(game, replace(state, ghost_last=(), ghost_rolled=()))
+    return state
+
+
+def ghost_ranking(game, state: CryptState) -> list[int]:
+    """Crypt cards best first: by value (face down counts 2.5), ties in deal order."""
+    worth = game.data.solo.face_down_value
+    cards = [i for i, s in enumerate(state.row) if s is not None]
+    return sorted(cards, key=lambda i: (-(box.value(game, state.row[i].payload)
+                                          if state.row[i].payload else worth), i))
+
+
+def ghost_groups(values: Iterable[int]) -> list[tuple[int, int]]:
+    """Equal dice join: (count, face), highest total first, a pair before a single."""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return sorted(((c, f) for f, c in counts.items()), key=lambda g: (-g[0] * g[1], -g[0]))
+
+
+def ghost_plan(game, state: CryptState, values: Iterable[int]) -> list[tuple[int, int, int]]:
+    groups = ghost_groups(values)
+    if turns.last_turn(game, state) and state.turn > 0:
+        groups = groups[:1]  # Lights Out: only the best group
+    taken: set[int] = set()
+    plan = []
+    for count, face in groups:
+        for card in ghost_ranking(game, state):
+            slot = state.row[card]
+            if card in taken or slot.owner == 1:
+                continue
+            if slot.owner is None or count * face > slot.total:
+                plan.append((card, count, face))
+                taken.add(card)
+                break
+    return plan
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together -------------------
 RULES = (
     MoveRule(name="ghost_roll", player="none", fields={"values": ROLLS}, required=("values",),
-             turn=None, check=GhostPlayer._check_ghost_roll, effect=GhostPlayer._do_ghost_roll,
-             describe=GameLog._words_ghost_roll),
+             turn=None, check=check_ghost_roll, effect=do_ghost_roll,
+             describe=log.words_ghost_roll),
 )

@@ -7,88 +7,90 @@ from dataclasses import replace
 from ...model import Move, Violation
 from ...validation import Optional, Str
 from ..moves import MoveRule
+from . import ghost, log, turns
+from . import setup as box
 from .setup import CRYPT_PLACE
 from .state import TYPES, CryptState, Slot
-from .log import GameLog
 from .words import refuse
 
 
-class Reveal:
-    """`deal`: {card: payload} or {back: payload}, optional {index}: reveal one crypt card."""
-
-    def _check_deal(self, state: CryptState, move: Move) -> list[Violation]:
-        problems = self._wrong_phase(state, "reveal", "wrong_phase.deal")
-        if problems:
-            return problems
-        setup = self._setup(state.players)
-        up = sum(1 for s in state.row if s is not None and s.face_up)
-        down = sum(1 for s in state.row if s is not None and not s.face_up)
-        index = move.get("index")
-        if index is not None and (not isinstance(index, int) or not 0 <= index < len(state.row)):
-            return [refuse("no_such_card.place", places=len(state.row))]
-        if index is not None and state.row[index] is not None:
-            return [refuse("place_taken", region="crypt", place=index + 1)]
-        if move.get("card") is not None:
-            payload = move["card"]
-            if payload not in self.treasures:
-                return [refuse("unknown_card", [str(payload)], payload=payload)]
-            if up >= setup.face_up:
-                return [refuse("too_many_face_up", [payload], "crypt", face_up=setup.face_up,
-                               players=state.players)]
-            return self._identity_problems(state, payload)
-        back = move.get("back")
-        if back not in self.back_type:
-            return [refuse("bad_move.no_card")]
-        if down >= setup.face_down:
-            return [refuse("too_many_face_down", [back], "crypt", face_down=setup.face_down,
+# -- `deal`: {card: payload} or {back: payload}, optional {index} --------------------------
+def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
+    problems = turns.wrong_phase(game, state, "reveal", "wrong_phase.deal")
+    if problems:
+        return problems
+    setup = box.setup_data(game, state.players)
+    up = sum(1 for s in state.row if s is not None and s.face_up)
+    down = sum(1 for s in state.row if s is not None and not s.face_up)
+    index = move.get("index")
+    if index is not None and (not isinstance(index, int) or not 0 <= index < len(state.row)):
+        return [refuse("no_such_card.place", places=len(state.row))]
+    if index is not None and state.row[index] is not None:
+        return [refuse("place_taken", region="crypt", place=index + 1)]
+    if move.get("card") is not None:
+        payload = move["card"]
+        if payload not in game.treasures:
+            return [refuse("unknown_card", [str(payload)], payload=payload)]
+        if up >= setup.face_up:
+            return [refuse("too_many_face_up", [payload], "crypt", face_up=setup.face_up,
                            players=state.players)]
-        kind = self.back_type[back]
-        if self._remaining(state, kind) <= 0:
-            t = self.type_name(kind, True)
-            return [refuse("none_left", [back], "crypt", kind=t)]
-        return []
-
-    def _do_deal(self, state: CryptState, move: Move) -> CryptState:
-        index = move.get("index")
-        if index is None:
-            index = state.row.index(None)
-        payload = move.get("card")
-        if payload is not None:
-            slot = Slot(self.ttype(payload), payload, True)
-            state = replace(state, seen=state.seen | {payload})
-        else:
-            slot = Slot(self.back_type[move["back"]], None, False)
-        counts = list(state.dealt_by_type)
-        counts[TYPES.index(slot.type)] += 1
-        row = list(state.row)
-        row[index] = slot
-        state = replace(state, row=tuple(row), dealt_by_type=tuple(counts))
-        if all(s is not None for s in state.row):
-            state = self._skip_ghost_nothing(replace(state, phase="claim", turn=0))
-        return state
-
-    def _remaining(self, state: CryptState, kind: str) -> int:
-        return self.deck_count(state.players, kind) - state.dealt_by_type[TYPES.index(kind)]
-
-    def _identity_problems(self, state: CryptState, payload: str,
-                           dealt: bool = True) -> list[Violation]:
-        """Is `payload` a card that may still turn up (in the deck, not already seen)?"""
-        name = self.treasures[payload].name
-        if payload not in self.deck_payloads(state.players):
-            return [refuse("card_not_in_game", [payload], card=name, payload=payload,
-                           players=state.players)]
-        if payload in state.seen:
-            return [refuse("card_already_seen", [payload], card=name, payload=payload)]
-        if dealt and self._remaining(state, self.ttype(payload)) <= 0:
-            t = self.type_name(self.ttype(payload), True)
-            return [refuse("none_left", [payload], kind=t)]
-        return []
+        return identity_problems(game, state, payload)
+    back = move.get("back")
+    if back not in game.back_type:
+        return [refuse("bad_move.no_card")]
+    if down >= setup.face_down:
+        return [refuse("too_many_face_down", [back], "crypt", face_down=setup.face_down,
+                       players=state.players)]
+    kind = game.back_type[back]
+    if remaining(game, state, kind) <= 0:
+        t = log.type_name(game, kind, True)
+        return [refuse("none_left", [back], "crypt", kind=t)]
+    return []
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together ------------
+def do_deal(game, state: CryptState, move: Move) -> CryptState:
+    index = move.get("index")
+    if index is None:
+        index = state.row.index(None)
+    payload = move.get("card")
+    if payload is not None:
+        slot = Slot(box.ttype(game, payload), payload, True)
+        state = replace(state, seen=state.seen | {payload})
+    else:
+        slot = Slot(game.back_type[move["back"]], None, False)
+    counts = list(state.dealt_by_type)
+    counts[TYPES.index(slot.type)] += 1
+    row = list(state.row)
+    row[index] = slot
+    state = replace(state, row=tuple(row), dealt_by_type=tuple(counts))
+    if all(s is not None for s in state.row):
+        state = ghost.skip_ghost_nothing(game, replace(state, phase="claim", turn=0))
+    return state
+
+
+def remaining(game, state: CryptState, kind: str) -> int:
+    return box.deck_count(game, state.players, kind) - state.dealt_by_type[TYPES.index(kind)]
+
+
+def identity_problems(game, state: CryptState, payload: str,
+                      dealt: bool = True) -> list[Violation]:
+    """Is `payload` a card that may still turn up (in the deck, not already seen)?"""
+    name = game.treasures[payload].name
+    if payload not in box.deck_payloads(game, state.players):
+        return [refuse("card_not_in_game", [payload], card=name, payload=payload,
+                       players=state.players)]
+    if payload in state.seen:
+        return [refuse("card_already_seen", [payload], card=name, payload=payload)]
+    if dealt and remaining(game, state, box.ttype(game, payload)) <= 0:
+        t = log.type_name(game, box.ttype(game, payload), True)
+        return [refuse("none_left", [payload], kind=t)]
+    return []
+
+
+# -- the move kinds: fields, who acts, check, effect and log words together -------------------
 RULES = (
     MoveRule(name="deal", player="none", fields={
         "card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
         one_of=("card", "back"), turn=None,
-        check=Reveal._check_deal, effect=Reveal._do_deal, describe=GameLog._words_deal),
+             check=check_deal, effect=do_deal, describe=log.words_deal),
 )

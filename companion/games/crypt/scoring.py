@@ -3,154 +3,163 @@
 from __future__ import annotations
 
 from ...model import Outcome, ScoreLine, SideScore, Text
+from . import log
+from . import setup as box
 from .state import TYPES, CryptState
 from .words import WORDS
 
 
-class Scoring:
-    """The score breakdown (every line names its source) and the outcome."""
+# -- the score breakdown (every line names its source) and the outcome ------------------------
+def score(game, state: CryptState) -> tuple[SideScore, ...]:
+    sides = []
+    tapestry_totals = {s: sum(box.value(game, o.payload) for o in state.collections[s]
+                              if o.type == "tapestries" and o.payload)
+                       for s in range(state.players)}
+    tapestry_owners = {s: sum(1 for o in state.collections[s] if o.type == "tapestries")
+                       for s in range(state.players)}
+    idol_moments = [m for m in state.idol_pair_moment[:state.players] if m is not None]
+    for seat in range(state.players):
+        lines: list[ScoreLine] = []
+        coll = state.collections[seat]
+        by_type = {t: [o for o in coll if o.type == t] for t in TYPES}
+        for kind, cards in by_type.items():
+            known = [o for o in cards if o.payload]
+            unknown = len(cards) - len(known)
+            t = log.type_name(game, kind, plural=True)
+            if known:
+                values = [box.value(game, o.payload) for o in known]
+                sums = " + ".join(str(v) for v in values)
+                lines.append(ScoreLine(sum(values), f"treasure_{kind}",
+                                       WORDS("score.treasures", kind=t, sums=sums),
+                                       tuple(o.payload for o in known)))
+            if unknown:
+                lines.append(ScoreLine(0, "unrevealed",
+                                       WORDS("score.unrevealed", count=unknown, kind=t),
+                                       (game.type_back[kind],)))
+        lines.extend(collector_lines(game, state, seat, by_type, tapestry_totals,
+                                     tapestry_owners, idol_moments))
+        ready = state.ready[seat]  # dice out on cards count once they come back ready
+        if ready:
+            points = ready * game.data.ready_die_points
+            lines.append(ScoreLine(points, "ready_dice",
+                                   WORDS("score.ready_dice", ready=ready,
+                                         points=game.data.ready_die_points)))
+        name = state.names[seat]
+        sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
+    return tuple(sides)
 
-    def score(self, state: CryptState) -> tuple[SideScore, ...]:
-        sides = []
-        tapestry_totals = {s: sum(self.value(o.payload) for o in state.collections[s]
-                                  if o.type == "tapestries" and o.payload)
-                           for s in range(state.players)}
-        tapestry_owners = {s: sum(1 for o in state.collections[s] if o.type == "tapestries")
-                           for s in range(state.players)}
-        idol_moments = [m for m in state.idol_pair_moment[:state.players] if m is not None]
-        for seat in range(state.players):
-            lines: list[ScoreLine] = []
-            coll = state.collections[seat]
-            by_type = {t: [o for o in coll if o.type == t] for t in TYPES}
-            for kind, cards in by_type.items():
-                known = [o for o in cards if o.payload]
-                unknown = len(cards) - len(known)
-                t = self.type_name(kind, plural=True)
-                if known:
-                    values = [self.value(o.payload) for o in known]
-                    sums = " + ".join(str(v) for v in values)
-                    lines.append(ScoreLine(sum(values), f"treasure_{kind}",
-                                           WORDS("score.treasures", kind=t, sums=sums),
-                                           tuple(o.payload for o in known)))
-                if unknown:
-                    lines.append(ScoreLine(0, "unrevealed",
-                                           WORDS("score.unrevealed", count=unknown, kind=t),
-                                           (self.type_back[kind],)))
-            lines.extend(self._collector_lines(state, seat, by_type, tapestry_totals,
-                                               tapestry_owners, idol_moments))
-            ready = state.ready[seat]  # dice out on cards count once they come back ready
-            if ready:
-                points = ready * self.data.ready_die_points
-                lines.append(ScoreLine(points, "ready_dice",
-                                       WORDS("score.ready_dice", ready=ready,
-                                             points=self.data.ready_die_points)))
-            name = state.names[seat]
-            sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
-        return tuple(sides)
 
-    def _collector_lines(self, state, seat, by_type, tapestry_totals, tapestry_owners,
-                         idol_moments) -> list[ScoreLine]:
-        side = dict(state.collectors)
-        moment = state.idol_pair_moment[seat]
-        return [
-            *(self._idols_b(moment, idol_moments) if side["idols"] == "B" else ()),
-            *self._jewelry(side["jewelry"], by_type["jewelry"]),
-            *(self._manuscripts_a(by_type["manuscripts"]) if side["manuscripts"] == "A" else ()),
-            *(self._pottery_a(len(by_type["pottery"])) if side["pottery"] == "A" else ()),
-            *(self._remains_b(len(by_type["remains"])) if side["remains"] == "B" else ()),
-            *self._tapestries(side["tapestries"], seat, by_type["tapestries"], tapestry_totals,
-                              tapestry_owners),
-        ]
+def collector_lines(game, state, seat, by_type, tapestry_totals, tapestry_owners,
+                    idol_moments) -> list[ScoreLine]:
+    side = dict(state.collectors)
+    moment = state.idol_pair_moment[seat]
+    return [
+        *(idols_b(game, moment, idol_moments) if side["idols"] == "B" else ()),
+        *jewelry(game, side["jewelry"], by_type["jewelry"]),
+        *(manuscripts_a(game, by_type["manuscripts"]) if side["manuscripts"] == "A" else ()),
+        *(pottery_a(game, len(by_type["pottery"])) if side["pottery"] == "A" else ()),
+        *(remains_b(game, len(by_type["remains"])) if side["remains"] == "B" else ()),
+        *tapestries(game, side["tapestries"], seat, by_type["tapestries"], tapestry_totals,
+                    tapestry_owners),
+    ]
 
-    @staticmethod
-    def _bonus(points, key: str, collector: str, **values) -> list[ScoreLine]:
-        """One collector's line: its code is the sentence key's last part."""
-        return [ScoreLine(points, key.split(".", 1)[1], WORDS(key, **values), (collector,))]
 
-    def _idols_b(self, moment, idol_moments) -> list[ScoreLine]:
-        c = self.data.collectors
-        if moment is None:
-            return []
-        if moment == min(idol_moments):
-            return self._bonus(c["idols_b_first"], "score.idols_b_first", "CRCIDOLB")
-        return self._bonus(c["idols_b_later"], "score.idols_b_later", "CRCIDOLB")
+def bonus(points, key: str, collector: str, **values) -> list[ScoreLine]:
+    """One collector's line: its code is the sentence key's last part."""
+    return [ScoreLine(points, key.split(".", 1)[1], WORDS(key, **values), (collector,))]
 
-    def _jewelry(self, side, cards) -> list[ScoreLine]:
-        c = self.data.collectors
-        known = [self.value(o.payload) for o in cards if o.payload]
-        if side == "A" and len(cards) >= c["jewelry_a_min"] and known:
-            return self._bonus(max(known), "score.jewelry_a", "CRCJEWLA", best=max(known))
-        if side == "B" and cards:
-            n, each = len(cards), c["jewelry_b_each"]
-            return self._bonus(n * each, "score.jewelry_b", "CRCJEWLB", count=n, each=each)
+
+def idols_b(game, moment, idol_moments) -> list[ScoreLine]:
+    c = game.data.collectors
+    if moment is None:
         return []
+    if moment == min(idol_moments):
+        return bonus(c["idols_b_first"], "score.idols_b_first", "CRCIDOLB")
+    return bonus(c["idols_b_later"], "score.idols_b_later", "CRCIDOLB")
 
-    def _manuscripts_a(self, cards) -> list[ScoreLine]:
-        c = self.data.collectors
-        if len(cards) < c["manuscripts_a_min"]:
-            return []
-        counts = c["manuscripts_a_value"]
-        extra = sum(counts - self.value(o.payload) for o in cards if o.payload)
-        return self._bonus(extra, "score.manuscripts_a", "CRCMANUA", counts=counts, extra=extra)
 
-    def _pottery_a(self, pottery: int) -> list[ScoreLine]:
-        table = {int(k): v for k, v in self.data.collectors["pottery_a"].items()}
-        if pottery < min(table):
-            return []
-        return self._bonus(table[min(pottery, max(table))], "score.pottery_a", "CRCPOTTA",
-                           count=pottery)
+def jewelry(game, side, cards) -> list[ScoreLine]:
+    c = game.data.collectors
+    known = [box.value(game, o.payload) for o in cards if o.payload]
+    if side == "A" and len(cards) >= c["jewelry_a_min"] and known:
+        return bonus(max(known), "score.jewelry_a", "CRCJEWLA", best=max(known))
+    if side == "B" and cards:
+        n, each = len(cards), c["jewelry_b_each"]
+        return bonus(n * each, "score.jewelry_b", "CRCJEWLB", count=n, each=each)
+    return []
 
-    def _remains_b(self, remains: int) -> list[ScoreLine]:
-        c = self.data.collectors
-        if remains < c["remains_b_min"]:
-            return []
-        return self._bonus(c["remains_b_bonus"], "score.remains_b", "CRCREMNB", count=remains)
 
-    def _tapestries(self, side, seat, cards, tapestry_totals, tapestry_owners) -> list[ScoreLine]:
-        c = self.data.collectors
-        if side == "A" and cards:
-            best = max(t for s, t in tapestry_totals.items() if tapestry_owners[s])
-            if tapestry_totals[seat] == best:
-                return self._bonus(c["tapestries_a_bonus"], "score.tapestries_a", "CRCTAPEA",
-                                   best=best)
-        if side == "B" and len(cards) >= c["tapestries_b_min"]:
-            many = sum(1 for n in tapestry_owners.values() if n >= c["tapestries_b_min"])
-            if many == 1:
-                return self._bonus(c["tapestries_b_only"], "score.tapestries_b_only", "CRCTAPEB")
-            return self._bonus(c["tapestries_b_shared"], "score.tapestries_b_shared", "CRCTAPEB")
+def manuscripts_a(game, cards) -> list[ScoreLine]:
+    c = game.data.collectors
+    if len(cards) < c["manuscripts_a_min"]:
         return []
+    counts = c["manuscripts_a_value"]
+    extra = sum(counts - box.value(game, o.payload) for o in cards if o.payload)
+    return bonus(extra, "score.manuscripts_a", "CRCMANUA", counts=counts, extra=extra)
 
-    def solo_rank(self, total: float) -> Text:
-        rank = [r for r in self.data.solo.ranks if total >= r.min][-1]
-        return Text(rank.en, rank.zh)
 
-    def outcome(self, state: CryptState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        scores = self.score(state)
-        if state.players == 1:
-            total = scores[0].total
-            rank = self.solo_rank(total)
-            return Outcome(("p0",), ("p0",),
-                           WORDS("outcome.solo", name=state.names[0], total=total, rank=rank))
-        last_roll = dict(state.tiebreak_history[-1]) if state.tiebreak_history else {}
-        ranked = sorted(scores, key=lambda s: (s.total, last_roll.get(s.members[0], -1)),
-                        reverse=True)
-        best = ranked[0].total
-        top = [s for s in ranked if s.total == best]
-        tie_break = None
-        if len(top) > 1 and state.tiebreak_winners and len(state.tiebreak_winners) == 1:
-            winners = (f"p{state.tiebreak_winners[0]}",)
-            name = state.names[state.tiebreak_winners[0]]
-            rolls = ", ".join(f"{state.names[s]} {t}" for s, t in last_roll.items())
-            tie_break = WORDS("outcome.tiebreak", best=best, rolls=rolls, name=name)
-        else:
-            winners = tuple(s.side for s in top)
-            if len(top) > 1:
-                tie_break = WORDS("outcome.tie_stands", best=best)
-        names = " & ".join(state.names[int(w[1:])] for w in winners)
-        if len(winners) > 1:
-            explanation = WORDS("outcome.shared", names=names, best=best)
-        else:
-            explanation = WORDS("outcome.wins", names=names, best=best)
-        return Outcome(winners, tuple(s.side for s in ranked), explanation, tie_break)
+def pottery_a(game, pottery: int) -> list[ScoreLine]:
+    table = {int(k): v for k, v in game.data.collectors["pottery_a"].items()}
+    if pottery < min(table):
+        return []
+    return bonus(table[min(pottery, max(table))], "score.pottery_a", "CRCPOTTA",
+                 count=pottery)
+
+
+def remains_b(game, remains: int) -> list[ScoreLine]:
+    c = game.data.collectors
+    if remains < c["remains_b_min"]:
+        return []
+    return bonus(c["remains_b_bonus"], "score.remains_b", "CRCREMNB", count=remains)
+
+
+def tapestries(game, side, seat, cards, tapestry_totals, tapestry_owners) -> list[ScoreLine]:
+    c = game.data.collectors
+    if side == "A" and cards:
+        best = max(t for s, t in tapestry_totals.items() if tapestry_owners[s])
+        if tapestry_totals[seat] == best:
+            return bonus(c["tapestries_a_bonus"], "score.tapestries_a", "CRCTAPEA",
+                         best=best)
+    if side == "B" and len(cards) >= c["tapestries_b_min"]:
+        many = sum(1 for n in tapestry_owners.values() if n >= c["tapestries_b_min"])
+        if many == 1:
+            return bonus(c["tapestries_b_only"], "score.tapestries_b_only", "CRCTAPEB")
+        return bonus(c["tapestries_b_shared"], "score.tapestries_b_shared", "CRCTAPEB")
+    return []
+
+
+def solo_rank(game, total: float) -> Text:
+    rank = [r for r in game.data.solo.ranks if total >= r.min][-1]
+    return Text(rank.en, rank.zh)
+
+
+def outcome(game, state: CryptState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    scores = score(game, state)
+    if state.players == 1:
+        total = scores[0].total
+        rank = solo_rank(game, total)
+        return Outcome(("p0",), ("p0",),
+                       WORDS("outcome.solo", name=state.names[0], total=total, rank=rank))
+    last_roll = dict(state.tiebreak_history[-1]) if state.tiebreak_history else {}
+    ranked = sorted(scores, key=lambda s: (s.total, last_roll.get(s.members[0], -1)),
+                    reverse=True)
+    best = ranked[0].total
+    top = [s for s in ranked if s.total == best]
+    tie_break = None
+    if len(top) > 1 and state.tiebreak_winners and len(state.tiebreak_winners) == 1:
+        winners = (f"p{state.tiebreak_winners[0]}",)
+        name = state.names[state.tiebreak_winners[0]]
+        rolls = ", ".join(f"{state.names[s]} {t}" for s, t in last_roll.items())
+        tie_break = WORDS("outcome.tiebreak", best=best, rolls=rolls, name=name)
+    else:
+        winners = tuple(s.side for s in top)
+        if len(top) > 1:
+            tie_break = WORDS("outcome.tie_stands", best=best)
+    names = " & ".join(state.names[int(w[1:])] for w in winners)
+    if len(winners) > 1:
+        explanation = WORDS("outcome.shared", names=names, best=best)
+    else:
+        explanation = WORDS("outcome.wins", names=names, best=best)
+    return Outcome(winners, tuple(s.side for s in ranked), explanation, tie_break)

@@ -21,7 +21,7 @@ _SETUP_OPTIONS = {"collectors", "colours", "leader"}
 MAX_DICE = 12  # dice rolled at once (a player's or the ghost's): far above any real count
 
 
-# -- data file ------------------------------------------------------------------------------
+# -- data file --------------------------------------------------------------------------------
 class _SetupData(BaseModel):
     model_config = ConfigDict(extra="forbid")
     copies: dict[str, int]
@@ -65,7 +65,7 @@ class _CryptData(BaseModel):
     tiebreak_max_rolls: int = Field(ge=1)
 
 
-def _load_data() -> _CryptData:
+def load_data() -> _CryptData:
     raw = load_json_resource("games", "crypt.json")
     try:
         data = _CryptData.model_validate(raw)
@@ -86,14 +86,14 @@ def _load_data() -> _CryptData:
 
 
 
-# -- set-up options and the field types moves share (see companion.validation) -----------
+# -- set-up options and the field types moves share (see companion.validation) ----------------
 def seats(ctx: Context) -> int:
     """Seats at the table: a solo player sits with the ghost."""
     return 2 if ctx.players == 1 else ctx.players
 
 
 def row_size(ctx: Context) -> int:
-    data = ctx.game._setup(ctx.players)
+    data = setup_data(ctx.game, ctx.players)
     return data.face_up + data.face_down
 
 
@@ -108,68 +108,75 @@ FLIPPED = {"card": Str(), "cards": ListOf(Str(), 1, 6)}  # collector cards turne
 TO_FLIP = ("card", "cards")
 
 
-class TheBox:
-    """What is in the box for this player count, and the first state."""
+# -- what is in the box for this player count, and the first state ----------------------------
+def value(game, payload: str) -> int:
+    return int(game.treasures[payload].face["value"])
 
-    def value(self, payload: str) -> int:
-        return int(self.treasures[payload].face["value"])
 
-    def ttype(self, payload: str) -> str:
-        return str(self.treasures[payload].face["type"])
+def ttype(game, payload: str) -> str:
+    return str(game.treasures[payload].face["type"])
 
-    def side(self, state: CryptState, kind: str) -> str:
-        return dict(state.collectors)[kind]
 
-    def _setup(self, players: int) -> _SetupData:
-        return self.data.setups[str(players)]
+def side(game, state: CryptState, kind: str) -> str:
+    return dict(state.collectors)[kind]
 
-    def deck_payloads(self, players: int) -> tuple[str, ...]:
-        copies = self._setup(players).copies
-        return tuple(p for p, piece in self.treasures.items()
-                     if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])])
 
-    def pieces_in_play(self, state: CryptState) -> frozenset[str]:
-        deck = set(self.deck_payloads(state.players))
-        return frozenset(p.payload for p in self.catalogue.pieces
-                         if p.payload not in self.treasures or p.payload in deck)
+def setup_data(game, players: int) -> _SetupData:
+    return game.data.setups[str(players)]
 
-    def deck_count(self, players: int, kind: str) -> int:
-        return sum(self._setup(players).copies.values()) if kind in TYPES else 0
 
-    def row_size(self, state: CryptState) -> int:
-        s = self._setup(state.players)
-        return s.face_up + s.face_down
+def deck_payloads(game, players: int) -> tuple[str, ...]:
+    copies = setup_data(game, players).copies
+    return tuple(p for p, piece in game.treasures.items()
+                 if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])])
 
-    def new_game(self, setup: Setup) -> CryptState:
-        self.validate_setup(setup)
-        unknown = set(setup.options) - _SETUP_OPTIONS
-        if unknown:
-            raise CompanionError(f"Crypt has no set-up option {sorted(unknown)[0]!r}; options "
-                                 f"are {sorted(_SETUP_OPTIONS)}")
-        sides = setup.options.get("collectors") or {}
-        if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
-                s not in ("A", "B") for s in sides.values()):
-            raise CompanionError("option 'collectors' maps treasure types to 'A' or 'B', "
-                                 "e.g. {\"idols\": \"B\"}")
-        collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
-        seats = 2 if setup.players == 1 else setup.players
-        keys = [c.key for c in self.data.colours]
-        chosen = setup.options.get("colours") or keys[:seats]
-        if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
-                or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
-            raise CompanionError(f"option 'colours' needs {seats} different colours from {keys}")
-        colours = tuple(self.data.colours[keys.index(c)].payload for c in chosen)
-        leader = setup.options.get("leader", 0)
-        if not isinstance(leader, int) or not 0 <= leader < setup.players:
-            raise CompanionError(f"option 'leader' must be a seat from 0 to {setup.players - 1}")
-        names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
-        dice = self.data.dice_per_player
-        ready = tuple(self.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
-                      for s in range(seats))
-        size = self._setup(setup.players).face_up + self._setup(setup.players).face_down
-        return CryptState(
-            players=setup.players, seats=seats, names=names, colours=colours,
-            collectors=collectors, phase="reveal", round=0, leader=leader, turn=0,
-            row=(None,) * size, ready=ready, exhausted=(0,) * seats,
-            collections=((),) * seats, seen=frozenset(), dealt_by_type=(0,) * len(TYPES),
-            idol_pair_moment=(None,) * seats)
+
+def pieces_in_play(game, state: CryptState) -> frozenset[str]:
+    deck = set(deck_payloads(game, state.players))
+    return frozenset(p.payload for p in game.catalogue.pieces
+                     if p.payload not in game.treasures or p.payload in deck)
+
+
+def deck_count(game, players: int, kind: str) -> int:
+    return sum(setup_data(game, players).copies.values()) if kind in TYPES else 0
+
+
+def places(game, state: CryptState) -> int:
+    """Cards dealt into the crypt each round with this many players."""
+    s = setup_data(game, state.players)
+    return s.face_up + s.face_down
+
+
+def new_game(game, setup: Setup) -> CryptState:
+    game.validate_setup(setup)
+    unknown = set(setup.options) - _SETUP_OPTIONS
+    if unknown:
+        raise CompanionError(f"Crypt has no set-up option {sorted(unknown)[0]!r}; options "
+                             f"are {sorted(_SETUP_OPTIONS)}")
+    sides = setup.options.get("collectors") or {}
+    if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
+            s not in ("A", "B") for s in sides.values()):
+        raise CompanionError("option 'collectors' maps treasure types to 'A' or 'B', "
+                             "e.g. {\"idols\": \"B\"}")
+    collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
+    seats = 2 if setup.players == 1 else setup.players
+    keys = [c.key for c in game.data.colours]
+    chosen = setup.options.get("colours") or keys[:seats]
+    if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
+            or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
+        raise CompanionError(f"option 'colours' needs {seats} different colours from {keys}")
+    colours = tuple(game.data.colours[keys.index(c)].payload for c in chosen)
+    leader = setup.options.get("leader", 0)
+    if not isinstance(leader, int) or not 0 <= leader < setup.players:
+        raise CompanionError(f"option 'leader' must be a seat from 0 to {setup.players - 1}")
+    names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
+    dice = game.data.dice_per_player
+    ready = tuple(game.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
+                  for s in range(seats))
+    size = setup_data(game, setup.players).face_up + setup_data(game, setup.players).face_down
+    return CryptState(
+        players=setup.players, seats=seats, names=names, colours=colours,
+        collectors=collectors, phase="reveal", round=0, leader=leader, turn=0,
+        row=(None,) * size, ready=ready, exhausted=(0,) * seats,
+        collections=((),) * seats, seen=frozenset(), dealt_by_type=(0,) * len(TYPES),
+        idol_pair_moment=(None,) * seats)

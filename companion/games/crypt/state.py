@@ -1,4 +1,4 @@
-"""Where a game of Crypt stands: immutable state, replaced by every move, and its JSON view.
+"""Where a game of Crypt stands: immutable state, replaced by every move.
 
 Seats 0..n-1 sit clockwise; in a solo game the ghost is an extra seat (seat 1) that the
 engine plays itself. The engine knows face-up cards by payload and face-down cards by type
@@ -86,64 +86,21 @@ class CryptState:
     tiebreak_winners: tuple[int, ...] = ()
 
 
-class StateView:
-    """The state as JSON, for the dashboard and `companion replay`."""
+# -- questions about a state that every part of the rules asks --------------------------------
+def is_ghost(state: CryptState, seat: int) -> bool:
+    """The solo ghost sits in seat 1."""
+    return state.players == 1 and seat == 1
 
-    def describe(self, state: CryptState) -> dict:
-        row = []
-        for i, slot in enumerate(state.row):
-            if slot is None:
-                row.append(None)
-                continue
-            row.append({"index": i, "type": slot.type, "card": slot.payload,
-                        "back": self.type_back[slot.type], "face_up": slot.face_up,
-                        "value": self.value(slot.payload) if slot.payload else None,
-                        "name": self.card_name(slot.payload, slot.type).to_dict(),
-                        "claimant": slot.owner, "dice": slot.dice, "effort": slot.total,
-                        "die_face": slot.effort or None})
-        players = []
-        for seat in range(state.seats):
-            colour = self.colour_of_payload[state.colours[seat]]
-            players.append({
-                "seat": seat, "name": state.names[seat], "ghost": self.is_ghost(state, seat),
-                "colour": colour.key, "die_payload": colour.payload,
-                "ready": state.ready[seat], "exhausted": state.exhausted[seat],
-                "on_cards": sum(s.dice for s in state.row if s and s.owner == seat),
-                "collection": [{"type": o.type, "card": o.payload, "flipped": o.flipped,
-                                "value": self.value(o.payload) if o.payload else None}
-                               for o in state.collections[seat]],
-            })
-        return {
-            "kind": "crypt",
-            "phase": state.phase,
-            "round": state.round + 1 if state.phase in ("reveal", "claim", "collect") else state.round,
-            "rounds": self._setup(state.players).rounds,
-            "leader": state.leader,
-            "lights_out": self.lights_out(state),
-            "turn_order": list(self.turn_order(state)),
-            "turn": state.turn,
-            "actor": self.actor(state),
-            "last_turn": state.phase == "claim" and self.last_turn(state),
-            "row": row,
-            "players": players,
-            "collectors": [{"type": t, "side": s, "card": f"CRC{self.type_back[t][3:]}{s}"}
-                           for t, s in state.collectors],
-            "pending": [{"die": d, "card": c, "effort": e} for d, c, e in state.pending],
-            "pushes": [{"card": c, "by": by, "from": off, "dice": d, "beaten": beaten,
-                        "effort": effort} for c, by, off, d, beaten, effort in state.pushes],
-            "identify_options": {str(seat): options for seat in range(state.players)
-                                 if (options := self.identify_options(state, seat))},
-            "pending_player": state.pending_player,
-            "rolls": [{"index": i, "owner": r.owner, "card": r.card, "effort": r.effort,
-                       "value": r.value, "exhausted": r.failed} for i, r in enumerate(state.rolls)],
-            "ghost": None if state.players != 1 else {
-                "to_roll": self.ghost_dice_to_roll(state), "rolled": list(state.ghost_rolled),
-                "placements": [{"card": c, "dice": d, "effort": e} for c, d, e in state.ghost_last]},
-            "deck_left": sum(self.deck_count(state.players, t) for t in TYPES)
-            - sum(state.dealt_by_type),
-            "discarded": state.discarded,
-            "tiebreak": {"tied": list(state.tied), "rolls": dict(state.tiebreak_rolls),
-                         "history": [dict(h) for h in state.tiebreak_history]},
-            "solo_rank": (self.solo_rank(self.score(state)[0].total).to_dict()
-                          if state.players == 1 and state.phase == "over" else None),
-        }
+
+def holds_card(state: CryptState, card) -> bool:
+    """Is `card` a place in the crypt row (a whole number) that holds a card?"""
+    return (isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(state.row)
+            and state.row[card] is not None)
+
+
+def next_roll(state: CryptState, card) -> int | None:
+    """The first roll still due for a die on crypt card `card`."""
+    for i, r in enumerate(state.rolls):
+        if r.card == card and r.failed is None:
+            return i
+    return None
