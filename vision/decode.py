@@ -87,6 +87,11 @@ class ZxingDecoder:
             self._zx, self.available, self.reason = None, False, f"zxing-cpp is not installed ({exc})"
             return
         self._zx = zxingcpp
+        # Full QR codes only: zxing-cpp's QRCode family also holds Micro QR, whose M1 size
+        # has no error correction and reads random texture as digits.
+        self._formats = ((zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.QRCodeModel1)
+                         if hasattr(zxingcpp.BarcodeFormat, "QRCodeModel2")
+                         else zxingcpp.BarcodeFormat.QRCode)
         self._binarizer = getattr(zxingcpp.Binarizer, binarizer)
         self._try_harder = try_harder
         self.available, self.reason = True, ""
@@ -95,7 +100,7 @@ class ZxingDecoder:
         if not self.available:
             return []
         results = self._zx.read_barcodes(
-            np.ascontiguousarray(to_gray(image)), formats=self._zx.BarcodeFormat.QRCode,
+            np.ascontiguousarray(to_gray(image)), formats=self._formats,
             try_rotate=self._try_harder, try_downscale=self._try_harder,
             try_invert=False, binarizer=self._binarizer,
             text_mode=self._zx.TextMode.Plain)  # the payload's text, control bytes kept as is
