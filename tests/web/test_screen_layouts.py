@@ -65,7 +65,11 @@ PAGES = [("/", size) for size in SIZES] + [("/tv", "tv"), ("/rules", "phone"),
 
 def page_name(game: str, path: str, size_name: str, lang: str) -> str:
     page = path.strip("/") or "dashboard"
-    return f"{game}-{size_name}-{lang}" if page == "dashboard" else f"{game}-{page}-{size_name}-{lang}"
+    if page == "dashboard":
+        return f"{game}-{size_name}-{lang}"
+    if page == "tv":
+        return f"{game}-tv-mode-{lang}"  # not "<game>-tv-<lang>": that is the dashboard on a TV
+    return f"{game}-{page}-{size_name}-{lang}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

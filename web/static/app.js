@@ -988,7 +988,10 @@ async function loadGames() {
         el("a", { href: "/api/games/" + g.id + "/record", download: "", text: t("games.export") }), " ",
         g.id === data.current ? el("em", { text: t("games.current") })
           : el("button", { type: "button", text: t("games.open"),
-            onclick: async () => { try { await api("POST", "/api/games/" + g.id + "/open"); window.location = "/"; } catch (e) { showError(e); } } }))));
+            onclick: async () => {
+              // switching the table's game asks first; the current one stays in this list
+              if (!window.confirm(t("confirm.open", { id: g.id }))) return;
+              try { await api("POST", "/api/games/" + g.id + "/open"); window.location = "/"; } catch (e) { showError(e); } } }))));
   }
 }
 

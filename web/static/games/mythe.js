@@ -164,9 +164,11 @@
         stage.appendChild(el("p", { class: "mythe-tip" }, pic("sword"), pic("shield"), pic("fairy"),
           el("span", { text: t("mythe.startDragon") })));
       }
+      if (interactive) stage.appendChild(renderDrawPicker(desc, seat));
       return stage;
     }
     stage.appendChild(renderDrawn(desc));
+    if (interactive && desc.phase === "adventure") stage.appendChild(renderDrawPicker(desc, seat));
     if (desc.phase === "adventure" || desc.phase === "move") {
       stage.appendChild(renderTotal(snap, desc));
       if (interactive) stage.appendChild(renderAdventureButtons(desc, seat));
@@ -225,6 +227,21 @@
       if (why) box.appendChild(el("div", { class: "mythe-why", text: why }));
     }
     return box;
+  }
+
+  /* For tables without a camera: the card just drawn, picked from the cards this game has at
+     this player count (not drawn yet this turn), instead of a code to type. */
+  function renderDrawPicker(desc, seat) {
+    const drawn = new Set((desc.drawn || []).map((d) => d.card));
+    const cards = (C.S.catalogue || []).filter((p) => p.kind === "card" && p.in_play
+      && !drawn.has(p.payload) && p.payload !== desc.revealed);
+    const select = el("select", { class: "mythe-draw-pick", id: "mythe-draw-pick", "aria-label": t("mythe.drawPick") },
+      el("option", { value: "", text: t("mythe.drawPick") }),
+      cards.map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+    const button = el("button", { type: "button", class: "mythe-btn draw", id: "mythe-draw",
+      onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "draw", player: seat, card: select.value } }); } },
+    t("mythe.btn.draw"));
+    return el("div", { class: "mythe-buttons mythe-draw" }, select, button);
   }
 
   function renderAdventureButtons(desc, seat) {
