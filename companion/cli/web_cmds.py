@@ -144,8 +144,11 @@ def _describe_start(runtime, db: Path) -> str:
               help="SQLite file keeping every game's log")
 @click.option("--token", default=None, help="access token (generated when binding wider)")
 @click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
+@click.option("--lens", "lens_camera", default=None,
+              help="undistort with the lens saved for this camera (companion calibrate-lens)")
 @table_options
-def serve(game, players, names, source, host, port, db, token, fresh, **cafe_options):
+def serve(game, players, names, source, host, port, db, token, fresh, lens_camera,
+          **cafe_options):
     """Serve the live dashboard for a game at this table."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
     from web import create_app
@@ -169,7 +172,13 @@ def serve(game, players, names, source, host, port, db, token, fresh, **cafe_opt
     banner = [_describe_start(runtime, Path(db))]
     if source:
         session = runtime.session
-        runtime.watcher_factory = lambda slug, players: open_watcher(source, slug, players)
+        options = {}
+        if lens_camera:
+            from calibration.lens import LensCalibration
+
+            options["lens"] = LensCalibration.load(lens_camera)
+        runtime.watcher_factory = lambda slug, players: open_watcher(source, slug, players,
+                                                                     **options)
         watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
         runtime.attach_watcher(watcher, source, interval_s=0.0)
         banner.append(f"Watching {source}.")

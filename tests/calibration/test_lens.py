@@ -125,3 +125,22 @@ def test_calibrate_lens_command_prints_the_board_and_saves_the_lens(tmp_path):
     assert result.exit_code == 0, result.output
     assert "reprojection error" in result.output and "4 of 4 photos" in result.output
     assert LensCalibration.load("cam", tmp_path).frames == 4
+
+
+def test_serve_uses_the_saved_lens_and_says_when_there_is_none(lens, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from companion.cli import main as cli
+    from web.camera import open_watcher
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0001.png"), np.full((120, 160, 3), 128, np.uint8))
+    watcher = open_watcher(f"images:{frames}", "musee", 2, lens=lens)
+    assert watcher.lens is lens
+    watcher.close()
+    monkeypatch.setenv("HOME", str(tmp_path))  # no lens saved under this home
+    result = CliRunner().invoke(cli, ["serve", "--source", f"images:{frames}", "--lens", "desk",
+                                      "--db", str(tmp_path / "games.sqlite3"), "--port", "0"])
+    assert result.exit_code == 2
+    assert "no lens calibration for camera 'desk'" in result.output
