@@ -45,7 +45,7 @@ class ClaimedCards:
             return problems
         if claim.card is not None:
             return (refuse("already_face_up", cards=(claim.card,), region=f"row-{claim.row}",
-                           code=claim.card),)
+                           payload=claim.card),)
         return self._check_card(state, move.get("card"))
 
     def _do_reveal_face_down(self, state: CardcassonneState, move: Move) -> CardcassonneState:

@@ -40,7 +40,7 @@ class Words:
         name = self.card_name(payload)
         if payload == BACK:
             return name
-        return say("card_with_code", card=name, code=payload)
+        return say("card_with_payload", card=name, payload=payload)
 
     def _quoted(self, payload: str) -> Text:
         """A card name inside a Chinese sentence, in 「」 so "黃色人民卡 2" does not run on."""

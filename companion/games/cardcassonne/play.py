@@ -33,10 +33,10 @@ class RowPlaces:
 
     def _check_card(self, state: CardcassonneState, payload) -> tuple[Violation, ...]:
         if not isinstance(payload, str) or payload not in self._faces:
-            return (refuse("unknown_card", cards=(str(payload),), code=payload),)
+            return (refuse("unknown_card", cards=(str(payload),), payload=payload),)
         if payload in state.seen:
             return (refuse("card_already_seen", cards=(payload,), card=self.card_name(payload),
-                           code=payload),)
+                           payload=payload),)
         return ()
 
     def _wrong_row(self, payload: str, colour: str) -> Violation:

@@ -1,8 +1,8 @@
 """Every sentence Cardcassonne's rules speak, keyed, English and Traditional Chinese side by side.
 
-A sentence's {placeholders} are filled by `say`; a Text value fills the English sentence
-with its English words and the Chinese sentence with its Chinese words. A refusal's key
-starts with its stable code ("position_occupied.follower" is refused with code
+The table is a shared `Words` (companion/games/words.py): a Text value fills the English
+sentence with its English words and the Chinese sentence with its Chinese words. A refusal's
+key starts with its stable code ("position_occupied.follower" is refused with code
 "position_occupied").
 """
 
@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...model import Text, Violation
+from ..words import Words
 
 SENTENCES: dict[str, tuple[str, str]] = {
     # names
     "row": ("the {colour} row", "{colour}卡牌列"),
     "face_down_card": ("a face-down card", "一張蓋著的卡牌"),
     "follower_of": ("{player}'s follower", "{player} 的大玩家指示物"),
-    "card_with_code": ("{card} ({code})", "{card}（{code}）"),
+    "card_with_payload": ("{card} ({payload})", "{card}（{payload}）"),
     "quoted_card": ("{card}", "「{card}」"),
     "scoring_board": ("the scoring board", "計分板"),
     "between": ("{left} and {right}", "{left}和{right}"),
@@ -43,10 +44,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "開局翻到萬用卡時，由發牌玩家決定放進哪一列：請指定卡牌列。"),
     "unknown_row": ("{colour!r} is not a row; the rows are {rows}.",
                     "{colour!r} 不是卡牌列；卡牌列有黃、紅、綠、藍四列。"),
-    "unknown_card": ("{code!r} is not a Cardcassonne card.", "{code!r} 不是卡卡頌卡牌版的卡牌。"),
+    "unknown_card": ("{payload!r} is not a Cardcassonne card.", "{payload!r} 不是卡卡頌卡牌版的卡牌。"),
     "card_already_seen": (
-        "{card} ({code}) has already been played: every card is used only once.",
-        "{card}（{code}）已經出現過了：每張卡牌只會用到一次。"),
+        "{card} ({payload}) has already been played: every card is used only once.",
+        "{card}（{payload}）已經出現過了：每張卡牌只會用到一次。"),
     "wrong_row_colour": (
         "{card} is {own}: a face-up card goes into the row of its own colour, not {row}.",
         "{card}是{own}的：正面朝上的卡牌要放進相同顏色的卡牌列，不能放在{row}。"),
@@ -94,7 +95,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
                     "本回合沒有大玩家指示物收走這個位置的卡牌。"),
     "not_your_card": ("That card belongs to {owner}: their follower took it.",
                       "這張卡牌是 {owner} 的大玩家指示物收走的。"),
-    "already_face_up": ("That card is already face up: {code}.", "這張卡牌已經是正面朝上了：{code}。"),
+    "already_face_up": ("That card is already face up: {payload}.", "這張卡牌已經是正面朝上了：{payload}。"),
     "reveal_first": ("Turn this card face up before deciding what to do with it.",
                      "請先把這張卡牌翻開，再決定怎麼處理。"),
     "no_choice_here": ("There is nothing to choose for {card}.", "{card}不需要做選擇。"),
@@ -210,23 +211,18 @@ SENTENCES: dict[str, tuple[str, str]] = {
 }
 
 
-def _in_language(values: dict[str, Any], language: str) -> dict[str, Any]:
-    return {name: getattr(value, language) if isinstance(value, Text) else value
-            for name, value in values.items()}
+WORDS = Words(SENTENCES)
 
 
 def say(key: str, **values: Any) -> Text:
     """The sentence `key` in both languages, its placeholders filled from `values`."""
-    en, zh = SENTENCES[key]
-    return Text(en.format_map(_in_language(values, "en")), zh.format_map(_in_language(values, "zh")))
+    return WORDS(key, **values)
 
 
 def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
            **values: Any) -> Violation:
     """A refusal in both languages; its code is the key up to the first dot."""
-    return Violation(key.split(".")[0], say(key, **values), tuple(cards), region)
-
-
+    return WORDS.refusal(key.split(".")[0], key, tuple(cards), region, **values)
 
 def plural(n: int) -> str:
     """The English plural ending for `n` things (Chinese needs none)."""
