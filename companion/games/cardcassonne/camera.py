@@ -1,7 +1,8 @@
-"""How camera events become moves: a card appearing at the end of a row is "play that card"
-(or the dealer's reveal at set-up), a large follower there is "place the follower", a card
-turned up at round scoring is "turn up that claimed card". A card or follower that moves
-after it was placed is a violation, except while a scored round is tidied away.
+"""The table: the mat's regions, and how camera events become moves. A card appearing at
+the end of a row is "play that card" (or the dealer's reveal at set-up), a large follower
+there is "place the follower", a card turned up at round scoring is "turn up that claimed
+card". A card or follower that moves after it was placed is a violation, except while a
+scored round is tidied away.
 """
 
 from __future__ import annotations
@@ -11,9 +12,22 @@ from typing import Mapping
 from ...catalogue import Piece
 from ...events import CardMoved, CardRemoved, PieceOnTable, TableEvent
 from ...model import Move, Text, Violation
+from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
+from .setup import row_colours
 from .state import BACK, CardcassonneState
 from .words import refuse, say
+
+MAT_ROW_SLOTS = 14  # places per row printed on the mat
+
+
+def regions(ctx: Context) -> dict[str, SlotShape]:
+    """The mat's regions: a row of places per colour, the deck, each player's area."""
+    out = {f"row-{colour}": SlotShape((Int(0, MAT_ROW_SLOTS - 1),)) for colour in row_colours(ctx)}
+    out["deck"] = SlotShape((Int(0, 0),))
+    out.update({f"player{seat}": SlotShape() for seat in range(ctx.players)})
+    return out
+
 
 
 def _row_slot(where) -> tuple[str, int] | None:

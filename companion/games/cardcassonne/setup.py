@@ -1,4 +1,4 @@
-"""Set-up: the box (data file, table regions, set-up options), the first state, and the
+"""Set-up: the box (data file, set-up options), the first state, and the
 dealer turning up the starting cards (the `reveal` move).
 
 Every number the rules mark (data) comes from companion/data/games/cardcassonne.json; the
@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
 from ...model import Move, Setup, Violation
-from ...validation import Context, Int, ListOf, Optional, Seat, SlotShape, Str
+from ...validation import Context, Int, ListOf, Optional, Seat, Str
 from ..moves import MoveRule
 from .log import Words
 from .state import JOKERS, CardcassonneState, Holdings, Slot
@@ -23,7 +23,6 @@ from .words import refuse
 
 # The most cards one collection can hold: 9 animals + 4 animal jokers, 5 buildings + 4 jokers.
 MOST_ANIMALS, MOST_BUILDINGS = 13, 9
-MAT_ROW_SLOTS = 14  # places per row printed on the mat
 
 
 # -- the data file --------------------------------------------------------------------------
@@ -94,13 +93,6 @@ def row_colours(ctx: Context) -> tuple[str, ...]:
 def last_position(ctx: Context) -> int:
     """No row can be longer than every card and follower of the game in one line."""
     return len(ctx.game.catalogue.pieces) - 1
-
-
-def regions(ctx: Context) -> dict[str, SlotShape]:
-    out = {f"row-{colour}": SlotShape((Int(0, MAT_ROW_SLOTS - 1),)) for colour in row_colours(ctx)}
-    out["deck"] = SlotShape((Int(0, 0),))
-    out.update({f"player{seat}": SlotShape() for seat in range(ctx.players)})
-    return out
 
 
 ROW = Str(row_colours)
