@@ -26,21 +26,18 @@ from .setup import Reveal, TheBox, _load_data
 from .state import StateQueries, StateView
 from .teach import Teaching
 from .turns import Turns
+from .words import say
 
 
 class Cardcassonne(Turns, Reveal, RowPlaces, PlayCard, PlaceFollower, ClaimedCards, Scoring,
                    Teaching, Words, CameraReading, StateQueries, StateView, TheBox, Game):
     info = GameInfo(
         slug="cardcassonne",
-        name=Text("Cardcassonne", "卡卡頌卡牌版"),
+        name=say("game.name"),
         aliases=("cardcassonne", "carcassonne card game", "卡卡頌", "卡卡頌卡牌版"),
         player_counts=(2, 3, 4, 5),
         payload_prefix="CC",
-        summary=Text(
-            "Lay cards at the end of four colour rows, then claim a row with your follower; "
-            "matching cards score, animals are collected and buildings hidden in your chest.",
-            "把卡牌放在四個顏色卡牌列的最右邊，再用大玩家指示物收走一段卡牌；顏色相符的卡牌得分，"
-            "動物卡收集起來，建築物卡藏在財寶箱下。"),
+        summary=say("game.summary"),
     )
 
     # Every move kind, declared with its fields, check, effect and words in its module. The

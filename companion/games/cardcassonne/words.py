@@ -14,6 +14,13 @@ from ...model import Text, Violation
 from ..words import Words
 
 SENTENCES: dict[str, tuple[str, str]] = {
+    # the box
+    "game.name": ("Cardcassonne", "卡卡頌卡牌版"),
+    "game.summary": (
+        "Lay cards at the end of four colour rows, then claim a row with your follower; "
+        "matching cards score, animals are collected and buildings hidden in your chest.",
+        "把卡牌放在四個顏色卡牌列的最右邊，再用大玩家指示物收走一段卡牌；顏色相符的卡牌得分，"
+        "動物卡收集起來，建築物卡藏在財寶箱下。"),
     # names
     "row": ("the {colour} row", "{colour}卡牌列"),
     "face_down_card": ("a face-down card", "一張蓋著的卡牌"),
