@@ -25,6 +25,7 @@ MJPEG_BOUNDARY = "companionframe"
 # broadcast wakes every listener's thread, and those wake-ups compete with commands for
 # Python's one interpreter lock: this is what keeps 50 listeners from slowing commands.
 MAX_STATE_RATE_HZ = 5
+CAMERA_POLL_S = 0.25  # how soon a camera going on- or offline reaches every viewer
 
 
 class LiveHub:
@@ -53,9 +54,13 @@ class LiveHub:
         rt = self.runtime
         seen: int | None = None
         tick, last_camera, last_state = 0, 0.0, 0.0
+        camera_sent: tuple | None = None  # (online, reason) of the last camera event sent
         while not self._stopping.is_set():
             with rt.changed:
-                quiet = rt.version == seen and not rt.changed.wait(timeout=self.heartbeat_s)
+                # wake at least every CAMERA_POLL_S: a camera going dark must reach the
+                # page at once, not at the next heartbeat
+                if rt.version == seen:
+                    rt.changed.wait(timeout=min(self.heartbeat_s, CAMERA_POLL_S))
                 version = rt.version
             if self._stopping.is_set():
                 break
@@ -70,9 +75,11 @@ class LiveHub:
                     data = json.dumps(snap, ensure_ascii=False)
                     event = f"event: state\nid: {seen}\ndata: {data}\n\n".encode()
                     self._publish(state=(seen, event))
-                if quiet or time.monotonic() - last_camera >= self.heartbeat_s:
+                status = rt.camera.status
+                camera_now = (status.get("online"), status.get("reason"))
+                if camera_now != camera_sent or time.monotonic() - last_camera >= self.heartbeat_s:
                     tick += 1
-                    last_camera = time.monotonic()
+                    last_camera, camera_sent = time.monotonic(), camera_now
                     data = json.dumps(rt.camera_status(), ensure_ascii=False)
                     self._publish(camera=(tick, f"event: camera\ndata: {data}\n\n".encode()))
             except Exception:  # noqa: BLE001 - the stream must outlive one bad snapshot

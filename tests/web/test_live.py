@@ -3,8 +3,10 @@ a cap on streams so commands always find a thread; and the print-kit cache is cl
 
 from __future__ import annotations
 
+import queue
 import subprocess
 import sys
+import threading
 
 from test_errors import assert_error_shape
 from webhelpers import FakeWatcher, live_step, post
@@ -88,3 +90,29 @@ def test_the_print_kit_cache_is_removed_when_the_server_ends(tmp_path):
     made = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=60, check=True).stdout.strip()
     assert made and not __import__("os").path.exists(made)
+
+
+def test_a_camera_going_offline_reaches_viewers_without_waiting_for_a_heartbeat(tmp_path):
+    """A stalled camera is flagged offline within 1.75 s; the page must hear of it at once,
+    not at the next camera heartbeat (here 60 s, so only a change-driven send can pass)."""
+    app = create_app({"db": str(tmp_path / "g.db"), "sse_heartbeat_s": 60})
+    runtime = app.extensions["companion_runtime"]
+    client = app.test_client()
+    try:
+        chunks = iter(client.get("/api/events", buffered=False).response)
+        assert next(chunks).startswith(b"retry:")
+        assert next(chunks).startswith(b"event: state\n")
+        heard = queue.Queue()
+
+        def listen():
+            for chunk in chunks:
+                if chunk.startswith(b"event: camera\n") and b'"frozen"' in chunk:
+                    heard.put(chunk)
+                    return
+
+        threading.Thread(target=listen, daemon=True).start()
+        runtime.camera.status = {"online": False, "reason": "frozen", "code": "frozen"}
+        chunk = heard.get(timeout=10)  # far below the 60 s heartbeat
+        assert b'"online": false' in chunk
+    finally:
+        runtime.close()
