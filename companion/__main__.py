@@ -1,3 +1,9 @@
-from .cli import main
+"""`python -m companion` runs the `companion` command.
+
+A program, never imported by the core: it only hands over to the composition root,
+companion_cli, which lives outside the core (the one exemption in tests/test_layering.py).
+"""
+
+from companion_cli import main
 
 main()

@@ -11,7 +11,7 @@ from calibration.calibrate import (CalibrationError, Calibrator, apply_homograph
                                    calibration_path, detect_markers)
 from calibration.layouts import load_layout
 from calibration.render import render_mat
-from companion.cli import main
+from companion_cli import main
 
 FRAME = (1920, 1080)
 MAT_PX_PER_MM = 2.0

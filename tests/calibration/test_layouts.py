@@ -4,7 +4,7 @@ import pytest
 from click.testing import CliRunner
 
 from calibration.layouts import available_layouts, load_layout, parse_layout
-from companion.cli import main
+from companion_cli import main
 from companion.errors import DataFileError, PlayerCountError, UnknownGameError
 
 EXPECTED_COUNTS = {"musee": (2, 3, 4), "cardcassonne": (2, 3, 4, 5), "crypt": (1, 2, 3, 4),

@@ -147,7 +147,7 @@ def test_calibrate_command_takes_the_compact_mat(tmp_path):
     import cv2
     from click.testing import CliRunner
 
-    from companion.cli import main
+    from companion_cli import main
 
     layout = load_layout("crypt", 4, "compact")
     table = render_mat("crypt", 4, px_per_mm=SHARP_PX_PER_MM, variant="compact")

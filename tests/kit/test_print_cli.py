@@ -12,7 +12,7 @@ from PIL import Image
 from calibration.kit.sheets import card_grid, mat_tiles
 from calibration.layouts import load_layout
 from companion.catalogue import load_catalogue
-from companion.cli import main
+from companion_cli import main
 
 
 def run(*args):

@@ -13,7 +13,7 @@ from calibration.kit import sheets
 from calibration.kit.sheets import SAFE_MM, label_sheet, mat_tiles, sticker_module_mm
 from calibration.layouts import available_layouts, load_layout
 from companion.catalogue import load_catalogue
-from companion.cli import main
+from companion_cli import main
 
 
 def run(*args):

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from calibration.calibrate import Calibrator, apply_homography
 from calibration.layouts import load_layout
-from companion.cli import main
+from companion_cli import main
 
 DPI = 76  # the printed PNGs at ~3 px/mm, the mat's scale below
 MAT_PX_PER_MM = DPI / 25.4

@@ -72,7 +72,7 @@ def test_a_folder_without_labels_is_a_clear_error(tmp_path):
 def test_bench_command_compares_methods_on_a_folder(tmp_path):
     from click.testing import CliRunner
 
-    from companion.cli import main as cli
+    from companion_cli import main as cli
 
     write_photo(tmp_path / "nominal", "image001", (40, 30), "sets")
     result = CliRunner().invoke(cli, ["bench", "vision", "--boofcv", str(tmp_path),

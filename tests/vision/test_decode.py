@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from companion.cli import main as cli
+from companion_cli import main as cli
 from vision.decode import (CardReader, ChainDecoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder,
                            backend_report)
 from vision.render import Camera, Degradation, card_sprite, grid_scene, qr_module_mm, render_scene
@@ -88,7 +88,7 @@ def test_decode_cli_unreadable_file_is_a_clear_error(tmp_path):
 
 
 def test_companion_package_does_not_import_vision():
-    code = ("import sys, companion.session, companion.games, companion.cli; "
+    code = ("import sys, companion.session, companion.games, companion_cli; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('cv2', 'vision', 'flask')]; "
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main as cli
+from companion_cli import main as cli
 from vision.images import (MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE, ImageError, decode_image_bytes,
                            read_image)
 from vision.sources import open_source
@@ -104,7 +104,7 @@ def run_cli(*args: str, timeout: float = 60) -> tuple[int, str, str, int]:
     """`companion ARGS` in a child process: (exit status, stdout, stderr, peak memory in MB)."""
     # VmHWM is this process's own peak (getrusage's ru_maxrss would carry pytest's size over
     # from the fork).
-    code = ("import re, sys\nfrom companion.cli import main\n"
+    code = ("import re, sys\nfrom companion_cli import main\n"
             "try:\n    main(sys.argv[1:])\nexcept SystemExit as exc:\n    status = exc.code\n"
             "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())\n"
             "print(f'peak_mb={int(hwm.group(1)) // 1024}', file=sys.stderr)\nsys.exit(status)\n")

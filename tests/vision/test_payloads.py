@@ -9,7 +9,7 @@ import pytest
 import segno
 from click.testing import CliRunner
 
-from companion.cli import main as cli
+from companion_cli import main as cli
 from vision.decode import OpenCVDecoder, PyzbarDecoder, ZxingDecoder, decode_image
 
 PAYLOADS = {

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from companion.cli import main as cli
+from companion_cli import main as cli
 from companion.model import Move, Setup
 from companion.session import Session
 from vision.pipeline import TableWatcher

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 from webhelpers import FakeWatcher, live_step, placed, post, state_id
 
-from companion.cli import main
+from companion_cli import main
 from companion.events import FrameEnd
 from companion.record import parse_record
 from companion.session import Session

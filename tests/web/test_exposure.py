@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from test_errors import assert_error_shape
 from webhelpers import post
 
-from companion.cli import main
+from companion_cli import main
 from web import TokenRequiredError, create_app, is_loopback
 from web.serve import AccessLog, redact
 

@@ -1,6 +1,8 @@
-"""The `companion` command.
+"""The `companion` command: the composition root that puts the layers together.
 
-Subcommands live in their own modules and are imported only when run, so that
+It sits outside the rules core (`companion/`) on purpose: commands here import the camera
+(`vision`), the print kit and calibration (`calibration`), the dashboard (`web`) and the café
+hub (`cafe`), none of which the core may import (tests/test_layering.py). Subcommands live in their own modules and are imported only when run, so that
 `companion games` never loads OpenCV or Flask. Every CompanionError (bad input) ends as a
 one-line message and exit status 2, never a traceback.
 """
@@ -12,9 +14,9 @@ import sys
 
 import click
 
-from ..errors import CompanionError
+from companion.errors import CompanionError
 
-# command name -> "module:attribute" (relative to companion.cli)
+# command name -> "module:attribute" (relative to companion_cli)
 COMMANDS = {
     "games": "rules_cmds:games",
     "score": "rules_cmds:score",

@@ -6,11 +6,11 @@ import json
 
 import click
 
-from ..catalogue import find_piece_anywhere
-from ..errors import UnknownCardError
-from ..games import Game, all_games, find_game
-from ..record import GameRecord, load_record
-from ..session import Session, Verdict
+from companion.catalogue import find_piece_anywhere
+from companion.errors import UnknownCardError
+from companion.games import Game, all_games, find_game
+from companion.record import GameRecord, load_record
+from companion.session import Session, Verdict
 
 LANGS = click.Choice(["en", "zh-TW"], case_sensitive=False)
 
