@@ -4,6 +4,7 @@ Rules: /work/shared/rules/musee.md. Every number the rules mark (data) comes fro
 companion/data/games/musee.json. The package is organised as the rulebook is:
 
     state.py    where a game stands (museums, staircases, hands, deck, turn)
+    view.py     the dashboard's view of the state
     setup.py    what is in the box per player count; the staircases; the first state
     turns.py    turn order, who has stopped, the partner standing in; the turn check
     moves.py    each move kind: its fields, check, effect and log sentence, side by side
@@ -24,7 +25,7 @@ from ...events import PieceOnTable, TableEvent
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveRule
-from . import camera, scoring, state as board, teach, turns
+from . import camera, scoring, state as board, teach, turns, view
 from . import setup as set_up
 from .moves import MOVES
 from .setup import MuseeData, SetupData
@@ -109,7 +110,7 @@ class Musee(Game):
         return scoring.outcome(self, state)
 
     def describe(self, state: MuseeState) -> dict:
-        return board.describe(self, state)
+        return view.describe(self, state)
 
     def interpret(self, state: MuseeState, event: TableEvent,
                   table: Mapping[str, PieceOnTable]) -> Interpretation:
