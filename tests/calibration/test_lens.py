@@ -111,7 +111,7 @@ def test_the_watcher_places_cards_at_the_mat_edges_right_with_the_lens(lens):
 def test_calibrate_lens_command_prints_the_board_and_saves_the_lens(tmp_path):
     from click.testing import CliRunner
 
-    from companion.cli import main as cli
+    from companion_cli import main as cli
 
     board = tmp_path / "board.png"
     result = CliRunner().invoke(cli, ["calibrate-lens", "--camera", "cam", "--board", str(board)])
@@ -130,7 +130,7 @@ def test_calibrate_lens_command_prints_the_board_and_saves_the_lens(tmp_path):
 def test_serve_uses_the_saved_lens_and_says_when_there_is_none(lens, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from companion.cli import main as cli
+    from companion_cli import main as cli
     from web.camera import open_watcher
 
     frames = tmp_path / "frames"
