@@ -1,0 +1,198 @@
+"""Each move put into words for the game log, as the table says it ("Ann bids $3M").
+
+Value cards stay "a hidden value card": the move arrives after `public_move`, and even the
+full move must not give a value away. A move too mangled to put into words says None (its
+check says what is wrong).
+"""
+
+from __future__ import annotations
+
+from ...model import Move, Text
+from .state import DIE_FACES, MasterpieceState, _amount
+from .words import money
+
+
+def _is_index(value, count: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
+
+
+def _name(state: MasterpieceState, move: Move) -> str | None:
+    seat = move.player
+    return state.names[seat] if _is_index(seat, state.players) else None
+
+
+def _title(game, move: Move) -> Text | None:
+    payload = move.get("painting")
+    if not isinstance(payload, str) or payload not in game.paintings:
+        return None
+    return game.painting_name(payload)
+
+
+def _with_painting(said):
+    """A sentence about a player and a painting; None when either is not there."""
+    def describe(game, state: MasterpieceState, move: Move) -> Text | None:
+        name, title = _name(state, move), _title(game, move)
+        if name is None or title is None:
+            return None
+        return said(game, state, move, name, title)
+    describe.__doc__ = said.__doc__
+    return describe
+
+
+# -- set-up and value cards -----------------------------------------------------------------
+@_with_painting
+def deal(game, state, move, name, title) -> Text:
+    return Text(f"{name} gets {title.en} to start", f"{name} 拿到起始名畫 {title.zh}")
+
+
+def place_pawn(game, state: MasterpieceState, move: Move) -> Text | None:
+    name, space = _name(state, move), move.get("space")
+    if name is None or not _is_index(space, len(game.spaces)):
+        return None
+    return Text(f"{name} puts their pawn on space {space}", f"{name} 把棋子放在第 {space} 格")
+
+
+def start(game, state: MasterpieceState, move: Move) -> Text | None:
+    name = _name(state, move)
+    if name is None:
+        return None
+    return Text(f"{name} rolled highest and starts", f"{name} 擲出最大點數，先開始")
+
+
+def draw_value(game, state: MasterpieceState, move: Move) -> Text | None:
+    name = _name(state, move)
+    if name is None:
+        return None
+    title = _title(game, move)
+    if move.get("card") != "hidden" and move.get("card") not in game.values:
+        return None
+    if move.get("painting") is None and state.draw is not None and state.draw.painting:
+        title = game.painting_name(state.draw.painting)  # the card owed goes there
+    elif move.get("painting") is not None and title is None:
+        return None
+    if title is None:
+        return Text(f"{name} draws a hidden value card", f"{name} 抽 1 張隱藏的價值卡")
+    return Text(f"{name} puts a hidden value card under {title.en}",
+                f"{name} 把 1 張隱藏的價值卡放在 {title.zh} 下面")
+
+
+# -- a turn on the ring -----------------------------------------------------------------------
+def roll(game, state: MasterpieceState, move: Move) -> Text | None:
+    name, value = _name(state, move), move.get("value")
+    if name is None or not _is_index(value, 7) or value not in DIE_FACES:
+        return None
+    return Text(f"{name} rolls a {value}", f"{name} 擲出 {value} 點")
+
+
+def take_cash(game, state: MasterpieceState, move: Move) -> Text | None:
+    name = _name(state, move)
+    if name is None:
+        return None
+    cash = money(game.data.space_amounts.collect_cash_k)
+    return Text(f"{name} takes {cash.en} from the bank", f"{name} 向銀行拿 {cash.zh}")
+
+
+def take_value(game, state: MasterpieceState, move: Move) -> Text | None:
+    name = _name(state, move)
+    if name is None:
+        return None
+    return Text(f"{name} takes a value card", f"{name} 選擇拿 1 張價值卡")
+
+
+@_with_painting
+def inherit(game, state, move, name, title) -> Text:
+    return Text(f"{name} inherits {title.en} from the bank", f"{name} 從銀行承接 {title.zh}")
+
+
+@_with_painting
+def buy(game, state, move, name, title) -> Text:
+    owner = game.owner(state, move.get("painting"))
+    if owner is None:
+        return Text(f"{name} buys {title.en} from the bank", f"{name} 向銀行買下 {title.zh}")
+    return Text(f"{name} buys {title.en} from {state.names[owner]}",
+                f"{name} 向 {state.names[owner]} 買下 {title.zh}")
+
+
+@_with_painting
+def sell(game, state, move, name, title) -> Text:
+    return Text(f"{name} sells {title.en} to the bank", f"{name} 把 {title.zh} 賣給銀行")
+
+
+def pass_(game, state: MasterpieceState, move: Move) -> Text | None:
+    name = _name(state, move)
+    if name is None:
+        return None
+    return Text(f"{name} passes", f"{name} 放棄")
+
+
+# -- auctions -----------------------------------------------------------------------------------
+@_with_painting
+def easel(game, state, move, name, title) -> Text:
+    return Text(f"{title.en} goes on the easel", f"{title.zh} 放上畫架")
+
+
+@_with_painting
+def pick(game, state, move, name, title) -> Text:
+    active = state.names[state.active] if state.active is not None else None
+    if active is None or active == name:
+        return Text(f"{name} picks {title.en} for the auction", f"{name} 挑選 {title.zh} 來拍賣")
+    return Text(f"{name} picks {title.en} for {active} to auction",
+                f"{name} 挑選 {active} 的 {title.zh} 來拍賣")
+
+
+def _amount_said(state: MasterpieceState, move: Move) -> tuple[str, Text] | None:
+    name, amount = _name(state, move), _amount(move.get("amount_k"))
+    if name is None or amount is None or amount <= 0:
+        return None
+    return name, money(amount)
+
+
+def bid(game, state: MasterpieceState, move: Move) -> Text | None:
+    said = _amount_said(state, move)
+    if said is None:
+        return None
+    name, amount = said
+    return Text(f"{name} bids {amount.en}", f"{name} 出價 {amount.zh}")
+
+
+def overbid(game, state: MasterpieceState, move: Move) -> Text | None:
+    said = _amount_said(state, move)
+    if said is None:
+        return None
+    name, amount = said
+    return Text(f"{name}'s bid of {amount.en} is called as an overbid",
+                f"有人指出 {name} 出價 {amount.zh} 超過手上的現金")
+
+
+def tie(game, state: MasterpieceState, move: Move) -> Text | None:
+    seats, amount = move.get("players"), _amount(move.get("amount_k"))
+    if (not isinstance(seats, (list, tuple)) or amount is None or amount <= 0
+            or not all(_is_index(s, state.players) for s in seats) or len(set(seats)) < 2):
+        return None
+    names = [state.names[s] for s in sorted(set(seats))]
+    said = money(amount)
+    return Text(f"{' and '.join(names)} call {said.en} at the same time",
+                f"{' 和 '.join(names)} 同時喊出 {said.zh}")
+
+
+def hammer(game, state: MasterpieceState, move: Move) -> Text | None:
+    auction = state.auction
+    if auction is None:
+        return None
+    title = game.painting_name(auction.painting)
+    if auction.bidder is None or auction.standing_k is None:
+        return Text(f"The hammer comes down on {title.en}", f"{title.zh} 落槌")
+    said = money(auction.standing_k)
+    buyer = state.names[auction.bidder]
+    if state.cash[auction.bidder] < auction.standing_k:  # the auction starts again
+        return Text(f"The hammer comes down, but {buyer} cannot pay {said.en} for {title.en}",
+                    f"落槌，但 {buyer} 付不出 {said.zh} 買 {title.zh}")
+    return Text(f"Sold! {buyer} wins {title.en} for {said.en}",
+                f"成交！{buyer} 以 {said.zh} 得標 {title.zh}")
+
+
+def no_sale(game, state: MasterpieceState, move: Move) -> Text | None:
+    if state.auction is None:
+        return None
+    title = game.painting_name(state.auction.painting)
+    return Text(f"Nobody bids for {title.en}", f"沒有人出價買 {title.zh}")
