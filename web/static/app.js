@@ -224,14 +224,22 @@ function setConn(kind) {
 }
 
 // -- rendering: dispatch ----------------------------------------------------------------------
-function render(snap) {
+function render(snap, force) {
   if (!snap) return;
   if (S.snap && snap.version != null && S.snap.version != null && snap.version < S.snap.version
       && snap.game_id === S.snap.game_id) return; // an older answer arrived late
+  // The same snapshot delivered twice (a command's answer, then the live stream) is drawn
+  // once: redrawing would wipe what a player is typing (a bid) between two taps.
+  if (!force && S.snap && snap !== S.snap && snap.version != null && snap.version === S.snap.version
+      && snap.game_id === S.snap.game_id && snap.state_id === S.snap.state_id
+      && (snap.log || []).length === (S.snap.log || []).length) {
+    if (snap.camera) renderCamera(snap.camera);
+    return;
+  }
   // A new game may change the player count, and with it the cards in play.
   const gameChanged = S.snap && (S.snap.game.slug !== snap.game.slug || S.snap.game_id !== snap.game_id);
   S.snap = snap;
-  if (gameChanged) loadCatalogue().then(() => render(S.snap));
+  if (gameChanged) loadCatalogue().then(() => render(S.snap, true));
   if (snap.camera) renderCamera(snap.camera);
   const page = document.body.dataset.page;
   if (page === "dashboard") renderDashboard(snap);
@@ -244,7 +252,7 @@ function render(snap) {
 function renderAll() {
   applyStaticText();
   renderFeedback();
-  if (S.snap) render(S.snap);
+  if (S.snap) render(S.snap, true);
   if (document.body.dataset.page === "games") loadGames();
   if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); loadJoin(); }
 }
