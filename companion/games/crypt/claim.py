@@ -21,6 +21,8 @@ from .state import FACES, CryptState, holds_card, is_ghost
 from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
+_PLACEMENT = Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
+                    required=("card", "dice", "effort"))
 
 
 # -- checks and effects of a claim turn, side by side -----------------------------------------
@@ -41,6 +43,13 @@ def check_claim(game, state: CryptState, move: Move) -> list[Violation]:
 def do_claim(game, state: CryptState, move: Move) -> CryptState:
     placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
     return turns.next_turn(game, place(game, state, move.player, placements))
+
+
+CLAIM = MoveRule(
+    name="claim", player="seat", turn=None,
+    fields={"placements": ListOf(_PLACEMENT, 1, lambda c: c.game.data.dice_per_player)},
+    required=("placements",),
+    check=check_claim, effect=do_claim, describe=log.words_claim)
 
 
 def claim_problems(game, state: CryptState, seat: int,
@@ -125,6 +134,11 @@ def do_recover(game, state: CryptState, move: Move) -> CryptState:
     return turns.next_turn(game, replace(state, ready=tuple(ready), exhausted=tuple(exhausted)))
 
 
+RECOVER = MoveRule(
+    name="recover", player="seat", turn=None,
+    check=check_recover, effect=do_recover, describe=log.words_recover)
+
+
 def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
     seat = move.player
     problems = turns.turn_problem(game, state, seat)
@@ -161,6 +175,13 @@ def do_place_die(game, state: CryptState, move: Move) -> CryptState:
     return replace(state, pending=pending, pending_player=move.player, claims_started=True)
 
 
+PLACE_DIE = MoveRule(
+    name="place_die", player="seat", turn=None,
+    fields={"die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)},
+    required=("die", "card"),
+    check=check_place_die, effect=do_place_die, describe=log.words_place_die)
+
+
 def check_remove_die(game, state: CryptState, move: Move) -> list[Violation]:
     if not any(p[0] == move["die"] for p in state.pending):
         return [refuse("no_such_die")]
@@ -170,6 +191,13 @@ def check_remove_die(game, state: CryptState, move: Move) -> list[Violation]:
 def do_remove_die(game, state: CryptState, move: Move) -> CryptState:
     pending = tuple(p for p in state.pending if p[0] != move["die"])
     return replace(state, pending=pending, pending_player=state.pending_player if pending else None)
+
+
+REMOVE_DIE = MoveRule(
+    name="remove_die", player="seat", turn=None,
+    fields={"die": Str()},
+    required=("die",),
+    check=check_remove_die, effect=do_remove_die, describe=log.words_remove_die)
 
 
 def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
@@ -190,6 +218,11 @@ def do_end_turn(game, state: CryptState, move: Move) -> CryptState:
     return state  # already closed in _apply
 
 
+END_TURN = MoveRule(
+    name="end_turn", player="any", turn=None,
+    check=check_end_turn, effect=do_end_turn, describe=log.words_end_turn)
+
+
 def end_turn(game, state: CryptState) -> CryptState:
     placements = pending_placements(game, state)
     seat = state.pending_player
@@ -197,22 +230,5 @@ def end_turn(game, state: CryptState) -> CryptState:
     return turns.next_turn(game, place(game, state, seat, placements))
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    MoveRule(name="claim", player="seat", fields={"placements": ListOf(
-        Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
-               required=("card", "dice", "effort")),
-        1, lambda c: c.game.data.dice_per_player)}, required=("placements",), turn=None,
-             check=check_claim, effect=do_claim, describe=log.words_claim),
-    MoveRule(name="recover", player="seat", turn=None, check=check_recover,
-             effect=do_recover, describe=log.words_recover),
-    MoveRule(name="place_die", player="seat", fields={
-        "die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)}, required=("die", "card"),
-             turn=None, check=check_place_die, effect=do_place_die,
-             describe=log.words_place_die),
-    MoveRule(name="remove_die", player="seat", fields={"die": Str()}, required=("die",),
-             turn=None, check=check_remove_die, effect=do_remove_die,
-             describe=log.words_remove_die),
-    MoveRule(name="end_turn", player="any", turn=None, check=check_end_turn,
-             effect=do_end_turn, describe=log.words_end_turn),
-)
+# this group's move kinds, each declared right after its check and effect
+RULES = (CLAIM, RECOVER, PLACE_DIE, REMOVE_DIE, END_TURN)

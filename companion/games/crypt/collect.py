@@ -62,6 +62,13 @@ def do_roll(game, state: CryptState, move: Move) -> CryptState:
     return maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
 
 
+ROLL = MoveRule(
+    name="roll", player="seat", turn=None,
+    fields={"card": CRYPT_PLACE, "value": Optional(FACE), "exhausted": Optional(Bool())},
+    required=("card",),
+    check=check_roll, effect=do_roll, describe=log.words_roll)
+
+
 def roll_value_problems(move: Move) -> list[Violation]:
     value, exhausted = move.get("value"), move.get("exhausted")
     if value is None and not isinstance(exhausted, bool):
@@ -105,12 +112,10 @@ def do_end_collect(game, state: CryptState, move: Move) -> CryptState:
     return turns.finish_collect(game, state)
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    MoveRule(name="roll", player="seat", fields={
-        "card": CRYPT_PLACE, "value": Optional(FACE), "exhausted": Optional(Bool())},
-        required=("card",), turn=None,
-             check=check_roll, effect=do_roll, describe=log.words_roll),
-    MoveRule(name="end_collect", player="any", turn=None, check=check_end_collect,
-             effect=do_end_collect, describe=log.words_end_collect),
-)
+END_COLLECT = MoveRule(
+    name="end_collect", player="any", turn=None,
+    check=check_end_collect, effect=do_end_collect, describe=log.words_end_collect)
+
+
+# this group's move kinds, each declared right after its check and effect
+RULES = (ROLL, END_COLLECT)

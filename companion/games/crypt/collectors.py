@@ -44,6 +44,13 @@ def do_reroll(game, state: CryptState, move: Move) -> CryptState:
     return collect.maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
 
 
+REROLL = MoveRule(
+    name="reroll", player="seat", turn=None,
+    fields={"roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
+    required=("roll",), one_of=TO_FLIP,
+    check=check_reroll, effect=do_reroll, describe=log.words_reroll)
+
+
 def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
     problems = collector_problems(game, state, move, "manuscripts", "B", 1)
     if problems:
@@ -59,6 +66,13 @@ def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
 def do_peek(game, state: CryptState, move: Move) -> CryptState:
     state = flip(game, state, move.player, "manuscripts", [move["card"]])
     return replace(state, peeked=state.peeked | {move.player})
+
+
+PEEK = MoveRule(
+    name="peek", player="seat", turn=None,
+    fields=dict(FLIPPED),
+    one_of=TO_FLIP,
+    check=check_peek, effect=do_peek, describe=log.words_peek)
 
 
 def check_take(game, state: CryptState, move: Move) -> list[Violation]:
@@ -86,6 +100,13 @@ def do_take(game, state: CryptState, move: Move) -> CryptState:
     return idol_pairs(game, state)
 
 
+TAKE = MoveRule(
+    name="take", player="seat", turn=None,
+    fields={"index": CRYPT_PLACE, **FLIPPED},
+    required=("index",), one_of=TO_FLIP,
+    check=check_take, effect=do_take, describe=log.words_take)
+
+
 def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
     problems = collector_problems(game, state, move, "remains", "A", 2)
     if problems:
@@ -104,6 +125,13 @@ def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
     if state.phase == "before_scoring" and not remains_recoveries(game, state):
         return endgame.finish_game(game, state)
     return collect.maybe_finish_collect(game, state)
+
+
+RECOVER_ONE = MoveRule(
+    name="recover_one", player="seat", turn=None,
+    fields=dict(FLIPPED),
+    one_of=TO_FLIP,
+    check=check_recover_one, effect=do_recover_one, describe=log.words_recover_one)
 
 
 def collector_problems(game, state: CryptState, move: Move, kind: str, side: str,
@@ -201,19 +229,5 @@ def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
                  and len(unflipped(game, state, seat, "remains")) >= need)
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    MoveRule(name="reroll", player="seat", fields={
-        "roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
-             required=("roll",), one_of=TO_FLIP, turn=None, check=check_reroll,
-             effect=do_reroll, describe=log.words_reroll),
-    MoveRule(name="peek", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP, turn=None,
-             check=check_peek, effect=do_peek,
-             describe=log.words_peek),
-    MoveRule(name="take", player="seat", fields={"index": CRYPT_PLACE, **FLIPPED},
-             required=("index",), one_of=TO_FLIP, turn=None, check=check_take,
-             effect=do_take, describe=log.words_take),
-    MoveRule(name="recover_one", player="seat", fields=dict(FLIPPED), one_of=TO_FLIP,
-             turn=None, check=check_recover_one, effect=do_recover_one,
-             describe=log.words_recover_one),
-)
+# this group's move kinds, each declared right after its check and effect
+RULES = (REROLL, PEEK, TAKE, RECOVER_ONE)

@@ -28,6 +28,12 @@ def do_score_game(game, state: CryptState, move: Move) -> CryptState:
     return finish_game(game, state)
 
 
+# the table agrees the game is scored now
+SCORE_GAME = MoveRule(
+    name="score_game", player="any", turn=None,
+    check=check_score_game, effect=do_score_game, describe=log.words_score_game)
+
+
 def check_identify(game, state: CryptState, move: Move) -> list[Violation]:
     problems = turns.seat_problem(game, state, move.player)
     if problems:
@@ -55,6 +61,13 @@ def do_identify(game, state: CryptState, move: Move) -> CryptState:
     if state.phase == "final_reveal":
         return finish_game(game, state)
     return state
+
+
+IDENTIFY = MoveRule(
+    name="identify", player="seat", turn=None,
+    fields={"card": Str()},
+    required=("card",),
+    check=check_identify, effect=do_identify, describe=log.words_identify)
 
 
 def unknown_cards(game, state: CryptState) -> int:
@@ -95,6 +108,13 @@ def do_tiebreak_roll(game, state: CryptState, move: Move) -> CryptState:
     return settle_tiebreak(game, replace(state, tiebreak_rolls=tuple(sorted(rolls.items()))))
 
 
+TIEBREAK_ROLL = MoveRule(
+    name="tiebreak_roll", player="seat", turn=None,
+    fields={"values": ROLLS},
+    required=("values",),
+    check=check_tiebreak_roll, effect=do_tiebreak_roll, describe=log.words_tiebreak_roll)
+
+
 def auto_zero_rolls(game, state: CryptState) -> CryptState:
     """A tied player without ready dice rolls nothing: their total is 0."""
     rolls = dict(state.tiebreak_rolls)
@@ -118,15 +138,5 @@ def settle_tiebreak(game, state: CryptState) -> CryptState:
     return auto_zero_rolls(game, replace(state, tied=top))
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    # the table agrees the game is scored now
-    MoveRule(name="score_game", player="any", turn=None, check=check_score_game,
-             effect=do_score_game, describe=log.words_score_game),
-    MoveRule(name="identify", player="seat", fields={"card": Str()}, required=("card",),
-             turn=None, check=check_identify, effect=do_identify,
-             describe=log.words_identify),
-    MoveRule(name="tiebreak_roll", player="seat", fields={"values": ROLLS},
-             required=("values",), turn=None, check=check_tiebreak_roll,
-             effect=do_tiebreak_roll, describe=log.words_tiebreak_roll),
-)
+# this group's move kinds, each declared right after its check and effect
+RULES = (SCORE_GAME, IDENTIFY, TIEBREAK_ROLL)

@@ -50,6 +50,13 @@ def do_ghost_roll(game, state: CryptState, move: Move) -> CryptState:
     return turns.next_turn(game, state)
 
 
+GHOST_ROLL = MoveRule(
+    name="ghost_roll", player="none", turn=None,
+    fields={"values": ROLLS},
+    required=("values",),
+    check=check_ghost_roll, effect=do_ghost_roll, describe=log.words_ghost_roll)
+
+
 def skip_ghost_nothing(game, state: CryptState) -> CryptState:
     """A ghost with no die to roll on its Lights Out turn simply passes."""
     if (state.phase == "claim" and is_ghost(state, turns.actor(game, state))
@@ -92,9 +99,5 @@ def ghost_plan(game, state: CryptState, values: Iterable[int]) -> list[tuple[int
     return plan
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    MoveRule(name="ghost_roll", player="none", fields={"values": ROLLS}, required=("values",),
-             turn=None, check=check_ghost_roll, effect=do_ghost_roll,
-             describe=log.words_ghost_roll),
-)
+# this group's move kinds, each declared right after its check and effect
+RULES = (GHOST_ROLL,)

@@ -68,6 +68,13 @@ def do_deal(game, state: CryptState, move: Move) -> CryptState:
     return state
 
 
+DEAL = MoveRule(
+    name="deal", player="none", turn=None,
+    fields={"card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
+    one_of=("card", "back"),
+    check=check_deal, effect=do_deal, describe=log.words_deal)
+
+
 def remaining(game, state: CryptState, kind: str) -> int:
     return box.deck_count(game, state.players, kind) - state.dealt_by_type[TYPES.index(kind)]
 
@@ -87,10 +94,5 @@ def identity_problems(game, state: CryptState, payload: str,
     return []
 
 
-# -- the move kinds: fields, who acts, check, effect and log words together -------------------
-RULES = (
-    MoveRule(name="deal", player="none", fields={
-        "card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
-        one_of=("card", "back"), turn=None,
-             check=check_deal, effect=do_deal, describe=log.words_deal),
-)
+# this group's move kinds, each declared right after its check and effect
+RULES = (DEAL,)
