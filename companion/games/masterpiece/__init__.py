@@ -4,8 +4,9 @@ is the banker and the auction referee.
 A package laid out as the rulebook is: see game.py for which module holds what.
 """
 
+from .camera import regions
 from .game import Masterpiece
-from .setup import OPTIONS, PIECE_KINDS, regions
+from .setup import OPTIONS, PIECE_KINDS
 from .state import Auction, Draw, Holding, LedgerEntry, MasterpieceState, Notice
 from .words import money
 

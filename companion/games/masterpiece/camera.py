@@ -1,6 +1,7 @@
 """What the camera's events mean in Masterpiece.
 
-A die settling in the `roll` area is the active player's `roll`. A pawn set on ring space i
+The mat's regions (`regions`): the ring's spaces, the easel, the roll area and each player's
+area. A die settling in the `roll` area is the active player's `roll`. A pawn set on ring space i
 before the start is `place_pawn`; afterwards a pawn off its space raises an alert. A painting
 put on the easel is `easel` (bank auction) or `pick` (private auction); a painting set in a
 player's area is `deal`, `inherit` or `buy` when the phase expects it, else an alert. Value
@@ -13,9 +14,19 @@ from typing import Mapping
 
 from ...events import CardRemoved, PieceOnTable, TableEvent
 from ...model import Move, Text
+from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
+from .setup import ring_spaces
 from .state import MasterpieceState
 from .words import _one, money
+
+
+def regions(ctx: Context) -> dict[str, SlotShape]:
+    """The mat's regions and their slot shapes (an event elsewhere is refused at the boundary)."""
+    out = {"ring": SlotShape((Int(0, ring_spaces(ctx) - 1),)), "easel": SlotShape((Int(0, 0),)),
+           "roll": SlotShape()}
+    out.update({f"player{seat}": SlotShape() for seat in range(ctx.players)})
+    return out
 
 
 class CameraReading:

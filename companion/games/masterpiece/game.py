@@ -2,10 +2,10 @@
 
 Rules: /work/shared/rules/masterpiece.md. The companion is the banker and the auction
 referee. Which module holds what: state (where the game stands, what the table may see),
-setup (the box, data tables, first state), turns (phases, who acts, the end of a turn),
+setup (the box, data tables, options, first state), turns (phases, who acts, the end of a turn),
 deal / spaces / auction / bids (each move kind's fields, check and effect side by side),
 payments (the ledger, fines, holdings), scoring, teach (legal moves and hints), words
-(money, names), log (each move in words), camera (table events to moves).
+(money, names), log (each move in words), camera (the mat's regions, table events to moves).
 """
 
 from __future__ import annotations

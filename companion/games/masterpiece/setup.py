@@ -1,5 +1,5 @@
-"""Masterpiece's box and set-up: the data tables, the options and table regions the
-boundary checks, and the first state.
+"""Masterpiece's box and set-up: the data tables, the options the boundary checks, and the
+first state.
 
 The board order and the value deck come from companion/data/games/masterpiece.json, where
 both are placeholders marked unverified; they are validated here when loaded.
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
 from ...model import Setup, Text
-from ...validation import Context, Int, ListOf, Seat, SlotShape, Str
+from ...validation import Context, Int, ListOf, Seat, Str
 from .state import LedgerEntry, MasterpieceState
 from .words import money
 
@@ -97,16 +97,9 @@ def _load_data() -> _MasterpieceData:
     return data
 
 
-# -- what the boundary checks: set-up options, table regions, field types ------------------
+# -- what the boundary checks: set-up options and field types ------------------
 def ring_spaces(ctx: Context) -> int:
     return len(ctx.game.spaces)
-
-
-def regions(ctx: Context) -> dict[str, SlotShape]:
-    out = {"ring": SlotShape((Int(0, ring_spaces(ctx) - 1),)), "easel": SlotShape((Int(0, 0),)),
-           "roll": SlotShape()}
-    out.update({f"player{seat}": SlotShape() for seat in range(ctx.players)})
-    return out
 
 
 OPTIONS = {"banker": Seat(),
