@@ -159,7 +159,10 @@ def test_the_game_goes_on_while_the_broker_is_down_and_catches_up_exactly(broker
             time.sleep(0.05)
         assert seen == list(range(last + 1)), "every record once, in order"
         tile = view.snapshot()["tables"][0]
-        assert tile["duplicates"] == 0 and tile["gaps"] == 0
+        # QoS 1 is at least once: a message in flight when the broker stopped may arrive
+        # again. The café drops such a repeat by its seq (`seen` above has each record once),
+        # so a repeat is counted, never shown; a gap would be a lost event.
+        assert tile["gaps"] == 0 and tile["duplicates"] <= len(moves) + 1
         refused = [e for e in tile["recent"] if e["accepted"] is False]
         assert refused, "the refused move reached the café with its verdict"
         deadline = time.monotonic() + 15
