@@ -163,6 +163,8 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     assert "Chen pays the bank $2M" in newest.inner_text()
     assert newest.get_attribute("data-kind") == "payment"
     assert "$13M" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
+    # the panel names who acts now: the auction's winner, whoever's turn it is
+    assert page.locator("#mp-action h3").inner_text() == "What Chen can do"
     # Chen takes the value card owed with the painting: typed, never shown.
     page.select_option("#mp-draw-code", "MPV32")
     page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()

@@ -161,9 +161,11 @@
   function actionPanel(snap, desc) {
     const { el, seatName } = C();
     const seat = desc.active;
-    const name = seat != null ? seatName(seat) : "";
+    // the heading names who acts now: an auction's winner draws on another player's turn
+    const acting = (snap.current_players || []).length === 1 ? snap.current_players[0] : seat;
+    const name = acting != null ? seatName(acting) : "";
     const box = el("div", { class: "mp-panel mp-action", id: "mp-action", "data-phase": desc.phase });
-    box.appendChild(el("h3", { text: seat != null ? tr("mp.options", { name }) : tr("mp.phase") }));
+    box.appendChild(el("h3", { text: acting != null ? tr("mp.options", { name }) : tr("mp.phase") }));
     const row = el("div", { class: "mp-buttons" });
     box.appendChild(row);
     const own = seat != null ? desc.players[seat].paintings.map((h) => h.card) : [];
