@@ -28,6 +28,26 @@ def _title(game, move: Move) -> Text | None:
     return game.painting_name(payload)
 
 
+def _with_player(said):
+    """A sentence about the player who acts; None when the seat is not there."""
+    def describe(game, state: MasterpieceState, move: Move) -> Text | None:
+        name = _name(state, move)
+        return None if name is None else said(game, state, move, name)
+    describe.__doc__ = said.__doc__
+    return describe
+
+
+def _with_amount(said):
+    """A sentence about a player and a positive amount of money; None when either is not there."""
+    def describe(game, state: MasterpieceState, move: Move) -> Text | None:
+        name, amount = _name(state, move), _amount(move.get("amount_k"))
+        if name is None or amount is None or amount <= 0:
+            return None
+        return said(game, state, move, name, money(amount))
+    describe.__doc__ = said.__doc__
+    return describe
+
+
 def _with_painting(said):
     """A sentence about a player and a painting; None when either is not there."""
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
@@ -52,10 +72,8 @@ def place_pawn(game, state: MasterpieceState, move: Move) -> Text | None:
     return Text(f"{name} puts their pawn on space {space}", f"{name} 把棋子放在第 {space} 格")
 
 
-def start(game, state: MasterpieceState, move: Move) -> Text | None:
-    name = _name(state, move)
-    if name is None:
-        return None
+@_with_player
+def start(game, state, move, name) -> Text:
     return Text(f"{name} rolled highest and starts", f"{name} 擲出最大點數，先開始")
 
 
@@ -84,18 +102,14 @@ def roll(game, state: MasterpieceState, move: Move) -> Text | None:
     return Text(f"{name} rolls a {value}", f"{name} 擲出 {value} 點")
 
 
-def take_cash(game, state: MasterpieceState, move: Move) -> Text | None:
-    name = _name(state, move)
-    if name is None:
-        return None
+@_with_player
+def take_cash(game, state, move, name) -> Text:
     cash = money(game.data.space_amounts.collect_cash_k)
     return Text(f"{name} takes {cash.en} from the bank", f"{name} 向銀行拿 {cash.zh}")
 
 
-def take_value(game, state: MasterpieceState, move: Move) -> Text | None:
-    name = _name(state, move)
-    if name is None:
-        return None
+@_with_player
+def take_value(game, state, move, name) -> Text:
     return Text(f"{name} takes a value card", f"{name} 選擇拿 1 張價值卡")
 
 
@@ -118,10 +132,8 @@ def sell(game, state, move, name, title) -> Text:
     return Text(f"{name} sells {title.en} to the bank", f"{name} 把 {title.zh} 賣給銀行")
 
 
-def pass_(game, state: MasterpieceState, move: Move) -> Text | None:
-    name = _name(state, move)
-    if name is None:
-        return None
+@_with_player
+def pass_(game, state, move, name) -> Text:
     return Text(f"{name} passes", f"{name} 放棄")
 
 
@@ -140,26 +152,13 @@ def pick(game, state, move, name, title) -> Text:
                 f"{name} 挑選 {active} 的 {title.zh} 來拍賣")
 
 
-def _amount_said(state: MasterpieceState, move: Move) -> tuple[str, Text] | None:
-    name, amount = _name(state, move), _amount(move.get("amount_k"))
-    if name is None or amount is None or amount <= 0:
-        return None
-    return name, money(amount)
-
-
-def bid(game, state: MasterpieceState, move: Move) -> Text | None:
-    said = _amount_said(state, move)
-    if said is None:
-        return None
-    name, amount = said
+@_with_amount
+def bid(game, state, move, name, amount) -> Text:
     return Text(f"{name} bids {amount.en}", f"{name} 出價 {amount.zh}")
 
 
-def overbid(game, state: MasterpieceState, move: Move) -> Text | None:
-    said = _amount_said(state, move)
-    if said is None:
-        return None
-    name, amount = said
+@_with_amount
+def overbid(game, state, move, name, amount) -> Text:
     return Text(f"{name}'s bid of {amount.en} is called as an overbid",
                 f"有人指出 {name} 出價 {amount.zh} 超過手上的現金")
 
