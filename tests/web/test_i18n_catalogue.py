@@ -108,3 +108,9 @@ def test_pages_inline_the_catalogue_and_speak_the_visitors_language(client):
     assert 'id="i18n-catalogue"' in page and "桌遊小幫手" in page
     client.set_cookie("companion_lang", "en")
     assert '<html lang="en">' in client.get("/").get_data(as_text=True)
+
+
+def test_every_source_of_a_log_entry_has_its_badge_word():
+    from companion.validation import EVENT_SOURCES
+
+    assert [s for s in EVENT_SOURCES if not i18n.has("log.source." + s)] == []

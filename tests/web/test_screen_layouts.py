@@ -108,3 +108,41 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
                             full_page=size_name == "phone")
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_zh_tw_log_says_where_every_move_came_from_in_chinese(browser, start_server_module):
+    """The log's badge names each input's source (camera, by hand, demo, replayed game); on a
+    zh-TW page none of them may be English. A game with a move from every source is imported
+    (as a recorded demo's declared move or a replayed file gives them) and its log is read."""
+    import json
+    import urllib.request
+
+    from companion.validation import EVENT_SOURCES
+
+    server = start_server_module("serve", "--game", "musee", "--players", "2",
+                                 "--names", "Amy,Ben", "--port", "0")
+    moves = [{"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0, "space": 2},
+             {"kind": "place", "player": 1, "card": "MU15", "museum": 1, "gallery": 0, "space": 3},
+             {"kind": "place", "player": 0, "card": "MU20", "museum": 0, "gallery": 0, "space": 4},
+             {"kind": "place", "player": 1, "card": "MU25", "museum": 1, "gallery": 0, "space": 5}]
+    lines = [{"type": "setup", "game": "musee",
+              "setup": {"players": 2, "names": ["Amy", "Ben"], "options": {}}}]
+    lines += [{"type": "move", "move": move, "source": source}
+              for move, source in zip(moves, EVENT_SOURCES)]
+    request = urllib.request.Request(
+        server.url + "/api/games/import?open=1",
+        data="\n".join(json.dumps(line) for line in lines).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_cookies([{"name": "companion_lang", "value": "zh-TW", "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.querySelectorAll('#log .badge').length >= 4")
+    badges = page.eval_on_selector_all("#log .badge", "els => els.map((e) => e.innerText)")
+    log_text = page.inner_text("#log")
+    context.close()
+    assert len(set(badges)) == len(EVENT_SOURCES), badges  # each source has its own word
+    assert not english_words(log_text), f"English in the zh-TW log: {english_words(log_text)}"

@@ -473,8 +473,8 @@ function renderLog(snap) {
     // The engine says the move in words when it can; otherwise its name and details.
     head.appendChild(document.createTextNode(v.text ? pick(v.text) : describeMove(v.move)));
     if (v.source) {
-      head.appendChild(el("span", { class: "badge " + v.source,
-        text: v.source === "manual" ? t("log.manual") : v.source === "camera" ? t("log.camera") : v.source }));
+      // every source the core knows (companion.validation.EVENT_SOURCES) has its word
+      head.appendChild(el("span", { class: "badge " + v.source, text: t("log.source." + v.source) }));
     }
     if (!v.accepted) head.appendChild(el("span", { class: "badge bad", text: t("log.rejected") }));
     item.appendChild(head);
