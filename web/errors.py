@@ -40,11 +40,15 @@ class ApiError(Exception):
         self.extra = extra
 
 
-def error_response(status: int, message: str, code: str | None = None, **extra):
+def error_body(status: int, message: str, code: str | None = None, **extra) -> dict:
+    """The one error shape as a plain dict (also built where no Flask app runs: web.serve)."""
     code = code or _HTTP_CODES.get(status, "error")
-    body = {"status": status, "code": code, "message": message,
-            "text": player_text(status, code), **extra}
-    response = jsonify({"error": body})
+    return {"error": {"status": status, "code": code, "message": message,
+                      "text": player_text(status, code), **extra}}
+
+
+def error_response(status: int, message: str, code: str | None = None, **extra):
+    response = jsonify(error_body(status, message, code, **extra))
     response.status_code = status
     return response
 

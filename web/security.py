@@ -32,6 +32,14 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "frame-ancestors 'none'",
 ])
 
+# Every answer carries these (also the ones the WSGI server writes itself: web.serve).
+STATIC_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",  # join links carry tokens
+}
+
 
 def install_security(app: Flask) -> None:
     if not app.config.get("MAX_CONTENT_LENGTH"):
@@ -63,10 +71,8 @@ def install_security(app: Flask) -> None:
 
     @app.after_request
     def _headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")  # join links carry tokens
+        for name, value in STATIC_HEADERS.items():
+            response.headers.setdefault(name, value)
         return response
 
 

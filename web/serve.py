@@ -63,11 +63,45 @@ def create_server(app, host: str, port: int, *, threads: int = THREADS):
     """A bound waitress server (not yet running); `.effective_port` is the real port."""
     from waitress import create_server as waitress_server
 
-    return waitress_server(
+    server = waitress_server(
         AccessLog(app), host=host, port=port, threads=threads,
         channel_timeout=READ_TIMEOUT_S, cleanup_interval=2,
         max_request_body_size=MAX_BODY_BYTES, connection_limit=CONNECTION_LIMIT,
         ident="table-companion", clear_untrusted_proxy_headers=True)
+    server.channel_class = _json_error_channel()
+    return server
+
+
+def _json_error_channel():
+    """waitress answers some requests itself, before the app sees them (a body over
+    MAX_BODY_BYTES is refused unread; a malformed request line; headers too large). Its
+    channel's `error_task_class` is the hook waitress offers for that answer: ours speaks the
+    dashboard's one JSON error shape, with the sentence in both languages."""
+    import json
+
+    from waitress.channel import HTTPChannel
+    from waitress.task import ErrorTask
+
+    from .errors import error_body
+    from .security import STATIC_HEADERS
+
+    class JsonErrorTask(ErrorTask):
+        def execute(self):
+            error = self.request.error
+            # waitress's own words stay the precise detail, as Flask's do in `message`
+            body = json.dumps(error_body(error.code, f"{error.reason}: {error.body}"),
+                              ensure_ascii=False).encode("utf-8")
+            self.status = f"{error.code} {error.reason}"
+            self.response_headers.append(("Content-Type", "application/json"))
+            self.response_headers.extend(STATIC_HEADERS.items())
+            self.set_close_on_finish()
+            self.content_length = len(body)
+            self.write(body)
+
+    class JsonErrorChannel(HTTPChannel):
+        error_task_class = JsonErrorTask
+
+    return JsonErrorChannel
 
 
 def serve_until_stopped(server, on_stop: Callable[[], None],

@@ -82,6 +82,43 @@ def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
     assert status == 200 and len(listed["games"]) == 1  # nothing was stored
 
 
+
+def read_http_answer(sock) -> tuple[bytes, dict, bytes]:
+    """The status line, headers and body of one answer (read until the server closes)."""
+    data = b""
+    while True:
+        try:
+            chunk = sock.recv(65536)
+        except (ConnectionResetError, socket.timeout):
+            break
+        if not chunk:
+            break
+        data += chunk
+    head, _, payload = data.partition(b"\r\n\r\n")
+    status, *lines = head.split(b"\r\n")
+    headers = {k.strip().lower(): v.strip() for k, v in (l.split(b":", 1) for l in lines)}
+    return status, headers, payload
+
+
+@pytest.mark.parametrize("path", ["/api/games/import", "/api/move"])
+def test_a_body_over_the_servers_limit_gets_the_common_error_shape(start_server, tmp_path, path):
+    """waitress refuses a body over 8 MB itself, before the app sees it; the answer is still
+    the one JSON error shape, with the sentence in both languages, not waitress's plain text."""
+    server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"))
+    host, port = host_port(server.url)
+    with socket.create_connection((host, port), timeout=10) as sock:
+        sock.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+                     b"Content-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % (9 * 1024 * 1024))
+        status, headers, payload = read_http_answer(sock)
+    assert status.startswith(b"HTTP/1.1 413"), status
+    assert headers[b"content-type"].startswith(b"application/json")
+    assert headers.get(b"x-content-type-options") == b"nosniff"
+    error = json.loads(payload)["error"]
+    assert error["status"] == 413 and error["code"] == "too_large"
+    assert error["text"]["en"] and error["text"]["zh-TW"] and error["message"]
+    assert call(server.url, "/api/state")[0] == 200  # and the server still answers
+
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
 def test_sigterm_or_ctrl_c_stops_cleanly_with_every_move_in_the_main_file(start_server, tmp_path,
                                                                          stop_signal):
