@@ -9,7 +9,38 @@ import json
 import click
 
 
-@click.command("layout")
+class OneLineUsage:
+    """A bad option or value is one line, `error: ...`, exit status 2, like every other
+    bad input (click's own three-line usage message buries it). A command's options are
+    parsed when its context is made, a group's subcommand's when the group invokes it."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            _usage_error(exc)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            _usage_error(exc)
+
+
+def _usage_error(exc: click.UsageError):
+    click.echo(f"error: {exc.format_message()}", err=True)
+    raise click.exceptions.Exit(2)
+
+
+class KitGroup(OneLineUsage, click.Group):
+    pass
+
+
+class KitCommand(OneLineUsage, click.Command):
+    pass
+
+
+@click.command("layout", cls=KitCommand)
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="number of players")
 @click.option("--layout", "variant", type=click.Choice(["standard", "compact"]),
@@ -57,18 +88,6 @@ _paper = click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_
 
 def _out(help_text: str):
     return click.option("--out", "-o", "out", required=True, type=click.Path(), help=help_text)
-
-
-class KitGroup(click.Group):
-    """A bad option or value is one line, `error: ...`, exit status 2, like every other
-    bad input (click's own three-line usage message buries it)."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
-            ctx.exit(2)
 
 
 @click.group("print", cls=KitGroup)
@@ -160,7 +179,7 @@ def print_mat(game, players, variant, fmt, paper, dpi, out):
         click.echo(sheets.mat_png(slug, players, Path(out), dpi, variant))
 
 
-@click.command("calibrate")
+@click.command("calibrate", cls=KitCommand)
 @click.argument("image", type=click.Path(dir_okay=False))
 @click.option("--game", required=True)
 @click.option("--players", "-n", type=int, required=True)

@@ -54,6 +54,24 @@ def test_every_bad_option_is_one_error_line(tmp_path, args, needle):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("args,needle", [
+    (["layout", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
+    (["layout", "musee", "-n", "two"], "'two' is not a valid integer"),
+    (["layout", "musee"], "Missing option '--players'"),
+    (["layout", "musee", "-n", 2, "--colour", "red"], "No such option '--colour'"),
+    (["calibrate", "frame.png", "--game", "musee", "-n", 2, "--layout", "tiny"],
+     "'tiny' is not one of"),
+    (["calibrate", "frame.png", "--game", "musee", "-n", "x"], "'x' is not a valid integer"),
+    (["calibrate", "frame.png", "-n", 2], "Missing option '--game'"),
+    (["calibrate", "--game", "musee", "-n", 2], "Missing argument 'IMAGE'"),
+])
+def test_layout_and_calibrate_say_a_bad_option_in_one_line(args, needle):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and needle in lines[0], lines
+
+
 def test_a_folder_as_pdf_output_is_refused_before_rendering(tmp_path, monkeypatch):
     def no_render(*args, **kwargs):
         raise AssertionError("rendered before checking the output path")
