@@ -51,6 +51,10 @@ class NothingToUndoError(CompanionError):
     pass
 
 
+class NothingToRedoError(CompanionError):
+    pass
+
+
 class StoreUnavailableError(CompanionError):
     """The game database is busy or cannot be written right now; nothing was recorded.
 

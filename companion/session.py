@@ -4,6 +4,11 @@ The log is append-only and records *inputs* (moves, table events, undos) in orde
 verdict is recomputed from them, so `Session.replay(records)` rebuilds any session exactly.
 Whatever feeds the session (camera, dashboard, a replayed file) goes through the same three
 entry points: `play` for a move, `observe` for a table event, `undo`.
+
+Redo is not a record of its own: the moves undone since the last new move wait on a redo
+list, and `redo` plays the next one again as an ordinary move (checked, stored). Accepting
+exactly that move takes it off the list; any other accepted move ends the list. So a
+replayed log rebuilds the redo list as well.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import CompanionError, MalformedRecordError, NothingToUndoError, StaleStateError
+from .errors import (CompanionError, MalformedRecordError, NothingToRedoError,
+                     NothingToUndoError, StaleStateError)
 from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent,
                      event_from_dict, event_to_dict)
 from .games import Game, find_game
@@ -74,6 +80,7 @@ class Session:
         # Stored records a tolerant replay could not use: {"seq", "reason", "record"}
         self.set_aside: list[dict] = []
         self._history: list[_HistoryEntry] = []
+        self._redo: list[Move] = []  # undone moves, the next one to redo last
         self._sink = sink
         self._clock = clock
         self._record({"type": "setup", "game": self.game.info.slug, "setup": setup.to_dict()})
@@ -109,6 +116,13 @@ class Session:
         seq = self._record({"type": "undo"})
         return self._undo(seq)
 
+    def redo(self, *, state_id: int | None = None, source: str = "manual") -> Verdict:
+        """Play the move undone last again, as a new move record (checked like any move)."""
+        self._require_current(state_id)
+        if not self._redo:
+            raise NothingToRedoError("there is no undone move to redo")
+        return self.play(self._redo[-1], source=source)
+
     def check_move(self, move: Move) -> None:
         """Raise InvalidFieldError unless every field of `move` fits what this game declares."""
         validate_move(self.game, self.setup, move)
@@ -125,6 +139,15 @@ class Session:
     @property
     def can_undo(self) -> bool:
         return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """The undone moves a redo would play, the next one last."""
+        return tuple(self._redo)
 
     def snapshot(self) -> dict:
         """Everything the dashboard shows, as JSON."""
@@ -145,8 +168,22 @@ class Session:
                       for p in self.table.values()],
             "log": [self._public_verdict(v) for v in self.verdicts[-200:]],
             "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            # what an undo / a redo would take back or play again, in words (a page asks first)
+            "undo_text": self._text_of(self._history[-1].move, self._history[-1].state_before)
+            if self._history else None,
+            "redo_text": self._text_of(self._redo[-1], self.state) if self._redo else None,
             "notes": [n.to_dict() for n in self.game.rules_notes()],
         }
+
+    def _text_of(self, move: Move, state: Any) -> dict | None:
+        try:
+            words = self.game.describe_move(state, self.game.public_move(state, move))
+        except Exception:  # noqa: BLE001 - the page then says it without the move's words
+            log.warning("the %s game could not put move %r into words", self.game.info.slug,
+                        move.kind, exc_info=True)
+            return None
+        return words.to_dict() if words is not None else None
 
     def _public_verdict(self, verdict: Verdict) -> dict:
         data = verdict.to_dict()
@@ -257,6 +294,10 @@ class Session:
                 self.alerts[alert_key] = violations
         else:
             self._history.append(_HistoryEntry(move, self.state, seq))
+            if self._redo and self._redo[-1].to_dict() == move.to_dict():
+                self._redo.pop()  # the undone move played again: a redo
+            else:
+                self._redo.clear()  # the game took another way: nothing left to redo
             self.state = self.game.apply(self.state, move)
             self.state_id += 1
             verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source,
@@ -323,6 +364,7 @@ class Session:
 
     def _undo(self, seq: int) -> Verdict:
         entry = self._history.pop()
+        self._redo.append(entry.move)
         self.state = entry.state_before
         self.state_id += 1
         verdict = Verdict(seq, True, "undo", entry.move, state_id=self.state_id,

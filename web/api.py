@@ -190,6 +190,15 @@ def undo():
     return _answer(rt, [verdict])
 
 
+@bp.post("/redo")
+def redo():
+    """Play the move undone last again (as a new, checked move; a new move ends redo)."""
+    data = body()
+    rt = runtime()
+    verdict = rt.redo(state_id_of(data))
+    return _answer(rt, [verdict])
+
+
 @bp.post("/cannot-play")
 def cannot_play():
     """Musée: a player declares they cannot place any card from hand (hands are hidden)."""

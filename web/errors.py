@@ -16,8 +16,8 @@ import logging
 from flask import Flask, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import (CompanionError, NothingToUndoError, StaleStateError,
-                              StoreUnavailableError)
+from companion.errors import (CompanionError, NothingToRedoError, NothingToUndoError,
+                              StaleStateError, StoreUnavailableError)
 
 TOKEN_COOKIE = "companion_token"
 TOKEN_HEADER = "X-Companion-Token"
@@ -74,6 +74,10 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(NothingToUndoError)
     def _nothing(exc: NothingToUndoError):
         return error_response(409, str(exc), "nothing_to_undo")
+
+    @app.errorhandler(NothingToRedoError)
+    def _nothing_to_redo(exc: NothingToRedoError):
+        return error_response(409, str(exc), "nothing_to_redo")
 
     @app.errorhandler(StoreUnavailableError)
     def _store_busy(exc: StoreUnavailableError):

@@ -28,7 +28,7 @@ RANK = {"viewer": 0, "player": 1, "host": 2}
 
 # Commands and who may send them; anything not listed (every GET) is open to every role.
 PLAYER_COMMANDS = ("/api/move", "/api/cannot-play")
-HOST_COMMANDS = ("/api/undo", "/api/correct", "/api/new-game", "/api/games/import",
+HOST_COMMANDS = ("/api/undo", "/api/redo", "/api/correct", "/api/new-game", "/api/games/import",
                  "/api/calibration/corners")
 HOST_PREFIXES = ("/api/games/",)  # /api/games/<id>/open
 HOST_PAGES = ("/setup", "/diagnostics", "/api/join")

@@ -101,6 +101,8 @@ class Runtime:
         self.problems.attach()
         self._camera_failure: str | None = None  # the last camera error logged (logged once)
         self.on_close: list[Callable[[], None]] = []
+        # Cards an undo took off the table (no camera), by code: a redo lays them back.
+        self._lifted: dict[str, Any] = {}
         # Called after every change, with the lock held: they must only take note and return
         # (the café publisher wakes its own thread). See `add_observer`.
         self._observers: list[Callable[[], None]] = []
@@ -202,10 +204,34 @@ class Runtime:
                 card = moves[-1].get("card")
                 for piece in [p for p in self.session.table.values()
                               if p.payload == card and p.track_id.startswith("manual-")]:
+                    self._lifted[piece.payload] = piece  # a redo puts it back
                     verdicts.extend(self.session.observe(CardRemoved(
                         piece.track_id, piece.payload, piece.kind, t=self._clock(),
                         source="manual")))
             self._after(verdicts)
+            return verdict
+
+    def redo(self, state_id: int | None) -> Verdict:
+        """The move undone last, played again through the engine and the log. A card that
+        the undo lifted off the table (no camera) is laid back where it was, which makes
+        the same move, as laying it there did the first time."""
+        with self.lock:
+            self._require_current(state_id)
+            pending = self.session.redo_moves
+            card = pending[-1].get("card") if pending else None
+            piece = self._lifted.pop(card, None) if card is not None else None
+            on_table = any(p.payload == card for p in self.session.table.values())
+            if piece is not None and self.watcher is None and not on_table:
+                verdicts = self.session.observe(CardAdded(
+                    f"manual-{piece.payload}-{len(self.session.records)}", piece.payload,
+                    piece.where, kind=piece.kind, face_down=piece.face_down, value=piece.value,
+                    t=self._clock(), source="manual"))
+                if len(self.session.redo_moves) < len(pending):
+                    self._after(verdicts)
+                    return next(v for v in verdicts if v.kind == "event" and v.move is not None)
+                # laid back, it meant something else: the move itself is still played below
+            verdict = self.session.redo()
+            self._after([verdict])
             return verdict
 
     def correct(self, state_id: int | None, action: str, payload: str, region: str | None = None,

@@ -362,6 +362,16 @@ function renderDashboard(snap) {
   renderLog(snap);
   renderEnd(snap);
   $("undo-btn").disabled = !snap.can_undo;
+  $("redo-btn").hidden = !snap.can_redo;
+  $("redo-btn").textContent = snap.redo_text ? t("btn.redoWhat", { what: pick(snap.redo_text) }) : t("btn.redo");
+}
+
+/* Undo takes a move back (the next move ends any redo), so it asks first and names it. */
+function askUndo() {
+  const snap = S.snap;
+  if (!snap || !snap.can_undo) return;
+  const question = snap.undo_text ? t("confirm.undo", { what: pick(snap.undo_text) }) : t("confirm.undoLast");
+  if (window.confirm(question)) command("/api/undo");
 }
 
 function renderTurn(snap) {
@@ -1024,7 +1034,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   applyStaticText();
   const page = document.body.dataset.page;
   if (page === "dashboard") {
-    $("undo-btn").addEventListener("click", () => command("/api/undo"));
+    $("undo-btn").addEventListener("click", askUndo);
+    $("redo-btn").addEventListener("click", () => command("/api/redo"));
     // a click on the preview shows it large (the annotated frame is hard to read in a corner)
     $("preview-wrap").addEventListener("click", () => $("preview-wrap").classList.toggle("zoom"));
     $("picker-close").addEventListener("click", closePicker);
