@@ -42,6 +42,14 @@ class Dims:
     # Cardcassonne
     BOARD_W: float = 72.0
     ROW_PITCH_EXTRA: float = 2.0  # card space pitch along a row, beyond the space
+    # 0: a row's 14 places side by side. n: a row fans down columns of n cards, each card
+    # covering the foot of the one before (the rules only ever add at a row's end), so a
+    # row needs 3 card widths instead of 14; the board is a band on top of its columns.
+    ROW_FAN_CARDS: int = 0
+    # What a fanned card keeps in view: its value band and its code with the quiet zone
+    # (73 mm of an 88 mm card, calibration.kit.cards.card_geometry), plus 1 mm play.
+    FAN_STEP: float = 74.0
+    BOARD_BAND: float = 26.0
     # Crypt
     DICE_W: float = 84.0
     COLLECTION_CARDS: int = 4
@@ -62,7 +70,7 @@ COMPACT = Dims(
     SLOT_W=CARD_W + 2, SLOT_H=CARD_H + 2, GAP=2.0, HEADER=8.0, PAD=2.0, MARKER_SIZE=24.0,
     MARKER_INSET=16.0, BORDER=32.0, EDGE_SPACING=250.0, TOKEN_BAND=28.0, TOKEN_INSET_X=8.0,
     TOKEN_INSET_Y=1.5, MUSEUM_GALLERIES_DOWN=True, BOARD_W=66.0, ROW_PITCH_EXTRA=-1.0,
-    DICE_W=60.0, COLLECTION_CARDS=3, CRYPT_ROLL_W=110, CELL=54.0, CELL_GAP=2.0,
+    ROW_FAN_CARDS=5, DICE_W=60.0, COLLECTION_CARDS=3, CRYPT_ROLL_W=110, CELL=54.0, CELL_GAP=2.0,
     RING_CELL=52.0, RING_GAP=1.0, SIDE_W=140.0, RING_INNER_INSET=4.0, MP_ROLL_W=130)
 VARIANT_DIMS = {"standard": STANDARD, "compact": COMPACT}
 
@@ -196,18 +204,9 @@ ROW_COLOURS = [("yellow", T("yellow row", "黃色列"), "#f2d13a"),
 CC_POSITIONS = 14
 
 def cardcassonne(players: int, d: Dims = STANDARD) -> dict:
-    pitch = d.SLOT_W + d.ROW_PITCH_EXTRA  # rows are long: tight spacing keeps the mat in view
-    regions = []
-    y = d.BORDER
-    row_w = d.BOARD_W + d.PAD + CC_POSITIONS * pitch + d.PAD
-    for colour, label, tint in ROW_COLOURS:
-        slots = card_row(d, d.BORDER + d.BOARD_W + d.PAD, y + d.PAD, CC_POSITIONS, pitch=pitch)
-        for s in slots:
-            s["label"] = str(s["slot"][0] + 1)
-        regions.append(region(f"row-{colour}", rect(d.BORDER, y, row_w, d.SLOT_H + 2 * d.PAD), label,
-                              "cards", slots, tint))
-        y += d.SLOT_H + 2 * d.PAD + d.GAP
-    y += d.GAP
+    rows, y = (cardcassonne_fanned_rows if d.ROW_FAN_CARDS else cardcassonne_rows)(d)
+    regions = list(rows)
+    row_w = max(r["rect_mm"][0] + r["rect_mm"][2] for r in rows) - d.BORDER
     area_h = d.HEADER + d.SLOT_H + 2 * d.PAD
     deck_w = d.SLOT_W + 2 * d.PAD
     regions.append(region("deck", rect(d.BORDER, y, deck_w, area_h), T("deck", "牌堆"), "cards",
@@ -218,6 +217,49 @@ def cardcassonne(players: int, d: Dims = STANDARD) -> dict:
         regions.append(region(f"player{k}", rect(x0 + k * (each + d.GAP), y, each, area_h),
                               T(f"player {k + 1}: animals and chest", f"玩家 {k + 1}：動物與寶箱")))
     return finish("cardcassonne", players, T("Cardcassonne", "卡卡頌卡牌版"), regions, d)
+
+
+def cardcassonne_rows(d: Dims) -> tuple[list[dict], float]:
+    """The four rows stacked, each a line of places growing right from its board; returns
+    them and where the area below them starts."""
+    pitch = d.SLOT_W + d.ROW_PITCH_EXTRA  # rows are long: tight spacing keeps the mat in view
+    rows = []
+    y = d.BORDER
+    row_w = d.BOARD_W + d.PAD + CC_POSITIONS * pitch + d.PAD
+    for colour, label, tint in ROW_COLOURS:
+        slots = card_row(d, d.BORDER + d.BOARD_W + d.PAD, y + d.PAD, CC_POSITIONS, pitch=pitch)
+        for s in slots:
+            s["label"] = str(s["slot"][0] + 1)
+        rows.append(region(f"row-{colour}", rect(d.BORDER, y, row_w, d.SLOT_H + 2 * d.PAD), label,
+                           "cards", slots, tint))
+        y += d.SLOT_H + 2 * d.PAD + d.GAP
+    return rows, y + d.GAP
+
+
+def cardcassonne_fanned_rows(d: Dims) -> tuple[list[dict], float]:
+    """The four rows side by side, yellow on the left, each a board band over columns of
+    ROW_FAN_CARDS places: place i+1 lies below place i (on its foot) down a column, then
+    the next column starts at the top, to the right. A place is FAN_STEP tall, the last of
+    a column a whole card space."""
+    per_column = d.ROW_FAN_CARDS
+    columns = math.ceil(CC_POSITIONS / per_column)
+    pitch = d.SLOT_W + d.ROW_PITCH_EXTRA
+    width = min(d.SLOT_W, pitch)
+    block_w = 2 * d.PAD + (columns - 1) * pitch + width
+    block_h = d.BOARD_BAND + 2 * d.PAD + (per_column - 1) * d.FAN_STEP + d.SLOT_H
+    rows = []
+    for k, (colour, label, tint) in enumerate(ROW_COLOURS):
+        x = d.BORDER + k * (block_w + d.GAP)
+        top = d.BORDER + d.BOARD_BAND + d.PAD
+        slots = []
+        for i in range(CC_POSITIONS):
+            column, step = divmod(i, per_column)
+            last = step == per_column - 1 or i == CC_POSITIONS - 1
+            slots.append(slot([i], rect(x + d.PAD + column * pitch, top + step * d.FAN_STEP,
+                                        width, d.SLOT_H if last else d.FAN_STEP), str(i + 1)))
+        rows.append(region(f"row-{colour}", rect(x, d.BORDER, block_w, block_h), label, "cards",
+                           slots, tint))
+    return rows, d.BORDER + block_h + 2 * d.GAP
 
 
 # -- Crypt --------------------------------------------------------------------------------------

@@ -129,6 +129,16 @@ class Layout:
                 return m
         return None
 
+    def card_rect_mm(self, slot: Slot) -> Rect:
+        """Where a card laid in a card space lies: centred across it, its top edge as far
+        in as its sides. A space shorter than a card is a step of a fanned row: the card
+        laid in the next space covers this card's foot (its name), never its value band
+        or its code."""
+        cw, ch = self.card_size_mm
+        x, y, w, _ = slot.rect_mm
+        play = (w - cw) / 2
+        return (x + play, y + max(play, 0.0), cw, ch)
+
     def mat_corners_mm(self) -> list[tuple[float, float]]:
         """Top-left, top-right, bottom-right, bottom-left corners of the mat."""
         w, h = self.mat_size_mm

@@ -24,14 +24,17 @@ PLAIN_CARD = (205, 214, 222)  # a real game's card under a sticker (BGR)
 
 
 def card_targets(layout):
-    """Where cards go: every card space, and the middle of card regions without spaces."""
+    """Where cards go, in the order they are laid: every card space (a card lies as a player
+    lays it, see Layout.card_rect_mm: on a fanned row it covers the foot of the card before),
+    and the middle of card regions without spaces. Yields (region, slot, card centre)."""
     cw, ch = layout.card_size_mm
     for region in layout.regions:
         if region.kind != "cards":
             continue
         if region.slots:
             for slot in region.slots:
-                yield region.name, slot.slot, slot.center_mm
+                x, y, _, _ = layout.card_rect_mm(slot)
+                yield region.name, slot.slot, (x + cw / 2, y + ch / 2)
         else:
             x, y, w, h = region.rect_mm
             if w >= cw and h >= ch:
@@ -131,9 +134,7 @@ def test_every_compact_mat_fits_a_table_and_a_1080p_webcam():
             w, h = compact.mat_size_mm
             view = camera_view((w, h))
             assert view.px_per_module >= MIN_PX_PER_MODULE, (game, players, view)
-            assert h <= 600 and (w <= 900 or game == "cardcassonne"), (game, players, w, h)
-            # Cardcassonne's rows hold 14 cards side by side: 103 cm is their least width.
-            assert w <= 1035
+            assert w <= 900 and h <= 600, (game, players, w, h)
             assert w * h < standard.mat_size_mm[0] * standard.mat_size_mm[1]
             # Same regions and spaces: the games and the camera read it like the standard.
             assert [r.name for r in compact.regions] == [r.name for r in standard.regions]
@@ -141,6 +142,49 @@ def test_every_compact_mat_fits_a_table_and_a_1080p_webcam():
                     == [[s.slot for s in r.slots] for r in standard.regions])
             # Never so close that the pipeline's reader loses the cards (crypt 1p: 45 cm).
             assert view.px_per_module <= MAX_PX_PER_MODULE + 1e-9
+
+
+def overlaps(layout):
+    """Pairs of cards laid on the mat (every card space filled) that overlap, as
+    (earlier, later) with the area the later one covers (mm²)."""
+    cards = [(region, slot, layout.card_rect_mm(layout.region(region).slot(slot)))
+             for region, slot, _ in card_targets(layout) if slot is not None]
+    out = []
+    for i, (ra, sa, a) in enumerate(cards):
+        for rb, sb, b in cards[i + 1:]:
+            w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+            h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+            if w > 0 and h > 0:
+                out.append(((ra, sa), (rb, sb), w * h))
+    return out
+
+
+def test_compact_cardcassonne_fans_its_rows_and_keeps_every_code_in_view():
+    from calibration.kit.cards import card_geometry
+
+    qx, qy, qs, _ = card_geometry((63, 88)).quiet_box_mm  # the code with its quiet zone
+    for players in available_layouts()["cardcassonne"]:
+        layout = load_layout("cardcassonne", players, "compact")
+        covered = overlaps(layout)
+        # Rows fan: a card covers the foot of the card laid before it in its row, ...
+        assert covered and all(a[0] == b[0] and b[1][0] == a[1][0] + 1 for a, b, _ in covered)
+        cards = {(r, s): layout.card_rect_mm(layout.region(r).slot(s))
+                 for r, s, _ in card_targets(layout)}
+        for earlier, later, _ in covered:
+            x, y, _, _ = cards[earlier]
+            code = (x + qx, y + qy, qs, qs)
+            lx, ly, lw, lh = cards[later]
+            # ... never its value band and code: the camera reads every card in the row.
+            assert not (lx < code[0] + code[2] and code[0] < lx + lw
+                        and ly < code[1] + code[3] and code[1] < ly + lh), (earlier, later)
+        # Position i+1 follows position i down a column, then the next column to the right.
+        for colour in ("yellow", "red", "green", "blue"):
+            slots = layout.region(f"row-{colour}").slots
+            assert [s.slot for s in slots] == [(i,) for i in range(14)]
+            for a, b in zip(slots, slots[1:]):
+                assert (b.rect_mm[1] > a.rect_mm[1]) or (b.rect_mm[0] > a.rect_mm[0])
+    # The standard mat lays every card in its own space.
+    assert not overlaps(load_layout("cardcassonne", 4))
 
 
 def test_calibrate_command_takes_the_compact_mat(tmp_path):
