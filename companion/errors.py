@@ -7,7 +7,14 @@ command). Every class derives from `ValueError` so callers can catch them togeth
 
 
 class CompanionError(ValueError):
-    """Base of every error the companion raises on bad input."""
+    """Base of every error the companion raises on bad input.
+
+    `text`, when given, is the message in both languages (a `Text` from the game's words);
+    `str()` of the error is then its English sentence, as scripts and logs read it."""
+
+    def __init__(self, *args, text=None):
+        super().__init__(*(args or ((text.en,) if text is not None else ())))
+        self.text = text
 
 
 class UnknownGameError(CompanionError):

@@ -86,6 +86,22 @@ def test_bad_setup_options_are_refused():
         new(2, shuffle=True)
 
 
+@pytest.mark.parametrize("options, en", [
+    ({"shuffle": True}, "Crypt has no set-up option 'shuffle'"),
+    ({"collectors": {"idols": "C"}}, "option 'collectors' maps treasure types to 'A' or 'B'"),
+    ({"colours": ["red", "red"]}, "option 'colours' needs 2 different colours"),
+    ({"leader": 5}, "option 'leader' must be a seat from 0 to 1"),
+])
+def test_an_impossible_setup_is_refused_in_both_languages(options, en):
+    """The message stays the same English for scripts and logs; the error also carries the
+    sentence in Traditional Chinese for a player's page."""
+    with pytest.raises(CompanionError) as refused:
+        new(2, **options)
+    assert str(refused.value).startswith(en)
+    assert refused.value.text.en == str(refused.value)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in refused.value.text.zh), refused.value.text
+
+
 # -- reveal ----------------------------------------------------------------------------------
 def test_reveal_counts_and_cards_not_in_the_deck():
     state = new(2)

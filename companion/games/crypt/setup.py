@@ -16,6 +16,7 @@ from ...errors import CompanionError, DataFileError
 from ...model import Setup
 from ...validation import Context, Int, ListOf, MapOf, Seat, Str
 from .state import TYPES, CryptState
+from .words import WORDS
 
 _SETUP_OPTIONS = {"collectors", "colours", "leader"}
 MAX_DICE = 12  # dice rolled at once (a player's or the ghost's): far above any real count
@@ -151,24 +152,23 @@ def new_game(game, setup: Setup) -> CryptState:
     game.validate_setup(setup)
     unknown = set(setup.options) - _SETUP_OPTIONS
     if unknown:
-        raise CompanionError(f"Crypt has no set-up option {sorted(unknown)[0]!r}; options "
-                             f"are {sorted(_SETUP_OPTIONS)}")
+        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0],
+                                        options=sorted(_SETUP_OPTIONS)))
     sides = setup.options.get("collectors") or {}
     if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
             s not in ("A", "B") for s in sides.values()):
-        raise CompanionError("option 'collectors' maps treasure types to 'A' or 'B', "
-                             "e.g. {\"idols\": \"B\"}")
+        raise CompanionError(text=WORDS("setup.collectors"))
     collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
     seats = 2 if setup.players == 1 else setup.players
     keys = [c.key for c in game.data.colours]
     chosen = setup.options.get("colours") or keys[:seats]
     if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
             or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
-        raise CompanionError(f"option 'colours' needs {seats} different colours from {keys}")
+        raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=keys))
     colours = tuple(game.data.colours[keys.index(c)].payload for c in chosen)
     leader = setup.options.get("leader", 0)
     if not isinstance(leader, int) or not 0 <= leader < setup.players:
-        raise CompanionError(f"option 'leader' must be a seat from 0 to {setup.players - 1}")
+        raise CompanionError(text=WORDS("setup.leader", last=setup.players - 1))
     names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
     dice = game.data.dice_per_player
     ready = tuple(game.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
