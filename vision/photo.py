@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from .decode import CardReader, Code, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .sampler import SymbolSampler
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ PASSES: tuple[Pass, ...] = (
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),
+    # Symbols zxing-cpp still locates but cannot decode (bent, torn, glare): their module
+    # grid sampled again, bending to follow the paper (vision/sampler.py).
+    Pass("sampler", "sampler"),
 )
 
 
@@ -103,6 +107,7 @@ class PhotoReader:
             "pyzbar": PyzbarDecoder(),
             "opencv": OpenCVDecoder(),
             "candidates": _QuickCandidates(),
+            "sampler": SymbolSampler(),
         }
         self.available, self.reason = True, ""
         self.stats: dict[str, list] = {}  # pass -> [new codes, runs, total ms]

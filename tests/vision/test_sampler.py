@@ -1,0 +1,108 @@
+"""The bendable-grid sampler (vision/sampler.py): fixed patterns, bit-matrix decoding, and a
+symbol wrapped round a bottle that the photo reader's other passes cannot read."""
+
+import cv2
+import numpy as np
+import pytest
+import segno
+
+from vision import sampler
+from vision.photo import PASSES, PhotoReader
+
+
+def matrix(text: str, error: str = "m") -> tuple[np.ndarray, int]:
+    code = segno.make_qr(text, error=error, boost_error=False)
+    return np.array(code.matrix, bool), code.version
+
+
+def wrapped_round_a_cylinder(dark: np.ndarray, arc_degrees: float, px: int) -> np.ndarray:
+    """The symbol printed on a label round a vertical cylinder, seen from the front: its
+    `arc_degrees` of the circumference are foreshortened towards the sides (modules at the
+    edges are a third as wide as in the middle at 140 degrees)."""
+    flat = np.where(np.kron(np.pad(dark, 4), np.ones((px, px), bool)), 40, 215).astype(np.float32)
+    height, width = flat.shape
+    radius = width / np.deg2rad(arc_degrees)
+    out_w, out_h = int(2 * radius + 80), height + 80
+    ys, xs = np.mgrid[0:out_h, 0:out_w].astype(np.float32)
+    across = (xs - out_w / 2) / radius
+    on_label = np.abs(across) < 1
+    u = np.arcsin(np.clip(across, -1, 1)) * radius + width / 2
+    image = cv2.remap(flat, u.astype(np.float32), ys - 40, cv2.INTER_LINEAR, borderValue=120)
+    image[~on_label] = 120
+    return cv2.GaussianBlur(image, (0, 0), 0.8).astype(np.uint8)
+
+
+@pytest.mark.parametrize("version", [1, 2, 6, 7, 14, 32, 40])
+def test_fixed_patterns_match_a_real_symbol(version):
+    dark = np.array(segno.make_qr("pattern", version=version, error="l").matrix, bool)
+    mask, ideal = sampler.function_patterns(version)
+    assert dark.shape == mask.shape
+    assert (dark[mask] == ideal[mask]).all()
+    # timing, finders and separators: more than 3 x 64 modules, and not the whole symbol
+    assert 3 * 64 < mask.sum() < dark.size // 2 + 200
+
+
+@pytest.mark.parametrize("turns, mirrored", [(0, False), (1, False), (2, False), (3, True)])
+def test_bit_matrix_is_decoded_in_any_orientation(turns, mirrored):
+    dark, version = matrix("https://example.org/table/42")
+    seen = np.rot90(dark.T if mirrored else dark, turns)
+    assert sampler.decode_matrix(seen, version) == ("https://example.org/table/42",
+                                                    b"https://example.org/table/42")
+
+
+def test_damaged_fixed_patterns_are_redrawn_and_data_errors_corrected():
+    dark, version = matrix("CURVED CARD 7", "h")
+    damaged = dark.copy()
+    damaged[0:7, 0:7] = False  # a finder pattern torn away
+    rng = np.random.default_rng(1)
+    mask, _ = sampler.function_patterns(version)
+    data = np.argwhere(~mask)
+    for r, c in data[rng.choice(len(data), 12, replace=False)]:
+        damaged[r, c] = not damaged[r, c]  # a few flipped modules in the data
+    assert sampler.decode_matrix(damaged, version)[0] == "CURVED CARD 7"
+
+
+def test_a_matrix_beyond_its_error_correction_yields_nothing_never_a_wrong_text():
+    dark, version = matrix("CURVED CARD 7", "l")
+    mask, _ = sampler.function_patterns(version)
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        noisy = np.where(mask, dark, rng.random(dark.shape) < 0.5)
+        assert sampler.decode_matrix(noisy, version) is None
+    half = dark.copy()
+    half[:, dark.shape[1] // 2:] = rng.random((dark.shape[0], dark.shape[1] - dark.shape[1] // 2)) < 0.5
+    assert sampler.decode_matrix(np.where(mask, dark, half), version) is None
+
+
+def test_grid_refinement_recovers_a_misplaced_outline():
+    dark, version = matrix("https://example.org/table/42")
+    n = dark.shape[0]
+    image = sampler.render(dark, 10).astype(np.float32)
+    true = np.float32([[40, 40], [40 + 10 * n, 40], [40 + 10 * n, 40 + 10 * n], [40, 40 + 10 * n]])
+    grid = sampler.Grid.from_corners(true - 0.5 + (3, -2), n)  # 0.3 and 0.2 module off
+    refined = sampler.refine(image, grid, version)
+    centres = np.arange(n) + 0.5
+    x, _ = refined.to_image(centres, np.full(n, 0.5))
+    assert np.abs(x - (39.5 + 10 * centres)).max() < 1.0  # within a tenth of a module
+    assert (sampler.threshold_local(sampler.module_values(image, refined)) == dark).all()
+
+
+@pytest.mark.parametrize("px", [6, 8])
+def test_symbol_wrapped_round_a_bottle_is_read(px):
+    text = "https://example.org/table/42"
+    dark, _ = matrix(text)
+    image = wrapped_round_a_cylinder(dark, 130, px)
+    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name != "sampler"))
+    assert without_sampler.decode(image) == []  # every other pass fails on it
+    codes = PhotoReader().decode(image)
+    assert [c.text for c in codes] == [text]
+    assert codes[0].backend == "sampler"
+    centre = np.array(codes[0].center)
+    assert np.linalg.norm(centre - np.array(image.shape[::-1]) / 2) < 10  # where it is
+
+
+def test_nothing_is_read_from_a_photo_without_symbols():
+    rng = np.random.default_rng(3)
+    texture = (rng.random((300, 300)) < 0.5).astype(np.uint8) * 255
+    texture = cv2.resize(texture, (600, 600), interpolation=cv2.INTER_NEAREST)
+    assert sampler.SymbolSampler().decode(texture) == []
