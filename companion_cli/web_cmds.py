@@ -49,7 +49,8 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
     if token:
         click.echo(f"Access token: {token}")
         click.echo(f"Join link (open it once on each device): {address}?token={token}")
-        _print_join_links(host, server.effective_port, token)
+        _print_join_links(host, server.effective_port, token,
+                          runtime.session.setup.names, runtime.session.setup.players)
     if start_publisher is not None:
         start_publisher(runtime, address)  # stops with the runtime (Runtime.on_close)
     click.echo("Press Ctrl-C to stop; the game is saved after every move.")
@@ -62,20 +63,24 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
     serve_until_stopped(server, stop, before_stop=live.stop if live is not None else None)
 
 
-def _print_join_links(host: str, port: int, token: str) -> None:
-    """Each role's link with this machine's LAN address (a phone cannot open 0.0.0.0), and the
-    players' QR code right in the terminal."""
+def _print_join_links(host: str, port: int, token: str, names, seats: int) -> None:
+    """The host's, the viewers' and each seat's link with this machine's LAN address (a phone
+    cannot open 0.0.0.0), and the viewers' QR code right in the terminal (each seat's QR code
+    is on the set-up page)."""
     from web.roles import join_links, lan_address, qr_terminal
 
     lan = lan_address(host)
     if lan is None:
         click.echo("No local network address found: phones cannot reach this computer.")
         return
-    links = join_links(token, lan, port)
+    links = join_links(token, lan, port, seats=seats)
     click.echo(f"Host link (keep it to yourself): {links['host']}")
-    click.echo(f"Players join: {links['player']}")
+    for seat in range(seats):
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        click.echo(f"{name}'s seat: {links[f'seat-{seat}']}")
     click.echo(f"Viewers join: {links['viewer']}")
-    click.echo(qr_terminal(links["player"]))
+    click.echo(f"Each seat's QR code: {links['host'].replace('/?', '/setup?')}")
+    click.echo(qr_terminal(links["viewer"]))
 
 
 def _log_to_stderr(logging) -> None:

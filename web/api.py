@@ -14,6 +14,7 @@ from companion.validation import load_json
 
 from .errors import ApiError
 from .live import MJPEG_BOUNDARY, LiveHub
+from .roles import require_own_seat
 from .security import COMMAND_BODY_LIMIT
 from .runtime import Runtime
 
@@ -177,8 +178,10 @@ def move():
     move_data = data.get("move")
     if not isinstance(move_data, dict):
         raise ApiError(400, "a move command needs 'move', an object with a 'kind'", "bad_move")
+    move = Move.from_dict(move_data)
+    require_own_seat(move.player)
     rt = runtime()
-    verdict = rt.play(Move.from_dict(move_data), state_id_of(data))
+    verdict = rt.play(move, state_id_of(data))
     return _answer(rt, [verdict])
 
 
@@ -206,6 +209,7 @@ def cannot_play():
     player = data.get("player")
     if not isinstance(player, int) or isinstance(player, bool):
         raise ApiError(400, "say which 'player' (seat number) cannot play", "bad_player")
+    require_own_seat(player)
     rt = runtime()
     verdict = rt.play(Move("cannot_play", player), state_id_of(data))
     return _answer(rt, [verdict])

@@ -31,8 +31,9 @@ def game_views() -> dict:
 def translations() -> dict:
     """Every page carries the one catalogue (the page's t() reads it) and the visitor's
     language, so the first paint is already in it."""
+    visitor = roles.visitor_of_request() or roles.Visitor("viewer")
     return {"i18n_catalogue": i18n.catalogue(), "lang": i18n.lang_of_request(request),
-            "role": roles.role_of_request() or "viewer"}
+            "role": visitor.role, "seat": visitor.seat, "old_link": visitor.old_link}
 
 
 @bp.get("/")
@@ -87,12 +88,16 @@ def summary():
 
 
 def _join_links() -> dict:
-    """Each role's join link with this machine's LAN address (the port the visitor used)."""
+    """The host's and the viewers' join links and one per seat, with this machine's LAN
+    address (and the port the visitor used)."""
     host_token = current_app.config.get("ACCESS_TOKEN")
     lan = roles.lan_address(current_app.config.get("BIND_HOST"))
     port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else 80
-    links = roles.join_links(host_token, lan or "127.0.0.1", port)
-    return {"lan_address": lan, "port": int(port), "links": links,
+    setup = current_app.extensions["companion_runtime"].session.setup
+    links = roles.join_links(host_token, lan or "127.0.0.1", port, seats=setup.players)
+    seats = [{"seat": seat, "name": setup.names[seat] if seat < len(setup.names) else None,
+              "link": links.pop(f"seat-{seat}")} for seat in range(setup.players)]
+    return {"lan_address": lan, "port": int(port), "links": links, "seats": seats,
             "reachable_from_lan": bool(lan and host_token)}
 
 
@@ -106,8 +111,11 @@ def join():
 def join_qr(role: str):
     from .errors import ApiError
 
-    if role not in roles.ROLES:
-        raise ApiError(404, f"no role {role!r}: host, player or viewer", "not_found")
-    response = Response(roles.qr_png(_join_links()["links"][role]), mimetype="image/png")
+    join = _join_links()
+    links = {**join["links"], **{f"seat-{s['seat']}": s["link"] for s in join["seats"]}}
+    if role not in links:
+        raise ApiError(404, f"no join link {role!r}: host, viewer or seat-N of this game",
+                       "not_found")
+    response = Response(roles.qr_png(links[role]), mimetype="image/png")
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -1,14 +1,21 @@
 """Who may do what: the host, the players and the viewers, enforced here on the server.
 
-- host: sets up, undoes, corrects what the camera read, starts or opens a game; and plays.
-- player: makes moves and bids (the engine checks that the move is legal for that seat).
+- host: sets up, undoes and redoes, corrects what the camera read, starts or opens a game;
+  and plays for any seat (and makes the moves of the whole table: a deal, the ghost's roll).
+- player: one seat's moves and bids, and no other seat's (the engine then checks that the
+  move is legal for that seat). Each seat has its own link and QR code.
 - viewer: watches only.
 
 On loopback without a token (one computer, the default) whoever opens the page is the host.
 When the dashboard is served wider it has an access token: that token is the host's, and the
-player's and viewer's tokens are derived from it (HMAC), so their join links and QR codes stay
-the same across restarts of the same server. A request's token comes from the header, the
-query (`?token=`, remembered in a cookie) or the cookie.
+seats' and the viewers' tokens are derived from it (HMAC), so their join links and QR codes
+stay the same across restarts of the same server (and seat 1's link stays seat 1's from one
+game to the next). A request's token comes from the header, the query (`?token=`, remembered
+in a cookie) or the cookie.
+
+Old links: before each seat had its own link, one player link served the whole table. That
+token still opens the table, but only to watch (a link that could move for every seat is what
+seats replaced); the page says to ask the host for a seat's link (`data-old-link`).
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ import hashlib
 import hmac
 import ipaddress
 import socket
-from typing import Iterable
+from dataclasses import dataclass
 
 from flask import current_app, render_template, request
 
@@ -35,12 +42,32 @@ HOST_PAGES = ("/setup", "/diagnostics", "/api/join")
 HOST_PAGE_PREFIXES = ("/join/",)  # the join QR codes carry tokens: the host's screen only
 
 
+def _derive(host_token: str, name: str) -> str:
+    return hmac.new(host_token.encode(), f"companion-{name}".encode(),
+                    hashlib.sha256).hexdigest()[:24]
+
+
 def role_tokens(host_token: str) -> dict[str, str]:
-    """The three tokens of a dashboard whose access (host) token is `host_token`."""
-    def derive(role: str) -> str:
-        return hmac.new(host_token.encode(), f"companion-{role}".encode(),
-                        hashlib.sha256).hexdigest()[:24]
-    return {"host": host_token, "player": derive("player"), "viewer": derive("viewer")}
+    """The host's and the viewers' tokens, and `player`: the old link for the whole table
+    (now a viewer's, see the module's note)."""
+    return {"host": host_token, "player": _derive(host_token, "player"),
+            "viewer": _derive(host_token, "viewer")}
+
+
+def seat_token(host_token: str, seat: int) -> str:
+    """The token of one seat's player link (seat 0 is the first player)."""
+    return _derive(host_token, f"seat-{seat}")
+
+
+@dataclass(frozen=True)
+class Visitor:
+    role: str  # host, player or viewer
+    seat: int | None = None  # a player's seat
+    old_link: bool = False  # the old link for the whole table: watches only
+
+
+def _seats() -> int:
+    return current_app.extensions["companion_runtime"].session.setup.players
 
 
 def offered_token() -> str:
@@ -51,16 +78,45 @@ def offered_token() -> str:
             or request.cookies.get(TOKEN_COOKIE) or "")
 
 
-def role_of_request() -> str | None:
-    """host, player or viewer; None when a token is required and none of them was offered."""
+def visitor_of_request() -> Visitor | None:
+    """Who is asking; None when a token is required and none of the table's was offered."""
     host_token = current_app.config.get("ACCESS_TOKEN")
     if not host_token:
-        return "host"  # loopback only: the person at this computer
+        return Visitor("host")  # loopback only: the person at this computer
     offered = offered_token().encode()
-    for role, token in role_tokens(host_token).items():
-        if hmac.compare_digest(offered, token.encode()):
-            return role
+    tokens = role_tokens(host_token)
+    if hmac.compare_digest(offered, tokens["host"].encode()):
+        return Visitor("host")
+    if hmac.compare_digest(offered, tokens["viewer"].encode()):
+        return Visitor("viewer")
+    if hmac.compare_digest(offered, tokens["player"].encode()):
+        return Visitor("viewer", old_link=True)
+    for seat in range(_seats()):
+        if hmac.compare_digest(offered, seat_token(host_token, seat).encode()):
+            return Visitor("player", seat)
     return None
+
+
+def role_of_request() -> str | None:
+    """host, player or viewer; None when a token is required and none of them was offered."""
+    visitor = visitor_of_request()
+    return visitor.role if visitor else None
+
+
+def require_own_seat(acting_seat: object) -> None:
+    """A player's link makes its own seat's moves and bids only; the host acts for anyone.
+    Called by the commands that act for a seat (the request is already known to be allowed)."""
+    from .errors import ApiError
+
+    visitor = visitor_of_request()
+    if visitor is None or visitor.role != "player":
+        return
+    if acting_seat is None:
+        raise ApiError(403, "moves of the whole table are made on the host's screen",
+                       "table_move_host_only")
+    if acting_seat != visitor.seat:
+        raise ApiError(403, f"this link plays seat {visitor.seat}, not seat {acting_seat}",
+                       "not_your_seat")
 
 
 def required_role(method: str, path: str) -> str:
@@ -111,7 +167,7 @@ def remember_token(response):
     """after_request: a join link's token is kept in a cookie for the page's own requests."""
     host_token = current_app.config.get("ACCESS_TOKEN")
     offered = request.args.get("token")
-    if host_token and offered and offered in role_tokens(host_token).values():
+    if host_token and offered and visitor_of_request() is not None:
         response.set_cookie(TOKEN_COOKIE, offered, httponly=True, samesite="Strict")
     return response
 
@@ -150,14 +206,17 @@ def lan_address(bound_host: str | None) -> str | None:
 
 
 def join_links(host_token: str | None, address: str, port: int | str,
-               roles: Iterable[str] = ROLES) -> dict[str, str]:
-    """Each role's link: http://ADDRESS:PORT/?token=ROLE_TOKEN (no token on loopback)."""
+               seats: int = 0) -> dict:
+    """The host's and the viewers' links, and one per seat (`seat-0`, `seat-1`, ...):
+    http://ADDRESS:PORT/?token=TOKEN (no token on loopback)."""
     shown = f"[{address}]" if ":" in address else address
     base = f"http://{shown}:{port}/"
     if not host_token:
-        return {role: base for role in roles}
-    tokens = role_tokens(host_token)
-    return {role: f"{base}?token={tokens[role]}" for role in roles}
+        tokens = {name: "" for name in ("host", "viewer", *(f"seat-{n}" for n in range(seats)))}
+    else:
+        tokens = {"host": host_token, "viewer": role_tokens(host_token)["viewer"],
+                  **{f"seat-{n}": seat_token(host_token, n) for n in range(seats)}}
+    return {name: f"{base}?token={token}" if token else base for name, token in tokens.items()}
 
 
 def qr_png(data: str, scale: int = 8) -> bytes:

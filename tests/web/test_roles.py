@@ -1,4 +1,5 @@
-"""Host, player and viewer: each role its own link and QR code, enforced by the server.
+"""Host, players and viewers: the host and the viewers one link each, every seat its own link
+and QR code; enforced by the server (a seat's link plays that seat only).
 
 Every request goes to 127.0.0.1; the LAN address only appears inside links and QR codes."""
 
@@ -14,7 +15,7 @@ import zxingcpp
 from webhelpers import BROWSER_TESTS
 
 from web import create_app
-from web.roles import lan_address, role_tokens
+from web.roles import lan_address, role_tokens, seat_token
 
 HOST_TOKEN = "host-s3cret"
 TOKENS = role_tokens(HOST_TOKEN)
@@ -29,7 +30,9 @@ def wide(tmp_path):
 
 
 def as_role(client, role, method, path, **json):
-    headers = {"X-Companion-Token": TOKENS[role]}
+    """`role` is host, viewer, player (the old link for the whole table) or seat-N."""
+    token = seat_token(HOST_TOKEN, int(role[5:])) if role.startswith("seat-") else TOKENS[role]
+    headers = {"X-Companion-Token": token}
     if method == "GET":
         return client.get(path, headers=headers)
     state_id = client.get("/api/state", headers=headers).get_json()["state_id"]
@@ -54,15 +57,77 @@ def test_a_viewer_watches_only_and_the_server_refuses_its_commands(wide):
         assert error["code"] == "viewer_only" and error["text"]["zh-TW"].startswith("觀眾")
 
 
+def test_each_seat_has_its_own_token_stable_and_unlike_the_others():
+    seats = [seat_token(HOST_TOKEN, seat) for seat in range(6)]
+    assert len(set(seats) | set(TOKENS.values())) == 6 + 3
+    assert seats == [seat_token(HOST_TOKEN, seat) for seat in range(6)]
+    assert seat_token("other", 0) != seats[0]
+
+
 def test_a_player_moves_but_cannot_undo_correct_or_start_a_game(wide):
-    assert as_role(wide, "player", "POST", "/api/move", **MOVE).status_code == 200
-    for path, body in (("/api/undo", {}), ("/api/new-game", {"game": "musee"}),
+    assert as_role(wide, "seat-0", "POST", "/api/move", **MOVE).status_code == 200
+    for path, body in (("/api/undo", {}), ("/api/redo", {}), ("/api/new-game", {"game": "musee"}),
                        ("/api/correct", {"action": "remove", "payload": "MU05"}),
                        ("/api/games/1/open", {})):
-        answer = as_role(wide, "player", "POST", path, **body)
+        answer = as_role(wide, "seat-0", "POST", path, **body)
         assert answer.status_code == 403 and answer.get_json()["error"]["code"] == "host_only", path
-    assert as_role(wide, "player", "GET", "/setup").status_code == 403
-    assert as_role(wide, "player", "GET", "/join/player.png").status_code == 403
+    assert as_role(wide, "seat-0", "GET", "/setup").status_code == 403
+    assert as_role(wide, "seat-0", "GET", "/join/seat-0.png").status_code == 403
+
+
+BEN_MOVES = [("/api/move", {"move": {"kind": "place", "player": 1, "card": "MU15", "museum": 1,
+                                     "gallery": 0, "space": 3}}),
+             ("/api/cannot-play", {"player": 1})]
+
+
+@pytest.mark.parametrize("path, body", BEN_MOVES)
+def test_a_seats_link_makes_that_seats_moves_only_and_the_refusal_is_said(wide, path, body):
+    as_role(wide, "seat-0", "POST", "/api/move", **MOVE)  # Amy's move: Ben's turn now
+    refused = as_role(wide, "seat-0", "POST", path, **body)
+    assert refused.status_code == 403
+    error = refused.get_json()["error"]
+    assert error["code"] == "not_your_seat"
+    assert error["text"]["en"].startswith("This link plays one seat")
+    assert "座位" in error["text"]["zh-TW"]
+    assert as_role(wide, "seat-1", "POST", path, **body).status_code == 200  # Ben may
+
+
+@pytest.mark.parametrize("path, body", BEN_MOVES)
+def test_the_host_may_still_act_for_any_seat(wide, path, body):
+    as_role(wide, "host", "POST", "/api/move", **MOVE)
+    assert as_role(wide, "host", "POST", path, **body).status_code == 200
+
+
+def test_a_table_move_is_the_hosts_not_a_seats(tmp_path):
+    app = create_app({"db": str(tmp_path / "c.db"), "host": "0.0.0.0", "token": HOST_TOKEN,
+                      "game": "crypt", "players": 2, "names": ["Amy", "Ben"]})
+    try:
+        client = app.test_client()
+        table_move = next(m for m in client.get(
+            "/api/legal-moves", headers={"X-Companion-Token": HOST_TOKEN}).get_json()["moves"]
+            if m["player"] is None)
+        refused = as_role(client, "seat-0", "POST", "/api/move", move=table_move)
+        assert refused.status_code == 403
+        assert refused.get_json()["error"]["code"] == "table_move_host_only"
+        assert as_role(client, "host", "POST", "/api/move", move=table_move).status_code == 200
+    finally:
+        app.extensions["companion_runtime"].close()
+
+
+def test_a_seat_the_game_does_not_have_is_no_link(wide):
+    answer = wide.get("/api/state", headers={"X-Companion-Token": seat_token(HOST_TOKEN, 2)})
+    assert answer.status_code == 401  # a 2-player game has seats 0 and 1
+
+
+def test_the_old_link_for_the_whole_table_now_only_watches_and_says_why(wide):
+    """Before each seat had its own link, one player link served the whole table; it still
+    opens the table, as a viewer, and the page says to ask the host for a seat's link."""
+    page = wide.get("/?token=" + TOKENS["player"], headers={"Accept-Language": "zh-TW"})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'data-role="viewer"' in html and 'data-old-link="1"' in html
+    refused = as_role(wide, "player", "POST", "/api/move", **MOVE)
+    assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "viewer_only"
 
 
 def test_the_host_may_undo(wide):
@@ -95,17 +160,30 @@ def decode_qr(png: bytes) -> str:
     return found[0].text
 
 
-@pytest.mark.parametrize("role", ["player", "viewer", "host"])
+@pytest.mark.parametrize("role", ["seat-0", "seat-1", "viewer", "host"])
 def test_each_join_qr_decodes_to_the_lan_address_and_that_roles_token(wide, role):
     answer = as_role(wide, "host", "GET", f"/join/{role}.png")
     assert answer.status_code == 200 and answer.mimetype == "image/png"
     url = urlsplit(decode_qr(answer.get_data()))
     lan = lan_address("0.0.0.0")
     assert url.hostname == lan and url.hostname not in ("0.0.0.0", "127.0.0.1")
-    assert parse_qs(url.query)["token"] == [TOKENS[role]]
+    token = seat_token(HOST_TOKEN, int(role[5:])) if role.startswith("seat-") else TOKENS[role]
+    assert parse_qs(url.query)["token"] == [token]
     # opened through 127.0.0.1 (tests talk to loopback only), the link gives that role
-    local = wide.get(f"/?{url.query}", base_url="http://127.0.0.1")
-    assert f'data-role="{role}"' in local.get_data(as_text=True)
+    local = wide.get(f"/?{url.query}", base_url="http://127.0.0.1").get_data(as_text=True)
+    if role.startswith("seat-"):
+        assert 'data-role="player"' in local and f'data-seat="{role[5:]}"' in local
+    else:
+        assert f'data-role="{role}"' in local
+
+
+def test_the_hosts_invitation_lists_every_seat_by_name(wide):
+    data = as_role(wide, "host", "GET", "/api/join").get_json()
+    assert [(s["seat"], s["name"]) for s in data["seats"]] == [(0, "Amy"), (1, "Ben")]
+    assert [parse_qs(urlsplit(s["link"]).query)["token"] for s in data["seats"]] == \
+        [[seat_token(HOST_TOKEN, 0)], [seat_token(HOST_TOKEN, 1)]]
+    assert set(data["links"]) == {"host", "viewer"}
+    assert wide.get("/join/seat-2.png", headers={"X-Companion-Token": HOST_TOKEN}).status_code == 404
 
 
 def test_loopback_without_a_token_is_the_host(client):
@@ -124,8 +202,9 @@ def test_roles_in_a_browser_and_the_console_prints_lan_links(browser, start_serv
                           "--host", "0.0.0.0", "--port", "0", "--token", HOST_TOKEN)
     printed = "\n".join(server.lines)
     lan = lan_address("0.0.0.0")
-    assert f"Players join: http://{lan}:" in printed and TOKENS["player"] in printed
-    assert "Players join: http://0.0.0.0" not in printed
+    assert f"Amy's seat: http://{lan}:" in printed and seat_token(HOST_TOKEN, 0) in printed
+    assert f"Ben's seat: http://{lan}:" in printed and seat_token(HOST_TOKEN, 1) in printed
+    assert "seat: http://0.0.0.0" not in printed
     port = urlsplit(server.url).port
     local = f"http://127.0.0.1:{port}"
 
@@ -141,11 +220,23 @@ def test_roles_in_a_browser_and_the_console_prints_lan_links(browser, start_serv
 
     host = browser.new_page(viewport={"width": 1366, "height": 768})
     host.goto(f"{local}/setup?token={HOST_TOKEN}")
-    qr = host.locator('.join-card[data-role="player"] img')
+    qr = host.locator('.join-card[data-seat="1"] img')
     qr.wait_for()
-    host.wait_for_function("() => document.querySelector('.join-qr').naturalWidth > 0")
-    link = host.locator('.join-card[data-role="player"] a').inner_text()
-    assert link.startswith(f"http://{lan}:{port}/?token={TOKENS['player']}")
+    host.wait_for_function("() => [...document.querySelectorAll('.join-qr')]"
+                           ".every((img) => img.naturalWidth > 0)")
+    assert "Ben" in host.locator('.join-card[data-seat="1"] figcaption').inner_text()
+    link = host.locator('.join-card[data-seat="1"] a').inner_text()
+    assert link.startswith(f"http://{lan}:{port}/?token={seat_token(HOST_TOKEN, 1)}")
+
+    # Amy's phone: her seat is named, and a move for Ben is refused and said
+    amy = browser.new_page(viewport={"width": 390, "height": 844})
+    amy.goto(f"{local}/?token={seat_token(HOST_TOKEN, 0)}")
+    amy.wait_for_function("() => typeof S === 'object' && S.snap")
+    assert "Amy" in amy.locator("#my-seat").inner_text()
+    amy.evaluate("() => command('/api/cannot-play', {player: 1})")
+    amy.locator('#alerts li[data-kind="problem"]').wait_for()
+    assert "This link plays one seat" in amy.locator("#alerts").inner_text()
+    amy.close()
     # the game chooser opens on the game being played
     assert host.locator("#setup-game").input_value() == "musee"
     viewer.close()

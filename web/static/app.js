@@ -374,7 +374,24 @@ function askUndo() {
   if (window.confirm(question)) command("/api/undo");
 }
 
+/* Whose phone this is: a seat's link plays that seat only (the server refuses the others);
+   the old link for the whole table only watches now, and says so. */
+function mySeat() {
+  const seat = document.body.dataset.seat;
+  return seat == null ? null : Number(seat);
+}
+
+function renderMySeat() {
+  const node = $("my-seat");
+  if (!node) return;
+  const seat = mySeat();
+  const old = document.body.dataset.oldLink === "1";
+  node.classList.toggle("hidden", seat == null && !old);
+  node.textContent = seat != null ? t("role.yourSeat", { name: seatName(seat) }) : old ? t("role.oldLink") : "";
+}
+
 function renderTurn(snap) {
+  renderMySeat();
   const box = clear($("turn"));
   const desc = snap.state || {};
   if (snap.over) {
@@ -401,6 +418,7 @@ function renderTurn(snap) {
   const cannot = clear($("cannot-play-box"));
   if (snap.game.slug === "musee" && !snap.over) {
     for (const seat of (snap.current_players || []).slice(0, 1)) {
+      if (mySeat() != null && seat !== mySeat()) continue;  // another player's to say
       cannot.appendChild(el("button", {
         type: "button", class: "cannot-play", id: "cannot-play-" + seat,
         onclick: () => {
@@ -927,11 +945,17 @@ async function loadJoin() {
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
     el("figcaption", {}, el("strong", { text: t("join.tv") }), el("br"),
       el("a", { href: tv, class: "join-link", id: "tv-link", text: tv }))));
-  for (const role of ["player", "viewer", "host"]) {
-    box.appendChild(el("figure", { class: "join-card", "data-role": role },
-      el("img", { src: "/join/" + role + ".png", alt: t("role." + role), class: "join-qr" }),
-      el("figcaption", {}, el("strong", { text: t("role." + role) }), el("br"),
-        el("a", { href: data.links[role], class: "join-link", text: data.links[role] }))));
+  // one card per seat (that phone plays that seat only), then the viewers' and the host's
+  const cards = data.seats.map((s) => ({ key: "seat-" + s.seat, seat: s.seat, link: s.link,
+    label: t("join.seat", { name: s.name || "#" + (s.seat + 1) }) }));
+  for (const role of ["viewer", "host"]) cards.push({ key: role, link: data.links[role], label: t("role." + role) });
+  for (const card of cards) {
+    const attrs = { class: "join-card", "data-role": card.seat != null ? "player" : card.key };
+    if (card.seat != null) attrs["data-seat"] = card.seat;
+    box.appendChild(el("figure", attrs,
+      el("img", { src: "/join/" + card.key + ".png", alt: card.label, class: "join-qr" }),
+      el("figcaption", {}, el("strong", { text: card.label }), el("br"),
+        el("a", { href: card.link, class: "join-link", text: card.link }))));
   }
 }
 
