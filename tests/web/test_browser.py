@@ -76,6 +76,7 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     # Undo the last move: one painting fewer on the table.
     filled = page.locator(".slot.filled").count()
     state_id = page.evaluate("S.snap.state_id")
+    page.once("dialog", lambda dialog: dialog.accept())  # undo asks first
     page.click("#undo-btn")
     page.wait_for_function("(s) => S.snap.state_id > s", arg=state_id)
     assert page.locator(".slot.filled").count() == filled - 1
