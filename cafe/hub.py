@@ -6,6 +6,12 @@ own client id and a clean session (a TV and a staff laptop never push each other
 broker). Given a `client_id`, the session is persistent instead and the broker keeps the
 events it missed while away (the benchmark counts every one). Events carry the table's record number `seq`: a repeat is dropped (and
 counted), a jump is counted as a gap.
+
+A table that freezes (its PC hangs, its cable is pulled) closes no connection: the broker
+publishes its last will only after 1.5x the keep-alive plus its own check interval (10-11 s
+at 5 s). Tables send a heartbeat every keep-alive / 3, so the view itself shows a table as
+"not heard from" (`silent`, and not `online`) once 2.5 heartbeat intervals pass without a live
+message from it; the next message brings it back.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from .settings import BrokerSettings
 log = logging.getLogger("cafe.hub")
 
 RECENT_EVENTS = 5
+WATCH_EVERY_S = 0.2  # how often the view looks for tables gone silent
 
 
 @dataclass
@@ -40,6 +47,20 @@ class Tile:
     duplicates: int = 0
     gaps: int = 0
     updated: float = 0.0
+    heartbeat_s: float | None = None  # what the table announced; None: an older table
+    heard_at: float = field(default_factory=time.monotonic)  # last live message (monotonic)
+    last_heard: float | None = None  # the same, wall clock, for people
+    silent: bool = False
+
+    def heard(self, received: float) -> None:
+        self.heard_at = time.monotonic()
+        self.last_heard = received
+
+    def gone_silent(self, now: float) -> bool:
+        """An online table that has sent nothing for 2.5 of its own heartbeat intervals."""
+        if not self.heartbeat_s or not self.status or self.status.get("status") != "online":
+            return False
+        return now - self.heard_at > T.SILENT_AFTER_BEATS * self.heartbeat_s
 
     @property
     def key(self) -> str:
@@ -47,7 +68,9 @@ class Tile:
 
     def to_dict(self) -> dict:
         return {"key": self.key, "venue": self.venue, "table": self.table,
-                "online": bool(self.status and self.status.get("status") == "online"),
+                "online": bool(self.status and self.status.get("status") == "online"
+                               and not self.silent),
+                "silent": self.silent, "last_heard": self.last_heard,
                 "status": self.status, "state": self.state, "alerts": list(self.alerts),
                 "recent": list(self.recent), "events": self.events,
                 "duplicates": self.duplicates, "gaps": self.gaps, "updated": self.updated}
@@ -76,15 +99,39 @@ class CafeView:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
+        self.silences: list[tuple[float, str]] = []  # (when, table key): for the benchmark
+        self._closing = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="cafe-silence-watch",
+                                         daemon=True)
 
     def start(self) -> "CafeView":
         self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
         self.client.loop_start()
+        self._watcher.start()
         return self
 
     def close(self) -> None:
+        self._closing.set()
         self.client.disconnect()
         self.client.loop_stop()
+        if self._watcher.is_alive():
+            self._watcher.join(timeout=2)
+
+    def _watch(self) -> None:
+        """Mark tables that stopped talking (only while the view itself hears the broker)."""
+        while not self._closing.wait(WATCH_EVERY_S):
+            now = time.monotonic()
+            with self.changed:
+                if not self.connected:
+                    continue
+                turned = [t for t in self.tiles.values() if not t.silent and t.gone_silent(now)]
+                for tile in turned:
+                    tile.silent = True
+                    self.silences.append((time.time(), tile.key))
+                    log.info("table %s not heard from for %.1f s", tile.key, now - tile.heard_at)
+                if turned:
+                    self.version += 1
+                    self.changed.notify_all()
 
     def wait_connected(self, timeout_s: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout_s
@@ -116,6 +163,9 @@ class CafeView:
             return
         client.subscribe([(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos)
                           for kind in T.TABLE_TOPICS])
+        with self.lock:
+            for tile in self.tiles.values():  # silence while the view was away is not theirs
+                tile.heard_at, tile.silent = time.monotonic(), False
         self._touch(connected=True)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
@@ -143,8 +193,21 @@ class CafeView:
             tile = self.tiles.get(f"{venue}/{table}")
             if tile is None:
                 tile = self.tiles[f"{venue}/{table}"] = Tile(venue, table)
-            if kind == "status":
+            was_silent = tile.silent
+            if not message.retain:  # a retained copy may be old: it proves nothing
+                tile.heard(received)
+                tile.silent = False
+            if kind == "heartbeat":
+                every = (body or {}).get("every_s")
+                if isinstance(every, (int, float)) and every > 0:
+                    tile.heartbeat_s = float(every)
+                if not was_silent:
+                    return  # nothing to redraw: heartbeats must not flood the pages
+            elif kind == "status":
                 tile.status = _safe_status(body)
+                every = (tile.status or {}).get("heartbeat_s")
+                if isinstance(every, (int, float)) and every > 0:
+                    tile.heartbeat_s = float(every)
             elif kind == "state":
                 tile.state = body
             elif kind == "alerts":

@@ -18,6 +18,7 @@ import queue
 import sqlite3
 import threading
 import time
+import uuid
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -107,10 +108,13 @@ class TablePublisher:
         self._stop = threading.Event()
         self._closed = False
         self.published_events = 0
+        # Tells this run of the table from another process claiming the same name.
+        self.instance = uuid.uuid4().hex[:12]
+        self.heartbeat_s = T.heartbeat_every(broker.keepalive_s)
 
         self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
         offline = T.status_payload(self.topics, False, "connection lost",
-                                   keepalive_s=broker.keepalive_s)
+                                   keepalive_s=broker.keepalive_s, instance=self.instance)
         self.client.will_set(self.topics.status, T.encode(offline), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
@@ -119,12 +123,17 @@ class TablePublisher:
         runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(target=self._loop, name=f"cafe-publisher-{table}",
                                         daemon=True)
+        # Its own thread: a long camera frame holding the runtime's lock must not look like a
+        # table that went silent.
+        self._heartbeat = threading.Thread(target=self._beat, name=f"cafe-heartbeat-{table}",
+                                           daemon=True)
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
         self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
         self.client.loop_start()
         self._thread.start()
+        self._heartbeat.start()
         # Stopping the table stops this too: after its camera, before its store closes.
         self.runtime.on_close.append(self.close)
         return self
@@ -141,12 +150,15 @@ class TablePublisher:
                 time.sleep(0.05)
         self._stop.set()
         self._wake.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=timeout_s)
+        for thread in (self._thread, self._heartbeat):
+            if thread.is_alive():
+                thread.join(timeout=timeout_s)
         self._drain_pubacks()
         if self._connected.is_set():
             info = self.client.publish(
-                self.topics.status, T.encode(T.status_payload(self.topics, False, "table stopped")),
+                self.topics.status, T.encode(T.status_payload(self.topics, False, "table stopped",
+                                          keepalive_s=self.broker.keepalive_s,
+                                          instance=self.instance)),
                 qos=1, retain=True)
             try:
                 info.wait_for_publish(timeout=timeout_s)
@@ -168,7 +180,7 @@ class TablePublisher:
             return
         client.subscribe(self.topics.ack, qos=1)
         online = T.status_payload(self.topics, True, "playing", self.dashboard_url,
-                                  self.broker.keepalive_s)
+                                  self.broker.keepalive_s, instance=self.instance)
         client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
         log.info("table %s connected to %s", self.topics.base, self.broker.display())
         self._connected.set()
@@ -208,6 +220,14 @@ class TablePublisher:
             except Exception:  # noqa: BLE001 - a publishing bug must never stop the game
                 log.exception("café publisher error at table %s", self.topics.table)
                 self._stop.wait(1.0)
+
+    def _beat(self) -> None:
+        """'Still here' every keep-alive / 3, QoS 0 (a late heartbeat is worth nothing), so
+        the café can tell a frozen table sooner than the broker's keep-alive check."""
+        while not self._stop.wait(self.heartbeat_s):
+            if self._connected.is_set():
+                beat = T.heartbeat_payload(self.topics, self.instance, self.heartbeat_s)
+                self.client.publish(self.topics.heartbeat, T.encode(beat), qos=0)
 
     def _on_runtime_change(self) -> None:
         """The runtime's observer: on the changing thread, under its lock. Turning the new

@@ -6,6 +6,7 @@ Everything a table says lives under `companion/<venue>/tables/<table>/`:
     events   QoS 1, in order   one message per record of the table's log, `seq` = record number
     alerts   retained, QoS 1   the active alerts; an empty retained message clears them
     status   retained, QoS 1   online / offline (the offline one is also the last will)
+    heartbeat QoS 0            "still here", every keep-alive / 3 (see `heartbeat_every`)
     ack      QoS 1, café ->    staff acknowledge an alert; the table handles it
 """
 
@@ -18,7 +19,16 @@ from typing import Any
 
 PROTOCOL_VERSION = 1
 ROOT = "companion"
-TABLE_TOPICS = ("state", "events", "alerts", "status")
+TABLE_TOPICS = ("state", "events", "alerts", "status", "heartbeat")
+# A consumer treats a table as "not heard from" after this many heartbeat intervals without
+# any live message: two beats missed, half a beat of slack for a busy machine.
+SILENT_AFTER_BEATS = 2.5
+
+
+def heartbeat_every(keepalive_s: float) -> float:
+    """Seconds between heartbeats: a third of the keep-alive, so that 2.5 beats missed still
+    fall within the keep-alive (the broker itself needs 1.5x the keep-alive + its check)."""
+    return round(max(0.5, keepalive_s / 3), 3)
 
 
 @dataclass(frozen=True)
@@ -63,9 +73,17 @@ def _head(topics: TableTopics) -> dict:
 
 
 def status_payload(topics: TableTopics, online: bool, reason: str,
-                   dashboard: str | None = None, keepalive_s: int | None = None) -> dict:
+                   dashboard: str | None = None, keepalive_s: int | None = None, *,
+                   instance: str | None = None) -> dict:
     return {**_head(topics), "status": "online" if online else "offline", "reason": reason,
-            "dashboard": dashboard, "keepalive_s": keepalive_s, "ts": round(time.time(), 3)}
+            "dashboard": dashboard, "keepalive_s": keepalive_s,
+            "heartbeat_s": heartbeat_every(keepalive_s) if keepalive_s else None,
+            "instance": instance, "ts": round(time.time(), 3)}
+
+
+def heartbeat_payload(topics: TableTopics, instance: str, every_s: float) -> dict:
+    return {**_head(topics), "instance": instance, "every_s": every_s,
+            "ts": round(time.time(), 3)}
 
 
 def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict) -> dict:

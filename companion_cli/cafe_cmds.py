@@ -25,9 +25,10 @@ def broker_options(command):
         click.option("--mqtt-key", default=None, type=click.Path(dir_okay=False),
                      help="TLS: client certificate's key"),
         click.option("--mqtt-keepalive", default=5, show_default=True, type=int,
-                     help="seconds; a table whose PC hangs or loses its cable shows offline "
-                          "after 1.5x this plus up to 5 s (Mosquitto 2.0 checks every 5 s); a "
-                          "stopped or killed one at once"),
+                     help="seconds; tables send a heartbeat every third of it, and the café "
+                          "shows a table whose PC hangs or loses its cable as 'not heard from' "
+                          "within it (the broker's last will follows after 1.5x this plus up to "
+                          "5 s); a stopped or killed table shows offline at once"),
     ]
     for option in reversed(options):
         command = option(command)

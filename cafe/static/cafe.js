@@ -18,10 +18,27 @@ function cameraLine(camera) {
   return ["off", t("cafe.camera_off") + (camera.reason ? " — " + camera.reason : "")];
 }
 
+function clock(seconds) {
+  const d = new Date(seconds * 1000);
+  const two = (x) => String(x).padStart(2, "0");
+  return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+}
+
+function connectionText(data, status) {
+  if (data.online) return t("cafe.online");
+  // Silent: the table still says online but its heartbeats stopped (a frozen PC, a cable).
+  if (data.silent) {
+    return data.last_heard ? t("cafe.silent_since", { time: clock(data.last_heard) })
+                           : t("cafe.silent");
+  }
+  return status ? t("cafe.offline") : t("cafe.unknown");
+}
+
 function tile(data) {
   const online = data.online;
   const status = data.status ? data.status.status : null;
-  const node = el("article", "tile " + (online ? "online" : status ? "offline" : "unknown"));
+  const node = el("article", "tile " + (online ? "online" : status ? "offline" : "unknown")
+                              + (data.silent ? " silent" : ""));
   node.dataset.key = data.key;
   node.dataset.table = data.table;
   const dashboard = data.status && data.status.dashboard;
@@ -37,8 +54,7 @@ function tile(data) {
   const name = el(dashboard ? "a" : "span", "tile-name", data.table);
   if (dashboard) { name.href = dashboard; name.target = "_blank"; name.rel = "noopener"; }
   head.append(name, el("span", "venue", data.venue));
-  head.append(el("span", "conn-state",
-                 online ? t("cafe.online") : status ? t("cafe.offline") : t("cafe.unknown")));
+  head.append(el("span", "conn-state", connectionText(data, status)));
   node.append(head);
 
   const state = data.state;

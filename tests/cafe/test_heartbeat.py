@@ -1,0 +1,79 @@
+"""A frozen table (its PC hangs, or its cable is pulled: no TCP FIN reaches the broker) must
+show offline on the café view within the keep-alive, not after the broker's 1.5x keep-alive
+plus Mosquitto's 5 s check. The table's heartbeat is what the view watches."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from cafehelpers import settings_for
+
+from cafe.hub import CafeView
+
+KEEPALIVE_S = 3
+
+
+def start_demo_table(broker, tmp_path, name="t1") -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion", "demo", "--simulated", "--pace", "0.05",
+         "--port", "0", "--db", str(tmp_path / f"{name}.sqlite3"),
+         "--mqtt", broker.url, "--table", name, "--venue", "cafe",
+         "--mqtt-keepalive", str(KEEPALIVE_S)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+
+def tile_of(view: CafeView, name: str) -> dict | None:
+    return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
+
+
+def wait_for(predicate, timeout_s: float, what: str):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+
+
+def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
+    view = CafeView(settings_for(broker, keepalive_s=KEEPALIVE_S), "cafe").start()
+    process = start_demo_table(broker, tmp_path)
+    try:
+        assert view.wait_connected()
+        wait_for(lambda: (tile_of(view, "t1") or {}).get("online"), 60, "t1 online")
+
+        # Healthy: never shown offline over two keep-alive intervals.
+        healthy_until = time.monotonic() + 2 * KEEPALIVE_S
+        while time.monotonic() < healthy_until:
+            tile = tile_of(view, "t1")
+            assert tile["online"] and not tile.get("silent"), "a healthy table shown as not heard from"
+            time.sleep(0.05)
+
+        process.send_signal(signal.SIGSTOP)  # no FIN: the broker keeps the socket open
+        frozen_at = time.monotonic()
+        wait_for(lambda: not tile_of(view, "t1")["online"], KEEPALIVE_S + 1.0,
+                 "the frozen table shown offline within the keep-alive (+1 s margin)")
+        shown_after = time.monotonic() - frozen_at
+        tile = tile_of(view, "t1")
+        assert tile["silent"], "shown as not heard from (the café's own judgement)"
+        assert tile["status"]["status"] == "online", "the broker has not noticed yet"
+        assert shown_after >= 1.0, "not before at least one heartbeat was missed"
+
+        process.send_signal(signal.SIGCONT)
+        wait_for(lambda: tile_of(view, "t1")["online"], 30, "t1 back online after SIGCONT")
+        assert not tile_of(view, "t1")["silent"]
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGCONT)
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        view.close()
