@@ -56,6 +56,17 @@ def enlarge(gray: np.ndarray) -> np.ndarray:
     return cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
 
 
+def widen(gray: np.ndarray) -> np.ndarray:
+    """Twice as wide: a symbol seen at a steep angle from the side is foreshortened across,
+    and a detector's finder-pattern checks expect roughly square modules."""
+    return cv2.resize(gray, None, fx=2, fy=1, interpolation=cv2.INTER_LINEAR)
+
+
+def heighten(gray: np.ndarray) -> np.ndarray:
+    """Twice as tall: the same for a symbol seen at a steep angle from above or below."""
+    return cv2.resize(gray, None, fx=1, fy=2, interpolation=cv2.INTER_LINEAR)
+
+
 def invert(gray: np.ndarray) -> np.ndarray:
     return 255 - gray
 
@@ -86,6 +97,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("zxing-closed", "zxing", long_side=2400, treat=close_gaps),
     Pass("zxing-global-1000", "zxing-global", long_side=1000),
     Pass("zxing-sharpened", "zxing", long_side=2400, treat=sharpen),
+    Pass("zxing-widened", "zxing", long_side=1280, treat=widen),
+    Pass("zxing-heightened", "zxing", long_side=1280, treat=heighten),
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),
@@ -130,9 +143,11 @@ class PhotoReader:
             view, factor = scaled[step.long_side]
             if found:  # later passes look only at what is still unread
                 view = _without(view, found, factor)
-            if step.treat is not None:
+            if step.treat is not None:  # a treatment may resize, each axis its own way
+                base = scaled[step.long_side][0]
                 view = step.treat(view)
-                factor *= view.shape[1] / scaled[step.long_side][0].shape[1]
+                factor = factor * np.array([view.shape[1] / base.shape[1],
+                                            view.shape[0] / base.shape[0]])
             new = [code for code in (_rescaled(c, 1 / factor, step.name)
                                      for c in decoder.decode(view))
                    if not any(same_place(code, kept) for kept in found)]
@@ -166,7 +181,7 @@ def _at_most(gray: np.ndarray, long_side: int | None) -> tuple[np.ndarray, float
     return cv2.resize(gray, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA), factor
 
 
-def _without(view: np.ndarray, codes: list[Code], factor: float) -> np.ndarray:
+def _without(view: np.ndarray, codes: list[Code], factor) -> np.ndarray:
     """The view with every code already read painted over (a little beyond its outline):
     later passes neither read it again nor, in a photo of dozens of codes, spend their time
     pairing up its finder patterns with other symbols'."""
@@ -179,7 +194,8 @@ def _without(view: np.ndarray, codes: list[Code], factor: float) -> np.ndarray:
     return view
 
 
-def _rescaled(code: Code, factor: float, backend: str) -> Code:
+def _rescaled(code: Code, factor, backend: str) -> Code:
+    """The code in the photo's pixels; `factor` is one scale or an (x, y) pair."""
     return Code(code.text, (code.corners * factor).astype(np.float32), backend, code.raw)
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import segno
 
 from vision.decode import ZxingDecoder
-from vision.photo import Pass, PhotoReader
+from vision.photo import PASSES, Pass, PhotoReader
 
 
 def symbol(text: str, scale: int = 6) -> np.ndarray:
@@ -54,3 +54,29 @@ def test_an_empty_or_blank_photo_reads_nothing():
     reader = PhotoReader()
     assert reader.decode(np.zeros((0, 0), np.uint8)) == []
     assert reader.decode(np.full((300, 400, 3), 128, np.uint8)) == []
+
+
+def seen_from_the_side(text: str, squeeze: float, px: int = 12) -> tuple[np.ndarray, np.ndarray]:
+    """A symbol on a card turned nearly edge-on: foreshortened to `squeeze` of its width,
+    its far side shorter (perspective). Returns the photo and the symbol's true centre."""
+    flat = symbol(text, scale=px)
+    h, w = flat.shape
+    taper = 0.15
+    outline = np.float32([[30, 30], [30 + w * squeeze, 30 + h * taper],
+                          [30 + w * squeeze, 30 + h * (1 - taper)], [30, 30 + h]])
+    warp = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), outline)
+    photo = cv2.warpPerspective(flat, warp, (int(w * squeeze) + 60, h + 60), borderValue=120,
+                                flags=cv2.INTER_AREA)
+    return cv2.GaussianBlur(photo, (0, 0), 0.6), outline.mean(axis=0)
+
+
+def test_a_symbol_seen_nearly_edge_on_is_read_once_stretched_across():
+    photo, centre = seen_from_the_side("https://example.org/table/42", 0.18)
+    without = PhotoReader(tuple(p for p in PASSES if p.name not in ("zxing-widened",
+                                                                      "zxing-heightened")))
+    assert without.decode(photo) == []
+    for image, where in ((photo, centre), (photo.T.copy(), centre[::-1])):  # and from above
+        codes = PhotoReader().decode(image)
+        assert [c.text for c in codes] == ["https://example.org/table/42"]
+        assert codes[0].backend in ("zxing-widened", "zxing-heightened")
+        assert np.linalg.norm(np.array(codes[0].center) - where) < 6  # in the photo's pixels
