@@ -245,6 +245,7 @@ class Candidate:
     quad: np.ndarray  # 4x2 float32
     expected: str | None = None  # payload a tracker or layout expects here, if any
     module_px: float | None = None  # known module size (tiles sized from read symbols)
+    coarse: bool = False  # found on a coarser copy of the frame: tried briefly, never tiled
 
     @property
     def center(self) -> tuple[float, float]:
@@ -255,9 +256,30 @@ class Candidate:
 WINDOW_DIV, OPEN_DIV = 4.0, 2.0  # tuned on rendered scenes (benchmarks)
 
 
+LEVEL_STEP = 2.0  # each coarser search level looks for symbols twice as large
+
+
 def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: float = 400,
                     scale: float = 0.5) -> list[Candidate]:
-    """Outlines of QR-like texture: many strong dark/light edges packed in a square blob."""
+    """Outlines of QR-like texture: many strong dark/light edges packed in a square blob.
+
+    The texture measure spans a few modules of the smallest symbol; inside a symbol several
+    times larger it would fall between module edges and break the symbol into fragments. So
+    larger symbols are looked for again on coarser copies of the frame (the same measure, the
+    same size in the copy's pixels); their outlines come first, so the fragments a finer
+    level also reports fall inside a symbol already read and are skipped."""
+    found = _texture_blobs(gray, min_side_px, max_side_px, scale, split=True)
+    level_min = min_side_px * LEVEL_STEP
+    while level_min <= max_side_px:
+        level_scale = scale * min_side_px / level_min
+        coarse = _texture_blobs(gray, level_min, max_side_px, level_scale, split=False)
+        found = coarse + found
+        level_min *= LEVEL_STEP
+    return found
+
+
+def _texture_blobs(gray: np.ndarray, min_side_px: float, max_side_px: float, scale: float,
+                   split: bool) -> list[Candidate]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     small = small.astype(np.float32)
     # Local contrast (standard deviation over a few modules) is high inside a symbol and low
@@ -273,11 +295,15 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((opening, opening), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     lo, hi = min_side_px * scale, max_side_px * scale
-    quads = _blobs(mask, lo, hi, opening, depth=0)
-    return [Candidate(quad / scale) for quad in quads]
+    # Coarse levels neither split nor tile (clusters of small symbols are the finest level's
+    # to split) but take a symbol with the card's printed header or name joined to one side.
+    quads = (_blobs(mask, lo, hi, opening, depth=0) if split
+             else _blobs(mask, lo, hi, opening, depth=2, tiles=False, aspect=1.6))
+    return [Candidate(quad / scale, coarse=not split) for quad in quads]
 
 
-def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int) -> list[np.ndarray]:
+def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int,
+           tiles: bool = True, aspect: float = 1.35) -> list[np.ndarray]:
     """Square blobs of the mask; blobs merged with a neighbour or with printed text are
     eroded apart (up to three times) and each part grown back to its size."""
     found = []
@@ -289,7 +315,7 @@ def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int) -> 
         if long < lo:
             continue
         area = cv2.contourArea(contour)
-        square = lo <= short <= hi and long <= 1.35 * short and area >= 0.6 * w * h
+        square = lo <= short <= hi and long <= aspect * short and area >= 0.6 * w * h
         if square:
             found.append(cv2.boxPoints(rect).astype(np.float32))
             continue
@@ -310,7 +336,7 @@ def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int) -> 
                 continue
         # Symbols merged with their neighbours or with the card's printed number: cover the
         # long blob with overlapping squares; the crop decoder finds each symbol in one.
-        if lo <= short <= hi and area >= 0.3 * w * h:
+        if tiles and lo <= short <= hi and area >= 0.3 * w * h:
             found.extend(_tiles(rect))
     return found
 
@@ -456,14 +482,21 @@ class CardReader:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
         failed, holding = [], []
         for candidate in candidates:
+            if any(_within(candidate, code) for code in found):
+                continue  # a part of a symbol already read (a finer level's fragment)
+            if len(found) >= 2 and _extent(candidate.quad) < FRAGMENT_SHARE * float(
+                    np.median([c.size_px for c in found])):
+                continue  # a card's printed text or a piece of a symbol, not a whole card code
             if any(_inside(code, candidate) for code in found):
-                holding.append(candidate)  # may hold more symbols than the one read
+                if not candidate.coarse:
+                    holding.append(candidate)  # may hold more symbols than the one read
                 continue
-            code = self.read_candidate(gray, candidate, thorough)
+            code = self.read_candidate(gray, candidate, thorough and not candidate.coarse)
             if code is None or any(_same_symbol(code, kept) for kept in found):
-                failed.append(candidate)  # nothing new here yet: tiles look again below
+                if not candidate.coarse:  # a coarse blob may be a cluster of small symbols
+                    failed.append(candidate)  # nothing new here yet: tiles look again below
                 continue
-            if _extent(candidate.quad) > 1.6 * code.size_px:
+            if _extent(candidate.quad) > 1.6 * code.size_px and not candidate.coarse:
                 holding.append(candidate)  # one symbol read; the blob may hold more
             found.append(code)
         if (failed or holding) and found and thorough:
@@ -538,6 +571,9 @@ class CardReader:
         return min(codes, key=lambda c: np.linalg.norm(np.subtract(c.center, candidate.center)))
 
 
+# Every card code on a table prints at one module size, so in one frame symbols differ only
+# by perspective: a blob under this share of the symbols already read is not one of them.
+FRAGMENT_SHARE = 0.4
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 
 
@@ -569,6 +605,10 @@ def _steps(low: float, high: float, size: float) -> np.ndarray:
 
 def _inside(code: Code, candidate: Candidate) -> bool:
     return cv2.pointPolygonTest(candidate.quad.reshape(-1, 1, 2), code.center, False) >= 0
+
+
+def _within(candidate: Candidate, code: Code) -> bool:
+    return cv2.pointPolygonTest(code.corners.reshape(-1, 1, 2), candidate.center, False) >= 0
 
 
 def decode_image(image: np.ndarray, decoder: Decoder | None = None) -> list[Code]:
