@@ -116,6 +116,10 @@ class Int(Spec):
         if not is_whole_number(value) or not _bound(self.lo, ctx) <= value <= _bound(self.hi, ctx):
             self.fail(value, where, ctx)
 
+    def bounds(self, ctx: Context | None) -> tuple[int, int]:
+        """(lo, hi) in this set-up: what a picker may offer."""
+        return _bound(self.lo, ctx), _bound(self.hi, ctx)
+
     def describe(self, ctx):
         lo, hi = _bound(self.lo, ctx), _bound(self.hi, ctx)
         if hi < lo:

@@ -131,6 +131,21 @@ def catalogue():
     return jsonify({"pieces": runtime().catalogue()})
 
 
+@bp.get("/layout")
+def layout():
+    """The table's regions and, for each, the range of every slot coordinate, for this game
+    at this player count (the declarations that judge a camera event): what the
+    hand-correction pickers offer instead of a region and slot typed by hand."""
+    from companion.validation import Context, declarations_of
+
+    session = runtime().session
+    ctx = Context(session.game, session.setup)
+    regions = declarations_of(session.game.info.slug).regions(ctx)
+    return jsonify({"regions": [
+        {"region": name, "slots": [list(spec.bounds(ctx)) for spec in shape.coordinates]}
+        for name, shape in regions.items()]})
+
+
 @bp.get("/games")
 def games():
     return jsonify({"games": runtime().games(), "current": runtime().game_id,

@@ -36,3 +36,25 @@ def test_every_camera_reason_code_is_said_in_both_languages():
     for code in STATUS_CODES:
         entry = i18n.catalogue()[f"camera.reason.{code}"]
         assert entry["en"] and entry["zh-TW"], code
+
+
+def test_the_layout_lists_the_regions_and_slots_of_this_game_and_player_count(tmp_path):
+    """What the hand-correction pickers offer comes from the same declarations that judge a
+    camera event, for this game at this player count."""
+    from companion.games import find_game
+    from companion.games.mythe.setup import path_spaces
+    from companion.model import Setup
+    from companion.validation import Context
+    from web import create_app
+
+    for players in (2, 3):
+        app = create_app({"db": str(tmp_path / f"m{players}.db"), "game": "mythe",
+                          "players": players})
+        try:
+            layout = app.test_client().get("/api/layout").get_json()
+        finally:
+            app.extensions["companion_runtime"].close()
+        spaces = path_spaces(Context(find_game("mythe"), Setup(players, (), {})))
+        assert {r["region"]: r["slots"] for r in layout["regions"]} == {
+            "path": [[0, spaces - 1]], "adventure": [], "reveal": [[0, 0]]}
+

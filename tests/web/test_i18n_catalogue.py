@@ -114,3 +114,23 @@ def test_every_source_of_a_log_entry_has_its_badge_word():
     from companion.validation import EVENT_SOURCES
 
     assert [s for s in EVENT_SOURCES if not i18n.has("log.source." + s)] == []
+
+
+def test_every_region_of_every_game_has_a_name_for_the_correction_pickers():
+    """app.js regionName(): "player1" is region.player with the player's name filled in."""
+    import re
+
+    from companion.games import all_games
+    from companion.model import Setup
+    from companion.validation import Context, declarations_of
+
+    missing = set()
+    for game in all_games():
+        for players in game.info.player_counts:
+            ctx = Context(game, Setup(players, (), {}))
+            for region in declarations_of(game.info.slug).regions(ctx):
+                seat = re.fullmatch(r"(.*?)(\d+)(-tokens)?", region)
+                key = "region." + (seat[1] + (seat[3] or "") if seat else region)
+                if not i18n.has(key):
+                    missing.add(f"{game.info.slug}: {key}")
+    assert not missing

@@ -232,7 +232,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     page.locator("#mp-correct summary").click()
     page.select_option("#mp-correct-piece", "MPPAWN3")
     page.select_option("#mp-correct-region", "ring")
-    page.fill("#mp-correct-space", "3")
+    page.select_option("#mp-correct-space", "3")
     page.click("#mp-correct-add")
     # the alert panel also keeps Dev's refused bid until it is resolved: wait for this alert
     alert = page.locator("#alerts .violation", has_text="Chen's pawn belongs on space 15, not 3")

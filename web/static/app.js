@@ -668,23 +668,49 @@ function renderGeneric(box, snap, desc, interactive) {
     box.appendChild(list);
   }
   if (!interactive) return;
+  box.appendChild(correctionForm());
+}
+
+/* Add or remove a piece by hand, everything picked: the table's regions and the spaces in
+   each (from /api/layout, for this game and player count) and the pieces in play. */
+function correctionForm() {
   const form = el("form", { class: "generic-correct" });  // inside the folded host details
   form.appendChild(el("strong", { text: t("generic.correct") }));
-  const region = el("input", { name: "region", placeholder: t("generic.region"), size: 10 });
-  const slot = el("input", { name: "slot", placeholder: t("generic.slot"), size: 8 });
-  // a picker of the pieces this game has at this player count, not a code to type
-  const payload = el("select", { name: "payload", "aria-label": t("generic.payload") },
+  const regions = (S.layout && S.layout.regions) || [];
+  const region = el("select", { name: "region", class: "correct-region", "aria-label": t("generic.region") },
+    regions.map((r) => el("option", { value: r.region, text: regionName(r.region) })));
+  const slots = el("span", { class: "correct-slots" });
+  const drawSlots = () => {
+    clear(slots);
+    const shape = regions.find((r) => r.region === region.value);
+    (shape ? shape.slots : []).forEach(([lo, hi], i, all) => {
+      const options = [];
+      for (let v = lo; v <= hi; v++) options.push(el("option", { value: v, text: t("generic.slotValue", { n: v + 1 }) }));
+      slots.appendChild(el("select", { class: "correct-slot", "aria-label": t(all.length > 1 ? "generic.slotPart" + i : "generic.slot") }, options));
+    });
+  };
+  region.addEventListener("change", drawSlots);
+  drawSlots();
+  const payload = el("select", { name: "payload", class: "correct-payload", "aria-label": t("generic.payload") },
     (S.catalogue || []).filter((p) => p.in_play)
       .map((p) => el("option", { value: p.payload, text: pick(p.name) + " (" + p.payload + ")" })));
   const send = (action) => (event) => {
     event.preventDefault();
-    const slotValue = slot.value.trim() ? slot.value.split(",").map((s) => (/^-?\d+$/.test(s.trim()) ? Number(s) : s.trim())) : null;
-    command("/api/correct", { action, payload: payload.value, region: region.value || null, slot: slotValue });
+    const slot = [...slots.querySelectorAll("select")].map((s) => Number(s.value));
+    command("/api/correct", { action, payload: payload.value, region: region.value || null, slot: slot.length ? slot : null });
   };
-  form.append(region, slot, payload,
-    el("button", { type: "submit", onclick: send("add"), text: t("generic.add") }),
-    el("button", { type: "button", onclick: send("remove"), text: t("generic.remove") }));
-  box.appendChild(form);
+  form.append(region, slots, payload,
+    el("button", { type: "submit", class: "correct-add", onclick: send("add"), text: t("generic.add") }),
+    el("button", { type: "button", class: "correct-remove", onclick: send("remove"), text: t("generic.remove") }));
+  return form;
+}
+
+/* "player1" -> "Bo's area", "row-red" -> "red row", "path" -> "the path": region.<name>
+   entries, a trailing seat number filled in as the player's name. */
+function regionName(region) {
+  const seat = /^(.*?)(\d+)(-tokens)?$/.exec(region);
+  if (seat) return t("region." + seat[1] + (seat[3] || ""), { name: seatName(Number(seat[2])) });
+  return t("region." + region);
 }
 
 /* Any describe() dict, shown generically: keys become labels, Texts are translated, lists
@@ -1047,7 +1073,9 @@ async function importFile() {
   } catch (exc) { showError(exc); }
 }
 
+/* The game's pieces and its table's regions: both change only with the game. */
 async function loadCatalogue() {
+  try { S.layout = await api("GET", "/api/layout"); } catch (e) { S.layout = { regions: [] }; }
   try { S.catalogue = (await api("GET", "/api/catalogue")).pieces; } catch (e) { S.catalogue = []; }
 }
 

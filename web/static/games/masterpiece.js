@@ -41,6 +41,14 @@
     return tr("mp.kind." + space.kind, { price: money(space.price_k) });
   }
 
+  /* Every space of the board to pick from, named as the board shows it (number and kind). */
+  function spaceSelect(desc, attrs, value) {
+    const { el } = C();
+    return el("select", Object.assign({ class: "mp-select mp-space-pick" }, attrs),
+      desc.board.spaces.map((space) => el("option", { value: space.index, selected: space.index === value,
+        text: tr("mp.space", { n: space.index }) + " · " + spaceLabel(space) })));
+  }
+
   /* Which seat this screen bids for (a phone opened from the join link), or null: everyone. */
   function me(desc) {
     const raw = localStorage.getItem(ME_KEY);
@@ -241,8 +249,7 @@
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.pawn.ask") }));
     const pawns = el("div", { class: "mp-buttons" });
     for (const p of desc.players) {
-      const input = el("input", { type: "number", min: 0, max: desc.board.spaces.length - 1, class: "mp-num",
-        value: p.position != null ? p.position : "", "data-seat": p.seat });
+      const input = spaceSelect(desc, { "data-seat": p.seat, "aria-label": tr("mp.pawn.btn") }, p.position);
       pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: p.name }), input,
         actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) }))));
     }
@@ -466,8 +473,7 @@
       .concat(desc.players.map((p) => ["player" + p.seat, tr("mp.correct.area", { name: p.name })]));
     const region = el("select", { class: "mp-select", id: "mp-correct-region" },
       regions.map(([value, text]) => el("option", { value, text })));
-    const space = el("input", { type: "number", class: "mp-num", id: "mp-correct-space", min: 0,
-      max: desc.board.spaces.length - 1, value: 0 });
+    const space = spaceSelect(desc, { id: "mp-correct-space" }, 0);
     const slotOf = () => (region.value === "ring" ? [Number(space.value)] : region.value === "easel" ? [0] : null);
     box.appendChild(el("div", { class: "mp-buttons" }, payload, region, space,
       el("button", { type: "button", class: "mp-act", id: "mp-correct-add", text: tr("mp.correct.add"),
