@@ -31,7 +31,9 @@ API (small on purpose, reusable by any reader of QR symbols):
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -58,6 +60,7 @@ def alignment_centres(version: int) -> list[int]:
     return [6] + sorted(size - 7 - i * step for i in range(count - 1))
 
 
+@lru_cache(maxsize=None)
 def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
     """(mask, dark): which modules are fixed patterns, and their ideal colour (True = dark).
     Finders with separators, timing patterns, alignment patterns and the dark module; the
@@ -92,8 +95,12 @@ def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _monomials(u: np.ndarray, v: np.ndarray, size: int, degree: int) -> np.ndarray:
     a, b = u / size - 0.5, v / size - 0.5
-    return np.stack([a ** i * b ** j for i in range(degree + 1) for j in range(degree + 1 - i)],
-                    axis=-1)
+    powers_a, powers_b = [np.ones_like(a)], [np.ones_like(b)]
+    for _ in range(degree):
+        powers_a.append(powers_a[-1] * a)
+        powers_b.append(powers_b[-1] * b)
+    return np.stack([powers_a[i] * powers_b[j] for i in range(degree + 1)
+                     for j in range(degree + 1 - i)], axis=-1)
 
 
 @dataclass
@@ -461,25 +468,73 @@ def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int) -> Code | N
     return None
 
 
+# Where to look for located-but-unread symbols: the photo itself, then at most 1280 px
+# wide, and that stretched 2x across and 2x down (a symbol seen at a steep angle). The
+# BoofCV photos' damaged and blurred symbols are often located in one view and not another.
+LOCATING_VIEWS = ((None, 1, 1), (1280, 1, 1), (1280, 2, 1), (1280, 1, 2))
+MAX_TRIES_PER_SYMBOL = 3  # located again in another view: its corners may be better there
+
+
 class SymbolSampler:
     """Every symbol in a photo that zxing-cpp locates but cannot decode, read again with a
     bendable grid (`read_symbol`). Symbols overlapping a code in `skip` are left alone."""
 
     name, available, reason = "sampler", True, ""
 
+    def __init__(self, views=LOCATING_VIEWS, budget_s: float = 0.4):
+        self.views = views
+        self.budget_s = budget_s  # CPU seconds per photo, then the remaining symbols are left
+
     def decode(self, gray: np.ndarray, skip: list[Code] = ()) -> list[Code]:
         codes: list[Code] = []
-        for symbol in located_symbols(gray):
+        tried: list[list] = []  # [outline, attempts] of each symbol not read yet
+        started = time.process_time()
+        for symbol in self.located(gray):
+            if time.process_time() - started > self.budget_s:
+                break  # a photo full of unreadable symbols must not take seconds
             centre = tuple(map(float, symbol.corners.mean(axis=0)))
-            if any(cv2.pointPolygonTest(c.corners.reshape(-1, 1, 2), centre, False) >= 0
-                   for c in (*skip, *codes)):
+            if any(_inside(centre, c.corners) for c in (*skip, *codes)):
+                continue
+            earlier = next((t for t in tried if _inside(centre, t[0])), None)
+            if earlier is not None and earlier[1] >= MAX_TRIES_PER_SYMBOL:
                 continue
             for version in _nearby_versions(symbol.version):
                 code = read_symbol(gray, symbol.corners, version)
                 if code is not None:
                     codes.append(code)
                     break
+            else:
+                if earlier is None:
+                    tried.append([symbol.corners, 1])
+                else:
+                    earlier[1] += 1
         return codes
+
+    def located(self, gray: np.ndarray):
+        """Located symbols of every view, in photo pixels, view by view."""
+        longest = max(gray.shape[:2])
+        reduced: dict[int, tuple[np.ndarray, float]] = {}
+        for long_side, stretch_x, stretch_y in self.views:
+            if long_side is not None and longest <= long_side and (stretch_x, stretch_y) == (1, 1):
+                continue  # the photo itself was that view already
+            view, scale = gray, 1.0
+            if long_side is not None and longest > long_side:
+                if long_side not in reduced:
+                    scale = long_side / longest
+                    reduced[long_side] = (cv2.resize(gray, None, fx=scale, fy=scale,
+                                                     interpolation=cv2.INTER_AREA), scale)
+                view, scale = reduced[long_side]
+            if (stretch_x, stretch_y) != (1, 1):
+                view = cv2.resize(view, None, fx=stretch_x, fy=stretch_y,
+                                  interpolation=cv2.INTER_LINEAR)
+            factor = (scale * stretch_x, scale * stretch_y)
+            for symbol in located_symbols(view):
+                yield Located((symbol.corners / factor).astype(np.float32), symbol.version)
+
+
+def _inside(point: tuple[float, float], outline: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(np.asarray(outline, np.float32).reshape(-1, 1, 2), point,
+                                False) >= 0
 
 
 def _nearby_versions(version: int) -> list[int]:
