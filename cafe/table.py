@@ -102,7 +102,9 @@ class TablePublisher:
         self._last_state: bytes | None = None
         self._last_alerts: bytes | None = None
         self._alert_since: dict[str, float] = {}
-        self.acknowledged_alerts: set[str] = set()
+        # alert id -> when staff acknowledged it (written by paho's thread, read by ours)
+        self.acknowledged_alerts: dict[str, float] = {}
+        self._acks_lock = threading.Lock()
         self._connected = threading.Event()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -205,7 +207,8 @@ class TablePublisher:
             return
         if isinstance(alert_id, str) and alert_id in self._alert_since:
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
-            self.acknowledged_alerts.add(alert_id)
+            with self._acks_lock:
+                self.acknowledged_alerts.setdefault(alert_id, round(time.time(), 3))
             self._wake.set()
 
     # -- the publishing thread -----------------------------------------------------------
@@ -274,6 +277,10 @@ class TablePublisher:
             camera = runtime.camera_status()
             state = T.state_payload(self.topics, game_id, session, camera)
             alerts = self._alerts(session, camera)
+            # The players' own dashboard says "staff saw this alert" (web/static/app.js).
+            runtime.set_staff_acknowledgements(
+                [{"kind": a["kind"], "code": a["code"], "cards": a["cards"],
+                  "at": a["acknowledged_at"]} for a in alerts if a["acknowledged"]])
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
@@ -358,10 +365,14 @@ class TablePublisher:
         ids = {a["id"] for a in active}
         for gone in set(self._alert_since) - ids:
             del self._alert_since[gone]
-        self.acknowledged_alerts &= ids
+        with self._acks_lock:
+            for gone in set(self.acknowledged_alerts) - ids:
+                del self.acknowledged_alerts[gone]
+            acknowledged = dict(self.acknowledged_alerts)
         for alert in active:
             alert["since"] = self._alert_since.setdefault(alert["id"], now)
-            alert["acknowledged"] = alert["id"] in self.acknowledged_alerts
+            alert["acknowledged"] = alert["id"] in acknowledged
+            alert["acknowledged_at"] = acknowledged.get(alert["id"])
         return active
 
 

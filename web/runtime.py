@@ -97,6 +97,9 @@ class Runtime:
         self._stop = threading.Event()
         self._clock = clock
         self.resumed = False
+        # Alerts that café staff acknowledged ({kind, code, cards, at}), set by the café
+        # publisher, so the players see on their own dashboard that someone is coming.
+        self.staff_acks: list[dict] = []
         self.problems = ProblemLog()
         self.problems.attach()
         self._camera_failure: str | None = None  # the last camera error logged (logged once)
@@ -340,6 +343,13 @@ class Runtime:
         is consistent; it must be quick (copy what it needs, wake its own thread, return)."""
         self._observers.append(observer)
 
+    def set_staff_acknowledgements(self, acks: list[dict]) -> None:
+        """The alerts staff have acknowledged (from the café page), for the dashboard."""
+        with self.lock:
+            if acks != self.staff_acks:
+                self.staff_acks = [dict(ack) for ack in acks]
+                self._changed()
+
     def _changed(self) -> None:
         with self.changed:
             self.version += 1
@@ -366,6 +376,7 @@ class Runtime:
                 snap["version"] = self.version
                 snap["resumed"] = self.resumed
                 snap["match"] = self.match()
+                snap["staff_acks"] = [dict(ack) for ack in self.staff_acks]
                 cached = self._snapshot_cache = (key, snap)
             return dict(cached[1], camera=self.camera_status())
 

@@ -156,7 +156,26 @@ function feedbackItems() {
     const text = sayProblem(S.problem);
     if (!said.has(text)) items.push({ id: "problem:" + S.problem.at, kind: "problem", dismissible: true, text });
   }
+  for (const item of items) {
+    const at = staffSawAt(snap, item.id);
+    if (at != null) item.staffSaw = at;
+  }
   return items.filter((item) => !S.dismissed.has(item.id));
+}
+
+/* When café staff acknowledged this alert from their page (null: not yet, or no café). */
+function staffSawAt(snap, itemId) {
+  for (const ack of (snap && snap.staff_acks) || []) {
+    const id = ack.kind === "camera" ? "camera:" + ack.code
+                                     : "rule:" + ack.code + ":" + (ack.cards || []).join(",");
+    if (id === itemId) return ack.at;
+  }
+  return null;
+}
+
+function clockOf(seconds) {
+  const d = new Date(seconds * 1000);
+  return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
 }
 
 function renderFeedback() {
@@ -174,6 +193,8 @@ function renderFeedback() {
     list.appendChild(el("li", { class: "violation feedback-" + item.kind, "data-code": item.code || "",
                                 "data-kind": item.kind },
       el("span", { class: "feedback-text", text: item.text }),
+      item.staffSaw != null ? el("span", { class: "staff-ack",
+        text: t("feedback.staff_saw", { time: clockOf(item.staffSaw) }) }) : null,
       item.dismissible ? el("button", { type: "button", class: "dismiss", "aria-label": t("feedback.dismiss"),
         title: t("feedback.dismiss"), onclick: () => { S.dismissed.add(item.id);
           if (item.kind === "problem") S.problem = null; renderFeedback(); }, text: "×" }) : null));
