@@ -65,3 +65,6 @@ class WatchStep:
     warnings: list[str] = field(default_factory=list)  # unknown payload, duplicate print...
     calibrated: bool = False
     reprojection_error_mm: float | None = None
+    # What the card reader did so far (TableWatcher.decoding_counts), for the camera check;
+    # None from watchers that decode nothing (a scripted demo).
+    decoding: dict | None = None

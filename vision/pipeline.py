@@ -280,7 +280,23 @@ class TableWatcher:
         preview = self.preview(image, seen) if self.preview_width else None
         status = self.source.status() if self.source is not None else SourceStatus(True)
         return WatchStep(events, preview, status, warnings, self.calibrated,
-                         self.reprojection_error_mm)
+                         self.reprojection_error_mm, decoding=self.decoding_counts())
+
+    def decoding_counts(self) -> dict:
+        """Since this watcher started: frames seen and how each was decoded (the whole
+        picture, only the part that changed, or not at all because nothing changed), and for
+        every pass of the card reader (vision.decode.CardReader stages, in the order they
+        run) the symbols it tried, read and the milliseconds it spent."""
+        frames = self._frames
+        return {
+            "frames": frames,
+            "whole": frames - self.partial_decodes - self.full_decodes_skipped,
+            "changed_part": self.partial_decodes,
+            "unchanged": self.full_decodes_skipped,
+            "passes": [{"pass": name, "read": read, "tried": tried, "ms": round(ms, 1)}
+                       for name, (read, tried, ms) in self.reader.stats.items()],
+            "codes_last_frame": len(self._last_seen.codes) if self._last_seen else 0,
+        }
 
     def _with_dice(self, events: list, image: np.ndarray, t: float) -> list:
         """Add the dice's events (kind "die") before the frame's end; FrameEnd lists them alive."""

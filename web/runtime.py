@@ -76,6 +76,7 @@ class CameraView:
     reprojection_error_mm: float | None = None
     warnings: list[str] = field(default_factory=list)
     source: str | None = None
+    decoding: dict | None = None  # the card reader's counts (vision TableWatcher.decoding_counts)
 
 
 class Runtime:
@@ -421,6 +422,7 @@ class Runtime:
         status["source"] = self.camera.source
         status["attached"] = self.watcher is not None
         status["problems"] = list(self.problems.entries)[-5:]
+        status["decoding"] = self.camera.decoding
         return status
 
     def catalogue(self) -> list[dict]:
@@ -458,6 +460,8 @@ class Runtime:
             self.camera.status = step.status.to_dict()
             self.camera.calibrated = step.calibrated
             self.camera.reprojection_error_mm = step.reprojection_error_mm
+            if step.decoding is not None:
+                self.camera.decoding = step.decoding
             # Distinct warnings only: an offline camera repeats its reason on every step.
             for warning in step.warnings:
                 if warning != step.status.reason and warning not in self.camera.warnings:

@@ -131,3 +131,22 @@ def test_other_games_layouts_and_face_down_backs():
         added += [e for e in watcher.process(image, index / 10).events if isinstance(e, CardAdded)]
     assert {(e.payload, e.face_down) for e in added} == {("CCY01", False), ("CCR05", False),
                                                           ("CCBACK", True)}
+
+
+def test_each_step_counts_what_every_decoding_pass_read_and_missed(table):
+    """The dashboard's camera check shows these counts: per pass of the card reader how many
+    symbols it tried and read, and how often the whole picture, a changed part or nothing
+    was decoded."""
+    watcher = TableWatcher(None, "musee", 2, preview_width=0)
+    step = watcher.process(table.image, 0.0)
+    counts = step.decoding
+    assert counts["frames"] == 1 and counts["whole"] == 1
+    assert counts["changed_part"] == 0 and counts["unchanged"] == 0
+    by_pass = {p["pass"]: p for p in counts["passes"]}
+    assert by_pass["crop"]["tried"] >= len(PLACEMENTS)
+    assert sum(p["read"] for p in counts["passes"]) >= len(PLACEMENTS)
+    assert all(0 <= p["read"] <= p["tried"] and p["ms"] >= 0 for p in counts["passes"])
+    assert counts["codes_last_frame"] == len(PLACEMENTS)
+    again = watcher.process(table.image, 0.5).decoding  # the same picture: nothing decoded
+    assert again["frames"] == 2 and again["unchanged"] == 1
+    assert again["passes"] == counts["passes"]

@@ -57,3 +57,49 @@ def test_an_uncalibrated_camera_says_to_show_the_four_markers(client, runtime):
     # the page's verdict for this status (the same function the page runs)
     from web import i18n
     assert "four corner markers" in i18n.say("diag.do.uncalibrated", "en")
+
+
+@browser_test
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+def test_the_camera_check_counts_what_each_decoding_pass_read(browser, start_server, tmp_path,
+                                                             lang):
+    """Real decoders on two sample photos: per pass of the card reader, how many symbols it
+    tried and read and how many it missed, said in words; the pass's developer name and its
+    milliseconds are folded away."""
+    import re
+    import shutil
+    from pathlib import Path
+
+    from test_screen_layouts import english_words
+    from webhelpers import call
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for name in ("0000.jpg", "0001.jpg"):
+        shutil.copy(Path(__file__).parents[2] / "sample_images" / "musee-2p" / name, photos)
+    server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
+                          "--source", f"images:{photos}", "--port", "0")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + "/diagnostics")
+    page.wait_for_function("() => document.querySelectorAll('#diag-decoding li').length > 0",
+                           timeout=30000)
+    counts = call(server.url, "/api/camera")["decoding"]
+    shown = page.locator("#diag-decoding li").all_inner_texts()
+    passes = [p for p in counts["passes"] if p["tried"]]
+    assert len(shown) == len(passes) and passes
+    for line, figures in zip(shown, passes):  # the page's figures are the server's
+        numbers = [int(n) for n in re.findall(r"\d+", line.replace(",", ""))]
+        assert figures["read"] in numbers and figures["tried"] - figures["read"] in numbers
+        # plain words, not the developer's name
+        assert not re.search(rf"\b{re.escape(figures['pass'])}\b", line), line
+    summary = page.locator("#diag-decoding-summary").inner_text()
+    assert str(counts["frames"]) in summary
+    text = page.locator("body").inner_text()
+    if lang == "zh-TW":
+        assert not english_words(text), english_words(text)
+    assert not page.locator("#diag-decoding-raw").is_visible()
+    page.locator("#diag-decoding-detail summary").click()
+    assert passes[0]["pass"] in page.locator("#diag-decoding-raw").inner_text()
+    context.close()

@@ -873,7 +873,30 @@ function renderDiagnostics(camera) {
     ? t(error <= 2 ? "diag.quality.good" : error <= 5 ? "diag.quality.fair" : "diag.quality.poor", { e: error.toFixed(1) })
     : t("camera.calibrated")) : t("camera.uncalibrated"));
   fact("diag.pieces", fmtNumber(((S.snap && S.snap.table) || []).length));
+  renderDecoding(camera.decoding);
   $("diag-raw").textContent = JSON.stringify(camera, null, 2);
+}
+
+/* How the card codes were read: how often the picture was decoded, then per pass of the
+   reader (in the order it tries them) what it read and missed; names and times folded. */
+function renderDecoding(counts) {
+  const list = clear($("diag-decoding"));
+  if (!counts) {
+    $("diag-decoding-summary").textContent = t("diag.decoding.none");
+    $("diag-decoding-raw").textContent = "";
+    return;
+  }
+  $("diag-decoding-summary").textContent = t("diag.decoding.summary", {
+    frames: counts.frames, whole: counts.whole, part: counts.changed_part,
+    unchanged: counts.unchanged, codes: counts.codes_last_frame });
+  counts.passes.filter((p) => p.tried).forEach((p, i) => {
+    const key = "diag.pass." + p.pass;
+    const name = key in I18N.en ? t(key) : t("diag.pass.other", { n: i + 1 });
+    list.appendChild(el("li", { "data-pass": p.pass },
+      t("diag.pass.line", { name, read: p.read, missed: p.tried - p.read })));
+  });
+  $("diag-decoding-raw").textContent = counts.passes
+    .map((p) => p.pass + ": " + p.read + "/" + p.tried + " read, " + p.ms + " ms").join("\n");
 }
 
 // -- TV: the table, the scores and the last event, from across the room ----------------------
