@@ -26,7 +26,7 @@ from typing import Any
 from companion.session import Session
 
 from . import topics as T
-from .settings import BrokerSettings, check_name
+from .settings import BrokerSettings, BrokerSettingsError, check_name
 
 log = logging.getLogger("cafe.table")
 
@@ -38,6 +38,95 @@ CREATE TABLE IF NOT EXISTS cafe_published (
     PRIMARY KEY (topic, game_id)
 );
 """
+
+
+class TableNameTakenError(BrokerSettingsError):
+    """Another table process is running under this venue and table name right now."""
+
+
+def find_running_table(broker: BrokerSettings, venue: str, table: str, instance: str, *,
+                       connect_timeout_s: float = 3.0) -> dict | None:
+    """The status of another table process publishing as venue/table now, or None.
+
+    Two tables with one name would share one MQTT client id and push each other off the
+    broker in turn, so this looks before connecting, on a client id of its own: the retained
+    status says `online` for another instance, and that instance is still heard (a heartbeat
+    within 2.5 of its intervals). A retained `online` whose heartbeats stopped is a table
+    whose PC hung or lost power: it does not keep the name. Raises OSError when the broker
+    cannot be reached (then nothing could be checked)."""
+    topics = T.TableTopics(venue, table)
+    probe = broker.client(f"companion-{venue}-{table}-check-{uuid.uuid4().hex[:8]}",
+                          clean_session=True)
+    probe.connect_timeout = connect_timeout_s
+    lock = threading.Lock()
+    retained: list[dict] = []
+    heard: set[str] = set()
+    subscribed, refused = threading.Event(), threading.Event()
+    barrier: list[int] = []
+
+    def on_connect(client, userdata, flags, reason_code, properties):
+        if reason_code.is_failure:
+            refused.set()
+            return
+        # Status first: its retained copy is delivered before the second SUBACK arrives.
+        client.subscribe(topics.status, qos=1)
+        barrier.append(client.subscribe(topics.heartbeat, qos=0)[1])
+
+    def on_subscribe(client, userdata, mid, reason_codes, properties):
+        if mid in barrier:  # the second SUBACK: the retained status has come, if any
+            subscribed.set()
+
+    def on_message(client, userdata, message):
+        try:
+            body = T.decode(message.payload) or {}
+        except (ValueError, UnicodeDecodeError):
+            return
+        with lock:
+            if message.topic == topics.status and message.retain:
+                retained.append(body)
+            elif isinstance(body.get("instance"), str) and not message.retain:
+                if message.topic == topics.heartbeat or body.get("status") == "online":
+                    heard.add(body["instance"])
+
+    probe.on_connect, probe.on_subscribe, probe.on_message = on_connect, on_subscribe, on_message
+    probe.connect(broker.host, broker.port, broker.keepalive_s)  # OSError when unreachable
+    probe.loop_start()
+    try:
+        deadline = time.monotonic() + connect_timeout_s
+        while not (subscribed.is_set() or refused.is_set()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if not subscribed.is_set():
+            raise ConnectionError(f"the broker {broker.display()} did not let this table look "
+                                  f"at its own status")
+        with lock:
+            status = retained[-1] if retained else None
+        other = status.get("instance") if status else None
+        if not status or status.get("status") != "online" or not isinstance(other, str) \
+                or other == instance:
+            return None  # free, stopped cleanly, or an older table we cannot tell apart
+        every = status.get("heartbeat_s")
+        every = float(every) if isinstance(every, (int, float)) and every > 0 \
+            else T.heartbeat_every(broker.keepalive_s)
+        deadline = time.monotonic() + T.SILENT_AFTER_BEATS * every
+        while time.monotonic() < deadline:
+            with lock:
+                if heard - {instance}:
+                    return status
+            time.sleep(0.02)
+        return None  # online on paper only: its heartbeats stopped
+    finally:
+        probe.disconnect()
+        probe.loop_stop()
+
+
+def name_taken_message(venue: str, table: str, status: dict) -> str:
+    """One line for the person starting a table under a name another table uses."""
+    where = f"its dashboard: {status['dashboard']}, " if status.get("dashboard") else ""
+    since = status.get("ts")
+    when = (f"online since {time.strftime('%H:%M:%S', time.localtime(since))}"
+            if isinstance(since, (int, float)) else "online")
+    return (f"another table is already running as {venue}/{table} ({where}{when}): give this "
+            f"one another --table name, or stop that one first")
 
 
 # The runtime's own words before a camera's first frame: not a problem yet.
@@ -78,7 +167,8 @@ class TablePublisher:
     """Publishes one table's state, events, alerts and status; handles staff acknowledgements."""
 
     def __init__(self, runtime: Any, broker: BrokerSettings, venue: str, table: str, *,
-                 dashboard_url: str | None = None, poll_s: float = 0.5, events_qos: int = 1):
+                 dashboard_url: str | None = None, poll_s: float = 0.5, events_qos: int = 1,
+                 check_name_first: bool = True):
         self.runtime = runtime
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
@@ -113,6 +203,11 @@ class TablePublisher:
         # Tells this run of the table from another process claiming the same name.
         self.instance = uuid.uuid4().hex[:12]
         self.heartbeat_s = T.heartbeat_every(broker.keepalive_s)
+        # Look for another running table with this name before taking it (False: the
+        # command line already did); the other table's status while it holds the name.
+        self.check_name_first = check_name_first
+        self.name_taken_by: dict | None = None
+        self._connect_lock = threading.Lock()
 
         self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
         offline = T.status_payload(self.topics, False, "connection lost",
@@ -132,19 +227,55 @@ class TablePublisher:
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
-        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
-        self.client.loop_start()
+        if not self.check_name_first:
+            self._connect()
         self._thread.start()
-        self._heartbeat.start()
         # Stopping the table stops this too: after its camera, before its store closes.
         self.runtime.on_close.append(self.close)
         return self
 
+    def _connect(self) -> None:
+        self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
+        self.client.loop_start()
+        self._heartbeat.start()
+
+    def _claim_name(self) -> bool:
+        """Wait (on this thread: the game goes on) until no other running table uses this
+        name, then connect. False when stopped first."""
+        retry_s = 1.0
+        while not self._stop.is_set():
+            try:
+                other = find_running_table(self.broker, self.topics.venue, self.topics.table,
+                                           self.instance)
+            except (OSError, ConnectionError):
+                other = "unreachable"
+            if other is None:
+                if self.name_taken_by is not None:
+                    log.warning("table %s: the other table with this name is gone; publishing",
+                                self.topics.base)
+                self.name_taken_by = None
+                with self._connect_lock:
+                    if self._closed:  # closed while we looked
+                        return False
+                    self._connect()
+                return True
+            if isinstance(other, dict):
+                if self.name_taken_by is None:
+                    log.error("not publishing: %s", name_taken_message(
+                        self.topics.venue, self.topics.table, other))
+                self.name_taken_by = other
+                self._stop.wait(10.0)
+            else:  # the broker is away: look again as often as paho would reconnect
+                self._stop.wait(retry_s)
+                retry_s = min(retry_s * 2, 5.0)
+        return False
+
     def close(self, timeout_s: float = 3.0) -> None:
         """Publish what is pending (briefly), say 'offline', disconnect. Safe to call twice."""
-        if self._closed:
-            return
-        self._closed = True
+        with self._connect_lock:
+            if self._closed:
+                return
+            self._closed = True
         if self._connected.is_set():
             self._wake.set()
             deadline = time.monotonic() + timeout_s
@@ -153,7 +284,7 @@ class TablePublisher:
         self._stop.set()
         self._wake.set()
         for thread in (self._thread, self._heartbeat):
-            if thread.is_alive():
+            if thread.ident is not None and thread.is_alive():
                 thread.join(timeout=timeout_s)
         self._drain_pubacks()
         if self._connected.is_set():
@@ -213,6 +344,8 @@ class TablePublisher:
 
     # -- the publishing thread -----------------------------------------------------------
     def _loop(self) -> None:
+        if self.check_name_first and not self._claim_name():
+            return
         while not self._stop.is_set():
             self._wake.wait(self.poll_s)  # the poll catches camera changes, which are silent
             self._wake.clear()

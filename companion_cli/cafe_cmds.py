@@ -78,15 +78,34 @@ def publisher_factory(options: dict):
 
     venue = check_name("venue", options["venue"])
     table = check_name("table", options["table_name"])
+    name_checked = _refuse_a_name_in_use(broker, venue, table)
 
     def start(runtime, address: str):
         from cafe.table import TablePublisher
 
         click.echo(f"Café: publishing as {venue}/{table} to {broker.display()} "
                    f"(the game goes on if the broker is away).")
-        return TablePublisher(runtime, broker, venue, table, dashboard_url=address).start()
+        return TablePublisher(runtime, broker, venue, table, dashboard_url=address,
+                              check_name_first=not name_checked).start()
 
     return start
+
+
+def _refuse_a_name_in_use(broker, venue: str, table: str) -> bool:
+    """Stop here, in one line, if another running table already publishes under this name
+    (two would push each other off the broker). False if the broker cannot be reached now:
+    the table then looks again before it first publishes."""
+    from cafe.table import TableNameTakenError, find_running_table, name_taken_message
+
+    try:
+        other = find_running_table(broker, venue, table, instance="")
+    except (OSError, ConnectionError):
+        click.echo(f"Café: the broker {broker.display()} is not reachable now; this table "
+                   f"will check its name and publish when it is.")
+        return False
+    if other is not None:
+        raise TableNameTakenError(name_taken_message(venue, table, other))
+    return True
 
 
 @click.command("cafe")
