@@ -87,6 +87,25 @@ def summary():
     return render_template("summary.html", page="summary")
 
 
+@bp.get("/results.png")
+def results_image():
+    """The results as a picture to share, in `?lang=` (else the visitor's language)."""
+    from .results_image import results_png
+
+    rt = current_app.extensions["companion_runtime"]
+    lang = request.args.get("lang") or i18n.lang_of_request(request)
+    snapshot = rt.snapshot()
+    stored = next((g for g in rt.games() if g["id"] == snapshot["game_id"]), None)
+    records = rt.session.records
+    ended = records[-1].get("ts") if records else None
+    png = results_png(snapshot, lang, started=stored["created"] if stored else None, ended=ended)
+    response = Response(png, mimetype="image/png")
+    name = f"{snapshot['game']['slug']}-game-{snapshot['game_id']}-results.png"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _join_links() -> dict:
     """The host's and the viewers' join links and one per seat, with this machine's LAN
     address (and the port the visitor used)."""

@@ -100,3 +100,53 @@ def test_the_tv_follows_the_live_game(browser, start_server):
     assert "Amy" in page.locator("#tv-last").inner_text()
     assert page.locator(".slot.filled").count() == 1
     page.context.close()
+
+
+def read_png(data: bytes):
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_results_image_is_a_png_ranked_as_the_page_ranks(browser, finished, lang):
+    """/results.png: the final table drawn on the server (Pillow, Noto Sans CJK TC), to share.
+    Its embedded description lists the sides in the page's order with the page's totals."""
+    page = open_page(browser, finished.url, lang, (1366, 768))
+    page.goto(finished.url + "/summary")
+    page.locator("#summary-outcome #results li.result").first.wait_for()
+    shown = page.eval_on_selector_all("#summary-outcome #results li.result", """els => els.map((e) => [
+        e.dataset.rank, e.querySelector('.result-name').innerText,
+        e.querySelector('.result-total').innerText])""")
+    link = page.locator("a#results-image")
+    assert link.is_visible() and link.get_attribute("download", timeout=2000).endswith(".png")
+    with page.expect_download() as download_info:
+        link.click()
+    download = download_info.value
+    image = read_png(open(download.path(), "rb").read())
+    assert not page.errors, page.errors
+    page.context.close()
+
+    assert image.format == "PNG" and image.width == 1200 and 630 <= image.height <= 4000
+    gray = image.convert("L")
+    assert gray.getextrema()[0] < 80  # dark text drawn on the light card, not a blank image
+    description = image.text["Description"].splitlines()
+    assert [line.split("\t") for line in description[:len(shown)]] == shown
+    assert image.text["Title"]
+    if lang == "zh-TW":
+        assert description[0].endswith(" 分") and "局" in image.text["Title"]
+
+
+def test_the_results_image_speaks_the_language_asked_for(finished):
+    pictures = {}
+    for lang in ("en", "zh-TW"):
+        with urllib.request.urlopen(f"{finished.url}/results.png?lang={lang}", timeout=20) as answer:
+            assert answer.headers["Content-Type"] == "image/png"
+            assert "attachment" in answer.headers["Content-Disposition"]
+            pictures[lang] = read_png(answer.read())
+    assert pictures["en"].text["Title"] != pictures["zh-TW"].text["Title"]
+    assert pictures["en"].tobytes() != pictures["zh-TW"].tobytes()

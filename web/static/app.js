@@ -536,7 +536,7 @@ function renderLog(snap) {
 function renderEnd(snap) {
   const panel = $("end-panel");
   panel.classList.toggle("hidden", !snap.outcome);
-  if (snap.outcome) { const box = clear($("end")); renderOutcome(box, snap); renderResults(box, snap, true); }
+  if (snap.outcome) { const box = clear($("end")); renderOutcome(box, snap); renderResults(box, snap, true); linkResultsImage(snap); }
 }
 
 function renderOutcome(box, snap) {
@@ -931,7 +931,16 @@ function renderTv(snap) {
 document.addEventListener("click", (event) => {
   if (event.target && event.target.id === "summary-print") window.print();
 });
+/* The picture of the results (drawn by the server) in the page's language, named after the game. */
+function linkResultsImage(snap) {
+  for (const link of document.querySelectorAll("#results-image, .results-image-link")) {
+    link.href = "/results.png?lang=" + encodeURIComponent(currentLang());
+    link.download = snap.game.slug + "-game-" + snap.game_id + "-results.png";
+  }
+}
+
 function renderSummary(snap) {
+  linkResultsImage(snap);
   const game = pick(snap.game.name);
   $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
   $("summary-meta").textContent = t("summary.meta", { date: fmtDate(new Date()), names: names().join(", ") });

@@ -1,0 +1,169 @@
+"""The final table as a picture to share (a chat, a café's wall): drawn on the server with
+Pillow in Noto Sans CJK TC, the font the printable kit uses, so it reads the same in English
+and Traditional Chinese on any phone, with nothing to install there.
+
+The ranking is the page's (web/static/app.js renderResults): the winners the engine named
+come first, then by total; equal totals on the same side of that line share a rank. The PNG
+also carries it as text (`Title`, `Description`: one line per side, rank TAB name TAB total),
+which image viewers show and which a test compares against the page.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+from PIL import Image, ImageDraw
+from PIL.PngImagePlugin import PngInfo
+
+from . import i18n
+
+WIDTH = 1200
+MIN_HEIGHT = 630  # the usual share-card proportion (1.91:1) when the table is short
+MARGIN = 64
+PAPER = (251, 248, 240)
+INK = (34, 31, 26)
+MUTED = (110, 102, 90)
+WINNER = (46, 125, 50)
+BAND = (60, 52, 40)
+
+
+def ranking(snapshot: dict) -> list[dict]:
+    """Each side with its rank, winners first, then by total (ties share a rank)."""
+    outcome = snapshot.get("outcome") or {}
+    winners = list(outcome.get("winners") or [])
+    sides = sorted(snapshot.get("scores") or [],
+                   key=lambda s: (s["side"] not in winners, -s["total"]))
+    ranked, rank = [], 0
+    for i, side in enumerate(sides):
+        previous = sides[i - 1] if i else None
+        tied = previous is not None and previous["total"] == side["total"] and (
+            (previous["side"] in winners) == (side["side"] in winners))
+        if not tied:
+            rank = i + 1
+        ranked.append({**side, "rank": rank, "winner": side["side"] in winners})
+    return ranked
+
+
+def _font(size: int, bold: bool = False):
+    from calibration.kit.draw import font  # Noto Sans CJK TC (Debian's fonts-noto-cjk)
+
+    return font(size, bold)
+
+
+def _wrap(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> list[str]:
+    """Lines no wider than `width`: English breaks between words, Chinese between any two
+    characters (it has no spaces)."""
+    lines, line = [], ""
+    tokens: list[str] = []
+    for char in text:
+        if tokens and char != " " and tokens[-1][-1:] not in (" ", "") and \
+                char.isascii() and tokens[-1][-1].isascii():
+            tokens[-1] += char  # a Latin word grows
+        else:
+            tokens.append(char)
+    for token in tokens:
+        if line and draw.textlength(line + token, font=font) > width:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _pick(value: Any, lang: str) -> str:
+    if isinstance(value, dict):
+        return str(value.get(lang) or value.get("en") or "")
+    return "" if value is None else str(value)
+
+
+def _points(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def results_png(snapshot: dict, lang: str, started: float | None = None,
+                ended: float | None = None) -> bytes:
+    """The picture of `snapshot`'s results in `lang` (en or zh-TW), as PNG bytes."""
+    lang = lang if lang in i18n.LANGS else "en"
+    game_name = _pick(snapshot["game"]["name"], lang)
+    title = i18n.say("summary.title", lang, game=game_name, id=snapshot.get("game_id", ""))
+    names = ", ".join(snapshot["setup"].get("names") or [])
+    meta = i18n.say("summary.meta", lang,
+                    date=i18n.format_date(started or time.time(), lang), names=names)
+    outcome = snapshot.get("outcome")
+    moves = sum(1 for v in snapshot.get("log") or [] if v.get("accepted") and v.get("move"))
+    length = i18n.say("results.moves", lang, n=moves)
+    if started and ended:
+        length += " · " + i18n.say("results.minutes", lang,
+                                   n=max(1, round((ended - started) / 60)))
+    ranked = ranking(snapshot)
+    colon = "：" if lang == "zh-TW" else ": "  # a full-width colon after Chinese words
+
+    f_title, f_big, f_text, f_small = _font(44, True), _font(34, True), _font(26), _font(22)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    inner = WIDTH - 2 * MARGIN
+    # Everything is laid out once as (y, drawing) steps, so the height is known first.
+    steps: list[tuple[int, Any]] = []
+    y = 40
+    for line in _wrap(probe, title, f_title, inner):
+        steps.append((y, ("text", line, f_title, (255, 255, 255))))
+        y += 58
+    steps.append((y, ("text", meta, f_small, (230, 222, 205))))
+    y += 36
+    band = y + 20
+    y = band + 30
+    if outcome:
+        said = i18n.say("end.winner", lang) + colon + _pick(outcome.get("explanation"), lang)
+        for line in _wrap(probe, said, f_text, inner):
+            steps.append((y, ("text", line, f_text, WINNER)))
+            y += 36
+        if outcome.get("tie_break"):
+            said = i18n.say("end.tiebreak", lang) + colon + _pick(outcome["tie_break"], lang)
+            for line in _wrap(probe, said, f_small, inner):
+                steps.append((y, ("text", line, f_small, MUTED)))
+                y += 30
+    else:
+        steps.append((y, ("text", i18n.say("summary.ongoing", lang), f_text, MUTED)))
+        y += 36
+    y += 16
+    for side in ranked:
+        colour = WINNER if side["winner"] else INK
+        rank = i18n.say("results.rank", lang, n=side["rank"])
+        total = i18n.say("scores.total", lang, n=side["total"])
+        steps.append((y, ("row", rank, _pick(side["label"], lang), total, colour, f_big)))
+        y += 48
+        for line in side.get("lines") or []:
+            said = f"+{_points(line['points'])}  {_pick(line.get('source'), lang)}"
+            for part in _wrap(probe, said, f_small, inner - 80):
+                steps.append((y, ("text-indent", part, f_small, MUTED)))
+                y += 30
+        y += 14
+    steps.append((y + 6, ("text", length + " · " + i18n.say("brand", lang), f_small, MUTED)))
+    height = max(MIN_HEIGHT, y + 60)
+
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, WIDTH, band], fill=BAND)
+    for top, step in steps:
+        kind = step[0]
+        if kind == "text":
+            draw.text((MARGIN, top), step[1], font=step[2], fill=step[3])
+        elif kind == "text-indent":
+            draw.text((MARGIN + 80, top), step[1], font=step[2], fill=step[3])
+        else:
+            _, rank, name, total, colour, f = step
+            draw.text((MARGIN, top), rank, font=f, fill=colour)
+            draw.text((MARGIN + 160, top), name, font=f, fill=colour)
+            draw.text((WIDTH - MARGIN, top), total, font=f, fill=colour, anchor="ra")
+
+    info = PngInfo()
+    info.add_itxt("Title", title, lang=lang)
+    info.add_itxt("Description", "\n".join(
+        f"{side['rank']}\t{_pick(side['label'], lang)}\t"
+        f"{i18n.say('scores.total', lang, n=side['total'])}" for side in ranked), lang=lang)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", pnginfo=info, optimize=True)
+    return buffer.getvalue()
