@@ -308,3 +308,35 @@ def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_se
     assert "贗品" in page.locator('.mp-final-side[data-seat="1"]').inner_text()
     page.screenshot(path=str(SHOTS / "masterpiece-final-zh.png"), full_page=True)
     assert not errors, errors
+
+
+def test_a_seats_phone_bids_as_that_seat_only(browser, start_server, tmp_path):
+    """Ben's join link: his phone shows only his bid row (no "bidding as" chooser to pick
+    another seat), and his bid is taken."""
+    from web.roles import seat_token
+
+    server = start_server("serve", "--game", "masterpiece", "--players", "4",
+                          "--names", "Ana,Ben,Chen,Dev", "--host", "0.0.0.0", "--port", "0",
+                          "--db", str(tmp_path / "mp.sqlite3"))
+    base = server.url.replace("0.0.0.0", "127.0.0.1")
+    status, answer = Api(base, server.token).call(
+        "POST", "/api/games/import?open=1",
+        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    assert status == 201, answer
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(15000)
+    phone.goto(f"{base}/?token={seat_token(server.token, 1)}")
+    phone.evaluate("localStorage.setItem('companion.lang', 'en')")
+    phone.reload()
+    phone.wait_for_selector("#mp-auction")
+    assert phone.locator("#mp-me").count() == 0
+    assert phone.locator(".mp-bidder").count() == 1
+    assert phone.locator(".mp-bidder").get_attribute("data-seat") == "1"
+    assert "Ben" in phone.locator("#my-seat").inner_text()
+    phone.locator(".mp-bidder .mp-amount").fill("6")
+    phone.locator(".mp-bidder .mp-bid").tap()
+    phone.wait_for_function("S.snap.state.auction.standing_k === 6000")
+    assert "Ben" in phone.locator("#mp-standing").inner_text()
+    context.close()

@@ -49,8 +49,11 @@
         text: tr("mp.space", { n: space.index }) + " · " + spaceLabel(space) })));
   }
 
-  /* Which seat this screen bids for (a phone opened from the join link), or null: everyone. */
+  /* Which seat this screen bids for, or null: everyone. A seat's join link fixes it (the
+     server takes that seat's bids only); otherwise the screen's own choice. */
   function me(desc) {
+    const fixed = document.body.dataset.seat;
+    if (fixed != null) return Number(fixed);
     const raw = localStorage.getItem(ME_KEY);
     const seat = raw == null || raw === "" ? null : Number(raw);
     return seat != null && seat < desc.players.length ? seat : null;
@@ -362,7 +365,7 @@
       onchange: (e) => { localStorage.setItem(ME_KEY, e.target.value); window.render(C().S.snap); } },
       el("option", { value: "", text: tr("mp.everyone"), selected: mine == null }),
       desc.players.map((p) => el("option", { value: p.seat, text: p.name, selected: mine === p.seat })));
-    box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
+    if (document.body.dataset.seat == null) box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
     for (const p of desc.players) {
       if (mine != null && p.seat !== mine) continue;
       const excluded = a.excluded.includes(p.seat);
