@@ -9,10 +9,16 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import pytest
 from cafehelpers import settings_for
+from test_cafe_page import start_cafe
 
 from cafe.hub import CafeView
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 KEEPALIVE_S = 3
 
@@ -77,3 +83,36 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
             except subprocess.TimeoutExpired:
                 process.kill()
         view.close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
+def test_the_cafe_page_says_a_frozen_table_is_not_heard_from(broker, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
+    table = start_demo_table(broker, tmp_path)
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                 args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page()
+            page.set_default_timeout(60000)
+            page.goto(url + "/")
+            tile = page.locator('.tile[data-table="t1"]')
+            page.locator('.tile.online[data-table="t1"]').wait_for()
+            table.send_signal(signal.SIGSTOP)
+            page.locator('.tile.silent[data-table="t1"]').wait_for(timeout=(KEEPALIVE_S + 2) * 1000)
+            assert "not heard from since" in tile.locator(".conn-state").inner_text()
+            assert "online" not in tile.get_attribute("class").split()
+            table.send_signal(signal.SIGCONT)
+            page.locator('.tile.online[data-table="t1"]').wait_for(timeout=30000)
+            browser.close()
+    finally:
+        for process in (table, cafe):
+            if process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.terminate()
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
