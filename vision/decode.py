@@ -511,6 +511,8 @@ class CardReader:
                     code = self.read_candidate(gray, tile, thorough=False)
                     if code is not None and not any(_same_symbol(code, k) for k in found):
                         found.append(code)
+        if failed and thorough:
+            self._grid_pass(gray, [c for c in failed if c.module_px is None], found)
         return found
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate,
@@ -555,6 +557,37 @@ class CardReader:
         yield "wide", lambda: self._try(self.zxing, [wide, _sharpen(wide, 2.0, 1.5)], back_wide,
                                         candidate)
 
+    def _grid_pass(self, gray: np.ndarray, failed: list[Candidate], found: list[Code]) -> None:
+        """Last, for what no decoder could even locate (a highlight over a finder pattern):
+        fit the card symbol's fixed patterns to the outline and decode with erasures. It
+        costs tens of ms a candidate, so only outlines of a symbol's size away from every
+        code read are tried."""
+        from .cardgrid import read_card_symbol
+
+        side = float(np.median([c.size_px for c in found])) if len(found) >= 2 else None
+        tried: list[tuple[float, float]] = []
+        for candidate in failed:
+            extent = _extent(candidate.quad)
+            if side is not None and not GRID_SIZES[0] * side <= extent <= GRID_SIZES[1] * side:
+                continue
+            if any(_inside(c, candidate) or np.linalg.norm(np.subtract(candidate.center, c.center))
+                   < 0.8 * c.size_px for c in found):
+                continue  # holds, or overlaps, a code already read
+            if any(np.hypot(candidate.center[0] - x, candidate.center[1] - y) < 0.3 * extent
+                   for x, y in tried):
+                continue  # the same place (overlapping tiles of one blob): fitted once
+            tried.append(candidate.center)
+            start = time.perf_counter()
+            result = read_card_symbol(gray, candidate.quad)
+            code = (Code(result[0], result[1], self.name)
+                    if result is not None and self.accept(result[0]) else None)
+            tally = self.stats.setdefault("grid", [0, 0, 0.0])
+            tally[0] += code is not None
+            tally[1] += 1
+            tally[2] += (time.perf_counter() - start) * 1000
+            if code is not None and not any(_same_symbol(code, k) for k in found):
+                found.append(code)
+
     def _try(self, decoder: Decoder, views, back: np.ndarray, candidate: Candidate) -> Code | None:
         if isinstance(views, np.ndarray):
             views = [views]
@@ -574,6 +607,7 @@ class CardReader:
 # Every card code on a table prints at one module size, so in one frame symbols differ only
 # by perspective: a blob under this share of the symbols already read is not one of them.
 FRAGMENT_SHARE = 0.4
+GRID_SIZES = (0.8, 2.5)  # outline extent / symbol side worth fitting a grid to
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 
 

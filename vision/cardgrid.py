@@ -1,0 +1,463 @@
+"""Reading a card's QR symbol that zxing-cpp cannot even locate: a sleeve's highlight over a
+finder pattern, glare washing out part of the symbol.
+
+Every card the kit prints carries a version-1 symbol (21 x 21 modules). Where the card
+reader has a candidate outline but no decoder read it, this module
+
+1. fits the symbol's fixed patterns (finders, separators, timing, the dark module and the
+   light quiet zone around it) to the candidate with OpenCV's ECC alignment, in each of the
+   four orientations, ignoring saturated pixels: two finders and the timing patterns place
+   the grid as well as three do;
+2. samples every module and rates how sure each reading is: a module near its
+   neighbourhood's threshold, brighter than the paper, or inside a patch with no contrast at
+   all (a highlight) is unsure;
+3. decodes with Reed-Solomon *erasures*: the codewords holding unsure modules are marked
+   unknown, which the code corrects twice as many of as unmarked errors. Several erasure sets
+   are tried, from none to the least sure codewords, always keeping three check symbols spare,
+   and a result must also carry the format information, the exact padding the QR standard
+   writes after the data, and a payload the caller accepts — so a bad fit yields nothing,
+   never a wrong text.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+import cv2
+import numpy as np
+
+SIZE = 21  # modules across a version-1 symbol
+PX = 4  # template pixels per module
+MARGIN = 4  # modules of slack around the symbol in the fitting canvas
+QUIET = 2  # modules of quiet zone the template expects to be light
+SPARE_CHECKS = 3  # Reed-Solomon check symbols never spent on correcting (detect miscorrection)
+ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+# Data / check codewords of a version-1 symbol per error-correction level (one block each),
+# keyed by the level's two bits in the format information.
+LEVELS = {0b01: ("L", 19, 7), 0b00: ("M", 16, 10), 0b11: ("Q", 13, 13), 0b10: ("H", 9, 17)}
+MASKS = (lambda i, j: (i + j) % 2 == 0, lambda i, j: i % 2 == 0, lambda i, j: j % 3 == 0,
+         lambda i, j: (i + j) % 3 == 0, lambda i, j: (i // 2 + j // 3) % 2 == 0,
+         lambda i, j: (i * j) % 2 + (i * j) % 3 == 0,
+         lambda i, j: ((i * j) % 2 + (i * j) % 3) % 2 == 0,
+         lambda i, j: ((i + j) % 2 + (i * j) % 3) % 2 == 0)
+
+
+def _function_patterns() -> tuple[np.ndarray, np.ndarray]:
+    from .sampler import function_patterns
+
+    return function_patterns(1)
+
+
+def _format_positions() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The two copies of the 15 format bits, most significant first (ISO 18004 7.9)."""
+    first = [(8, c) for c in range(6)] + [(8, 7), (8, 8), (7, 8)] + [(r, 8) for r in range(5, -1, -1)]
+    second = [(r, 8) for r in range(SIZE - 1, SIZE - 8, -1)] + [(8, c) for c in range(SIZE - 8, SIZE)]
+    return first, second
+
+
+def _format_words() -> dict[int, int]:
+    """Every valid masked 15-bit format word -> its 5 data bits (level and mask)."""
+    words = {}
+    for data in range(32):
+        remainder = data << 10
+        for bit in range(14, 9, -1):
+            if remainder & (1 << bit):
+                remainder ^= 0x537 << (bit - 10)
+        words[((data << 10) | remainder) ^ 0x5412] = data
+    return words
+
+
+def _data_positions(reserved: np.ndarray) -> list[tuple[int, int]]:
+    """Module positions of the data and check bits in reading order: two-module columns
+    zig-zagging up and down from the bottom-right, skipping the vertical timing pattern."""
+    positions, upward, col = [], True, SIZE - 1
+    while col > 0:
+        if col == 6:
+            col -= 1
+        rows = range(SIZE - 1, -1, -1) if upward else range(SIZE)
+        for r in rows:
+            for c in (col, col - 1):
+                if not reserved[r, c]:
+                    positions.append((r, c))
+        upward = not upward
+        col -= 2
+    return positions
+
+
+FUNCTION_MASK, FUNCTION_DARK = _function_patterns()
+FORMAT_FIRST, FORMAT_SECOND = _format_positions()
+FORMAT_WORDS = _format_words()
+_RESERVED = FUNCTION_MASK.copy()
+for _r, _c in FORMAT_FIRST + FORMAT_SECOND:
+    _RESERVED[_r, _c] = True
+DATA_POSITIONS = _data_positions(_RESERVED)  # 208 = 26 codewords x 8 bits
+
+
+# -- fitting the grid ------------------------------------------------------------------------
+
+def _template() -> tuple[np.ndarray, np.ndarray]:
+    """The fixed patterns and the light quiet zone, drawn at PX px per module in a canvas
+    with MARGIN modules of slack, and the mask of the pixels they decide."""
+    n = SIZE + 2 * MARGIN
+    values = np.full((n, n), 128, np.uint8)
+    known = np.zeros((n, n), np.uint8)
+    inner = slice(MARGIN, MARGIN + SIZE)
+    quiet = slice(MARGIN - QUIET, MARGIN + SIZE + QUIET)
+    values[quiet, quiet] = 255
+    known[quiet, quiet] = 255
+    symbol_values = np.where(FUNCTION_DARK, 0, 255).astype(np.uint8)
+    values[inner, inner] = np.where(FUNCTION_MASK, symbol_values, 128)
+    known[inner, inner] = np.where(FUNCTION_MASK, 255, 0)
+    big = np.ones((PX, PX), np.uint8)
+    image = cv2.GaussianBlur(np.kron(values, big).astype(np.float32), (0, 0), PX * 0.3)
+    return image, np.kron(known, big)
+
+
+TEMPLATE, TEMPLATE_MASK = _template()
+
+
+def _canvas_from_module() -> np.ndarray:
+    """Module coordinates (0..21, 0..21) -> template canvas pixels."""
+    return np.array([[PX, 0, MARGIN * PX], [0, PX, MARGIN * PX], [0, 0, 1]], np.float64)
+
+
+SEARCH = 8  # modules of margin around the outline searched for the symbol
+SCALES = tuple(np.arange(0.65, 1.31, 0.05))  # symbol side / outline's short side, searched
+MIN_MATCH = 0.5  # coarse match (correlation) below which no refinement is tried
+
+
+def fit_grid(gray: np.ndarray, quad: np.ndarray, attempts: int = 5
+             ) -> Iterator[tuple[np.ndarray, float]]:
+    """Homography from module coordinates to frame pixels for the version-1 symbol in or
+    near `quad` (a rough outline: texture blobs also take in glare edges or printed text),
+    and its correlation with the fixed patterns: the `attempts` best placements of the
+    coarse search, each refined (the decoder, with its checks, has the last word).
+
+    A coarse search (template matching over sizes and the four orientations) places the
+    symbol, then ECC alignment refines it to a homography."""
+    from .decode import order_quad
+
+    ordered = order_quad(quad)
+    sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
+    # The outline, squared on its short side, drawn as 21 modules in the view's middle.
+    short = float(min(sides))
+    centre = ordered.mean(axis=0)
+    axis_x = (ordered[1] - ordered[0]) / max(sides[0], 1e-6)
+    axis_y = (ordered[3] - ordered[0]) / max(sides[3], 1e-6)
+    half = short / 2
+    square = np.float32([centre - half * axis_x - half * axis_y, centre + half * axis_x - half * axis_y,
+                         centre + half * axis_x + half * axis_y, centre - half * axis_x + half * axis_y])
+    n_view = (SIZE + 2 * SEARCH) * PX
+    placed = np.float32([[SEARCH, SEARCH], [SEARCH + SIZE, SEARCH], [SEARCH + SIZE, SEARCH + SIZE],
+                         [SEARCH, SEARCH + SIZE]]) * PX
+    to_view = cv2.getPerspectiveTransform(square, placed)
+    view = cv2.warpPerspective(gray, to_view, (n_view, n_view), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    # Highlights brighter than the paper say nothing about the patterns under them (where
+    # the paper itself is near white they cannot be told apart, and all pixels count).
+    paper, ink = (float(v) for v in np.percentile(view, (75, 5)))
+    # Nor do wide patches without any ink (a highlight over a finder; the quiet zone's far
+    # part goes too): every pixel of the patterns lies within two modules of a dark module.
+    nearest_ink = cv2.erode(view, np.ones((2 * PX + 1, 2 * PX + 1), np.uint8))
+    usable = np.where((view < max(paper + 12, 245)) & (nearest_ink < ink + 0.7 * (paper - ink)),
+                      255, 0).astype(np.uint8)
+    half_view = cv2.resize(view, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    # The size hardly depends on the orientation: find it in one, then try all four there.
+    sizes = [scale for _, scale, _ in _coarse_places(half_view, 0, SCALES)]
+    starts = []
+    for turns in range(4):
+        for match, scale, start in _coarse_places(half_view, turns, sizes):
+            starts.append((match, turns, start))
+    starts.sort(key=lambda entry: -entry[0])
+    for match, turns, start in starts[:attempts]:
+        if match < MIN_MATCH:
+            break  # nothing here looks like the fixed patterns: spare the refinement
+        template = np.ascontiguousarray(np.rot90(TEMPLATE, turns))
+        template_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK, turns))
+        fitted = _fit(template, template_mask, view, usable, start)
+        if fitted is None:
+            continue
+        score, matrix = fitted
+        # module coords -> turned template px -> view px -> frame px
+        rotate = _turn_matrix(turns, TEMPLATE.shape[0])
+        module_to_frame = np.linalg.inv(to_view) @ matrix @ rotate @ _canvas_from_module()
+        yield module_to_frame / module_to_frame[2, 2], score
+
+
+@lru_cache(maxsize=256)
+def _core(turns: int, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """The symbol and its quiet zone from the template, turned, `side` px across, and mask."""
+    lo, hi = (MARGIN - QUIET) * PX, (MARGIN + SIZE + QUIET) * PX
+    core = np.ascontiguousarray(np.rot90(TEMPLATE[lo:hi, lo:hi], turns))
+    core_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK[lo:hi, lo:hi], turns))
+    return (cv2.resize(core, (side, side), interpolation=cv2.INTER_AREA),
+            cv2.resize(core_mask, (side, side), interpolation=cv2.INTER_NEAREST))
+
+
+def _coarse_places(half_view: np.ndarray, turns: int, scales, starts: int = 2
+                   ) -> list[tuple[float, float, np.ndarray]]:
+    """Affine starts (template canvas px -> view px) from matching the fixed patterns and
+    quiet zone, turned `turns` quarter turns, at each of `scales` on a half-resolution view
+    (a start within a module is enough): the best `starts` (correlation, scale, start)."""
+    lo = (MARGIN - QUIET) * PX
+    core_px = (SIZE + 2 * QUIET) * PX
+    found = []
+    for scale in scales:
+        side = int(round(core_px * scale / 2))
+        if side >= half_view.shape[0]:
+            continue
+        resized, mask = _core(turns, side)
+        scores = cv2.matchTemplate(half_view, resized, cv2.TM_CCOEFF_NORMED, mask=mask)
+        scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
+        _, value, _, (x, y) = cv2.minMaxLoc(scores)
+        found.append((value, scale, 2 * side / core_px, 2 * x, 2 * y))
+    found.sort(reverse=True)
+    return [(value, scale, np.float32([[size, 0, x - size * lo], [0, size, y - size * lo]]))
+            for value, scale, size, x, y in found[:starts]]
+
+
+def _turn_matrix(turns: int, n_px: int) -> np.ndarray:
+    """Template canvas px -> the same point in np.rot90(template, turns)."""
+    matrix = np.eye(3)
+    quarter = np.array([[0, 1, 0], [-1, 0, n_px], [0, 0, 1]], np.float64)  # one rot90 turn
+    for _ in range(turns):
+        matrix = quarter @ matrix
+    return matrix
+
+
+def _fit(template: np.ndarray, template_mask: np.ndarray, view: np.ndarray,
+         usable: np.ndarray, warp: np.ndarray) -> tuple[float, np.ndarray] | None:
+    try:
+        for motion, blur, iterations in ((cv2.MOTION_AFFINE, 1, 30),
+                                         (cv2.MOTION_HOMOGRAPHY, 1, 30)):
+            if motion == cv2.MOTION_HOMOGRAPHY:
+                warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
+            criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
+            if hasattr(cv2, "findTransformECCWithMask"):
+                score, warp = cv2.findTransformECCWithMask(template, view, template_mask, usable,
+                                                           warp, motion, criteria, blur)
+            else:  # OpenCV before 4.13: no template mask
+                score, warp = cv2.findTransformECC(template, view, warp, motion, criteria,
+                                                   usable, blur)
+    except cv2.error:  # did not converge
+        return None
+    return float(score), warp.astype(np.float64)
+
+
+# -- sampling --------------------------------------------------------------------------------
+
+def sample(gray: np.ndarray, module_to_frame: np.ndarray) -> np.ndarray:
+    """Mean brightness of each module's central part (3 x 3 points within +-0.2 module)."""
+    offsets = np.array([-0.2, 0.0, 0.2])
+    centres = np.arange(SIZE) + 0.5
+    u = np.broadcast_to(centres[None, :, None, None] + offsets[None, None, None, :], (SIZE, SIZE, 3, 3))
+    v = np.broadcast_to(centres[:, None, None, None] + offsets[None, None, :, None], (SIZE, SIZE, 3, 3))
+    points = np.stack([u.reshape(-1), v.reshape(-1)], axis=1).reshape(-1, 1, 2)
+    xy = cv2.perspectiveTransform(points, module_to_frame).reshape(-1, 2).astype(np.float32)
+    values = cv2.remap(gray, xy[:, 0].reshape(1, -1), xy[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    return values.reshape(SIZE, SIZE, 9).astype(np.float32).mean(axis=2)
+
+
+def confidence(values: np.ndarray) -> np.ndarray:
+    """Signed certainty per module: negative dark, positive light, 0 unknown. Measured
+    against the midpoint of the light and dark levels within 3 modules; a module brighter
+    than the paper is unknown (a highlight); a light one in a 3 x 3 patch without contrast
+    is unsure (a highlight may hide dark modules there)."""
+    # Paper and ink from the whole symbol (about half its modules are light): the light
+    # separators alone read darker than paper under blur, next to the finders' ink.
+    paper = float(np.percentile(values, 75))
+    ink = float(np.percentile(values, 15))
+    spread = max(paper - ink, 1.0)
+    window = np.ones((7, 7), np.uint8)
+    bright = cv2.dilate(values, window)
+    dim = cv2.erode(values, window)
+    middle = cv2.blur((bright + dim) / 2, (7, 7))
+    local = np.maximum(cv2.blur(bright - dim, (7, 7)), 0.25 * spread)
+    sure = np.clip((values - middle) / local, -1, 1)
+    small = np.ones((3, 3), np.uint8)
+    flat = (cv2.dilate(values, small) - cv2.erode(values, small)) < 0.25 * spread
+    sure[flat & (values > middle)] *= 0.3  # light, but maybe a highlight over dark modules
+    sure[values > paper + 0.3 * spread] = 0.0  # brighter than the paper: a highlight
+    return sure
+
+
+# -- decoding --------------------------------------------------------------------------------
+
+FORMAT_DATA = np.array(list(FORMAT_WORDS.values()))
+FORMAT_BITS = np.array([[(word >> (14 - k)) & 1 for k in range(15)] for word in FORMAT_WORDS],
+                       bool)
+
+
+def _format(sure: np.ndarray) -> list[int]:
+    """The format data (level, mask) the sampled copies agree with (up to four, closest
+    first; the Reed-Solomon check and the padding decide among them). Format
+    words differ in 7 bits or more, so a copy with up to 3 wrong bits still names its word;
+    a highlight often wipes one copy out, so each copy may decide alone."""
+    wrong = []
+    for positions in (FORMAT_FIRST, FORMAT_SECOND):
+        read = np.array([sure[r, c] for r, c in positions])
+        counted = np.abs(read) > 0.15
+        wrong.append(((FORMAT_BITS != (read < 0)) & counted).sum(axis=1))
+    better, total = np.minimum(*wrong), wrong[0] + wrong[1]
+    order = np.lexsort((better, total))[:4]
+    return [int(FORMAT_DATA[k]) for k in order if better[k] <= 3 or total[k] <= 6]
+
+
+_ROWS, _COLS = (np.array(axis) for axis in zip(*DATA_POSITIONS))
+MASK_FLIPS = np.array([[flip(r, c) for r, c in DATA_POSITIONS] for flip in MASKS], bool)
+
+
+def _codewords(sure: np.ndarray, mask: int) -> tuple[bytearray, np.ndarray]:
+    """The 26 codewords (mask removed) and each one's certainty (its least sure bit)."""
+    read = sure[_ROWS, _COLS]
+    bits = (read < 0) ^ MASK_FLIPS[mask]
+    return bytearray(np.packbits(bits).tobytes()), np.abs(read).reshape(-1, 8).min(axis=1)
+
+
+def _parse(data: bytes) -> str | None:
+    """The text of version-1 data codewords (numeric, alphanumeric and byte segments), or
+    None unless the terminator and the standard padding (0xEC, 0x11, ...) follow exactly."""
+    bits = "".join(f"{b:08b}" for b in data)
+    at, text = 0, []
+
+    def take(count: int) -> int | None:
+        nonlocal at
+        if at + count > len(bits):
+            return None
+        value = int(bits[at:at + count], 2)
+        at += count
+        return value
+
+    while True:
+        if len(bits) - at < 4:
+            break
+        mode = take(4)
+        if mode == 0:
+            break
+        if mode == 0b0001:
+            count = take(10)
+            if count is None:
+                return None
+            for size, digits in [(10, 3)] * (count // 3) + ([(4, 1)] if count % 3 == 1 else []) \
+                    + ([(7, 2)] if count % 3 == 2 else []):
+                value = take(size)
+                if value is None or value >= 10 ** digits:
+                    return None
+                text.append(f"{value:0{digits}d}")
+        elif mode == 0b0010:
+            count = take(9)
+            if count is None:
+                return None
+            for _ in range(count // 2):
+                value = take(11)
+                if value is None or value >= 45 * 45:
+                    return None
+                text.append(ALPHANUMERIC[value // 45] + ALPHANUMERIC[value % 45])
+            if count % 2:
+                value = take(6)
+                if value is None or value >= 45:
+                    return None
+                text.append(ALPHANUMERIC[value])
+        elif mode == 0b0100:
+            count = take(8)
+            if count is None:
+                return None
+            raw = []
+            for _ in range(count):
+                value = take(8)
+                if value is None:
+                    return None
+                raw.append(value)
+            from .decode import payload_text
+
+            text.append(payload_text(bytes(raw)))
+        else:
+            return None  # ECI, Kanji, structured append: not on the project's cards
+    # Zero bits to the byte boundary, then the pad codewords alternating 0xEC, 0x11.
+    byte_end = -(-at // 8) * 8
+    if "1" in bits[at:byte_end]:
+        return None
+    pads = data[byte_end // 8:]
+    if any(b != (0xEC, 0x11)[k % 2] for k, b in enumerate(pads)):
+        return None
+    return "".join(text)
+
+
+@lru_cache(maxsize=4)
+def _codec(checks: int):
+    """QR's Reed-Solomon code (GF(256) over 0x11D, first root 2^0) with `checks` symbols."""
+    import reedsolo
+
+    return reedsolo.RSCodec(checks, nsize=255, fcr=0, prim=0x11D, generator=2, c_exp=8)
+
+
+UNSURE = 0.25  # a codeword whose least sure bit is below this is a first erasure choice
+
+
+def decode_symbol(sure: np.ndarray, tried: set | None = None) -> str | None:
+    """Text of a sampled symbol (certainties from `confidence`) or None. Erasure sets tried:
+    none, the unsure codewords, and as many of the least sure as the code allows; `tried`
+    remembers words already tried (several fits often sample the same bits)."""
+    import reedsolo
+
+    tried = set() if tried is None else tried
+    for data in _format(sure):
+        level, mask = data >> 3, data & 7
+        _, data_words, checks = LEVELS[level]
+        words, certainty = _codewords(sure, mask)
+        codec = _codec(checks)
+        order = list(np.argsort(certainty, kind="stable"))
+        budget = checks - SPARE_CHECKS
+        unsure = int((certainty < UNSURE).sum())
+        for erased in sorted({0, min(unsure, budget), budget // 2, budget}):
+            erasures = tuple(sorted(int(k) for k in order[:erased]))
+            key = (bytes(words), erasures, checks)
+            if key in tried:
+                continue
+            tried.add(key)
+            try:
+                _, corrected, errata = codec.decode(bytearray(words), erase_pos=list(erasures) or None)
+            except reedsolo.ReedSolomonError:
+                continue
+            errors = len(set(errata) - set(erasures))
+            if 2 * errors + len(erasures) > budget:
+                continue  # too close to the code's limit to trust
+            text = _parse(bytes(corrected[:data_words]))
+            if text is not None:
+                return text
+    return None
+
+
+def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.4
+                     ) -> tuple[str, np.ndarray] | None:
+    """Text and frame corners of the version-1 symbol roughly outlined by `quad`."""
+    from .sampler import Grid, module_values, refine
+
+    extent = np.ptp(quad, axis=0)
+    x0, y0 = np.maximum(quad.min(axis=0) - extent, 0).astype(int)
+    x1, y1 = (quad.max(axis=0) + extent).astype(int)
+    crop = gray[y0:y1, x0:x1].astype(np.float32)
+    if crop.size == 0:
+        return None
+    # The camera's blur spreads a module over its neighbours: undo some of it (an unsharp
+    # mask) for a second reading of the same grid.
+    sharpened = cv2.addWeighted(crop, 3.0, cv2.GaussianBlur(crop, (0, 0), 1.5), -2.0, 0)
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+    tried: set = set()
+    for module_to_frame, score in fit_grid(gray, quad):
+        if score < min_score:
+            continue
+        fitted = Grid(shift @ module_to_frame, SIZE, np.zeros(1), np.zeros(1), 0)
+        # A card bowed in its sleeve bends the grid: let it follow the symbol's edges.
+        for grid in (fitted, refine(crop, fitted, 1)):
+            for image in (crop, sharpened):
+                sure = confidence(module_values(image, grid))
+                # A fit of the wrong orientation can still land on the modules (a highlight
+                # hides the finder that tells the corners apart): read the grid all four ways.
+                for turns in range(4):
+                    text = decode_symbol(np.rot90(sure, turns), tried)
+                    if text is not None:
+                        return text, grid.corners() + np.float32([x0, y0])
+    return None
