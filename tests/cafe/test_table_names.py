@@ -42,6 +42,7 @@ def test_a_second_table_with_the_same_name_refuses_to_start(broker, recorder_for
         error = second.stderr.strip().splitlines()
         assert len(error) == 1 and "cafe/t1" in error[0] and "--table" in error[0], error
         assert "http://127.0.0.1:" in error[0], "says where the other table's dashboard is"
+        assert not (tmp_path / "second.sqlite3").exists(), "refused before touching anything"
         # The first table was never pushed off the broker: it said online once, never offline.
         statuses = [json.loads(p) for t, p, _ in recorder.messages
                     if t == "companion/cafe/tables/t1/status" and p]
