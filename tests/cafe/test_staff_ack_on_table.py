@@ -17,7 +17,8 @@ from companion.store import GameStore
 from web.runtime import RuleBreak, Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, ServerProcess, call  # noqa: E402
+from webhelpers import (BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS, ServerProcess,  # noqa: E402
+                        call)
 
 
 AMY_PLAYS = {"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0,
@@ -97,6 +98,8 @@ def test_the_tables_dashboard_says_staff_saw_the_alert(broker, tmp_path):
             seen_at = time.strftime("%H:%M", time.localtime(
                 call(table.url, "/api/state")["staff_acks"][0]["at"]))
             assert said.inner_text() == f"Staff saw this alert ({seen_at})"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            item.screenshot(path=str(SHOTS / "dashboard-staff-saw.png"))
             page.click("#lang-zh")
             assert seen_at in said.inner_text() and "Staff" not in said.inner_text()
             browser.close()
