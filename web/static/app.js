@@ -881,6 +881,7 @@ function renderDiagnostics(camera) {
    reader (in the order it tries them) what it read and missed; names and times folded. */
 function renderDecoding(counts) {
   const list = clear($("diag-decoding"));
+  $("diag-decoding-detail").hidden = !counts;  // nothing to unfold before the first picture
   if (!counts) {
     $("diag-decoding-summary").textContent = t("diag.decoding.none");
     $("diag-decoding-raw").textContent = "";
