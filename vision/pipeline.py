@@ -13,6 +13,8 @@ by frame (holding the last good fit while hands cover markers), with `set_manual
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -25,7 +27,7 @@ from companion.events import FrameEnd
 
 from .contract import FrameSource, SourceStatus, WatchStep
 from .decode import Candidate, CardReader, Code
-from .markers import MarkerDetection, detect_markers
+from .markers import MarkerDetection, detect_markers, detect_tokens
 from .tracker import Detection, Tracker
 
 
@@ -64,7 +66,7 @@ class TableWatcher:
     def __init__(self, source: FrameSource | None, game: str, players: int,
                  calibration: Any = None, *, tracker: Tracker | None = None,
                  reader: CardReader | None = None, preview_width: int = 960,
-                 lens: Any = None):
+                 lens: Any = None, workers: int | None = None):
         from calibration.layouts import load_layout
 
         self.source = source
@@ -78,6 +80,13 @@ class TableWatcher:
         self.tracker = tracker or Tracker(self.catalogue)
         self.reader = reader or CardReader(min_side_px=36, max_side_px=520)
         self.preview_width = preview_width
+        # Threads sharing a frame's partial decode (the dashboard's watch thread waits for
+        # them): one per core, at most two.
+        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+        self._pool: ThreadPoolExecutor | None = None
+        self.frame_wait_s = 0.1
+        self.last_frame_index: int | None = None
+        self.frames_dropped = 0  # frames the source had that were never processed
         from calibration.calibrate import Calibrator
 
         if isinstance(calibration, Calibrator):
@@ -99,6 +108,7 @@ class TableWatcher:
         self._unchanged = False  # the last frame equalled the one before (see _see_if_changed)
         self.partial_decodes = 0
         self.card_px = 160.0  # a card's size in the frame; updated from the calibration
+        self.token_marker_px = 30.0  # a token's marker side in the frame, likewise
         self._reference: np.ndarray | None = None
         self._last_seen: Seen | None = None
         self._reused = 0
@@ -168,13 +178,17 @@ class TableWatcher:
         return self.lens.undistort_points(points).reshape(points.shape)
 
     def _after_calibration(self) -> None:
-        """Remember how big a card looks, to size the areas re-decoded after a change."""
+        """Remember how big a card and a token's marker look, to size the areas re-decoded
+        after a change and the markers searched for there."""
+        from calibration.kit.tokens import marker_size_mm
+
         inverse = np.linalg.inv(self._homography)
         w, h = self.layout.mat_size_mm
         cw, ch = self.layout.card_size_mm
         square = np.array([[w / 2, h / 2], [w / 2 + cw, h / 2], [w / 2, h / 2 + ch]], np.float64)
         px = cv2.perspectiveTransform(square.reshape(-1, 1, 2), inverse).reshape(-1, 2)
         self.card_px = float(max(np.linalg.norm(px[1] - px[0]), np.linalg.norm(px[2] - px[0])))
+        self.token_marker_px = self.card_px * marker_size_mm(self.game) / max(cw, ch)
 
     # -- per frame --------------------------------------------------------------------------
     def see(self, image: np.ndarray) -> Seen:
@@ -190,7 +204,10 @@ class TableWatcher:
                     last: Seen, changed: np.ndarray | None = None) -> Seen:
         """Re-decode only inside `boxes` (x0, y0, x1, y1 px); keep what lies elsewhere, and
         (given the 8x smaller `changed` mask) every piece whose own pixels did not change:
-        a hand moving over the table costs the pieces it covers or uncovers, not its area."""
+        a hand moving over the table costs the pieces it covers or uncovers, not its area.
+
+        The QR reads (a wide box split in two strips) and the token searches are independent,
+        so they run side by side on `workers` threads (zxing-cpp and OpenCV release the GIL)."""
         def outside(quad: np.ndarray) -> bool:
             cx, cy = quad.mean(axis=0)
             return not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
@@ -205,33 +222,76 @@ class TableWatcher:
         codes = [c for c in last.codes if outside(c.corners) or still(c.corners)]
         kept = {c.text for c in codes}
         markers = [m for m in last.markers if outside(m.corners) or still(m.corners)]
-        pad = int(self.card_px / 2)  # decode a margin too, so a piece on the edge is whole
-        h, w = gray.shape[:2]
-        for x0, y0, x1, y1 in boxes:
-            left, top = max(0, x0 - pad), max(0, y0 - pad)
-            crop = gray[top:min(h, y1 + pad), left:min(w, x1 + pad)]
-            shift = np.array([left, top], np.float32)
-            hints = [Candidate(q - shift, p) for p, q in self._hints.items()
-                     if not outside(q) and p not in kept]
-            known = [Code(c.text, c.corners - shift) for c in codes if not outside(c.corners)]
-            for code in self.reader.read(crop, hints, thorough=False, known=known):
-                corners = code.corners + shift
-                if not outside(corners) and code.text not in kept:
-                    codes.append(Code(code.text, corners, code.backend))
-        for x0, y0, x1, y1 in self._marker_boxes(changed, boxes, gray.shape):
-            crop = gray[y0:y1, x0:x1]
-            shift = np.array([x0, y0], np.float32)
-            for marker in detect_markers(crop):
-                corners = marker.corners + shift
-                if outside(corners):
+        hints = {p: q for p, q in self._hints.items() if not outside(q) and p not in kept}
+        nearby = [c for c in codes if not outside(c.corners)]
+        jobs = [(self._read_strip, (gray, strip, hints, nearby))
+                for box in boxes for strip in self._strips(box)]
+        jobs += [(self._find_tokens, (gray, box))
+                 for box in self._marker_boxes(changed, boxes, gray.shape)]
+        for kind, found in self._run(jobs):
+            if kind == "codes":
+                # Each strip keeps only the codes centred in it, so strips never read the
+                # same symbol twice; one text read several times is a card back (shared).
+                codes += [c for c in found if not outside(c.corners) and c.text not in kept]
+                continue
+            for marker in found:
+                if outside(marker.corners):
                     continue
-                if any(m.id == marker.id and np.linalg.norm(np.subtract(m.center, corners.mean(axis=0)))
+                if any(m.id == marker.id and np.linalg.norm(np.subtract(m.center, marker.center))
                        < self.card_px / 4 for m in markers):
                     continue  # the same token, unchanged and kept
-                markers.append(MarkerDetection(marker.id, corners))
+                markers.append(marker)
         if any(not m.is_token for m in markers):
             self._calibrate(gray, markers)
         return self._locate(codes, markers)
+
+    def _strips(self, box: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+        """A box wider (or taller) than about three cards, cut in two halves along its longer
+        side so two threads share it; each half is decoded with a margin of half a card, so
+        every card whose centre lies in a half is wholly in that half's crop."""
+        x0, y0, x1, y1 = box
+        if self.workers < 2 or max(x1 - x0, y1 - y0) < 3 * self.card_px:
+            return [box]
+        if x1 - x0 >= y1 - y0:
+            middle = (x0 + x1) // 2
+            return [(x0, y0, middle, y1), (middle, y0, x1, y1)]
+        middle = (y0 + y1) // 2
+        return [(x0, y0, x1, middle), (x0, middle, x1, y1)]
+
+    def _read_strip(self, gray: np.ndarray, strip, hints: dict[str, np.ndarray],
+                    nearby: list[Code]) -> tuple[str, list[Code]]:
+        """The QR codes whose centre lies in `strip`, read from a crop half a card wider."""
+        x0, y0, x1, y1 = strip
+
+        def mine(quad: np.ndarray) -> bool:
+            cx, cy = quad.mean(axis=0)
+            return x0 <= cx <= x1 and y0 <= cy <= y1
+
+        pad = int(self.card_px / 2)  # decode a margin too, so a piece on the edge is whole
+        h, w = gray.shape[:2]
+        left, top = max(0, x0 - pad), max(0, y0 - pad)
+        crop = gray[top:min(h, y1 + pad), left:min(w, x1 + pad)]
+        shift = np.array([left, top], np.float32)
+        candidates = [Candidate(q - shift, p) for p, q in hints.items() if mine(q)]
+        known = [Code(c.text, c.corners - shift) for c in nearby]
+        found = [Code(code.text, code.corners + shift, code.backend)
+                 for code in self.reader.read(crop, candidates, thorough=False, known=known)]
+        return "codes", [code for code in found if mine(code.corners)]
+
+    def _find_tokens(self, gray: np.ndarray, box) -> tuple[str, list[MarkerDetection]]:
+        x0, y0, x1, y1 = box
+        shift = np.array([x0, y0], np.float32)
+        found = detect_tokens(gray[y0:y1, x0:x1], self.token_marker_px)
+        return "markers", [MarkerDetection(m.id, m.corners + shift) for m in found]
+
+    def _run(self, jobs: list) -> list:
+        """Run (function, arguments) jobs on the worker threads, results in the jobs' order."""
+        if self.workers < 2 or len(jobs) < 2:
+            return [function(*arguments) for function, arguments in jobs]
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="table-decode")
+        futures = [self._pool.submit(function, *arguments) for function, arguments in jobs]
+        return [future.result() for future in futures]
 
     def _locate(self, codes: list[Code], markers: list[MarkerDetection]) -> Seen:
         seen = Seen(codes=codes, markers=markers)
@@ -382,20 +442,39 @@ class TableWatcher:
         # texture finder misses one under glare or partial shadow).
         self._hints = {self.tracker.tracks[tid].payload: q for tid, q in quads.items()}
 
+    @property
+    def waits_for_frames(self) -> bool:
+        """True when `step()` itself waits for the camera's next frame (a live camera), so
+        whoever calls it in a loop needs no pause of its own between frames."""
+        return hasattr(self.source, "wait_for_frame")
+
     def step(self) -> WatchStep:
-        """Read the newest frame and process it; without a new frame, only the status."""
+        """Process the newest frame; without a new frame, only the status.
+
+        From a live camera, waits up to `frame_wait_s` for the next frame first. The camera's
+        own thread only grabs frames and keeps the newest; this (the caller's) thread does
+        the decoding, so when a frame takes longer than the camera's period the frames in
+        between are dropped, never queued (`frames_dropped` counts them)."""
         if self.source is None:
             raise CalibrationError("this watcher has no source; call process(image, t)")
+        if self.waits_for_frames:
+            self.source.wait_for_frame(self.frame_wait_s)
         frame = self.source.read()
         if frame is None:
             status = self.source.status()
             return WatchStep([], None, status, [] if status.online else [status.reason],
                              self.calibrated, self.reprojection_error_mm)
+        if self.last_frame_index is not None and frame.index > self.last_frame_index + 1:
+            self.frames_dropped += frame.index - self.last_frame_index - 1
+        self.last_frame_index = frame.index
         return self.process(frame.image, frame.t)
 
     def close(self) -> None:
         if self.source is not None:
             self.source.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
 
     # -- preview ----------------------------------------------------------------------------
     def preview(self, image: np.ndarray, seen: Seen) -> bytes:

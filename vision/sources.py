@@ -141,6 +141,9 @@ class CameraSource:
         self._factory = capture_factory
         self._clock = clock
         self._lock = threading.Lock()
+        # Signalled by the capture thread on each new frame, so the watcher can wait for one
+        # instead of polling (a poll interval would add its length to every frame's delay).
+        self._new_frame = threading.Condition(self._lock)
         self._latest: Frame | None = None
         self._delivered_index = -1
         self._frames_read = 0
@@ -169,6 +172,15 @@ class CameraSource:
                 return None
             self._delivered_index = frame.index
             return frame
+
+    def wait_for_frame(self, timeout_s: float) -> bool:
+        """Block until a frame that `read()` has not handed out yet is there, at most
+        `timeout_s`; True when there is one. Frames arriving meanwhile replace each other:
+        only the newest is kept, older ones are dropped, never queued."""
+        with self._new_frame:
+            return self._new_frame.wait_for(
+                lambda: self._latest is not None and self._latest.index != self._delivered_index,
+                timeout_s)
 
     def status(self) -> SourceStatus:
         with self._lock:
@@ -316,6 +328,7 @@ class CameraSource:
                 self._frames_read += 1
                 self._latest = Frame(image, now, self._frames_read)
                 self._last_frame_at = now
+                self._new_frame.notify_all()
                 # A frame equal to the last one seen (also the frozen one from before a
                 # reconnect) does not bring the camera back online.
                 if signature != self._fingerprint:

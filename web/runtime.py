@@ -512,7 +512,9 @@ class Runtime:
             else:
                 self._camera_failure = None
             finished = bool(self.camera.status.get("finished"))
-            pause = max(interval_s - (time.monotonic() - started), 0.02)
+            # A live camera's step waits for its next frame itself: no pause after it.
+            idle = 0.0 if getattr(self.watcher, "waits_for_frames", False) else 0.02
+            pause = max(interval_s - (time.monotonic() - started), idle)
             if finished:
                 pause = max(pause, 0.5)
             self._stop.wait(pause)

@@ -36,3 +36,58 @@ def test_pieces_the_hand_does_not_touch_are_not_decoded_again():
     assert not any(isinstance(e, CardRemoved) for e in events)
     seen = {c.text for c in watcher.last_seen.codes}
     assert len(seen) >= len(PLACEMENTS) - 4  # only cards under the hand may be unread
+
+
+def test_two_threads_read_what_one_reads_and_the_decode_runs_on_them():
+    """The partial decode of a hand's area is cut in strips and token searches, run on the
+    watcher's worker threads; the readings are the same as on one thread."""
+    import threading
+
+    from vision.decode import CardReader
+
+    class Recording(CardReader):
+        def read(self, image, *args, **kwargs):
+            threads.add(threading.current_thread().name)
+            return super().read(image, *args, **kwargs)
+
+    still = frame(None, 1)
+    moving = [frame(Hand(60 + 60 * i, 150, -80, 1.6), 20 + i) for i in range(3)]
+    readings = {}
+    for workers in (1, 2):
+        threads: set = set()
+        watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=workers,
+                               reader=Recording(min_side_px=36, max_side_px=520))
+        for i in range(4):
+            watcher.process(still, i / 30)
+        threads.clear()
+        readings[workers] = []
+        for i, image in enumerate(moving):
+            watcher.process(image, (4 + i) / 30)
+            readings[workers].append(
+                (sorted(c.text for c in watcher.last_seen.codes),
+                 sorted(m.id for m in watcher.last_seen.markers)))
+        assert watcher.partial_decodes == len(moving)
+        watcher.close()
+        if workers == 2:
+            assert threads and all(name.startswith("table-decode") for name in threads)
+    assert readings[1] == readings[2]
+
+
+def test_tokens_are_found_by_their_size_as_the_full_search_finds_them():
+    """While a hand moves, tokens are searched for with a detector that skips contours far
+    from a token's size: on a table with tokens and a hand it finds the same markers."""
+    from companion.games import find_game
+    from vision.markers import detect_markers, detect_tokens
+    from vision.samples import CAMERA as SAMPLE_CAMERA, staircase_tokens
+
+    tokens = staircase_tokens(find_game("musee"))
+    scene = layout_scene("musee", 2, PLACEMENTS, tokens, [Hand(200, 180, -90, 1.2)], seed=1)
+    image = render_scene(scene, seed=2, camera=SAMPLE_CAMERA,
+                         degradation=Degradation(noise_sigma=3, jpeg_quality=85)).image
+    watcher = TableWatcher(None, "musee", 2, preview_width=0)
+    watcher.see(image)  # calibrates: the token's size in pixels
+    full = sorted(m.id for m in detect_markers(image))
+    quick = sorted(m.id for m in detect_tokens(image, watcher.token_marker_px))
+    tokens_seen = [i for i in full if i >= 50]
+    assert len(tokens_seen) >= 15
+    assert [i for i in quick if i >= 50] == tokens_seen

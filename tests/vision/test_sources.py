@@ -315,3 +315,58 @@ def test_reads_that_never_return_are_not_piled_up_forever():
         assert wait_for(lambda: source.status().online)
     finally:
         source.close()
+
+
+def test_the_watcher_decodes_on_its_own_thread_and_drops_frames_it_had_no_time_for():
+    """The capture thread only grabs frames; the thread calling step() waits for the next one
+    and decodes it. A frame that takes longer than the camera's period lets newer frames
+    replace the ones in between (dropped and counted), never queue them."""
+    from vision.contract import WatchStep
+    from vision.pipeline import TableWatcher
+
+    class SlowWatcher(TableWatcher):
+        def process(self, image, t):
+            processed.append((threading.current_thread().name, int(image[0, 0, 0])))
+            time.sleep(0.04)  # about eight of the fake camera's frames
+            return WatchStep()
+
+    processed: list = []
+    capture = FakeCapture()
+    source = CameraSource(0, FAST, capture_factory=lambda target, config: capture)
+    watcher = SlowWatcher(source, "musee", 2, preview_width=0)
+    try:
+        assert watcher.waits_for_frames
+        started = time.monotonic()
+        while len(processed) < 6 and time.monotonic() - started < 5:
+            watcher.step()
+    finally:
+        watcher.close()
+    assert len(processed) == 6
+    assert {name for name, _ in processed} == {threading.current_thread().name}
+    values = [value for _, value in processed]
+    assert values == sorted(values) and len(set(values)) == len(values)  # newest, never twice
+    # The fake camera's pixel value is its frame number: every frame between the first and
+    # the last one processed was either processed or counted as dropped.
+    assert watcher.frames_dropped == values[-1] - values[0] + 1 - len(values)
+    assert watcher.frames_dropped >= 5 * 3  # several frames skipped after each slow one
+
+
+def test_waiting_for_a_frame_returns_as_soon_as_one_arrives_and_times_out_without():
+    capture = FakeCapture()
+    source = CameraSource(0, FAST, capture_factory=lambda target, config: capture)
+    try:
+        assert source.wait_for_frame(2.0)
+        assert source.read() is not None
+        started = time.monotonic()
+        assert source.wait_for_frame(2.0)  # the next frame comes within ~5 ms
+        assert time.monotonic() - started < 1.0
+    finally:
+        source.close()
+    blocked = FakeCapture("block")
+    source = CameraSource(0, FAST, capture_factory=lambda target, config: blocked)
+    try:
+        started = time.monotonic()
+        assert not source.wait_for_frame(0.2)
+        assert 0.15 < time.monotonic() - started < 1.5
+    finally:
+        source.close()
