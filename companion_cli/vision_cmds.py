@@ -108,10 +108,12 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
                  verbose, conditions, motion):
     """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
     if motion:
-        from vision.bench import motion_rate
+        from vision.bench_motion import main as run_motion
 
-        click.echo("TableWatcher, 36 cards + 24 tokens at 1920x1080, one core (CPU time):")
-        motion_rate()
+        result = run_motion(log=click.echo)
+        if json_path:
+            with open(json_path, "w") as handle:
+                json.dump(result, handle, indent=1)
         return
     if conditions:
         from vision.bench import main_conditions

@@ -320,57 +320,6 @@ def sustained_rate(frames: int, log=print) -> dict:
     return result
 
 
-def motion_rate(moving_frames: int = 12, repeats: int = 2, log=print) -> dict:
-    """The TableWatcher on a full 2-player Musée table (36 cards, 24 tokens) with the table
-    still, and with a hand sweeping across it in every frame, side by side. Times are this
-    process's CPU time per frame (the capture runs elsewhere), so fps = 1000 / CPU ms."""
-    from companion.games import find_game
-
-    from .pipeline import TableWatcher
-    from .render import Hand, layout_scene
-    from .samples import CAMERA, staircase_tokens
-
-    slots = [(m, g, sp) for m in range(2) for g in range(3) for sp in range(6)]
-    placements = [(f"MU{i + 1:02d}", f"museum{m}", [g, sp]) for i, (m, g, sp) in enumerate(slots)]
-    tokens = staircase_tokens(find_game("musee"))
-    look = Degradation(noise_sigma=3, jpeg_quality=85)
-
-    def frame(hand, seed):
-        scene = layout_scene("musee", 2, placements, tokens, [hand] if hand else [], seed=1)
-        return render_scene(scene, seed=seed, camera=CAMERA, degradation=look).image
-
-    still = [frame(None, i) for i in range(3)]
-    # A hand sweeping diagonally over the table, a little further every frame (and back).
-    sweep = [frame(Hand(80 + 24 * i, 150 + 8 * i, -90 + 4 * i, 1.2), 40 + i)
-             for i in range(moving_frames)]
-    sweep = sweep + sweep[::-1]
-    watcher = TableWatcher(None, "musee", 2, preview_width=0)
-    t = 0.0
-
-    def run(frames):
-        nonlocal t
-        cpu = []
-        for image in frames:
-            start = time.process_time()
-            watcher.process(image, t)
-            cpu.append((time.process_time() - start) * 1000)
-            t += 1 / 30
-        return cpu
-
-    run([still[i % 3] for i in range(10)])  # settle every piece first
-    still_ms = run([still[i % 3] for i in range(len(sweep) * repeats)])
-    moving_ms = run(sweep * repeats)
-    result = {"still_ms_median": statistics.median(still_ms), "still_fps": 1000 / statistics.mean(still_ms),
-              "moving_ms_median": statistics.median(moving_ms), "moving_ms_p95": _p95(moving_ms),
-              "moving_fps": 1000 / statistics.mean(moving_ms),
-              "tracked_after": len(watcher.tracker.alive())}
-    log(f"  still table: {result['still_fps']:.0f} fps (median {result['still_ms_median']:.1f} ms CPU); "
-        f"hand moving in every frame: {result['moving_fps']:.1f} fps (median "
-        f"{result['moving_ms_median']:.0f} ms, p95 {result['moving_ms_p95']:.0f} ms CPU); "
-        f"{result['tracked_after']} pieces still tracked")
-    return result
-
-
 def format_table(cells: list[Cell]) -> str:
     lines = [f"{'cards':>5} {'px/mod':>6} {'degradation':<20} {'method':<20} {'recall':>7} "
              f"{'precis.':>7} {'wrong':>5} {'exact':>6} {'ms med':>7} {'ms p95':>7}"]
