@@ -134,6 +134,20 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
     run(quick=quick, frames=frames, json_path=json_path)
 
 
+@bench.command("lens")
+@click.option("--json", "json_path", type=click.Path(), default=None,
+              help="also write the results to this JSON file")
+def bench_lens(json_path):
+    """Where a card's place at the mat's edges goes wrong with a wide-angle lens: the lens
+    model, the homography's points, the code's corners, each changed alone."""
+    from calibration.bench_lens import main as run
+
+    result = run(log=click.echo)
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump(result, handle, indent=1)
+
+
 @bench.command("cafe")
 @click.option("--tables", default=20, show_default=True, type=click.IntRange(1, 100),
               help="simulated tables, each its own process")

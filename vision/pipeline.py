@@ -198,7 +198,7 @@ class TableWatcher:
         markers = detect_markers(gray)
         self._calibrate(image, markers)
         hints = [Candidate(q, p) for p, q in self._hints.items()]
-        return self._locate(self.reader.read(gray, hints), markers)
+        return self._locate(refine_corners(gray, self.reader.read(gray, hints)), markers)
 
     def see_changes(self, gray: np.ndarray, boxes: list[tuple[int, int, int, int]],
                     last: Seen, changed: np.ndarray | None = None) -> Seen:
@@ -276,7 +276,7 @@ class TableWatcher:
         known = [Code(c.text, c.corners - shift) for c in nearby]
         found = [Code(code.text, code.corners + shift, code.backend)
                  for code in self.reader.read(crop, candidates, thorough=False, known=known)]
-        return "codes", [code for code in found if mine(code.corners)]
+        return "codes", refine_corners(gray, [code for code in found if mine(code.corners)])
 
     def _find_tokens(self, gray: np.ndarray, box) -> tuple[str, list[MarkerDetection]]:
         x0, y0, x1, y1 = box
@@ -298,21 +298,28 @@ class TableWatcher:
         matrix = self.homography
         if matrix is None:
             return seen
-        centres = [c.center for c in seen.codes]
         tokens = []
         for marker in seen.markers:
             piece = self.catalogue.by_marker(marker.id) if marker.is_token else None
             if piece is not None:
                 tokens.append((piece.payload, marker))
-        points = self._undistorted(np.array(centres + [m.center for _, m in tokens], np.float64))
+        # A code's place: in the mat plane the symbol is a true square, so its centre is the
+        # midpoint of a diagonal there; the diagonal between corners 1 and 3 (top right and
+        # bottom left, both on finder patterns) is used, not the estimated fourth corner.
+        diagonal = [c.corners[[1, 3]] for c in seen.codes]
+        points = np.concatenate([np.asarray(d, np.float64) for d in diagonal]
+                                + [np.array([m.center for _, m in tokens], np.float64).reshape(-1, 2)])
+        points = self._undistorted(points)
         if len(points):
             mm = cv2.perspectiveTransform(points.reshape(-1, 1, 2), matrix).reshape(-1, 2)
         else:
             mm = np.zeros((0, 2))
         for index, code in enumerate(seen.codes):
-            seen.detections.append(self._detection(code.text, mm[index], None, seen))
+            middle = (mm[2 * index] + mm[2 * index + 1]) / 2
+            seen.detections.append(self._detection(code.text, middle, None, seen))
+        first_token = 2 * len(seen.codes)
         for offset, (payload, marker) in enumerate(tokens):
-            seen.detections.append(self._detection(payload, mm[len(centres) + offset],
+            seen.detections.append(self._detection(payload, mm[first_token + offset],
                                                    marker.id, seen))
         return seen
 
@@ -509,6 +516,35 @@ class TableWatcher:
                           (255, 80, 80), 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
+
+
+def refine_corners(gray: np.ndarray, codes: list[Code]) -> list[Code]:
+    """Codes with corners 1 and 3 (top right and bottom left: outer corners of finder
+    patterns) refined to sub-pixel on the frame, since the decoders place them to about a
+    pixel, a millimetre on a webcam's view of the mat. A corner that moves by more than a
+    module (another corner nearby, a smear) keeps the decoder's place."""
+    if not codes:
+        return codes
+    refined = []
+    h, w = gray.shape[:2]
+    for code in codes:
+        module = code.size_px / 21  # a version-1 symbol: the largest module a card can have
+        window = max(2, int(round(0.7 * module)))
+        corners = np.asarray(code.corners, np.float32).copy()
+        points = corners[[1, 3]].reshape(-1, 1, 2).copy()
+        inside = ((points[:, 0, 0] > window + 1) & (points[:, 0, 0] < w - window - 2)
+                  & (points[:, 0, 1] > window + 1) & (points[:, 0, 1] < h - window - 2)).all()
+        if inside:
+            better = cv2.cornerSubPix(gray, points, (window, window), (-1, -1), _SUBPIX_STOP)
+            better = better.reshape(-1, 2)
+            moved = np.linalg.norm(better - corners[[1, 3]], axis=1)
+            keep = moved <= module
+            corners[[1, 3]] = np.where(keep[:, None], better, corners[[1, 3]])
+        refined.append(Code(code.text, corners, code.backend, code.raw))
+    return refined
+
+
+_SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 30, 0.01)
 
 
 # -- one still image ------------------------------------------------------------------------
