@@ -23,8 +23,8 @@ COMMANDS = {
     "replay": "rules_cmds:replay",
     "print": "kit_cmds:print_group",
     "layout": "kit_cmds:layout",
-    "calibrate": "kit_cmds:calibrate",
-    "calibrate-lens": "vision_cmds:calibrate_lens",
+    "calibrate": "vision_cmds:calibrate",  # the mat (kit_cmds) and `calibrate lens`
+    "calibrate-lens": "vision_cmds:calibrate_lens",  # the older spelling of `calibrate lens`
     "decode": "vision_cmds:decode",
     "recognize": "vision_cmds:recognize",
     "bench": "vision_cmds:bench",

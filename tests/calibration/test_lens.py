@@ -163,3 +163,86 @@ def test_code_corners_on_finder_patterns_are_refined_to_sub_pixel():
     after = np.linalg.norm(refined[[1, 3]] - truth[[1, 3]], axis=1)
     assert after.max() < 0.9 and after.mean() < 0.5 * before.mean(), (before, after)
     assert np.array_equal(refined[[0, 2]], nudged[[0, 2]])  # the others are left alone
+
+
+def _board_video(path, poses, hold: int = 3, moving: bool = True):
+    """A video of the board held still in each pose for `hold` frames, with a frame of the
+    board on its way between poses (blurred in a real hand: not a view to keep)."""
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, SIZE)
+    assert writer.isOpened()
+    for index, pose in enumerate(poses):
+        if moving and index:
+            writer.write(bench_view(*pose[:2], pose[2] + 25, *pose[3:]))
+        for _ in range(hold):
+            writer.write(bench_view(*pose))
+    writer.release()
+
+
+def bench_view(*pose):
+    from calibration.bench_lens import board_view
+
+    return board_view(*pose)
+
+
+def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
+    """`companion calibrate lens --camera NAME --source VIDEO` reads the frames as a camera
+    source, keeps still, distinct board views with progress lines, solves the lens with the
+    real OpenCV solver and saves it; its undistortion matches the lens the video was made
+    through."""
+    from click.testing import CliRunner
+
+    from calibration.bench_lens import CORNER_VIEWS, ExactLens
+    from companion_cli import main as cli
+
+    video = tmp_path / "board.avi"
+    _board_video(video, CORNER_VIEWS)
+    result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "desk", "--source",
+                                      str(video), "--views", "12", "--coverage", "0.3",
+                                      "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "12/12 views" in result.output and "image covered" in result.output
+    assert "reprojection error" in result.output and "saved to" in result.output
+    lens = LensCalibration.load("desk", tmp_path)
+    assert lens.frames == 12 and lens.rms_px < 0.5
+    # Where the board has been (the middle two thirds of the picture), undistorted points
+    # agree with the exact lens of the rendering to a fraction of a pixel.
+    xs, ys = np.meshgrid(np.linspace(SIZE[0] / 6, SIZE[0] * 5 / 6, 9),
+                         np.linspace(SIZE[1] / 6, SIZE[1] * 5 / 6, 7))
+    points = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    exact = ExactLens(SIZE, **WIDE).undistort_points(points)
+    solved = lens.undistort_points(points)
+    assert np.linalg.norm(solved - exact, axis=1).max() < 1.0
+
+
+def test_the_older_spelling_and_photo_folders_still_work(tmp_path):
+    from click.testing import CliRunner
+
+    from calibration.bench_lens import CENTRAL_VIEWS
+    from companion_cli import main as cli
+
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for index, pose in enumerate(CENTRAL_VIEWS[:4]):
+        cv2.imwrite(str(folder / f"{index}.png"), bench_view(*pose))
+    for command in (["calibrate", "lens"], ["calibrate-lens"]):
+        result = CliRunner().invoke(cli, [*command, "--camera", "cam", "--save-dir",
+                                          str(tmp_path), str(folder)])
+        assert result.exit_code == 0, result.output
+        assert "4 of 4 photos" in result.output
+    result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "cam", "--source",
+                                      str(tmp_path / "missing.avi")])
+    assert result.exit_code == 1 and "does not exist" in result.output
+
+
+def test_a_board_moving_or_held_in_one_pose_is_one_view_at_most():
+    from calibration.lens import ViewCollector
+
+    collector = ViewCollector(wanted=3)
+    still = view(0, 0, 210)
+    assert not collector.add(still)  # the first sighting: is it still?
+    assert collector.add(still)
+    assert not collector.add(still)  # the same pose again
+    assert not collector.add(view(0, 0, 260))  # moved since the frame before
+    assert collector.add(view(0, 0, 260))  # still now, and smaller: a new view
+    assert len(collector.objects) == 2 and 0 < collector.coverage < 1
+    assert "2/3 views" in collector.progress()
