@@ -229,8 +229,8 @@ def _turn_matrix(turns: int, n_px: int) -> np.ndarray:
 def _fit(template: np.ndarray, template_mask: np.ndarray, view: np.ndarray,
          usable: np.ndarray, warp: np.ndarray) -> tuple[float, np.ndarray] | None:
     try:
-        for motion, blur, iterations in ((cv2.MOTION_AFFINE, 1, 30),
-                                         (cv2.MOTION_HOMOGRAPHY, 1, 30)):
+        for motion, blur, iterations in ((cv2.MOTION_AFFINE, 1, 15),
+                                         (cv2.MOTION_HOMOGRAPHY, 1, 15)):
             if motion == cv2.MOTION_HOMOGRAPHY:
                 warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
             criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
@@ -267,7 +267,7 @@ def confidence(values: np.ndarray) -> np.ndarray:
     is unsure (a highlight may hide dark modules there)."""
     # Paper and ink from the whole symbol (about half its modules are light): the light
     # separators alone read darker than paper under blur, next to the finders' ink.
-    paper = float(np.percentile(values, 75))
+    paper = float(np.percentile(values, 90))
     ink = float(np.percentile(values, 15))
     spread = max(paper - ink, 1.0)
     window = np.ones((7, 7), np.uint8)
@@ -430,6 +430,12 @@ def decode_symbol(sure: np.ndarray, tried: set | None = None) -> str | None:
     return None
 
 
+def _likely_turns(sure: np.ndarray, keep: int = 2) -> list[int]:
+    agreement = [float(((np.rot90(sure, turns) < 0) == FUNCTION_DARK)[FUNCTION_MASK].mean())
+                 for turns in range(4)]
+    return sorted(range(4), key=lambda turns: -agreement[turns])[:keep]
+
+
 def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.4
                      ) -> tuple[str, np.ndarray] | None:
     """Text and frame corners of the version-1 symbol roughly outlined by `quad`."""
@@ -455,8 +461,9 @@ def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.4
             for image in (crop, sharpened):
                 sure = confidence(module_values(image, grid))
                 # A fit of the wrong orientation can still land on the modules (a highlight
-                # hides the finder that tells the corners apart): read the grid all four ways.
-                for turns in range(4):
+                # hides the finder that tells the corners apart): read the grid the two ways
+                # its fixed patterns agree with best.
+                for turns in _likely_turns(sure):
                     text = decode_symbol(np.rot90(sure, turns), tried)
                     if text is not None:
                         return text, grid.corners() + np.float32([x0, y0])

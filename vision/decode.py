@@ -273,7 +273,8 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     while level_min <= max_side_px:
         level_scale = scale * min_side_px / level_min
         coarse = _texture_blobs(gray, level_min, max_side_px, level_scale, split=False)
-        found = coarse + found
+        # A blob wider than the largest symbol is a cluster of small ones: the finest level's.
+        found = [c for c in coarse if _extent(c.quad) <= 1.3 * max_side_px] + found
         level_min *= LEVEL_STEP
     return found
 
@@ -571,8 +572,8 @@ class CardReader:
             if side is not None and not GRID_SIZES[0] * side <= extent <= GRID_SIZES[1] * side:
                 continue
             if any(_inside(c, candidate) or np.linalg.norm(np.subtract(candidate.center, c.center))
-                   < 0.8 * c.size_px for c in found):
-                continue  # holds, or overlaps, a code already read
+                   < GRID_CLEARANCE * c.size_px for c in found):
+                continue  # holds a code already read, or is too close to hold another
             if any(np.hypot(candidate.center[0] - x, candidate.center[1] - y) < 0.3 * extent
                    for x, y in tried):
                 continue  # the same place (overlapping tiles of one blob): fitted once
@@ -608,6 +609,9 @@ class CardReader:
 # by perspective: a blob under this share of the symbols already read is not one of them.
 FRAGMENT_SHARE = 0.4
 GRID_SIZES = (0.8, 2.5)  # outline extent / symbol side worth fitting a grid to
+# Two symbols with their quiet zones lie at least 25/21 sides apart: a blob centred closer to
+# a code read is its card's printed text.
+GRID_CLEARANCE = 1.15
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 
 
