@@ -32,6 +32,10 @@ log = logging.getLogger("cafe.hub")
 
 RECENT_EVENTS = 5
 WATCH_EVERY_S = 0.2  # how often the view looks for tables gone silent
+# Two running tables with one name share an MQTT client id and take turns on the broker: the
+# view sees instance A, then B, then A again. A restart never looks like that (a new process is
+# a new instance). The tile says so until no such turn was seen for this long.
+CLASH_FORGOTTEN_AFTER_S = 60.0
 
 
 @dataclass
@@ -51,6 +55,23 @@ class Tile:
     heard_at: float = field(default_factory=time.monotonic)  # last live message (monotonic)
     last_heard: float | None = None  # the same, wall clock, for people
     silent: bool = False
+    # the instances heard live, in turn (a new entry only when the instance changes)
+    turns: deque = field(default_factory=lambda: deque(maxlen=8))
+    name_clash_at: float | None = None  # monotonic: when two instances last took turns
+
+    def heard_instance(self, instance: str) -> None:
+        now = time.monotonic()
+        if self.turns and self.turns[-1][0] == instance:
+            self.turns[-1] = (instance, now)
+            return
+        if any(seen == instance and now - at < CLASH_FORGOTTEN_AFTER_S
+               for seen, at in self.turns):
+            self.name_clash_at = now  # back again after another one: both are running
+        self.turns.append((instance, now))
+
+    @property
+    def name_clash(self) -> bool:
+        return self.name_clash_at is not None
 
     def heard(self, received: float) -> None:
         self.heard_at = time.monotonic()
@@ -71,6 +92,7 @@ class Tile:
                 "online": bool(self.status and self.status.get("status") == "online"
                                and not self.silent),
                 "silent": self.silent, "last_heard": self.last_heard,
+                "name_clash": self.name_clash,
                 "status": self.status, "state": self.state, "alerts": list(self.alerts),
                 "recent": list(self.recent), "events": self.events,
                 "duplicates": self.duplicates, "gaps": self.gaps, "updated": self.updated}
@@ -129,6 +151,11 @@ class CafeView:
                     tile.silent = True
                     self.silences.append((time.time(), tile.key))
                     log.info("table %s not heard from for %.1f s", tile.key, now - tile.heard_at)
+                settled = [t for t in self.tiles.values() if t.name_clash_at is not None
+                           and now - t.name_clash_at > CLASH_FORGOTTEN_AFTER_S]
+                for tile in settled:
+                    tile.name_clash_at = None
+                turned += settled
                 if turned:
                     self.version += 1
                     self.changed.notify_all()
@@ -193,15 +220,21 @@ class CafeView:
             tile = self.tiles.get(f"{venue}/{table}")
             if tile is None:
                 tile = self.tiles[f"{venue}/{table}"] = Tile(venue, table)
-            was_silent = tile.silent
+            was_silent, was_clash = tile.silent, tile.name_clash
             if not message.retain:  # a retained copy may be old: it proves nothing
                 tile.heard(received)
                 tile.silent = False
+                instance = (body or {}).get("instance")
+                if isinstance(instance, str) and (kind == "heartbeat" or (
+                        kind == "status" and body.get("status") == "online")):
+                    tile.heard_instance(instance)
+                    if tile.name_clash and not was_clash:
+                        log.warning("two running tables claim the name %s", tile.key)
             if kind == "heartbeat":
                 every = (body or {}).get("every_s")
                 if isinstance(every, (int, float)) and every > 0:
                     tile.heartbeat_s = float(every)
-                if not was_silent:
+                if not was_silent and tile.name_clash == was_clash:
                     return  # nothing to redraw: heartbeats must not flood the pages
             elif kind == "status":
                 tile.status = _safe_status(body)

@@ -85,6 +85,11 @@ function tile(data) {
     node.append(el("div", "camera camera-" + cameraClass, cameraText));
   }
 
+  if (data.name_clash) {
+    // Two PCs started with one table name take turns on the broker: this tile mixes both.
+    node.classList.add("has-alerts");
+    node.append(el("p", "name-clash", t("cafe.name_clash", { table: data.table })));
+  }
   if (data.alerts && data.alerts.length) {
     node.classList.add("has-alerts");
     const list = el("ul", "alerts");

@@ -9,9 +9,20 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
-from cafe.table import find_running_table
+import pytest
 from cafehelpers import settings_for
+from test_cafe_page import start_cafe
+
+from cafe.table import TablePublisher, find_running_table
+from companion.model import Setup
+from companion.store import GameStore
+from web.runtime import Runtime
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS  # noqa: E402
 
 KEEPALIVE_S = 3
 
@@ -20,6 +31,19 @@ def demo(broker, tmp_path, db: str) -> list[str]:
     return [sys.executable, "-m", "companion", "demo", "--simulated", "--pace", "0.05",
             "--port", "0", "--db", str(tmp_path / db), "--mqtt", broker.url, "--table", "t1",
             "--venue", "cafe", "--mqtt-keepalive", str(KEEPALIVE_S)]
+
+
+def tile_of(view, name: str) -> dict | None:
+    return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
+
+
+def wait_for(predicate, timeout_s: float, what: str):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
 
 
 def online_instances(messages) -> list[str]:
@@ -65,3 +89,64 @@ def test_a_second_table_with_the_same_name_refuses_to_start(broker, recorder_for
                 process.send_signal(signal.SIGCONT)
                 process.kill()
                 process.wait(timeout=10)
+
+
+def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(broker, tmp_path,
+                                                                             monkeypatch):
+    """The start-up check can be raced (both look at the same moment, e.g. when the broker
+    comes back): the café view then sees two instances taking turns and says so."""
+    from cafe import hub
+
+    monkeypatch.setattr(hub, "CLASH_FORGOTTEN_AFTER_S", 4.0)
+    view = hub.CafeView(settings_for(broker), "cafe").start()
+    made = []
+    try:
+        for db in ("a.sqlite3", "b.sqlite3"):
+            runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
+            made.append((runtime, TablePublisher(runtime, settings_for(broker), "cafe", "t1",
+                                                 check_name_first=False).start()))
+        wait_for(lambda: tile_of(view, "t1") and tile_of(view, "t1")["name_clash"], 30,
+                 "the café view seeing two tables under one name")
+        runtime, publisher = made.pop()
+        publisher.close(timeout_s=0.5)
+        runtime.close()
+        wait_for(lambda: not tile_of(view, "t1")["name_clash"], 20,
+                 "the clash forgotten once one table is left")
+        assert tile_of(view, "t1")["online"]
+    finally:
+        for runtime, publisher in made:
+            publisher.close(timeout_s=0.5)
+            runtime.close()
+        view.close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
+def test_the_cafe_page_says_two_tables_claim_one_name(broker, tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
+    made = []
+    try:
+        for db in ("a.sqlite3", "b.sqlite3"):
+            runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
+            made.append((runtime, TablePublisher(runtime, settings_for(broker), "cafe", "t1",
+                                                 check_name_first=False).start()))
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                 args=CHROMIUM_ARGS, headless=True)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(url + "/")
+            clash = page.locator('.tile[data-table="t1"] .name-clash')
+            clash.wait_for(timeout=30000)
+            assert "Two running tables both call themselves t1" in clash.inner_text()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.locator('.tile[data-table="t1"]').screenshot(path=str(SHOTS / "cafe-name-clash.png"))
+            page.click("#lang-zh")
+            assert "t1" in clash.inner_text() and "Two" not in clash.inner_text()
+            browser.close()
+    finally:
+        for runtime, publisher in made:
+            publisher.close(timeout_s=0.5)
+            runtime.close()
+        cafe.terminate()
+        cafe.wait(timeout=15)
