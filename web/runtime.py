@@ -105,8 +105,6 @@ class Runtime:
         self.problems.attach()
         self._camera_failure: str | None = None  # the last camera error logged (logged once)
         self.on_close: list[Callable[[], None]] = []
-        # Cards an undo took off the table (no camera), by code: a redo lays them back.
-        self._lifted: dict[str, Any] = {}
         # Called after every change, with the lock held: they must only take note and return
         # (the café publisher wakes its own thread). See `add_observer`.
         self._observers: list[Callable[[], None]] = []
@@ -208,7 +206,6 @@ class Runtime:
                 card = moves[-1].get("card")
                 for piece in [p for p in self.session.table.values()
                               if p.payload == card and p.track_id.startswith("manual-")]:
-                    self._lifted[piece.payload] = piece  # a redo puts it back
                     verdicts.extend(self.session.observe(CardRemoved(
                         piece.track_id, piece.payload, piece.kind, t=self._clock(),
                         source="manual")))
@@ -223,12 +220,13 @@ class Runtime:
             self._require_current(state_id)
             pending = self.session.redo_moves
             card = pending[-1].get("card") if pending else None
-            piece = self._lifted.pop(card, None) if card is not None else None
             on_table = any(p.payload == card for p in self.session.table.values())
-            if piece is not None and self.watcher is None and not on_table:
+            lifted = self._lifted_by_undo(card) if card is not None else None
+            if lifted is not None and self.watcher is None and not on_table:
                 verdicts = self.session.observe(CardAdded(
-                    f"manual-{piece.payload}-{len(self.session.records)}", piece.payload,
-                    piece.where, kind=piece.kind, face_down=piece.face_down, value=piece.value,
+                    f"manual-{card}-{len(self.session.records)}", card,
+                    Where.from_dict(lifted["where"]), kind=lifted["kind"],
+                    face_down=lifted.get("face_down", False), value=lifted.get("value"),
                     t=self._clock(), source="manual"))
                 if len(self.session.redo_moves) < len(pending):
                     self._after(verdicts)
@@ -237,6 +235,24 @@ class Runtime:
             verdict = self.session.redo()
             self._after([verdict])
             return verdict
+
+    def _lifted_by_undo(self, card: str) -> dict | None:
+        """How `card` lay on the table before an undo took it off (no camera), read from the
+        log: its last manual removal must follow an undo record directly, and its last
+        placement before that says where it lay. None if it was not lifted so."""
+        records = self.session.records
+        for index in range(len(records) - 1, 0, -1):
+            event = records[index].get("event") or {}
+            if event.get("type") != "card_removed" or event.get("payload") != card:
+                continue
+            if event.get("source") != "manual" or records[index - 1].get("type") != "undo":
+                return None
+            for earlier in reversed(records[:index]):
+                placed = earlier.get("event") or {}
+                if placed.get("type") == "card_added" and placed.get("payload") == card:
+                    return placed
+            return None
+        return None
 
     def correct(self, state_id: int | None, action: str, payload: str, region: str | None = None,
                 slot: list | None = None, kind: str = "card") -> list[Verdict]:

@@ -151,3 +151,28 @@ def test_undo_and_new_game_ask_first_and_redo_brings_the_move_back(browser, muse
     page.wait_for_timeout(300)
     assert len(asked) == 3 and call(url, "/api/state")["game_id"] == game_id
     context.close()
+
+
+def test_after_a_restart_redo_still_lays_the_lifted_card_back(db_path):
+    """Which card an undo lifted (no camera) is read from the log, not kept in memory."""
+    from web import create_app
+
+    config = {"db": str(db_path), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
+    app = create_app(config)
+    client = app.test_client()
+    post(client, "/api/correct", state_id(client), action="add", payload="MU05",
+         region="museum0", slot=[0, 0])
+    post(client, "/api/undo", state_id(client))
+    app.extensions["companion_runtime"].close()
+
+    again = create_app(config)  # resumes the unfinished game from its log
+    try:
+        client = again.test_client()
+        assert snap(client)["can_redo"] and snap(client)["table"] == []
+        assert post(client, "/api/redo", state_id(client)).status_code == 200
+        now = snap(client)
+        assert [(p["payload"], p["where"]["region"], p["where"]["slot"]) for p in now["table"]] \
+            == [("MU05", "museum0", [0, 0])]
+        assert now["state"]["museums"][0]["galleries"][0][0] is not None
+    finally:
+        again.extensions["companion_runtime"].close()
