@@ -103,3 +103,21 @@ def test_the_camera_check_counts_what_each_decoding_pass_read(browser, start_ser
     page.locator("#diag-decoding-detail summary").click()
     assert passes[0]["pass"] in page.locator("#diag-decoding-raw").inner_text()
     context.close()
+
+
+def test_every_pass_of_the_card_reader_has_plain_words():
+    """The camera check names each pass (vision.decode.CardReader) in both languages; a pass
+    added to the reader without a sentence fails here."""
+    import numpy as np
+
+    from vision.decode import CardReader, Candidate
+    from web import i18n
+
+    reader = CardReader(fallbacks=("pyzbar", "opencv"))
+    gray = np.full((240, 240), 255, np.uint8)
+    quad = np.array([[40, 40], [200, 40], [200, 200], [40, 200]], np.float32)
+    passes = [name for name, _ in reader._stages(gray, Candidate(quad))]
+    passes.append("grid")  # CardReader._grid_pass: the last try, outside the stages
+    for name in passes + [f"rectified-{b}" for b in ("zxing-cpp", "pyzbar", "opencv")]:
+        entry = i18n.catalogue().get(f"diag.pass.{name}")
+        assert entry and entry["en"] and entry["zh-TW"], name
