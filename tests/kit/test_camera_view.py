@@ -14,7 +14,7 @@ import pytest
 
 from calibration.kit.camera import (MAX_PX_PER_MODULE, MIN_PX_PER_MODULE, camera_view,
                                    simulate_frame)
-from calibration.kit.sheets import label_sheet, sticker_image
+from calibration.kit.sheets import label_sheet, sticker_image, sticker_module_mm
 from calibration.layouts import available_layouts, load_layout
 from calibration.render import render_card, render_mat, render_token
 from companion.catalogue import load_catalogue
@@ -41,9 +41,10 @@ def card_targets(layout):
                 yield region.name, None, (x + w / 2, y + h / 2 + 3)
 
 
-def stickered_card(game, piece, k):
-    """A plain card with a card-width sticker on it, as BGR at k px/mm."""
-    sheet = label_sheet("card", "a4")
+def stickered_card(game, piece, k, stock="card"):
+    """A plain card with a sticker on it (card-width by default, or an address label such
+    as L7160), as BGR at k px/mm."""
+    sheet = label_sheet(stock, "a4")
     card = np.zeros((int(round(88 * k)), int(round(63 * k)), 3), np.uint8)
     card[:] = PLAIN_CARD
     sticker = np.asarray(sticker_image(game, piece, sheet, k * 25.4))[:, :, ::-1]
@@ -53,14 +54,14 @@ def stickered_card(game, piece, k):
     return card
 
 
-def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3):
+def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3, stock="card"):
     layout = load_layout(game, players, variant)
     table = render_mat(game, players, px_per_mm=k, variant=variant).copy()
     pieces = list(load_catalogue(game).cards)
     placed = {}
     for i, (region, slot, (cx, cy)) in enumerate(card_targets(layout)):
         piece = pieces[i]
-        card = (stickered_card(game, piece, k) if i % sticker_every == sticker_every - 1
+        card = (stickered_card(game, piece, k, stock) if i % sticker_every == sticker_every - 1
                 else render_card(game, piece.payload, px_per_mm=k))
         h, w = card.shape[:2]
         x0, y0 = int(round(cx * k - w / 2)), int(round(cy * k - h / 2))
@@ -113,6 +114,30 @@ def layout_size(game, players, variant):
                                           ("crypt", 1)])
 def test_compact_kit_is_read_whole_by_a_1080p_webcam_at_the_stated_height(game, players):
     check(game, players, "compact")
+
+
+@pytest.mark.parametrize("game,players", [("musee", 3), ("cardcassonne", 5)])
+def test_old_address_label_stickers_fail_where_the_kit_is_read_whole(game, players):
+    """The simulated webcam is not lenient: the issue's L7160 address-label stickers (1.2 mm
+    QR modules) on every card of the two largest compact mats, at the same stated height
+    where the cards and the card-width stickers are read whole (the test above), are lost
+    as the issue found them lost: the kit is not read whole, a quarter or more of them
+    missing (a gentler simulation, blur and noise only, read every one of them)."""
+    from vision.pipeline import recognize
+
+    layout, table, placed = assembled_table(game, players, "compact", sticker_every=1,
+                                            stock="L7160")
+    frame, _ = simulate_frame(table, SHARP_PX_PER_MM, layout.mat_size_mm)
+    result = recognize(frame, f"{game}:compact", players)
+    assert result["calibrated"], result["warnings"]
+    seen = {c["payload"] for c in result["cards"]}
+    catalogue = load_catalogue(game)
+    stickers = [p for p in placed if catalogue.piece(p).kind != "token"]
+    read = sum(p in seen for p in stickers)
+    module_px = camera_view(layout.mat_size_mm).px_per_mm * sticker_module_mm(label_sheet("L7160", "a4"))
+    print(f"\n{game} {players}p compact, L7160 stickers at {module_px:.2f} px/module: "
+          f"read {read} of {len(stickers)}")
+    assert read <= 3 * len(stickers) / 4, (read, len(stickers))
 
 
 @pytest.mark.slow
