@@ -532,7 +532,7 @@ def label_image(lines: tuple[str, ...], w_mm: float, h_mm: float, dpi: float) ->
 
 # -- mat --------------------------------------------------------------------------------------
 
-SEAM_OVERLAP_MM = 8.0  # neighbouring sheets share this much, the seam line in its middle
+SEAM_OVERLAP_MM = 6.0  # neighbouring sheets share this much, the seam line in its middle
 ALIGN_STEP_MM = 40.0
 MAT_HEADER_MM = LINE_MM + 1.0
 MARKER_CLEARANCE_MM = 3.0  # a seam keeps this far from a marker's black square
@@ -540,18 +540,24 @@ MARKER_CLEARANCE_MM = 3.0  # a seam keeps this far from a marker's black square
 
 @dataclass(frozen=True)
 class MatTiling:
-    """How a mat is cut into sheets: the page orientation, the seams (mat mm, one list per
-    axis) and each sheet's share of the mat as (x, y, w, h) mat mm, overlap included."""
+    """How a mat is cut into sheets: the page orientation, the seams (mat mm) and each
+    sheet's share of the mat as (x, y, w, h) mat mm, overlap included, row by row. The
+    horizontal seams run the mat's width; each row of sheets has its own vertical seams,
+    staggered like bricks, since they need only miss the markers beside that row."""
 
     orientation: str
-    seams_x: tuple[float, ...]
     seams_y: tuple[float, ...]
+    seams_x: tuple[tuple[float, ...], ...]  # one tuple per row of sheets, top row first
     tiles: tuple[tuple[float, float, float, float], ...]
     printable_mm: tuple[float, float]
 
-    @property
-    def columns(self) -> int:
-        return len(self.seams_x) + 1
+    def place(self, n: int) -> tuple[int, int]:
+        """Row and column (from 0) of sheet n (from 0)."""
+        for row, seams in enumerate(self.seams_x):
+            if n <= len(seams):
+                return row, n
+            n -= len(seams) + 1
+        raise IndexError(n)
 
 
 def _printable(paper: str, orientation: str) -> tuple[float, float]:
@@ -599,34 +605,45 @@ def _axis_seams(length: float, printable: float,
 
 def mat_tiles(layout, paper: str) -> MatTiling:
     """Cut a mat into as few sheets as possible, choosing the page orientation needing
-    fewer: seams spread evenly and kept off the marker squares. Neighbouring sheets both
-    print SEAM_OVERLAP_MM / 2 past their seam."""
+    fewer: rows of sheets, then each row's own vertical seams, spread evenly and kept off the
+    marker squares. Neighbouring sheets both print SEAM_OVERLAP_MM / 2 past their seam."""
     mat_w, mat_h = layout.mat_size_mm
-    half = lambda m: m.size_mm / 2 + MARKER_CLEARANCE_MM  # noqa: E731
-    forbid_x = [(m.center_mm[0] - half(m), m.center_mm[0] + half(m)) for m in layout.markers]
-    forbid_y = [(m.center_mm[1] - half(m), m.center_mm[1] + half(m)) for m in layout.markers]
+    half = SEAM_OVERLAP_MM / 2
+    clear = lambda m: m.size_mm / 2 + MARKER_CLEARANCE_MM  # noqa: E731
+    forbid_y = _merge([(m.center_mm[1] - clear(m), m.center_mm[1] + clear(m))
+                       for m in layout.markers])
     best = None
     for orientation in ("P", "L"):
         tw, th = _printable(paper, orientation)
-        sx = _axis_seams(mat_w, tw, _merge(forbid_x))
-        sy = _axis_seams(mat_h, th, _merge(forbid_y))
-        if sx is None or sy is None:
+        sy = _axis_seams(mat_h, th, forbid_y)
+        if sy is None:
             continue
-        count = (len(sx) + 1) * (len(sy) + 1)
+        ys = [0.0, *sy, float(mat_h)]
+        rows = []
+        for top, bottom in zip(ys, ys[1:]):
+            # Only markers beside this row's sheets (overlap included) bar a vertical seam.
+            top, bottom = max(0.0, top - half), min(float(mat_h), bottom + half)
+            beside = [m for m in layout.markers
+                      if m.center_mm[1] + clear(m) > top and m.center_mm[1] - clear(m) < bottom]
+            rows.append(_axis_seams(mat_w, tw, _merge(
+                [(m.center_mm[0] - clear(m), m.center_mm[0] + clear(m)) for m in beside])))
+        if any(r is None for r in rows):
+            continue
+        count = sum(len(r) + 1 for r in rows)
         if best is None or count < best[0]:
-            best = (count, orientation, sx, sy, (tw, th))
+            best = (count, orientation, tuple(sy), tuple(rows), (tw, th))
     if best is None:
         raise KitError(f"cannot tile the {mat_w:g} x {mat_h:g} mm mat on {paper} paper")
-    _, orientation, sx, sy, printable = best
-    xs, ys = [0.0, *sx, float(mat_w)], [0.0, *sy, float(mat_h)]
-    half = SEAM_OVERLAP_MM / 2
+    _, orientation, sy, rows, printable = best
+    ys = [0.0, *sy, float(mat_h)]
     tiles = []
-    for j in range(len(ys) - 1):
+    for j, seams in enumerate(rows):
         y0, y1 = max(0.0, ys[j] - half), min(float(mat_h), ys[j + 1] + half)
+        xs = [0.0, *seams, float(mat_w)]
         for i in range(len(xs) - 1):
             x0, x1 = max(0.0, xs[i] - half), min(float(mat_w), xs[i + 1] + half)
             tiles.append((x0, y0, x1 - x0, y1 - y0))
-    return MatTiling(orientation, sx, sy, tuple(tiles), printable)
+    return MatTiling(orientation, sy, rows, tuple(tiles), printable)
 
 
 def _merge(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -675,7 +692,7 @@ def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 
         pdf.add_page()
         ox, oy = SAFE_MM, SAFE_MM + MAT_HEADER_MM
         pdf.image(crop, x=ox, y=oy, w=w, h=h)
-        row, col = divmod(n, tiling.columns)
+        row, col = tiling.place(n)
         _note(pdf, SAFE_MM, SAFE_MM,
               f"{title[0]} mat, {who}: sheet {n + 1} of {len(tiling.tiles)} (row {row + 1}, "
               f"column {col + 1}). Actual size; the scale bar measures 100 mm.")
@@ -684,7 +701,7 @@ def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 
         pdf.set_line_width(0.15)
         pdf.rect(ox, oy, w, h)
         pdf.set_line_width(0.3)
-        for sx in tiling.seams_x:
+        for sx in tiling.seams_x[row]:
             if mx <= sx <= mx + w:
                 _seam(pdf, ox + sx - mx, oy, ox + sx - mx, oy + h, vertical=True,
                       start=my, origin=oy)
