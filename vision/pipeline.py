@@ -104,7 +104,9 @@ class TableWatcher:
         self._quads: dict[str, np.ndarray] = {}  # track id -> last quad (px)
         self.change_threshold = 14
         self.full_decode_every = 30  # decode fully at least this often even if still
+        self.full_decode_wait = 10  # ...but wait up to 10x that for a frame without motion
         self.full_decodes_skipped = 0
+        self.full_decodes = 0
         self._unchanged = False  # the last frame equalled the one before (see _see_if_changed)
         self.partial_decodes = 0
         self.card_px = 160.0  # a card's size in the frame; updated from the calibration
@@ -383,24 +385,29 @@ class TableWatcher:
 
         Sensor noise averages out in an 8x smaller thumbnail; a hand, a new card or a bump of
         the camera changes it by far more than `change_threshold` grey levels. Every
-        `full_decode_every` frames the whole frame is decoded anyway.
+        `full_decode_every` frames the whole frame is decoded anyway, on the next frame in
+        which nothing changed: a whole decode costs about four frame periods, and while a
+        hand moves every frame is needed for it (what it changes is decoded meanwhile).
+        Only after `full_decode_every * full_decode_wait` frames of motion does it go ahead.
         """
         self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         thumb = cv2.resize(gray, (gray.shape[1] // 8, gray.shape[0] // 8),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
         reference, last = self._reference, self._last_seen
+        due = self._reused >= self.full_decode_every
         comparable = (reference is not None and last is not None
-                      and reference.shape == thumb.shape and self._reused < self.full_decode_every)
+                      and reference.shape == thumb.shape
+                      and self._reused < self.full_decode_every * self.full_decode_wait)
         if comparable:
             changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
             share = float(changed.mean())
-            if share == 0:
+            if share == 0 and not due:
                 self._reused += 1
                 self.full_decodes_skipped += 1
                 self._unchanged = True
                 return last
-            if share < 0.35:
+            if 0 < share < 0.35:
                 boxes = self._changed_boxes(changed, gray.shape)
                 seen = self.see_changes(gray, boxes, last, changed)
                 self._reused += 1
@@ -408,6 +415,7 @@ class TableWatcher:
                 self._reference, self._last_seen = thumb, seen
                 return seen
         seen = self.see(image)
+        self.full_decodes += 1
         self._reference, self._last_seen, self._reused = thumb, seen, 0
         return seen
 

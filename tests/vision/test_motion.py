@@ -91,3 +91,22 @@ def test_tokens_are_found_by_their_size_as_the_full_search_finds_them():
     tokens_seen = [i for i in full if i >= 50]
     assert len(tokens_seen) >= 15
     assert [i for i in quick if i >= 50] == tokens_seen
+
+
+def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
+    """A whole-frame decode costs several frame periods; while a hand moves in every frame it
+    waits (the hand's area is decoded anyway) and runs on the next still frame."""
+    still = frame(None, 1)
+    moving = [frame(Hand(90 + 25 * i, 120, -90, 1.0), 10 + i) for i in range(3)]
+    watcher = TableWatcher(None, "musee", 2, preview_width=0)
+    for i in range(4):
+        watcher.process(still, i / 30)
+    assert watcher.full_decodes == 1
+    sweep = (moving + moving[-2:0:-1]) * 12  # 48 frames, each differing from the one before
+    for i, image in enumerate(sweep):
+        watcher.process(image, (4 + i) / 30)
+    assert watcher.full_decodes == 1 and watcher.partial_decodes == len(sweep)
+    watcher.process(still, 2.0)  # the hand has gone: changed, so a partial decode
+    watcher.process(still, 2.1)  # nothing changed, and a whole decode is overdue
+    assert watcher.full_decodes == 2
+    assert len(watcher.tracker.alive()) == len(PLACEMENTS)
