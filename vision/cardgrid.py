@@ -124,7 +124,7 @@ def _canvas_from_module() -> np.ndarray:
 
 SEARCH = 8  # modules of margin around the outline searched for the symbol
 SCALES = tuple(np.arange(0.65, 1.31, 0.05))  # symbol side / outline's short side, searched
-MIN_MATCH = 0.5  # coarse match (correlation) below which no refinement is tried
+MIN_MATCH = 0.45  # coarse match (correlation) below which no refinement is tried
 
 
 def fit_grid(gray: np.ndarray, quad: np.ndarray, attempts: int = 5

@@ -481,7 +481,7 @@ class CardReader:
         candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px)
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
-        failed, holding = [], []
+        failed, holding, off_centre = [], [], []
         for candidate in candidates:
             if any(_within(candidate, code) for code in found):
                 continue  # a part of a symbol already read (a finer level's fragment)
@@ -491,6 +491,7 @@ class CardReader:
             if any(_inside(code, candidate) for code in found):
                 if not candidate.coarse:
                     holding.append(candidate)  # may hold more symbols than the one read
+                    off_centre.append(candidate)
                 continue
             code = self.read_candidate(gray, candidate, thorough and not candidate.coarse)
             if code is None or any(_same_symbol(code, kept) for kept in found):
@@ -499,6 +500,8 @@ class CardReader:
                 continue
             if _extent(candidate.quad) > 1.6 * code.size_px and not candidate.coarse:
                 holding.append(candidate)  # one symbol read; the blob may hold more
+            if not candidate.coarse and not _within(candidate, code):
+                off_centre.append(candidate)  # a neighbour read at its edge: its own unread?
             found.append(code)
         if (failed or holding) and found and thorough:
             # Second pass with the symbol size this frame has shown: blobs holding several
@@ -512,8 +515,8 @@ class CardReader:
                     code = self.read_candidate(gray, tile, thorough=False)
                     if code is not None and not any(_same_symbol(code, k) for k in found):
                         found.append(code)
-        if failed and thorough:
-            self._grid_pass(gray, [c for c in failed if c.module_px is None], found)
+        if (failed or off_centre) and thorough:
+            self._grid_pass(gray, [c for c in failed + off_centre if c.module_px is None], found)
         return found
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate,
