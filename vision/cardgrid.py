@@ -124,6 +124,7 @@ def _canvas_from_module() -> np.ndarray:
 
 SEARCH = 8  # modules of margin around the outline searched for the symbol
 SCALES = tuple(np.arange(0.65, 1.31, 0.05))  # symbol side / outline's short side, searched
+TILTS = (0.0, -6.0, 6.0)  # degrees tried around the outline's angle
 MIN_MATCH = 0.45  # coarse match (correlation) below which no refinement is tried
 
 
@@ -140,12 +141,40 @@ def fit_grid(gray: np.ndarray, quad: np.ndarray, attempts: int = 5
 
     ordered = order_quad(quad)
     sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
-    # The outline, squared on its short side, drawn as 21 modules in the view's middle.
-    short = float(min(sides))
     centre = ordered.mean(axis=0)
-    axis_x = (ordered[1] - ordered[0]) / max(sides[0], 1e-6)
-    axis_y = (ordered[3] - ordered[0]) / max(sides[3], 1e-6)
-    half = short / 2
+    angle = float(np.arctan2(*(ordered[1] - ordered[0])[::-1]))
+    starts = []
+    for tilt in TILTS:  # the outline's own angle is only roughly the symbol's
+        view, to_view, usable = _view(gray, centre, angle + np.deg2rad(tilt), float(min(sides)))
+        half_view = cv2.resize(view, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        # The size hardly depends on the orientation: find it in one, then try all four there.
+        sizes = [scale for _, scale, _ in _coarse_places(half_view, 0, SCALES)]
+        for turns in range(4):
+            for match, _, start in _coarse_places(half_view, turns, sizes):
+                starts.append((match, turns, start, view, to_view, usable))
+    starts.sort(key=lambda entry: -entry[0])
+    for match, turns, start, view, to_view, usable in starts[:attempts]:
+        if match < MIN_MATCH:
+            break  # nothing here looks like the fixed patterns: spare the refinement
+        template = np.ascontiguousarray(np.rot90(TEMPLATE, turns))
+        template_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK, turns))
+        fitted = _fit(template, template_mask, view, usable, start)
+        if fitted is None:
+            continue
+        score, matrix = fitted
+        # module coords -> turned template px -> view px -> frame px
+        rotate = _turn_matrix(turns, TEMPLATE.shape[0])
+        module_to_frame = np.linalg.inv(to_view) @ matrix @ rotate @ _canvas_from_module()
+        yield module_to_frame / module_to_frame[2, 2], score
+
+
+def _view(gray: np.ndarray, centre: np.ndarray, angle: float, side: float):
+    """The outline's square (its short side, turned to `angle`) drawn as 21 modules in the
+    middle of a view with SEARCH modules around; the frame -> view transform; and the view's
+    pixels that say something about the fixed patterns."""
+    axis_x = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    axis_y = np.array([-np.sin(angle), np.cos(angle)], np.float32)
+    half = side / 2
     square = np.float32([centre - half * axis_x - half * axis_y, centre + half * axis_x - half * axis_y,
                          centre + half * axis_x + half * axis_y, centre - half * axis_x + half * axis_y])
     n_view = (SIZE + 2 * SEARCH) * PX
@@ -162,27 +191,7 @@ def fit_grid(gray: np.ndarray, quad: np.ndarray, attempts: int = 5
     nearest_ink = cv2.erode(view, np.ones((2 * PX + 1, 2 * PX + 1), np.uint8))
     usable = np.where((view < max(paper + 12, 245)) & (nearest_ink < ink + 0.7 * (paper - ink)),
                       255, 0).astype(np.uint8)
-    half_view = cv2.resize(view, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    # The size hardly depends on the orientation: find it in one, then try all four there.
-    sizes = [scale for _, scale, _ in _coarse_places(half_view, 0, SCALES)]
-    starts = []
-    for turns in range(4):
-        for match, scale, start in _coarse_places(half_view, turns, sizes):
-            starts.append((match, turns, start))
-    starts.sort(key=lambda entry: -entry[0])
-    for match, turns, start in starts[:attempts]:
-        if match < MIN_MATCH:
-            break  # nothing here looks like the fixed patterns: spare the refinement
-        template = np.ascontiguousarray(np.rot90(TEMPLATE, turns))
-        template_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK, turns))
-        fitted = _fit(template, template_mask, view, usable, start)
-        if fitted is None:
-            continue
-        score, matrix = fitted
-        # module coords -> turned template px -> view px -> frame px
-        rotate = _turn_matrix(turns, TEMPLATE.shape[0])
-        module_to_frame = np.linalg.inv(to_view) @ matrix @ rotate @ _canvas_from_module()
-        yield module_to_frame / module_to_frame[2, 2], score
+    return view, to_view, usable
 
 
 @lru_cache(maxsize=256)
