@@ -100,3 +100,28 @@ def test_a_grid_fitted_in_any_orientation_reads(turns):
     image, _ = glared_table(module_px=4.0, seed=7)
     image = np.ascontiguousarray(np.rot90(image, turns))
     assert sorted(c.text for c in CardReader().read(image)) == sorted(PAYLOADS)
+
+
+def smeared(payload: str, smear_px: int, px: int = 3):
+    """The card's symbol at `px` per module smeared sideways over `smear_px` pixels and
+    blurred (sigma 1.2), and its exact grid."""
+    from vision.sampler import Grid
+
+    dark = card_modules(payload)
+    image = np.where(np.kron(np.pad(dark, 4), np.ones((px, px), bool)), 40.0, 220.0)
+    kernel = np.full((1, smear_px), 1.0 / smear_px, np.float32)
+    image = cv2.GaussianBlur(cv2.filter2D(image.astype(np.float32), -1, kernel), (0, 0), 1.2)
+    q, s = 4 * px, 21 * px
+    return image, Grid.from_corners(np.float32([[q, q], [q + s, q], [q + s, q + s], [q, q + s]]), 21)
+
+
+@pytest.mark.parametrize("payload", ["MU05", "CRIDOL2B", "MYN1C"])
+def test_equalising_undoes_a_smear_between_modules(payload):
+    from vision.sampler import module_values
+
+    image, grid = smeared(payload, smear_px=5)
+    plain = cardgrid.confidence(module_values(image, grid))
+    assert cardgrid.decode_symbol(plain) is None  # thresholding alone: 40-60 modules wrong
+    fixed = cardgrid.equalised(cardgrid.ring_values(image, grid), plain)
+    assert ((fixed < 0) != card_modules(payload)).sum() <= 8
+    assert cardgrid.decode_symbol(fixed) == payload
