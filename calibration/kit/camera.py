@@ -17,10 +17,6 @@ FRAME_MARGIN = 1.05  # the mat plus 5 %: a little slack around the markers
 MODULE_MM = 2.0  # a QR module on a 63 mm card (and on a card-width sticker)
 RESOLUTIONS = {"1080p": (1920, 1080), "4K": (3840, 2160)}
 MIN_PX_PER_MODULE = 3.5  # what the kit aims for; the calibrator warns below 3
-# The camera pipeline's card reader (vision.decode.CardReader as the table watcher sets it up)
-# reads nothing once a module passes about 7.6 px, though zxing-cpp reads the same frame
-# whole: over a small mat the camera hangs higher than the mat needs, to stay at 6 px.
-MAX_PX_PER_MODULE = 6.0
 
 
 @dataclass(frozen=True)
@@ -36,12 +32,11 @@ class CameraView:
 
 def camera_view(mat_mm: tuple[float, float], resolution: tuple[int, int] = RESOLUTIONS["1080p"],
                 hfov_deg: float = WEBCAM_HFOV_DEG) -> CameraView:
-    """The straight-down view that holds the mat (no closer than MAX_PX_PER_MODULE allows):
-    its scale and the camera height."""
+    """The straight-down view that holds the mat (plus FRAME_MARGIN): its scale and the
+    camera height."""
     w, h = mat_mm
     rw, rh = resolution
     view_w = FRAME_MARGIN * max(w, h * rw / rh)  # table width the picture must span
-    view_w = max(view_w, rw * MODULE_MM / MAX_PX_PER_MODULE)
     return CameraView(resolution, rw / view_w, view_w / 2 / math.tan(math.radians(hfov_deg) / 2))
 
 

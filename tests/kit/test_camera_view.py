@@ -12,8 +12,8 @@ import os
 import numpy as np
 import pytest
 
-from calibration.kit.camera import (MAX_PX_PER_MODULE, MIN_PX_PER_MODULE, camera_view,
-                                   simulate_frame)
+from calibration.kit.camera import (FRAME_MARGIN, MIN_PX_PER_MODULE, RESOLUTIONS,
+                                   camera_view, simulate_frame)
 from calibration.kit.sheets import label_sheet, sticker_image, sticker_module_mm
 from calibration.layouts import available_layouts, load_layout
 from calibration.render import render_card, render_mat, render_token
@@ -80,27 +80,29 @@ def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3, 
     return layout, table, placed
 
 
-def read_kit(game, players, variant):
+def read_kit(game, players, variant, resolution=RESOLUTIONS["1080p"]):
     from vision.pipeline import recognize
 
-    layout, table, placed = assembled_table(game, players, variant)
-    frame, _ = simulate_frame(table, SHARP_PX_PER_MM, layout.mat_size_mm)
+    view = camera_view(load_layout(game, players, variant).mat_size_mm, resolution)
+    sharp = max(SHARP_PX_PER_MM, 1.6 * view.px_per_mm)  # drawn sharper than the camera sees
+    layout, table, placed = assembled_table(game, players, variant, k=sharp)
+    frame, _ = simulate_frame(table, sharp, layout.mat_size_mm, resolution)
     name = game if variant == "standard" else f"{game}:{variant}"
     result = recognize(frame, name, players)
     seen = {c["payload"]: (c["region"], c["slot"]) for c in result["cards"] + result["tokens"]}
-    view = camera_view(layout.mat_size_mm)
     return result, placed, seen, view
 
 
-def check(game, players, variant):
-    result, placed, seen, view = read_kit(game, players, variant)
+def check(game, players, variant, resolution=RESOLUTIONS["1080p"]):
+    result, placed, seen, view = read_kit(game, players, variant, resolution)
     assert result["calibrated"], result["warnings"]
     missing = sorted(set(placed) - set(seen))
     misplaced = {p: (placed[p], seen[p]) for p in placed if p in seen
                  and (seen[p][0] != placed[p][0]
                       or (placed[p][1] is not None and seen[p][1] != placed[p][1]))}
+    camera = "4K" if resolution == RESOLUTIONS["4K"] else "1080p"
     print(f"\n{game} {players}p {variant}: {layout_size(game, players, variant)} mm, "
-          f"{view.px_per_module:.2f} px/module at 1080p, camera at {view.height_mm / 10:.0f} cm: "
+          f"{view.px_per_module:.2f} px/module at {camera}, camera at {view.height_mm / 10:.0f} cm: "
           f"read {len(placed) - len(missing)} of {len(placed)}")
     assert not missing and not misplaced, (missing, misplaced)
 
@@ -114,6 +116,16 @@ def layout_size(game, players, variant):
                                           ("crypt", 1)])
 def test_compact_kit_is_read_whole_by_a_1080p_webcam_at_the_stated_height(game, players):
     check(game, players, "compact")
+
+
+@pytest.mark.parametrize("game,players,camera", [("crypt", 1, "4K"), ("mythe", 2, "4K")])
+def test_a_camera_close_over_a_small_mat_reads_its_large_modules(game, players, camera):
+    """No height cap: over the smallest mats a 1080p webcam sees 7.5 px per module (crypt 1p
+    compact, in the default run above) and a 4K one 12-15 px, where the card reader once read nothing past about 7.6 px (the camera
+    then had to hang higher than the mat needed, to keep modules at 6 px)."""
+    view = camera_view(load_layout(game, players, "compact").mat_size_mm, RESOLUTIONS[camera])
+    assert view.px_per_module > 7
+    check(game, players, "compact", RESOLUTIONS[camera])
 
 
 @pytest.mark.parametrize("game,players", [("musee", 3), ("cardcassonne", 5)])
@@ -165,8 +177,8 @@ def test_every_compact_mat_fits_a_table_and_a_1080p_webcam():
             assert [r.name for r in compact.regions] == [r.name for r in standard.regions]
             assert ([[s.slot for s in r.slots] for r in compact.regions]
                     == [[s.slot for s in r.slots] for r in standard.regions])
-            # Never so close that the pipeline's reader loses the cards (crypt 1p: 45 cm).
-            assert view.px_per_module <= MAX_PX_PER_MODULE + 1e-9
+            # The camera hangs as low as the mat allows: the mat plus 5 % fills the picture.
+            assert view.px_per_mm == pytest.approx(1920 / (FRAME_MARGIN * max(w, h * 16 / 9)))
 
 
 def overlaps(layout):
