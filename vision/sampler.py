@@ -214,7 +214,7 @@ def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
     bu, bv = grid.bent(found_at[:, 0], found_at[:, 1])
     basis = _monomials(wanted[:, 0], wanted[:, 1], n, 1)
     w = np.sqrt(np.array(weights))[:, None]
-    du = np.linalg.lstsq(basis * w, (bu - wanted[:, 0]) * w[:, 0], rcond=None)[0]
+    du = np.linalg.lstsq(basis * w, (bu - wanted[:, 0]) * w[:, 0], rcond=None)[0]  # 3-9 rows
     dv = np.linalg.lstsq(basis * w, (bv - wanted[:, 1]) * w[:, 0], rcond=None)[0]
     return Grid(grid.homography, n, du, dv, 1)
 
@@ -307,11 +307,14 @@ def _robust_fit(basis: np.ndarray, target: np.ndarray, weight: np.ndarray):
     keep = np.ones(len(target), bool)
     coefficients = None
     for _ in range(3):
-        w = np.sqrt(weight[keep])[:, None]
-        regular = 1e-3 * np.eye(basis.shape[1])  # keeps a sparse fit from running wild
-        lhs = np.vstack([basis[keep] * w, regular])
-        rhs = np.concatenate([target[keep] * w[:, 0], np.zeros(basis.shape[1])])
-        coefficients = np.linalg.lstsq(lhs, rhs, rcond=None)[0]
+        # Normal equations: a few coefficients from thousands of edges; a small ridge keeps
+        # a sparse fit from running wild.
+        weighted = basis[keep] * weight[keep][:, None]
+        normal = weighted.T @ basis[keep] + 1e-6 * np.eye(basis.shape[1])
+        try:
+            coefficients = np.linalg.solve(normal, weighted.T @ target[keep])
+        except np.linalg.LinAlgError:
+            return None
         residual = np.abs(basis @ coefficients - target)
         keep = residual < max(0.15, 2.5 * float(np.median(residual[keep])))
     return coefficients
