@@ -504,7 +504,8 @@ class SymbolSampler:
             for version in _nearby_versions(symbol.version):
                 code = read_symbol(gray, symbol.corners, version)
                 if code is not None:
-                    codes.append(code)
+                    if not any(_inside(code.center, c.corners) for c in (*skip, *codes)):
+                        codes.append(code)  # (not a symbol read already from another view)
                     break
             else:
                 if earlier is None:
