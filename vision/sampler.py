@@ -39,6 +39,7 @@ import cv2
 import numpy as np
 
 from .decode import Code
+from .qr_matrix import correct
 
 QUIET = 4  # modules of light margin around a rendered matrix
 RENDER_PX = 4  # pixels per module of a rendered matrix
@@ -334,20 +335,45 @@ def module_values(image: np.ndarray, grid: Grid) -> np.ndarray:
     return samples.mean(axis=2)
 
 
-def threshold_local(values: np.ndarray, radius: int = 3) -> np.ndarray:
-    """Dark where a module is darker than the midpoint of its neighbourhood's light and dark
-    levels (percentiles over ±radius modules): follows glare and shadow across a symbol."""
-    window = np.ones((2 * radius + 1, 2 * radius + 1), np.uint8)
+def _local_levels(values: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Midpoint and half-range of each module's neighbourhood's light and dark levels."""
+    size = 2 * radius + 1
+    window = np.ones((size, size), np.uint8)
     bright = cv2.dilate(values.astype(np.float32), window)
     dim = cv2.erode(values.astype(np.float32), window)
-    middle = cv2.blur((bright + dim) / 2, (2 * radius + 1, 2 * radius + 1))
-    return values < middle
+    middle = cv2.blur((bright + dim) / 2, (size, size))
+    half_range = cv2.blur((bright - dim) / 2, (size, size))
+    return middle, half_range
 
 
-def threshold_global(values: np.ndarray) -> np.ndarray:
+def threshold_local(values: np.ndarray, radius: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """(dark, confidence): dark where a module is darker than the midpoint of its
+    neighbourhood's light and dark levels (over ±radius modules), which follows glare and
+    shadow across a symbol; confidence is its distance from that midpoint as a share of the
+    neighbourhood's contrast (low on a washed-out patch, where light and dark merge)."""
+    middle, half_range = _local_levels(values, radius)
+    contrast = max(float(np.median(half_range)), 1.0)  # the symbol's own, for washed-out parts
+    return values < middle, _confidence(values, np.abs(values - middle) / contrast, contrast)
+
+
+CLIPPED = 250  # a module this bright is at the sensor's limit: glare, whatever its colour
+
+
+def _confidence(values: np.ndarray, margin: np.ndarray, contrast: float) -> np.ndarray:
+    """A module's margin from its threshold, lowered where its closest neighbours hardly
+    differ (a washed-out patch: dark and light modules alike there) and zero where the
+    sensor clipped."""
+    _, nearby = _local_levels(values, 1)
+    return np.where(values >= CLIPPED, 0.0, np.minimum(margin, nearby / contrast))
+
+
+def threshold_global(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(dark, confidence) against one Otsu level for the whole symbol."""
     scaled = cv2.normalize(values.astype(np.float32), None, 0, 255, cv2.NORM_MINMAX)
     level, _ = cv2.threshold(scaled.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return scaled <= level
+    dark = scaled <= level
+    spread = max(float(np.percentile(values, 90) - np.percentile(values, 10)) / 2, 1.0)
+    return dark, _confidence(values, np.abs(scaled - level) / 128, spread)
 
 
 # -- decoding a bit matrix -------------------------------------------------------------------
@@ -359,8 +385,11 @@ def _finder_agreement(dark: np.ndarray, version: int) -> float:
 
 def upright(dark: np.ndarray, version: int) -> np.ndarray:
     """The matrix turned so its finder patterns sit top-left, top-right and bottom-left."""
-    turns = [np.rot90(dark, k) for k in range(4)]
-    return max(turns, key=lambda m: _finder_agreement(m, version))
+    return np.rot90(dark, _upright_turns(dark, version))
+
+
+def _upright_turns(dark: np.ndarray, version: int) -> int:
+    return max(range(4), key=lambda k: _finder_agreement(np.rot90(dark, k), version))
 
 
 def render(dark: np.ndarray, px: int = RENDER_PX) -> np.ndarray:
@@ -390,24 +419,45 @@ def _zxing() -> _Zxing:
     return _ZX
 
 
-def decode_matrix(dark: np.ndarray, version: int) -> tuple[str, bytes] | None:
+def decode_matrix(dark: np.ndarray, version: int,
+                  confidence: np.ndarray | None = None) -> tuple[str, bytes] | None:
     """Text and bytes of a sampled bit matrix (True = dark), or None when its error
     correction fails. The fixed patterns are redrawn ideal first: they carry no data, and a
-    damaged finder would otherwise stop the decoder from finding the symbol at all."""
+    damaged finder would otherwise stop the decoder from finding the symbol at all. With a
+    `confidence` per module, the least confident codewords are also tried as erasures
+    (vision/qr_matrix.py), which corrects up to twice as many of them."""
     if dark.shape != (dimension(version),) * 2:
         return None
-    dark = upright(dark, version)
+    turns = _upright_turns(dark, version)
+    dark = np.rot90(dark, turns)
+    for matrix in (dark, dark.T):  # a symbol seen from behind (through glass, mirrored)
+        decoded = _read_clean(matrix, version)
+        if decoded is not None:
+            return decoded
+    if confidence is None:
+        return None
+    confidence = np.rot90(confidence, turns)
+    for matrix, sure in ((dark, confidence), (dark.T, confidence.T)):
+        corrected = correct(matrix, sure, version)
+        if corrected is not None:
+            decoded = _read_clean(corrected, version)
+            if decoded is not None:
+                return decoded
+    return None
+
+
+def _read_clean(dark: np.ndarray, version: int) -> tuple[str, bytes] | None:
+    """zxing-cpp's reading of an upright matrix rendered clean, fixed patterns ideal."""
     mask, ideal = function_patterns(version)
     dark = np.where(mask, ideal, dark)
     zx = _zxing()
-    for matrix in (dark, dark.T):  # a symbol seen from behind (through glass, mirrored)
-        results = zx.zx.read_barcodes(render(matrix), formats=zx.pure_formats, is_pure=True,
-                                      try_rotate=False, try_downscale=False, try_invert=False,
-                                      text_mode=zx.zx.TextMode.Plain)
-        for result in results:
-            if (result.valid and result.text is not None
-                    and (result.extra or {}).get("Version") == str(version)):
-                return result.text, bytes(result.bytes)
+    results = zx.zx.read_barcodes(render(dark), formats=zx.pure_formats, is_pure=True,
+                                  try_rotate=False, try_downscale=False, try_invert=False,
+                                  text_mode=zx.zx.TextMode.Plain)
+    for result in results:
+        if (result.valid and result.text is not None
+                and (result.extra or {}).get("Version") == str(version)):
+            return result.text, bytes(result.bytes)
     return None
 
 
@@ -463,8 +513,8 @@ def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int) -> Code | N
     anchored = anchor(image, start, version)
     for grid in (refine(image, anchored, version), anchored, start):
         values = module_values(image, grid)
-        for dark in (threshold_local(values), threshold_global(values)):
-            decoded = decode_matrix(dark, version)
+        for dark, confidence in (threshold_local(values), threshold_global(values)):
+            decoded = decode_matrix(dark, version, confidence)
             if decoded is not None:
                 text, raw = decoded
                 return Code(text, (grid.corners() + (x0, y0)).astype(np.float32), "sampler", raw)

@@ -84,7 +84,7 @@ def test_grid_refinement_recovers_a_misplaced_outline():
     centres = np.arange(n) + 0.5
     x, _ = refined.to_image(centres, np.full(n, 0.5))
     assert np.abs(x - (39.5 + 10 * centres)).max() < 1.0  # within a tenth of a module
-    assert (sampler.threshold_local(sampler.module_values(image, refined)) == dark).all()
+    assert (sampler.threshold_local(sampler.module_values(image, refined))[0] == dark).all()
 
 
 @pytest.mark.parametrize("px", [6, 8])
@@ -106,3 +106,33 @@ def test_nothing_is_read_from_a_photo_without_symbols():
     texture = (rng.random((300, 300)) < 0.5).astype(np.uint8) * 255
     texture = cv2.resize(texture, (600, 600), interpolation=cv2.INTER_NEAREST)
     assert sampler.SymbolSampler().decode(texture) == []
+
+
+def under_glare(text: str, radius: float, px: int = 8) -> np.ndarray:
+    """A symbol with a saturated highlight (a sleeve's or a laminated card's) over part of
+    it: dark modules under the highlight's core come out as white as the light ones."""
+    dark, _ = matrix(text)
+    flat = np.where(np.kron(np.pad(dark, 4), np.ones((px, px), bool)), 50, 200).astype(np.float32)
+    height, width = flat.shape
+    ys, xs = np.mgrid[0:height, 0:width]
+    distance = np.hypot(xs - 0.55 * width, ys - 0.5 * height) / (radius * width)
+    glare = np.clip(1.3 - distance, 0, 1) * 400  # saturated core, soft rim
+    photo = cv2.GaussianBlur(np.clip(flat + glare, 0, 255), (0, 0), 0.7)
+    return photo.astype(np.uint8)
+
+
+def test_symbol_half_washed_out_by_glare_is_read_with_erasures():
+    text = "https://example.org/table/42"
+    photo = under_glare(text, 0.16)
+    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name != "sampler"))
+    assert without_sampler.decode(photo) == []
+    codes = PhotoReader().decode(photo)
+    assert [(c.text, c.backend) for c in codes] == [(text, "sampler")]
+    # the washed-out modules are what made the difference: without confidences, nothing
+    located = sampler.located_symbols(photo)[0]
+    n = sampler.dimension(located.version)
+    grid = sampler.Grid.from_corners(located.corners, n)
+    values = sampler.module_values(photo.astype(np.float32), grid)
+    dark, confidence = sampler.threshold_local(values)
+    assert sampler.decode_matrix(dark, located.version) is None
+    assert sampler.decode_matrix(dark, located.version, confidence) == (text, text.encode())
