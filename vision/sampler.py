@@ -521,10 +521,18 @@ def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int) -> Code | N
     return None
 
 
+def _strong_contrast(gray: np.ndarray) -> np.ndarray:
+    """Strong local equalization: lifts a dim, low-contrast symbol (a dark room, a bright
+    spot beside it setting the exposure) enough for its finder patterns to be found."""
+    return cv2.createCLAHE(clipLimit=8.0, tileGridSize=(8, 8)).apply(gray)
+
+
 # Where to look for located-but-unread symbols: the photo itself, then at most 1280 px
-# wide, and that stretched 2x across and 2x down (a symbol seen at a steep angle). The
+# wide, and that stretched 2x across and 2x down (a symbol seen at a steep angle),
+# and strongly equalized (dim, low-contrast photos). The
 # BoofCV photos' damaged and blurred symbols are often located in one view and not another.
-LOCATING_VIEWS = ((None, 1, 1), (1280, 1, 1), (1280, 2, 1), (1280, 1, 2))
+LOCATING_VIEWS = ((None, 1, 1, None), (1280, 1, 1, None), (1280, 2, 1, None),
+                  (1280, 1, 2, None), (1280, 1, 1, _strong_contrast))
 MAX_TRIES_PER_SYMBOL = 3  # located again in another view: its corners may be better there
 
 
@@ -568,8 +576,9 @@ class SymbolSampler:
         """Located symbols of every view, in photo pixels, view by view."""
         longest = max(gray.shape[:2])
         reduced: dict[int, tuple[np.ndarray, float]] = {}
-        for long_side, stretch_x, stretch_y in self.views:
-            if long_side is not None and longest <= long_side and (stretch_x, stretch_y) == (1, 1):
+        for long_side, stretch_x, stretch_y, treat in self.views:
+            if (long_side is not None and longest <= long_side
+                    and (stretch_x, stretch_y) == (1, 1) and treat is None):
                 continue  # the photo itself was that view already
             view, scale = gray, 1.0
             if long_side is not None and longest > long_side:
@@ -581,6 +590,8 @@ class SymbolSampler:
             if (stretch_x, stretch_y) != (1, 1):
                 view = cv2.resize(view, None, fx=stretch_x, fy=stretch_y,
                                   interpolation=cv2.INTER_LINEAR)
+            if treat is not None:
+                view = treat(view)
             factor = (scale * stretch_x, scale * stretch_y)
             for symbol in located_symbols(view):
                 yield Located((symbol.corners / factor).astype(np.float32), symbol.version)
