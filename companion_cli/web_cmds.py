@@ -151,8 +151,11 @@ def _describe_start(runtime, db: Path) -> str:
 @click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
 @click.option("--lens", "lens_camera", default=None,
               help="undistort with the lens saved for this camera (companion calibrate-lens)")
+@click.option("--layout", "mat_layout", type=click.Choice(["standard", "compact"]),
+              default="standard", show_default=True,
+              help="the mat printed (companion print mat --layout)")
 @table_options
-def serve(game, players, names, source, host, port, db, token, fresh, lens_camera,
+def serve(game, players, names, source, host, port, db, token, fresh, lens_camera, mat_layout,
           **cafe_options):
     """Serve the live dashboard for a game at this table."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
@@ -182,8 +185,8 @@ def serve(game, players, names, source, host, port, db, token, fresh, lens_camer
             from calibration.lens import LensCalibration
 
             options["lens"] = LensCalibration.load(lens_camera)
-        runtime.watcher_factory = lambda slug, players: open_watcher(source, slug, players,
-                                                                     **options)
+        runtime.watcher_factory = lambda slug, players: open_watcher(
+            source, slug, players, layout=mat_layout, **options)
         watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
         runtime.attach_watcher(watcher, source, interval_s=0.0)
         banner.append(f"Watching {source}.")

@@ -17,8 +17,11 @@ class CameraUnavailableError(CompanionError):
     pass
 
 
-def open_watcher(spec: str, game: str, players: int, **options: Any):
-    """`camera:0`, `video:PATH` or `images:DIR` through vision.sources and vision.pipeline."""
+def open_watcher(spec: str, game: str, players: int, layout: str | None = None,
+                 **options: Any):
+    """`camera:0`, `video:PATH` or `images:DIR` through vision.sources and vision.pipeline;
+    `layout` "compact" for the print kit's compact mat (default the standard one)."""
+    mat = game if layout in (None, "standard") else f"{game}:{layout}"
     try:
         from vision.sources import open_source
     except ImportError as exc:
@@ -40,9 +43,9 @@ def open_watcher(spec: str, game: str, players: int, **options: Any):
             raise CompanionError(
                 f"{folder} records a {recording.game} game for {recording.players} players; "
                 f"start with --game {recording.game} --players {recording.players}")
-        return RecordedInputs(TableWatcher(_recorded_source(folder, recording.fps), game, players,
+        return RecordedInputs(TableWatcher(_recorded_source(folder, recording.fps), mat, players,
                                            **options), recording)
-    return TableWatcher(open_source(spec), game, players, **options)
+    return TableWatcher(open_source(spec), mat, players, **options)
 
 
 def _recorded_source(folder: Path, fps: float):

@@ -242,3 +242,24 @@ def test_calibrate_command_takes_the_compact_mat(tmp_path):
         assert result.exit_code == 0, result.output
         data = json.loads(result.output)
         assert data["usable"] and data["px_per_module"] >= MIN_PX_PER_MODULE - 0.2, data
+
+
+def test_the_live_watcher_reads_a_compact_mat(tmp_path):
+    """`companion serve --layout compact` watches with the compact mat's regions: a frame of
+    the compact Crypt table puts every card in its own space."""
+    import cv2
+    from click.testing import CliRunner
+
+    from companion_cli import main
+    from web.camera import open_watcher
+
+    layout, table, placed = assembled_table("crypt", 4, "compact")
+    frame, _ = simulate_frame(table, SHARP_PX_PER_MM, layout.mat_size_mm)
+    cv2.imwrite(str(tmp_path / "frame-0001.png"), frame)
+    watcher = open_watcher(f"images:{tmp_path}", "crypt", 4, layout="compact", preview_width=0)
+    assert watcher.layout == layout and watcher.game == "crypt"
+    seen = watcher.see(frame)
+    where = {d.payload: (d.region, list(d.slot) if d.slot is not None else None)
+             for d in seen.detections}
+    assert where == placed
+    assert "--layout [standard|compact]" in CliRunner().invoke(main, ["serve", "--help"]).output
