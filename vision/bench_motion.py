@@ -142,8 +142,8 @@ class Table:
                     rest = len(frames)
                 frames.append(rendered.image)
             rests.append((payload, rest if rest is not None else len(frames) - 1))
-        # The hand goes on moving over the full table a while, so the last card can settle.
-        frames += self.sweep()[:15]
+        # The hand goes on moving over the full table (0.8 s), so the last card can settle.
+        frames += self.sweep()[:24]
         return frames, rests
 
 
