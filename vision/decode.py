@@ -614,7 +614,7 @@ FRAGMENT_SHARE = 0.4
 GRID_SIZES = (0.8, 2.5)  # outline extent / symbol side worth fitting a grid to
 # Two symbols with their quiet zones lie at least 25/21 sides apart: a blob centred closer to
 # a code read is its card's printed text.
-GRID_CLEARANCE = 1.15
+GRID_CLEARANCE = 25 / 21
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 
 
