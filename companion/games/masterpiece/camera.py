@@ -16,6 +16,8 @@ from ...events import CardRemoved, PieceOnTable, TableEvent
 from ...model import Move, Text
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
+from . import log, turns
+from . import state as game_state
 from .setup import ring_spaces
 from .state import MasterpieceState
 from .words import _one, money
@@ -29,118 +31,120 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
     return out
 
 
-class CameraReading:
-    """Table events to moves, or to alerts."""
+# -- Table events to moves, or to alerts. -----------------------------------------------------
+def interpret(game, state: MasterpieceState, event: TableEvent,
+              table: Mapping[str, PieceOnTable]) -> Interpretation:
+    if isinstance(event, CardRemoved):
+        return Interpretation()
+    if event.kind == "die":
+        return interpret_die(game, state, event)
+    piece = game.catalogue.piece(event.payload)
+    if piece.kind == "token":
+        return interpret_pawn(game, state, event)
+    if piece.kind == "back":
+        return Interpretation()
+    if "painting" in piece.face:
+        return interpret_painting(game, state, event)
+    return interpret_value_card(game, state, event)
 
-    def interpret(self, state: MasterpieceState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
-        if isinstance(event, CardRemoved):
-            return Interpretation()
-        if event.kind == "die":
-            return self._interpret_die(state, event)
-        piece = self.catalogue.piece(event.payload)
-        if piece.kind == "token":
-            return self._interpret_pawn(state, event)
-        if piece.kind == "back":
-            return Interpretation()
-        if "painting" in piece.face:
-            return self._interpret_painting(state, event)
-        return self._interpret_value_card(state, event)
 
-    def _interpret_die(self, state: MasterpieceState, event) -> Interpretation:
-        if event.where.region != "roll" or event.value is None or state.phase != "roll":
-            return Interpretation()
-        return Interpretation(move=Move("roll", state.active, {"value": event.value}))
+def interpret_die(game, state: MasterpieceState, event) -> Interpretation:
+    if event.where.region != "roll" or event.value is None or state.phase != "roll":
+        return Interpretation()
+    return Interpretation(move=Move("roll", state.active, {"value": event.value}))
 
-    @staticmethod
-    def _seat_of_region(state: MasterpieceState, region: str | None) -> int | None:
-        if region and region.startswith("player") and region[6:].isdigit():
-            seat = int(region[6:])
-            if seat < state.players:
-                return seat
-        return None
 
-    def _interpret_pawn(self, state: MasterpieceState, event) -> Interpretation:
-        if event.payload not in state.pawns or event.where.region != "ring" or not event.where.slot:
-            return Interpretation()
-        seat = state.pawns.index(event.payload)
-        space = event.where.slot[0]
-        if not isinstance(space, int) or not 0 <= space < len(self.spaces):
-            return Interpretation()
-        name = state.names[seat]
-        if state.phase in ("setup", "draw") and state.active is None:
-            if state.positions[seat] == space:
-                return Interpretation()
-            return Interpretation(move=Move("place_pawn", seat, {"space": space}))
-        expected = state.positions[seat]
-        if space == expected:
-            action = self.space_text(space)
-            return Interpretation(note=Text(f"{name} is on space {space}. {action.en}",
-                                            f"{name} 在第 {space} 格。{action.zh}"))
-        if state.phase == "roll" and seat == state.active:
-            en = f"{name}'s pawn moved before the die roll was entered: it stays on space {expected} until then."
-            zh = f"{name} 的棋子在擲骰結果登記前就移動了：先留在第 {expected} 格。"
-        elif seat == state.active and state.last_roll is not None:
-            start = (expected - state.last_roll) % len(self.spaces)
-            en = (f"{name} rolled {state.last_roll} from space {start}, so the pawn belongs on "
-                  f"space {expected}, not {space}.")
-            zh = f"{name} 從第 {start} 格擲出 {state.last_roll} 點，棋子應該在第 {expected} 格，不是第 {space} 格。"
-        else:
-            en = f"{name}'s pawn belongs on space {expected}, not {space}."
-            zh = f"{name} 的棋子應該在第 {expected} 格，不是第 {space} 格。"
-        return Interpretation(violations=_one("pawn_wrong_space", en, zh, cards=(event.payload,),
-                                              region="ring"))
+def seat_of_region(state: MasterpieceState, region: str | None) -> int | None:
+    if region and region.startswith("player") and region[6:].isdigit():
+        seat = int(region[6:])
+        if seat < state.players:
+            return seat
+    return None
 
-    def _interpret_painting(self, state: MasterpieceState, event) -> Interpretation:
-        painting, region = event.payload, event.where.region
-        title = self.painting_name(painting)
-        seat = self._seat_of_region(state, region)
-        if region == "easel":
-            if state.phase == "easel" and painting in state.bank:
-                return Interpretation(move=Move("easel", state.active, {"painting": painting}))
-            if state.phase == "pick" and self.owner(state, painting) == state.active:
-                return Interpretation(move=Move("pick", self.left_of(state, state.active),
-                                                {"painting": painting}))
-            if state.auction is not None and state.auction.painting == painting:
-                return Interpretation()
-            where = self._where_is(state, painting)
-            return Interpretation(violations=_one(
-                "painting_wrong_area", f"{title.en} should not be on the easel now: {where.en}",
-                f"{title.zh} 現在不該在畫架上：{where.zh}", cards=(painting,), region="easel"))
-        if seat is None:
+
+def interpret_pawn(game, state: MasterpieceState, event) -> Interpretation:
+    if event.payload not in state.pawns or event.where.region != "ring" or not event.where.slot:
+        return Interpretation()
+    seat = state.pawns.index(event.payload)
+    space = event.where.slot[0]
+    if not isinstance(space, int) or not 0 <= space < len(game.spaces):
+        return Interpretation()
+    name = state.names[seat]
+    if state.phase in ("setup", "draw") and state.active is None:
+        if state.positions[seat] == space:
             return Interpretation()
-        if state.phase == "setup" and state.dealt < state.players and painting in state.bank \
-                and seat == self.next_deal_seat(state):
-            return Interpretation(move=Move("deal", seat, {"painting": painting}))
-        if state.phase in ("inherit", "buy_bank") and seat == state.active and painting in state.bank:
-            kind = "inherit" if state.phase == "inherit" else "buy"
-            return Interpretation(move=Move(kind, seat, {"painting": painting}))
-        if state.phase == "buy_player" and seat == state.active \
-                and self.owner(state, painting) not in (None, seat):
-            return Interpretation(move=Move("buy", seat, {"painting": painting}))
-        if self.owner(state, painting) == seat:
+        return Interpretation(move=Move("place_pawn", seat, {"space": space}))
+    expected = state.positions[seat]
+    if space == expected:
+        action = log.space_text(game, space)
+        return Interpretation(note=Text(f"{name} is on space {space}. {action.en}",
+                                        f"{name} 在第 {space} 格。{action.zh}"))
+    if state.phase == "roll" and seat == state.active:
+        en = f"{name}'s pawn moved before the die roll was entered: it stays on space {expected} until then."
+        zh = f"{name} 的棋子在擲骰結果登記前就移動了：先留在第 {expected} 格。"
+    elif seat == state.active and state.last_roll is not None:
+        start = (expected - state.last_roll) % len(game.spaces)
+        en = (f"{name} rolled {state.last_roll} from space {start}, so the pawn belongs on "
+              f"space {expected}, not {space}.")
+        zh = f"{name} 從第 {start} 格擲出 {state.last_roll} 點，棋子應該在第 {expected} 格，不是第 {space} 格。"
+    else:
+        en = f"{name}'s pawn belongs on space {expected}, not {space}."
+        zh = f"{name} 的棋子應該在第 {expected} 格，不是第 {space} 格。"
+    return Interpretation(violations=_one("pawn_wrong_space", en, zh, cards=(event.payload,),
+                                          region="ring"))
+
+
+def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
+    painting, region = event.payload, event.where.region
+    title = log.painting_name(game, painting)
+    seat = seat_of_region(state, region)
+    if region == "easel":
+        if state.phase == "easel" and painting in state.bank:
+            return Interpretation(move=Move("easel", state.active, {"painting": painting}))
+        if state.phase == "pick" and game_state.owner(state, painting) == state.active:
+            return Interpretation(move=Move("pick", game_state.left_of(game, state, state.active),
+                                            {"painting": painting}))
+        if state.auction is not None and state.auction.painting == painting:
             return Interpretation()
-        where = self._where_is(state, painting)
-        name = state.names[seat]
+        where = log.where_is(game, state, painting)
         return Interpretation(violations=_one(
-            "painting_wrong_area", f"{title.en} lies in {name}'s area, but {where.en}",
-            f"{title.zh} 放在 {name} 的區域，但{where.zh}", cards=(painting,), region=region))
+            "painting_wrong_area", f"{title.en} should not be on the easel now: {where.en}",
+            f"{title.zh} 現在不該在畫架上：{where.zh}", cards=(painting,), region="easel"))
+    if seat is None:
+        return Interpretation()
+    if state.phase == "setup" and state.dealt < state.players and painting in state.bank \
+            and seat == game_state.next_deal_seat(game, state):
+        return Interpretation(move=Move("deal", seat, {"painting": painting}))
+    if state.phase in ("inherit", "buy_bank") and seat == state.active and painting in state.bank:
+        kind = "inherit" if state.phase == "inherit" else "buy"
+        return Interpretation(move=Move(kind, seat, {"painting": painting}))
+    if state.phase == "buy_player" and seat == state.active \
+            and game_state.owner(state, painting) not in (None, seat):
+        return Interpretation(move=Move("buy", seat, {"painting": painting}))
+    if game_state.owner(state, painting) == seat:
+        return Interpretation()
+    where = log.where_is(game, state, painting)
+    name = state.names[seat]
+    return Interpretation(violations=_one(
+        "painting_wrong_area", f"{title.en} lies in {name}'s area, but {where.en}",
+        f"{title.zh} 放在 {name} 的區域，但{where.zh}", cards=(painting,), region=region))
 
-    def _interpret_value_card(self, state: MasterpieceState, event) -> Interpretation:
-        """At the end, value cards are laid face up beside their paintings for the count."""
-        seat = self._seat_of_region(state, event.where.region)
-        if seat is None or event.face_down or not self.is_over(state):
-            return Interpretation()
-        card = event.payload
-        for h in state.holdings[seat]:
-            if card in h.values:
-                title = self.painting_name(h.painting)
-                shown = money(self.value_k[card]) if not self.forgery[card] else Text("forgery", "贗品")
-                return Interpretation(note=Text(f"{shown.en} under {title.en}: matches the ledger.",
-                                                f"{title.zh} 下的 {shown.zh}：與紀錄相符。"))
-        name = state.names[seat]
-        return Interpretation(violations=_one(
-            "value_card_wrong_area",
-            f"This value card was not recorded under any of {name}'s paintings.",
-            f"這張價值卡並沒有登記在 {name} 的任何畫作下面。", cards=(card,),
-            region=event.where.region))
+
+def interpret_value_card(game, state: MasterpieceState, event) -> Interpretation:
+    """At the end, value cards are laid face up beside their paintings for the count."""
+    seat = seat_of_region(state, event.where.region)
+    if seat is None or event.face_down or not turns.is_over(game, state):
+        return Interpretation()
+    card = event.payload
+    for h in state.holdings[seat]:
+        if card in h.values:
+            title = log.painting_name(game, h.painting)
+            shown = money(game.value_k[card]) if not game.forgery[card] else Text("forgery", "贗品")
+            return Interpretation(note=Text(f"{shown.en} under {title.en}: matches the ledger.",
+                                            f"{title.zh} 下的 {shown.zh}：與紀錄相符。"))
+    name = state.names[seat]
+    return Interpretation(violations=_one(
+        "value_card_wrong_area",
+        f"This value card was not recorded under any of {name}'s paintings.",
+        f"這張價值卡並沒有登記在 {name} 的任何畫作下面。", cards=(card,),
+        region=event.where.region))

@@ -8,8 +8,59 @@ check says what is wrong).
 from __future__ import annotations
 
 from ...model import Move, Text
+from . import state as game_state
 from .state import DIE_FACES, MasterpieceState, _amount
-from .words import money
+from .words import WORDS, money
+
+
+# -- names of paintings, spaces and value cards, and where a painting is --------------------------
+def painting_name(game, payload: str) -> Text:
+    return game.catalogue.piece(payload).name
+
+
+def space_text(game, index: int) -> Text:
+    """What a space does, as printed on the board."""
+    space = game.spaces[index]
+    amounts = game.data.space_amounts
+    price_k = {"collect": amounts.collect_cash_k, "buy_bank": space.price_k,
+               "buy_player": amounts.buy_from_player_k, "must_sell": amounts.must_sell_k}
+    amount = money(price_k[space.kind]) if space.kind in price_k else None
+    return WORDS(f"space.{space.kind}", cash=amount, price=amount)
+
+
+def values_text(game, values: tuple[str, ...]) -> Text:
+    if not values:
+        return WORDS("values.none")
+    parts = [WORDS("values.forgery") if game.forgery[v] else money(game.value_k[v])
+             for v in values]
+    cards = Text(" + ".join(p.en for p in parts), " + ".join(p.zh for p in parts))
+    if any(game.forgery[v] for v in values):
+        return WORDS("values.forged", cards=cards)
+    if len(parts) == 1:
+        return cards
+    return WORDS("values.sum", cards=cards, total=money(game_state.painting_value(game, values)))
+
+
+def card_kind(game, payload: str) -> Text | None:
+    """What a known piece of this game is, in words (a value card's value stays hidden)."""
+    if payload in game.values:
+        return WORDS("piece.value_card")
+    if payload in game.paintings:
+        return WORDS("piece.painting")
+    if payload in game.catalogue:
+        return WORDS("piece.other", name=game.catalogue.piece(payload).name)
+    return None
+
+
+def where_is(game, state: MasterpieceState, payload: str) -> Text:
+    owner = game_state.owner(state, payload)
+    if owner is not None:
+        return WORDS("where.owner", owner=state.names[owner])
+    if state.auction is not None and state.auction.painting == payload:
+        return WORDS("where.easel")
+    if payload in state.gone:
+        return WORDS("where.gone")
+    return WORDS("where.bank")
 
 
 def _is_index(value, count: int) -> bool:
@@ -25,7 +76,7 @@ def _title(game, move: Move) -> Text | None:
     payload = move.get("painting")
     if not isinstance(payload, str) or payload not in game.paintings:
         return None
-    return game.painting_name(payload)
+    return painting_name(game, payload)
 
 
 def _with_player(said):
@@ -85,7 +136,7 @@ def draw_value(game, state: MasterpieceState, move: Move) -> Text | None:
     if move.get("card") != "hidden" and move.get("card") not in game.values:
         return None
     if move.get("painting") is None and state.draw is not None and state.draw.painting:
-        title = game.painting_name(state.draw.painting)  # the card owed goes there
+        title = painting_name(game, state.draw.painting)  # the card owed goes there
     elif move.get("painting") is not None and title is None:
         return None
     if title is None:
@@ -120,7 +171,7 @@ def inherit(game, state, move, name, title) -> Text:
 
 @_with_painting
 def buy(game, state, move, name, title) -> Text:
-    owner = game.owner(state, move.get("painting"))
+    owner = game_state.owner(state, move.get("painting"))
     if owner is None:
         return Text(f"{name} buys {title.en} from the bank", f"{name} 向銀行買下 {title.zh}")
     return Text(f"{name} buys {title.en} from {state.names[owner]}",
@@ -166,7 +217,7 @@ def overbid(game, state, move, name, amount) -> Text:
 def tie(game, state: MasterpieceState, move: Move) -> Text | None:
     seats, amount = move.get("players"), _amount(move.get("amount_k"))
     if (not isinstance(seats, (list, tuple)) or amount is None or amount <= 0
-            or not all(_is_index(s, state.players) for s in seats) or len(set(seats)) < 2):
+        or not all(_is_index(s, state.players) for s in seats) or len(set(seats)) < 2):
         return None
     names = [state.names[s] for s in sorted(set(seats))]
     said = money(amount)
@@ -178,7 +229,7 @@ def hammer(game, state: MasterpieceState, move: Move) -> Text | None:
     auction = state.auction
     if auction is None:
         return None
-    title = game.painting_name(auction.painting)
+    title = painting_name(game, auction.painting)
     if auction.bidder is None or auction.standing_k is None:
         return Text(f"The hammer comes down on {title.en}", f"{title.zh} 落槌")
     said = money(auction.standing_k)
@@ -193,5 +244,5 @@ def hammer(game, state: MasterpieceState, move: Move) -> Text | None:
 def no_sale(game, state: MasterpieceState, move: Move) -> Text | None:
     if state.auction is None:
         return None
-    title = game.painting_name(state.auction.painting)
+    title = painting_name(game, state.auction.painting)
     return Text(f"Nobody bids for {title.en}", f"沒有人出價買 {title.zh}")

@@ -6,77 +6,83 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Text, Violation
+from . import turns
+from . import state as game_state
 from .state import Draw, Holding, LedgerEntry, MasterpieceState
 from .words import _one, money
 
 
-class Payments:
-    """Who pays whom, who holds what."""
+# -- Who pays whom, who holds what. -----------------------------------------------------------
+def cannot_afford(game, state: MasterpieceState, seat: int, price: int,
+                  what: Text) -> tuple[Violation, ...]:
+    if state.cash[seat] >= price:
+        return ()
+    cost = money(price)  # how much the player has stays hidden
+    return _one("cannot_afford",
+                f"{state.names[seat]} cannot pay {cost.en} {what.en}: there are no loans.",
+                f"{state.names[seat]} 付不起{what.zh}的 {cost.zh}：不能借錢。")
 
-    def _cannot_afford(self, state: MasterpieceState, seat: int, price: int,
-                       what: Text) -> tuple[Violation, ...]:
-        if state.cash[seat] >= price:
-            return ()
-        cost = money(price)  # how much the player has stays hidden
-        return _one("cannot_afford",
-                    f"{state.names[seat]} cannot pay {cost.en} {what.en}: there are no loans.",
-                    f"{state.names[seat]} 付不起{what.zh}的 {cost.zh}：不能借錢。")
 
-    @staticmethod
-    def _transfer(state: MasterpieceState, payer: int | None, payee: int | None, amount: int,
-                  kind: str, text: Text, painting: str | None = None) -> MasterpieceState:
-        """Move money and write the ledger line. Cash can never go below zero."""
-        cash = list(state.cash)
-        if payer is not None:
-            if cash[payer] < amount:
-                raise AssertionError(f"ledger: seat {payer} cannot pay {amount}")  # check() guards this
-            cash[payer] -= amount
-        if payee is not None:
-            cash[payee] += amount
-        return replace(state, cash=tuple(cash),
-                       ledger=state.ledger + (LedgerEntry(kind, payer, payee, amount, text, painting,
-                                                          state.turns),))
+def transfer(state: MasterpieceState, payer: int | None, payee: int | None, amount: int,
+             kind: str, text: Text, painting: str | None = None) -> MasterpieceState:
+    """Move money and write the ledger line. Cash can never go below zero."""
+    cash = list(state.cash)
+    if payer is not None:
+        if cash[payer] < amount:
+            raise AssertionError(f"ledger: seat {payer} cannot pay {amount}")  # check() guards this
+        cash[payer] -= amount
+    if payee is not None:
+        cash[payee] += amount
+    return replace(state, cash=tuple(cash),
+                   ledger=state.ledger + (LedgerEntry(kind, payer, payee, amount, text, painting,
+                                                      state.turns),))
 
-    def _fine(self, state: MasterpieceState, seat: int, amount: int, why: Text,
-              lose_turn: bool) -> MasterpieceState:
-        """A fine to the bank; a player who cannot pay it loses their next turn instead."""
-        name = state.names[seat]
-        if state.cash[seat] >= amount:
-            state = self._transfer(state, seat, None, amount, "fine",
-                                   Text(f"{name} pays the bank a {money(amount).en} fine: {why.en}",
-                                        f"{name} 付給銀行罰金 {money(amount).zh}：{why.zh}"))
-        else:
-            lose_turn = True
-            state = self._note(state, "fine_unpaid",
-                               f"{name} cannot pay the {money(amount).en} fine ({why.en}) and loses "
-                               f"the next turn.",
-                               f"{name} 付不起罰金 {money(amount).zh}（{why.zh}），喪失下一回合。")
-        if lose_turn:
-            skips = list(state.skips)
-            skips[seat] += 1
-            state = replace(state, skips=tuple(skips))
-        return state
 
-    def _with_holdings(self, state: MasterpieceState, seat: int,
-                       holdings: tuple[Holding, ...]) -> MasterpieceState:
-        all_holdings = list(state.holdings)
-        all_holdings[seat] = tuple(sorted(holdings, key=lambda h: h.painting))
-        return replace(state, holdings=tuple(all_holdings))
+def fine(game, state: MasterpieceState, seat: int, amount: int, why: Text,
+         lose_turn: bool) -> MasterpieceState:
+    """A fine to the bank; a player who cannot pay it loses their next turn instead."""
+    name = state.names[seat]
+    if state.cash[seat] >= amount:
+        state = transfer(state, seat, None, amount, "fine",
+                         Text(f"{name} pays the bank a {money(amount).en} fine: {why.en}",
+                              f"{name} 付給銀行罰金 {money(amount).zh}：{why.zh}"))
+    else:
+        lose_turn = True
+        state = turns.note(state, "fine_unpaid",
+                           f"{name} cannot pay the {money(amount).en} fine ({why.en}) and loses "
+                           f"the next turn.",
+                           f"{name} 付不起罰金 {money(amount).zh}（{why.zh}），喪失下一回合。")
+    if lose_turn:
+        skips = list(state.skips)
+        skips[seat] += 1
+        state = replace(state, skips=tuple(skips))
+    return state
 
-    def _give(self, state: MasterpieceState, seat: int, holding: Holding) -> MasterpieceState:
-        return self._with_holdings(state, seat, state.holdings[seat] + (holding,))
 
-    def _take(self, state: MasterpieceState, seat: int, painting: str) -> tuple[MasterpieceState, Holding]:
-        kept = tuple(h for h in state.holdings[seat] if h.painting != painting)
-        taken = next(h for h in state.holdings[seat] if h.painting == painting)
-        return self._with_holdings(state, seat, kept), taken
+def with_holdings(game, state: MasterpieceState, seat: int,
+                  holdings: tuple[Holding, ...]) -> MasterpieceState:
+    all_holdings = list(state.holdings)
+    all_holdings[seat] = tuple(sorted(holdings, key=lambda h: h.painting))
+    return replace(state, holdings=tuple(all_holdings))
 
-    def _owe_draw(self, state: MasterpieceState, seat: int, painting: str | None,
-                  resume: str) -> MasterpieceState:
-        """Ask for a value card, or carry on when none is left anywhere."""
-        if not self.draw_pile(state):
-            state = self._note(state, "no_value_cards",
-                               "Every value card lies under a painting: no value card is drawn.",
-                               "所有價值卡都在畫作下面：這次不抽價值卡。")
-            return self._resume(state, resume)
-        return replace(state, phase="draw", draw=Draw(seat, painting, resume))
+
+def give(game, state: MasterpieceState, seat: int, holding: Holding) -> MasterpieceState:
+    return with_holdings(game, state, seat, state.holdings[seat] + (holding,))
+
+
+def take(game, state: MasterpieceState, seat: int,
+         painting: str) -> tuple[MasterpieceState, Holding]:
+    kept = tuple(h for h in state.holdings[seat] if h.painting != painting)
+    taken = next(h for h in state.holdings[seat] if h.painting == painting)
+    return with_holdings(game, state, seat, kept), taken
+
+
+def owe_draw(game, state: MasterpieceState, seat: int, painting: str | None,
+             resume: str) -> MasterpieceState:
+    """Ask for a value card, or carry on when none is left anywhere."""
+    if not game_state.draw_pile(state):
+        state = turns.note(state, "no_value_cards",
+                           "Every value card lies under a painting: no value card is drawn.",
+                           "所有價值卡都在畫作下面：這次不抽價值卡。")
+        return turns.resume(game, state, resume)
+    return replace(state, phase="draw", draw=Draw(seat, painting, resume))

@@ -15,6 +15,7 @@ from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
 from ...model import Setup, Text
 from ...validation import Context, Int, ListOf, Seat, Str
+from ..base import Game
 from .state import LedgerEntry, MasterpieceState
 from .words import money
 
@@ -78,7 +79,7 @@ class _MasterpieceData(BaseModel):
     pawn_colours: list[str]
 
 
-def _load_data() -> _MasterpieceData:
+def load_data() -> _MasterpieceData:
     data = load_game_data("masterpiece", _MasterpieceData)
     where = "games/masterpiece.json"
     for position, space in enumerate(data.board.spaces):
@@ -111,51 +112,51 @@ PAINTING = Str()
 AMOUNT = Int(0, MAX_AMOUNT_K)
 
 
-class TheBox:
-    """The catalogue checked against the data file, set-up options, the first state."""
+# -- The catalogue checked against the data file, set-up options, the first state. ------------
+def check_catalogue(game) -> None:
+    where = "cards/masterpiece.json"
+    if len(game.paintings) != game.data.paintings:
+        raise DataFileError(f"{where} lists {len(game.paintings)} paintings; "
+                            f"games/masterpiece.json says {game.data.paintings}")
+    wanted = Counter({(e.value_k, e.forgery): e.count for e in game.data.value_deck.cards})
+    found = Counter((game.value_k[p], game.forgery[p]) for p in game.values)
+    if wanted != found:
+        raise DataFileError(f"{where}: the value cards do not match value_deck in "
+                            f"games/masterpiece.json (rerun tools/make_masterpiece_catalogue.py)")
+    if any(v and game.forgery[p] for p, v in game.value_k.items()):
+        raise DataFileError(f"{where}: a forgery must be worth $0")
 
-    def _check_catalogue(self) -> None:
-        where = "cards/masterpiece.json"
-        if len(self.paintings) != self.data.paintings:
-            raise DataFileError(f"{where} lists {len(self.paintings)} paintings; "
-                                f"games/masterpiece.json says {self.data.paintings}")
-        wanted = Counter({(e.value_k, e.forgery): e.count for e in self.data.value_deck.cards})
-        found = Counter((self.value_k[p], self.forgery[p]) for p in self.values)
-        if wanted != found:
-            raise DataFileError(f"{where}: the value cards do not match value_deck in "
-                                f"games/masterpiece.json (rerun tools/make_masterpiece_catalogue.py)")
-        if any(v and self.forgery[p] for p, v in self.value_k.items()):
-            raise DataFileError(f"{where}: a forgery must be worth $0")
 
-    def validate_setup(self, setup: Setup) -> None:
-        super().validate_setup(setup)
-        unknown = set(setup.options) - {"banker", "pawns"}
-        if unknown:
-            raise CompanionError(f"Masterpiece has no set-up option {sorted(unknown)[0]!r}; "
-                                 f"the options are 'banker' and 'pawns'")
-        banker = setup.options.get("banker", 0)
-        if not isinstance(banker, int) or isinstance(banker, bool) or not 0 <= banker < setup.players:
-            raise CompanionError(f"option 'banker' must be a seat from 0 to {setup.players - 1}")
-        pawns = setup.options.get("pawns")
-        if pawns is not None:
-            tokens = {p.payload for p in self.catalogue.tokens}
-            if (not isinstance(pawns, (list, tuple)) or len(pawns) != setup.players
-                    or len(set(pawns)) != len(pawns) or not all(p in tokens for p in pawns)):
-                raise CompanionError(f"option 'pawns' must list {setup.players} different pawn "
-                                     f"payloads from {sorted(tokens)}")
+def validate_setup(game, setup: Setup) -> None:
+    Game.validate_setup(game, setup)
+    unknown = set(setup.options) - {"banker", "pawns"}
+    if unknown:
+        raise CompanionError(f"Masterpiece has no set-up option {sorted(unknown)[0]!r}; "
+                             f"the options are 'banker' and 'pawns'")
+    banker = setup.options.get("banker", 0)
+    if not isinstance(banker, int) or isinstance(banker, bool) or not 0 <= banker < setup.players:
+        raise CompanionError(f"option 'banker' must be a seat from 0 to {setup.players - 1}")
+    pawns = setup.options.get("pawns")
+    if pawns is not None:
+        tokens = {p.payload for p in game.catalogue.tokens}
+        if (not isinstance(pawns, (list, tuple)) or len(pawns) != setup.players
+            or len(set(pawns)) != len(pawns) or not all(p in tokens for p in pawns)):
+            raise CompanionError(f"option 'pawns' must list {setup.players} different pawn "
+                                 f"payloads from {sorted(tokens)}")
 
-    def new_game(self, setup: Setup) -> MasterpieceState:
-        self.validate_setup(setup)
-        n = setup.players
-        pawns = tuple(setup.options.get("pawns") or
-                      [t.payload for t in sorted(self.catalogue.tokens, key=lambda t: t.marker)][:n])
-        start = self.data.starting_cash_k
-        ledger = tuple(LedgerEntry("start", None, seat, start,
-                                   Text(f"The bank gives {setup.names[seat]} {money(start).en} to start.",
-                                        f"銀行發給 {setup.names[seat]} 期初資金 {money(start).zh}。"))
-                       for seat in range(n))
-        return MasterpieceState(
-            players=n, names=setup.names, pawns=pawns, banker=setup.options.get("banker", 0),
-            phase="setup", active=None, positions=(None,) * n, cash=(start,) * n,
-            holdings=((),) * n, bank=self.paintings, deck=self.values, discard=(), gone=(),
-            dealt=0, skips=(0,) * n, ledger=ledger, journal=())
+
+def new_game(game, setup: Setup) -> MasterpieceState:
+    validate_setup(game, setup)
+    n = setup.players
+    pawns = tuple(setup.options.get("pawns") or
+                  [t.payload for t in sorted(game.catalogue.tokens, key=lambda t: t.marker)][:n])
+    start = game.data.starting_cash_k
+    ledger = tuple(LedgerEntry("start", None, seat, start,
+                               Text(f"The bank gives {setup.names[seat]} {money(start).en} to start.",
+                                    f"銀行發給 {setup.names[seat]} 期初資金 {money(start).zh}。"))
+                   for seat in range(n))
+    return MasterpieceState(
+        players=n, names=setup.names, pawns=pawns, banker=setup.options.get("banker", 0),
+        phase="setup", active=None, positions=(None,) * n, cash=(start,) * n,
+        holdings=((),) * n, bank=game.paintings, deck=game.values, discard=(), gone=(),
+        dealt=0, skips=(0,) * n, ledger=ledger, journal=())

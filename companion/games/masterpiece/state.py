@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from ...model import Move, Text
+from ...model import Text
 from .words import money
 
 DIE_FACES = range(1, 7)
@@ -120,109 +120,53 @@ def _amount(value) -> int | None:
     return None
 
 
-class StateView:
-    """Questions about a state: who owns what, whose turn comes next, what a bid must reach."""
+# -- Questions about a state: who owns what, whose turn comes next, what a bid must reach. ----
+def owner(state: MasterpieceState, painting: str) -> int | None:
+    for seat, holdings in enumerate(state.holdings):
+        if any(h.painting == painting for h in holdings):
+            return seat
+    return None
 
-    @staticmethod
-    def owner(state: MasterpieceState, painting: str) -> int | None:
-        for seat, holdings in enumerate(state.holdings):
-            if any(h.painting == painting for h in holdings):
-                return seat
-        return None
 
-    @staticmethod
-    def holding(state: MasterpieceState, painting: str) -> Holding | None:
-        for holdings in state.holdings:
-            for h in holdings:
-                if h.painting == painting:
-                    return h
-        return None
+def holding(state: MasterpieceState, painting: str) -> Holding | None:
+    for holdings in state.holdings:
+        for h in holdings:
+            if h.painting == painting:
+                return h
+    return None
 
-    def painting_value(self, values: Iterable[str]) -> int:
-        """The sum of the value cards, or $0 when a forgery is among them."""
-        values = tuple(values)
-        if any(self.forgery[v] for v in values):
-            return 0
-        return sum(self.value_k[v] for v in values)
 
-    @staticmethod
-    def draw_pile(state: MasterpieceState) -> tuple[str, ...]:
-        """Cards a draw may take now: the deck, or the reshuffled discards once it ran out."""
-        return state.deck or state.discard
+def painting_value(game, values: Iterable[str]) -> int:
+    """The sum of the value cards, or $0 when a forgery is among them."""
+    values = tuple(values)
+    if any(game.forgery[v] for v in values):
+        return 0
+    return sum(game.value_k[v] for v in values)
 
-    def left_of(self, state: MasterpieceState, seat: int) -> int:
-        """The player on the left: the next seat clockwise (play goes clockwise)."""
-        return (seat + 1) % state.players
 
-    def next_deal_seat(self, state: MasterpieceState) -> int:
-        return (state.banker + state.dealt) % state.players
+def draw_pile(state: MasterpieceState) -> tuple[str, ...]:
+    """Cards a draw may take now: the deck, or the reshuffled discards once it ran out."""
+    return state.deck or state.discard
 
-    def eligible_bidders(self, state: MasterpieceState) -> tuple[int, ...]:
-        auction = state.auction
-        if auction is None:
-            return ()
-        return tuple(s for s in range(state.players) if s not in auction.excluded)
 
-    def min_bid(self, auction: Auction) -> int:
-        rules = self.data.bid_rules
-        if auction.standing_k is None:
-            return rules.min_opening_k
-        return auction.standing_k + rules.min_increment_k
+def left_of(game, state: MasterpieceState, seat: int) -> int:
+    """The player on the left: the next seat clockwise (play goes clockwise)."""
+    return (seat + 1) % state.players
 
-    def public_move(self, state: MasterpieceState, move: Move) -> Move:
-        """Value cards go under paintings face down: nobody sees which one until the end."""
-        if move.kind == "draw_value" and not self.is_over(state):
-            return Move(move.kind, move.player, {**dict(move.params), "card": "hidden"})
-        return move
 
-    def describe(self, state: MasterpieceState) -> dict:
-        revealed = self.is_over(state)
-        players = []
-        for seat in range(state.players):
-            paintings = []
-            for h in state.holdings[seat]:
-                entry = {"card": h.painting, "name": self.painting_name(h.painting).to_dict(),
-                         "value_cards": len(h.values), "hidden": not revealed}
-                if revealed:
-                    entry["values"] = [{"card": v, "value_k": self.value_k[v],
-                                        "forgery": self.forgery[v]} for v in h.values]
-                    entry["value_k"] = self.painting_value(h.values)
-                paintings.append(entry)
-            players.append({
-                "seat": seat, "name": state.names[seat], "pawn": state.pawns[seat],
-                "region": f"player{seat}", "position": state.positions[seat],
-                "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict(),
-                "lost_turns": state.skips[seat], "paintings": paintings,
-                "wealth_k": self.wealth(state, seat) if revealed else None,
-            })
-        auction = state.auction
-        return {
-            "kind": "masterpiece",
-            "phase": state.phase,
-            "active": state.active,
-            "turn": state.turns,
-            "waiting_for": self._waiting_for(state).to_dict(),
-            "space": None if state.space is None else {
-                "index": state.space, "kind": self.spaces[state.space].kind,
-                "text": self.space_text(state.space).to_dict()},
-            "last_roll": state.last_roll,
-            "values_hidden": not revealed,
-            "players": players,
-            "bank": {"paintings_left": len(state.bank), "paintings": list(state.bank),
-                     "gone": list(state.gone)},
-            "value_deck": {"cards_left": len(state.deck), "discarded": len(state.discard)},
-            "auction": None if auction is None else {
-                "painting": auction.painting, "name": self.painting_name(auction.painting).to_dict(),
-                "kind": "bank" if auction.bank else "private", "seller": auction.seller,
-                "auctioneer": auction.auctioneer, "excluded": list(auction.excluded),
-                "standing_k": auction.standing_k, "bidder": auction.bidder,
-                "min_bid_k": self.min_bid(auction), "cancelled_k": list(auction.cancelled_k),
-                "bids": [{"seat": s, "amount_k": a} for s, a in auction.bids]},
-            "draw": None if state.draw is None else {
-                "player": state.draw.player, "painting": state.draw.painting},
-            "board": {"unverified": self.data.board.unverified,
-                      "spaces": [{"index": s.index, "kind": s.kind, "price_k": s.price_k,
-                                  "text": self.space_text(s.index).to_dict()} for s in self.spaces]},
-            "ledger": [e.to_dict() for e in state.ledger],
-            "journal": [n.to_dict() for n in state.journal],
-        }
+def next_deal_seat(game, state: MasterpieceState) -> int:
+    return (state.banker + state.dealt) % state.players
+
+
+def eligible_bidders(game, state: MasterpieceState) -> tuple[int, ...]:
+    auction = state.auction
+    if auction is None:
+        return ()
+    return tuple(s for s in range(state.players) if s not in auction.excluded)
+
+
+def min_bid(game, auction: Auction) -> int:
+    rules = game.data.bid_rules
+    if auction.standing_k is None:
+        return rules.min_opening_k
+    return auction.standing_k + rules.min_increment_k

@@ -14,6 +14,7 @@ from ..words import Words
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MasterpieceState
 
+
 def money(amount_k: int) -> Text:
     """$3.5M / $350萬, $500K / $50萬: how players say amounts."""
     if amount_k == 0:
@@ -93,51 +94,3 @@ WORDS = Words({
     "where.gone": ("it was sold to the bank and left the game.", "它已賣給銀行，離開遊戲。"),
     "where.bank": ("it is still in the bank's pile.", "它還在銀行的名畫堆裡。"),
 })
-
-
-class Names:
-    """Names of paintings, spaces and value cards, and where a painting is, in words."""
-
-    def painting_name(self, payload: str) -> Text:
-        return self.catalogue.piece(payload).name
-
-    def space_text(self, index: int) -> Text:
-        """What a space does, as printed on the board."""
-        space = self.spaces[index]
-        amounts = self.data.space_amounts
-        price_k = {"collect": amounts.collect_cash_k, "buy_bank": space.price_k,
-                   "buy_player": amounts.buy_from_player_k, "must_sell": amounts.must_sell_k}
-        amount = money(price_k[space.kind]) if space.kind in price_k else None
-        return WORDS(f"space.{space.kind}", cash=amount, price=amount)
-
-    def values_text(self, values: tuple[str, ...]) -> Text:
-        if not values:
-            return WORDS("values.none")
-        parts = [WORDS("values.forgery") if self.forgery[v] else money(self.value_k[v])
-                 for v in values]
-        cards = Text(" + ".join(p.en for p in parts), " + ".join(p.zh for p in parts))
-        if any(self.forgery[v] for v in values):
-            return WORDS("values.forged", cards=cards)
-        if len(parts) == 1:
-            return cards
-        return WORDS("values.sum", cards=cards, total=money(self.painting_value(values)))
-
-    def _card_kind(self, payload: str) -> Text | None:
-        """What a known piece of this game is, in words (a value card's value stays hidden)."""
-        if payload in self.values:
-            return WORDS("piece.value_card")
-        if payload in self.paintings:
-            return WORDS("piece.painting")
-        if payload in self.catalogue:
-            return WORDS("piece.other", name=self.catalogue.piece(payload).name)
-        return None
-
-    def _where_is(self, state: MasterpieceState, payload: str) -> Text:
-        owner = self.owner(state, payload)
-        if owner is not None:
-            return WORDS("where.owner", owner=state.names[owner])
-        if state.auction is not None and state.auction.painting == payload:
-            return WORDS("where.easel")
-        if payload in state.gone:
-            return WORDS("where.gone")
-        return WORDS("where.bank")
