@@ -9,6 +9,7 @@ round scoring. ``position`` counts from the scoring board (0 = next to it), as t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 from ...model import ScoreLine
 
@@ -75,143 +76,78 @@ def replaced_at(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
 
 
-class StateQueries:
-    """The small questions the rules ask of a state."""
-
-    def row_index(self, colour) -> int | None:
-        return self.row_colours.index(colour) if colour in self.row_colours else None
-
-    def row(self, state: CardcassonneState, colour: str) -> tuple[Slot, ...]:
-        return state.rows[self.row_colours.index(colour)]
-
-    def unseen(self, state: CardcassonneState) -> tuple[str, ...]:
-        """Cards whose face the table has not shown yet (in hands, face down, or never dealt)."""
-        return tuple(p for p in self._all_cards if p not in state.seen)
-
-    def revealed_setup_cards(self, state: CardcassonneState) -> int:
-        return sum(1 for row in state.rows for s in row if s.kind == "card" and s.seat is None)
-
-    def matches(self, payload: str, row: str) -> bool:
-        """A card matches the row it was taken from when it is that colour; jokers match any row."""
-        face = self.face(payload)
-        return face["type"] in JOKERS or face.get("colour") == row
-
-    def needs_choice(self, claim: Claim) -> bool:
-        return (claim.card is not None and self.face(claim.card)["type"] in ("animal", "building")
-                and not self.matches(claim.card, claim.row))
-
-    def pending(self, state: CardcassonneState) -> tuple[Claim, ...]:
-        """Claims still waiting for a turn-up or a choice, in seat then row order."""
-        return tuple(c for c in state.claims
-                     if c.card is None or (self.needs_choice(c) and c.choice is None))
-
-    def claims_now(self, state: CardcassonneState) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
-        """(seat, row, positions of the cards its follower takes), if the round ended now."""
-        found = []
-        for colour, row in zip(self.row_colours, state.rows):
-            start = 0
-            for position, slot in enumerate(row):
-                if slot.kind == "follower":
-                    cards = tuple(p for p in range(start, position) if row[p].kind == "card")
-                    found.append((slot.seat, colour, cards))
-                    start = position + 1
-        return tuple(found)
-
-    def actions_left(self, state: CardcassonneState, seat: int) -> int:
-        return state.hand - state.played[seat] + (state.follower_row[seat] is None)
-
-    def free_follower_rows(self, state: CardcassonneState) -> tuple[str, ...]:
-        """Rows whose right-hand end no follower holds yet (followers never share a place)."""
-        return tuple(colour for colour, row in zip(self.row_colours, state.rows)
-                     if not row or row[-1].kind != "follower")
-
-    def slot_payload(self, state: CardcassonneState, slot: Slot) -> str:
-        """The payload the table shows in a row place (a card back for an unknown card)."""
-        if slot.kind == "follower":
-            return self._follower_of_colour[state.colours[slot.seat]]
-        return BACK if slot.face_down and slot.card is None else slot.card
-
-    def find_claim(self, state: CardcassonneState, row, position) -> Claim | None:
-        for claim in state.claims:
-            if claim.row == row and claim.position == position:
-                return claim
-        return None
+# -- The small questions the rules ask of a state. --------------------------------------------
+def face(game, payload: str) -> Mapping:
+    """What a card shows (its type, colour, animals...), from the catalogue."""
+    return game._faces[payload]
 
 
-class StateView:
-    """The state as JSON, for the dashboard and `companion replay`."""
+def row_index(game, colour) -> int | None:
+    return game.row_colours.index(colour) if colour in game.row_colours else None
 
-    def describe(self, state: CardcassonneState) -> dict:
-        return {
-            "kind": "cardcassonne",
-            "phase": state.phase, "round": state.round, "rounds": state.rounds,
-            "hand": state.hand, "dealer": state.dealer,
-            "turn": state.turn if state.phase == "play" else None,
-            "setup_cards_left": (self.data.setup_cards - self.revealed_setup_cards(state)
-                                 if state.phase == "setup" else 0),
-            "rows": self._describe_rows(state),
-            "claims_preview": [{"seat": seat, "row": colour,
-                                "positions": list(positions),
-                                "cards": [self.slot_payload(state, self.row(state, colour)[p])
-                                          for p in positions]}
-                               for seat, colour, positions in self.claims_now(state)],
-            "scoring": [self._describe_claim(state, c) for c in state.claims],
-            "players": [self._describe_player(state, seat) for seat in range(state.players)],
-            "round_points": [list(r) for r in state.round_points],
-            "final_points": list(state.final_points) if state.final_points else None,
-            "tables": {"animal": {"points": self.data.animal_table.points,
-                                  "unverified": self.data.animal_table.unverified},
-                       "building": {"points": self.data.building_table.points,
-                                    "unverified": self.data.building_table.unverified}},
-        }
 
-    def _describe_rows(self, state: CardcassonneState) -> list[dict]:
-        claim_of = {(colour, position): seat for seat, colour, positions in self.claims_now(state)
-                    for position in positions}
-        rows = []
-        for colour, row in zip(self.row_colours, state.rows):
-            slots = []
-            for position, slot in enumerate(row):
-                item = {"position": position, "kind": slot.kind, "seat": slot.seat,
-                        "payload": self.slot_payload(state, slot)}
-                if slot.kind == "card":
-                    item.update(face_down=slot.face_down, card=slot.card,
-                                claimed_by=claim_of.get((colour, position)))
-                    if slot.card is not None:
-                        item.update(face=dict(self.face(slot.card)),
-                                    name=self.card_name(slot.card).to_dict())
-                else:
-                    item.update(colour=state.colours[slot.seat])
-                slots.append(item)
-            rows.append({"colour": colour, "region": f"row-{colour}",
-                         "name": self.row_name(colour).to_dict(),
-                         "hex": next(r.hex for r in self.data.rows if r.colour == colour),
-                         "slots": slots})
-        return rows
+def row(game, state: CardcassonneState, colour: str) -> tuple[Slot, ...]:
+    return state.rows[game.row_colours.index(colour)]
 
-    def _describe_claim(self, state: CardcassonneState, claim: Claim) -> dict:
-        choice = self.needs_choice(claim)
-        return {"seat": claim.seat, "row": claim.row, "position": claim.position,
-                "card": claim.card, "face_down": claim.face_down,
-                "needs_reveal": claim.card is None,
-                "needs_choice": choice and claim.choice is None,
-                "choice": claim.choice,
-                "options": list(self.choice_order(state, claim)) if choice else [],
-                # what each option is worth now, for the dashboard's choice buttons
-                "values": {"score": self.data.points.non_matching,
-                           "keep": self.keep_value(state, claim)} if choice else {}}
 
-    def _describe_player(self, state: CardcassonneState, seat: int) -> dict:
-        held = state.holdings[seat]
-        animals = {c: [p for p, col in held.animals if col == c] for c in self.row_colours}
-        return {
-            "seat": seat, "name": state.names[seat], "colour": state.colours[seat],
-            "follower": self._follower_of_colour[state.colours[seat]],
-            "cards_in_hand": state.hand - state.played[seat] if state.phase == "play" else 0,
-            "face_down_played": state.face_down_played[seat],
-            "follower_row": state.follower_row[seat],
-            "animals": {c: cards for c, cards in animals.items() if cards},
-            "chest_count": len(held.chest),
-            "chest": list(held.chest) if state.phase == "over" else None,
-            "total": int(sum(l.points for l in held.lines)),
-        }
+def unseen(game, state: CardcassonneState) -> tuple[str, ...]:
+    """Cards whose face the table has not shown yet (in hands, face down, or never dealt)."""
+    return tuple(p for p in game._all_cards if p not in state.seen)
+
+
+def revealed_setup_cards(game, state: CardcassonneState) -> int:
+    return sum(1 for row in state.rows for s in row if s.kind == "card" and s.seat is None)
+
+
+def matches(game, payload: str, row: str) -> bool:
+    """A card matches the row it was taken from when it is that colour; jokers match any row."""
+    shown = face(game, payload)
+    return shown["type"] in JOKERS or shown.get("colour") == row
+
+
+def needs_choice(game, claim: Claim) -> bool:
+    return (claim.card is not None and face(game, claim.card)["type"] in ("animal", "building")
+            and not matches(game, claim.card, claim.row))
+
+
+def pending(game, state: CardcassonneState) -> tuple[Claim, ...]:
+    """Claims still waiting for a turn-up or a choice, in seat then row order."""
+    return tuple(c for c in state.claims
+                 if c.card is None or (needs_choice(game, c) and c.choice is None))
+
+
+def claims_now(game, state: CardcassonneState) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
+    """(seat, row, positions of the cards its follower takes), if the round ended now."""
+    found = []
+    for colour, row in zip(game.row_colours, state.rows):
+        start = 0
+        for position, slot in enumerate(row):
+            if slot.kind == "follower":
+                cards = tuple(p for p in range(start, position) if row[p].kind == "card")
+                found.append((slot.seat, colour, cards))
+                start = position + 1
+    return tuple(found)
+
+
+def actions_left(game, state: CardcassonneState, seat: int) -> int:
+    return state.hand - state.played[seat] + (state.follower_row[seat] is None)
+
+
+def free_follower_rows(game, state: CardcassonneState) -> tuple[str, ...]:
+    """Rows whose right-hand end no follower holds yet (followers never share a place)."""
+    return tuple(colour for colour, row in zip(game.row_colours, state.rows)
+                 if not row or row[-1].kind != "follower")
+
+
+def slot_payload(game, state: CardcassonneState, slot: Slot) -> str:
+    """The payload the table shows in a row place (a card back for an unknown card)."""
+    if slot.kind == "follower":
+        return game._follower_of_colour[state.colours[slot.seat]]
+    return BACK if slot.face_down and slot.card is None else slot.card
+
+
+def find_claim(game, state: CardcassonneState, row, position) -> Claim | None:
+    for claim in state.claims:
+        if claim.row == row and claim.position == position:
+            return claim
+    return None

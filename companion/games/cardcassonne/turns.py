@@ -11,72 +11,80 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ..moves import MoveRule
-from .state import CardcassonneState, Claim
+from . import scoring
+from . import state as game_state
+from .state import CardcassonneState, Claim, claims_now, free_follower_rows, pending
 from .words import refuse, say
 
 
-class Turns:
-    """The phase and turn checks every move shares, and moving play on."""
+# -- The phase and turn checks every move shares, and moving play on. -------------------------
+def is_over(game, state: CardcassonneState) -> bool:
+    return state.phase == "over"
 
-    def is_over(self, state: CardcassonneState) -> bool:
-        return state.phase == "over"
 
-    def current_players(self, state: CardcassonneState) -> tuple[int, ...]:
-        if state.phase == "over":
-            return ()
-        if state.phase == "scoring":
-            return tuple(sorted({c.seat for c in self.pending(state)}))
-        return (state.dealer,) if state.phase == "setup" else (state.turn,)
-
-    def check_turn(self, state: CardcassonneState, move: Move,
-                   rule: MoveRule) -> tuple[Violation, ...]:
-        """Only "the game is over" is shared: who may act depends on the phase, so each
-        move kind checks the seat itself (the dealer at set-up, the owner of a claimed card)."""
-        if state.phase == "over":
-            return (refuse("game_over"),)
+def current_players(game, state: CardcassonneState) -> tuple[int, ...]:
+    if state.phase == "over":
         return ()
+    if state.phase == "scoring":
+        return tuple(sorted({c.seat for c in pending(game, state)}))
+    return (state.dealer,) if state.phase == "setup" else (state.turn,)
 
-    def _wrong_phase(self, state: CardcassonneState) -> tuple[Violation, ...]:
-        return (refuse("not_now", now=say(f"now.{state.phase}")),)
 
-    def _check_seat(self, state: CardcassonneState, seat) -> tuple[Violation, ...]:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            return (refuse("unknown_player", seat=seat),)
-        return ()
+def check_turn(game, state: CardcassonneState, move: Move,
+               rule: MoveRule) -> tuple[Violation, ...]:
+    """Only "the game is over" is shared: who may act depends on the phase, so each
+    move kind checks the seat itself (the dealer at set-up, the owner of a claimed card)."""
+    if state.phase == "over":
+        return (refuse("game_over"),)
+    return ()
 
-    def _check_players_turn(self, state: CardcassonneState, move: Move) -> tuple[Violation, ...]:
-        """A card or a follower: during play, by the seat whose turn it is."""
-        if state.phase != "play":
-            return self._wrong_phase(state)
-        problems = self._check_seat(state, move.player)
-        if problems:
-            return problems
-        if move.player != state.turn:
-            return (refuse("out_of_turn", actor=state.names[state.turn],
-                           player=state.names[move.player]),)
-        return ()
 
-    def _can_act(self, state: CardcassonneState, seat: int) -> bool:
-        if state.played[seat] < state.hand:
-            return True
-        return state.follower_row[seat] is None and bool(self.free_follower_rows(state))
+def wrong_phase(game, state: CardcassonneState) -> tuple[Violation, ...]:
+    return (refuse("not_now", now=say(f"now.{state.phase}")),)
 
-    def _next_turn(self, state: CardcassonneState) -> CardcassonneState:
-        # A player whose only action left is the follower, while every row's end holds a
-        # follower already, waits until a card opens a place (5 players only; see notes).
-        for step in range(1, state.players + 1):
-            seat = (state.turn + step) % state.players
-            if self._can_act(state, seat):
-                return replace(state, turn=seat)
-        return self._end_round(state)
 
-    def _end_round(self, state: CardcassonneState) -> CardcassonneState:
-        """Every hand is empty and every follower placed: followers take their cards."""
-        claims = []
-        for seat, colour, positions in sorted(self.claims_now(state)):
-            row = self.row(state, colour)
-            for position in positions:
-                slot = row[position]
-                claims.append(Claim(seat, colour, position, slot.card, slot.face_down))
-        state = replace(state, phase="scoring", claims=tuple(claims))
-        return self._score_round(state) if not self.pending(state) else state
+def check_seat(game, state: CardcassonneState, seat) -> tuple[Violation, ...]:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        return (refuse("unknown_player", seat=seat),)
+    return ()
+
+
+def check_players_turn(game, state: CardcassonneState, move: Move) -> tuple[Violation, ...]:
+    """A card or a follower: during play, by the seat whose turn it is."""
+    if state.phase != "play":
+        return wrong_phase(game, state)
+    problems = check_seat(game, state, move.player)
+    if problems:
+        return problems
+    if move.player != state.turn:
+        return (refuse("out_of_turn", actor=state.names[state.turn],
+                       player=state.names[move.player]),)
+    return ()
+
+
+def can_act(game, state: CardcassonneState, seat: int) -> bool:
+    if state.played[seat] < state.hand:
+        return True
+    return state.follower_row[seat] is None and bool(free_follower_rows(game, state))
+
+
+def next_turn(game, state: CardcassonneState) -> CardcassonneState:
+    # A player whose only action left is the follower, while every row's end holds a
+    # follower already, waits until a card opens a place (5 players only; see notes).
+    for step in range(1, state.players + 1):
+        seat = (state.turn + step) % state.players
+        if can_act(game, state, seat):
+            return replace(state, turn=seat)
+    return end_round(game, state)
+
+
+def end_round(game, state: CardcassonneState) -> CardcassonneState:
+    """Every hand is empty and every follower placed: followers take their cards."""
+    claims = []
+    for seat, colour, positions in sorted(claims_now(game, state)):
+        row = game_state.row(game, state, colour)
+        for position in positions:
+            slot = row[position]
+            claims.append(Claim(seat, colour, position, slot.card, slot.face_down))
+    state = replace(state, phase="scoring", claims=tuple(claims))
+    return scoring.score_round(game, state) if not pending(game, state) else state

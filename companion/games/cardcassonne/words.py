@@ -231,6 +231,7 @@ def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
     """A refusal in both languages; its code is the key up to the first dot."""
     return WORDS.refusal(key.split(".")[0], key, tuple(cards), region, **values)
 
+
 def plural(n: int) -> str:
     """The English plural ending for `n` things (Chinese needs none)."""
     return "" if n == 1 else "s"

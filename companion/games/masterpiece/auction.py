@@ -12,9 +12,8 @@ from dataclasses import replace
 from ...model import Move, Text, Violation
 from ..moves import MoveRule
 from . import log, payments, turns
-from . import state as game_state
 from .setup import PAINTING
-from .state import Auction, Holding, MasterpieceState
+from .state import Auction, Holding, MasterpieceState, left_of
 from .words import _one, money
 
 
@@ -34,7 +33,7 @@ def apply_easel(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 
 
 def check_pick(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    picker = game_state.left_of(game, state, state.active)
+    picker = left_of(game, state, state.active)
     if move.player != picker:
         return _one("picker_only",
                     f"When {state.names[state.active]} owns several paintings, the player on "

@@ -17,9 +17,8 @@ from ...model import Move, Text
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
 from . import log, turns
-from . import state as game_state
 from .setup import ring_spaces
-from .state import MasterpieceState
+from .state import MasterpieceState, left_of, next_deal_seat, owner
 from .words import _one, money
 
 
@@ -101,8 +100,8 @@ def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
     if region == "easel":
         if state.phase == "easel" and painting in state.bank:
             return Interpretation(move=Move("easel", state.active, {"painting": painting}))
-        if state.phase == "pick" and game_state.owner(state, painting) == state.active:
-            return Interpretation(move=Move("pick", game_state.left_of(game, state, state.active),
+        if state.phase == "pick" and owner(state, painting) == state.active:
+            return Interpretation(move=Move("pick", left_of(game, state, state.active),
                                             {"painting": painting}))
         if state.auction is not None and state.auction.painting == painting:
             return Interpretation()
@@ -113,15 +112,15 @@ def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
     if seat is None:
         return Interpretation()
     if state.phase == "setup" and state.dealt < state.players and painting in state.bank \
-            and seat == game_state.next_deal_seat(game, state):
+            and seat == next_deal_seat(game, state):
         return Interpretation(move=Move("deal", seat, {"painting": painting}))
     if state.phase in ("inherit", "buy_bank") and seat == state.active and painting in state.bank:
         kind = "inherit" if state.phase == "inherit" else "buy"
         return Interpretation(move=Move(kind, seat, {"painting": painting}))
     if state.phase == "buy_player" and seat == state.active \
-            and game_state.owner(state, painting) not in (None, seat):
+            and owner(state, painting) not in (None, seat):
         return Interpretation(move=Move("buy", seat, {"painting": painting}))
-    if game_state.owner(state, painting) == seat:
+    if owner(state, painting) == seat:
         return Interpretation()
     where = log.where_is(game, state, painting)
     name = state.names[seat]

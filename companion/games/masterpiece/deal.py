@@ -14,9 +14,8 @@ from ...model import Move, Text, Violation
 from ...validation import Int, Optional, Str
 from ..moves import MoveRule
 from . import log, payments, turns
-from . import state as game_state
 from .setup import PAINTING, ring_spaces
-from .state import Holding, MasterpieceState
+from .state import Holding, MasterpieceState, draw_pile, next_deal_seat
 from .words import _one
 
 
@@ -25,9 +24,9 @@ def check_deal(game, state: MasterpieceState, move: Move) -> tuple[Violation, ..
     if state.dealt >= state.players:
         return _one("already_dealt", "Every player already has a starting painting.",
                     "每位玩家都已經拿到起始名畫了。")
-    problems = turns.check_actor(game, state, move, game_state.next_deal_seat(game, state))
+    problems = turns.check_actor(game, state, move, next_deal_seat(game, state))
     if problems:
-        who = state.names[game_state.next_deal_seat(game, state)]
+        who = state.names[next_deal_seat(game, state)]
         return _one("wrong_deal_order",
                     f"Paintings are dealt in turn from the banker: {who} is next.",
                     f"名畫從銀行行長開始依序發放：下一位是 {who}。")
@@ -104,7 +103,7 @@ def check_draw_value(game, state: MasterpieceState, move: Move) -> tuple[Violati
                         cards=(card,))
         return _one("unknown_card", f"{card!r} is not a Masterpiece value card.",
                     f"{card!r} 不是曠世鉅作的價值卡。", cards=(str(card),))
-    pile = game_state.draw_pile(state)
+    pile = draw_pile(state)
     if card not in pile:
         return _one("value_not_in_deck",
                     "That value card is not in the draw pile: it already lies under a painting "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...model import Move, Text
 from . import state as game_state
-from .state import DIE_FACES, MasterpieceState, _amount
+from .state import DIE_FACES, MasterpieceState, _amount, painting_value
 from .words import WORDS, money
 
 
@@ -38,7 +38,7 @@ def values_text(game, values: tuple[str, ...]) -> Text:
         return WORDS("values.forged", cards=cards)
     if len(parts) == 1:
         return cards
-    return WORDS("values.sum", cards=cards, total=money(game_state.painting_value(game, values)))
+    return WORDS("values.sum", cards=cards, total=money(painting_value(game, values)))
 
 
 def card_kind(game, payload: str) -> Text | None:

@@ -7,8 +7,7 @@ from dataclasses import replace
 
 from ...model import Text, Violation
 from . import turns
-from . import state as game_state
-from .state import Draw, Holding, LedgerEntry, MasterpieceState
+from .state import Draw, Holding, LedgerEntry, MasterpieceState, draw_pile
 from .words import _one, money
 
 
@@ -80,7 +79,7 @@ def take(game, state: MasterpieceState, seat: int,
 def owe_draw(game, state: MasterpieceState, seat: int, painting: str | None,
              resume: str) -> MasterpieceState:
     """Ask for a value card, or carry on when none is left anywhere."""
-    if not game_state.draw_pile(state):
+    if not draw_pile(state):
         state = turns.note(state, "no_value_cards",
                            "Every value card lies under a painting: no value card is drawn.",
                            "所有價值卡都在畫作下面：這次不抽價值卡。")

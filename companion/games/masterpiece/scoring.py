@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from ...model import Outcome, ScoreLine, SideScore, Text
 from . import log, turns
-from . import state as game_state
-from .state import MasterpieceState
+from .state import MasterpieceState, painting_value
 from .words import money
 
 
@@ -23,7 +22,7 @@ def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
             title = log.painting_name(game, h.painting)
             if revealed:
                 shown = log.values_text(game, h.values)
-                lines.append(ScoreLine(game_state.painting_value(game, h.values), "painting",
+                lines.append(ScoreLine(painting_value(game, h.values), "painting",
                                        Text(f"{title.en}: {shown.en}", f"{title.zh}：{shown.zh}"),
                                        (h.painting, *h.values)))
             else:
@@ -37,7 +36,7 @@ def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
 
 
 def wealth(game, state: MasterpieceState, seat: int) -> int:
-    paintings = sum(game_state.painting_value(game, h.values) for h in state.holdings[seat])
+    paintings = sum(painting_value(game, h.values) for h in state.holdings[seat])
     return state.cash[seat] + paintings
 
 

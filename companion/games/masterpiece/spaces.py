@@ -15,7 +15,7 @@ from ..moves import MoveRule
 from . import auction, log, payments, turns
 from . import state as game_state
 from .setup import PAINTING
-from .state import DIE_FACES, Holding, MasterpieceState
+from .state import DIE_FACES, Holding, MasterpieceState, draw_pile, painting_value
 from .words import _one, money
 
 
@@ -88,7 +88,7 @@ def check_take_value(game, state: MasterpieceState, move: Move) -> tuple[Violati
                     f"{state.names[state.active]} has no painting to put a value card under, "
                     f"so can only take the cash.",
                     f"{state.names[state.active]} 沒有畫作可以放價值卡，只能拿現金。")
-    if not game_state.draw_pile(state):
+    if not draw_pile(state):
         return _one("no_value_cards", "Every value card lies under a painting: take the cash.",
                     "所有價值卡都在畫作下面了：請拿現金。")
     return ()
@@ -173,7 +173,7 @@ def apply_sell(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     state, holding = payments.take(game, state, seat, painting)
     shown = log.values_text(game, holding.values)
     if state.phase == "sell_value":
-        price = game_state.painting_value(game, holding.values)
+        price = painting_value(game, holding.values)
         text = Text(f"The bank pays {name} {money(price).en} for {title.en}, its value "
                     f"({shown.en}).",
                     f"銀行以價值 {money(price).zh} 向 {name} 買下 {title.zh}（{shown.zh}）。")

@@ -7,8 +7,8 @@ from typing import Iterable
 
 from ...model import Hint, Move, Text
 from . import deal, spaces, turns
-from . import state as game_state
-from .state import DIE_FACES, MasterpieceState
+from .state import (DIE_FACES, MasterpieceState, draw_pile, eligible_bidders, left_of, min_bid,
+                    next_deal_seat)
 from .words import money
 
 PACE = {"inherit": 0, "buy_bank": 1, "bank_auction": 2}
@@ -27,7 +27,7 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
     phase, seat = state.phase, state.active
     if phase == "setup":
         if state.dealt < state.players:
-            yield Move("deal", game_state.next_deal_seat(game, state), {"painting": state.bank[0]})
+            yield Move("deal", next_deal_seat(game, state), {"painting": state.bank[0]})
         for s, position in enumerate(state.positions):
             if position is None:
                 for space in sorted({(5 * s) % len(game.spaces), (7 * s + 3) % len(game.spaces)}):
@@ -39,7 +39,7 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
         draw = state.draw
         targets = ([draw.painting] if draw.painting else
                    [h.painting for h in state.holdings[draw.player]][:2])
-        for card in value_choices(game, game_state.draw_pile(state)):
+        for card in value_choices(game, draw_pile(state)):
             for painting in targets:
                 yield Move("draw_value", draw.player, {"card": card, "painting": painting})
     elif phase == "roll":
@@ -55,7 +55,7 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
             yield Move("easel", seat, {"painting": painting})
     elif phase == "pick":
         for h in state.holdings[seat]:
-            yield Move("pick", game_state.left_of(game, state, seat), {"painting": h.painting})
+            yield Move("pick", left_of(game, state, seat), {"painting": h.painting})
     elif phase == "auction":
         yield from legal_auction_moves(game, state)
     elif phase == "collect":
@@ -86,14 +86,14 @@ def legal_auction_moves(game, state: MasterpieceState) -> Iterable[Move]:
     if auction.standing_k is not None:
         yield Move("hammer", auction.auctioneer)
     step = game.data.money_step_k
-    level = game_state.min_bid(game, auction)
+    level = min_bid(game, auction)
     while level in auction.cancelled_k:
         level += step
     # What is offered never depends on anyone's cash (hidden): every bidder may bid, and
     # any standing bid may be called.
     if auction.standing_k is not None:
         yield Move("overbid", auction.bidder, {"amount_k": auction.standing_k})
-    bidders = [s for s in game_state.eligible_bidders(game, state) if s != auction.bidder]
+    bidders = [s for s in eligible_bidders(game, state) if s != auction.bidder]
     for s in bidders:
         yield Move("bid", s, {"amount_k": level})
         if level + 1000 not in auction.cancelled_k:
@@ -110,7 +110,7 @@ def hints(game, state: MasterpieceState) -> tuple[Hint, ...]:
     hints = [Hint(turns.waiting_for(game, state), None, {"phase": state.phase})]
     auction = state.auction
     if state.phase == "auction":
-        least = game_state.min_bid(game, auction)
+        least = min_bid(game, auction)
         text = (Text(f"Opening bid: at least {money(least).en}.", f"起標價至少 {money(least).zh}。")
                 if auction.standing_k is None else
                 Text(f"Standing bid {money(auction.standing_k).en} by "

@@ -7,9 +7,8 @@ from dataclasses import replace
 
 from ...model import Move, Text, Violation
 from ..moves import MoveRule
-from . import log, words
-from . import state as game_state
-from .state import MasterpieceState, Notice
+from . import log
+from .state import MasterpieceState, Notice, eligible_bidders, left_of, next_deal_seat, owner
 from .words import WORDS, _one
 
 PHASE_MOVES = {
@@ -54,7 +53,7 @@ def waiting_for(game, state: MasterpieceState) -> Text:
     name = state.names[state.active] if state.active is not None else ""
     if phase == "setup":
         if state.dealt < state.players:
-            who = state.names[game_state.next_deal_seat(game, state)]
+            who = state.names[next_deal_seat(game, state)]
             return Text(f"deal {who} a painting and a value card.",
                         f"發給 {who} 一幅名畫和一張價值卡。")
         return Text("place every pawn, then say who rolled highest (start).",
@@ -67,7 +66,7 @@ def waiting_for(game, state: MasterpieceState) -> Text:
     if phase == "easel":
         return Text("put the top bank painting on the easel.", "把銀行最上面的名畫放上畫架。")
     if phase == "pick":
-        picker = state.names[game_state.left_of(game, state, state.active)]
+        picker = state.names[left_of(game, state, state.active)]
         return Text(f"{picker} picks which of {name}'s paintings is auctioned.",
                     f"{picker} 從 {name} 的畫作中挑一幅拍賣。")
     if phase == "auction":
@@ -91,9 +90,9 @@ def current_players(game, state: MasterpieceState) -> tuple[int, ...]:
     if state.phase == "setup":
         return tuple(range(state.players))
     if state.phase == "pick":
-        return (game_state.left_of(game, state, state.active),)
+        return (left_of(game, state, state.active),)
     if state.phase == "auction":
-        bidders = set(game_state.eligible_bidders(game, state))
+        bidders = set(eligible_bidders(game, state))
         return tuple(sorted(bidders | {state.auction.auctioneer}))
     return (state.active,)
 
@@ -140,7 +139,7 @@ def check_own_painting(game, state: MasterpieceState, seat: int, payload) -> tup
     problems = check_painting_payload(game, payload, state.phase)
     if problems:
         return problems
-    if game_state.owner(state, payload) != seat:
+    if owner(state, payload) != seat:
         where = log.where_is(game, state, payload)
         return _one("not_your_painting",
                     f"{state.names[seat]} does not own {log.painting_name(game, payload).en}: {where.en}",
@@ -171,7 +170,7 @@ def end_turn(game, state: MasterpieceState) -> MasterpieceState:
     seat = state.active
     skips = list(state.skips)
     while True:
-        seat = game_state.left_of(game, state, seat)
+        seat = left_of(game, state, seat)
         if skips[seat] == 0:
             break
         skips[seat] -= 1
