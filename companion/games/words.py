@@ -18,7 +18,7 @@ the Chinese one.
 from __future__ import annotations
 
 import string
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from ..model import Text, Violation
 
@@ -49,6 +49,20 @@ class Words(Mapping[str, tuple[str, str]]):
         """A Violation whose machine code is `code` and whose sentence is `key` (default: the
         code itself)."""
         return Violation(code, self(key or code, **values), tuple(cards), region)
+
+    def refuse(self, key: str, cards: Iterable[str] = (), region: str | None = None,
+               **values: Any) -> Violation:
+        """A refusal whose machine code is its key up to the first dot: "not_now.pick" is
+        refused with code "not_now" and its own sentence."""
+        return self.refusal(key.split(".")[0], key, tuple(cards), region, **values)
+
+    def listed(self, key: str, items: Iterable[Any]) -> Text:
+        """Items joined as each language lists them: `key` is the separator in each language
+        (", " / "、"); a Text item gives each language its own words."""
+        en, zh = self._table[key]
+        items = list(items)
+        return Text(en.join(str(i.en if isinstance(i, Text) else i) for i in items),
+                    zh.join(str(i.zh if isinstance(i, Text) else i) for i in items))
 
     def problems(self) -> list[str]:
         """Entries that are not a pair of non-empty templates whose fields both languages

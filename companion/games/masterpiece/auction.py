@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...model import Move, Text, Violation
+from ...model import Move, Violation
 from ..moves import MoveRule
 from . import log, payments, turns
 from .setup import PAINTING
 from .state import Auction, Holding, MasterpieceState, left_of
-from .words import _one, money
+from .words import WORDS, money, refuse
 
 
 # -- Checks and effects of opening and closing an auction, side by side. ----------------------
@@ -35,11 +35,7 @@ def apply_easel(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 def check_pick(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     picker = left_of(game, state, state.active)
     if move.player != picker:
-        return _one("picker_only",
-                    f"When {state.names[state.active]} owns several paintings, the player on "
-                    f"their left, {state.names[picker]}, picks which one is auctioned.",
-                    f"{state.names[state.active]} 有好幾幅畫時，由左手邊的 {state.names[picker]} "
-                    f"挑選要拍賣哪一幅。")
+        return (refuse("picker_only", name=state.names[state.active], picker=state.names[picker]),)
     return turns.check_own_painting(game, state, state.active, move.get("painting"))
 
 
@@ -59,9 +55,7 @@ def check_hammer(game, state: MasterpieceState, move: Move) -> tuple[Violation, 
     if problems:
         return problems
     if state.auction.standing_k is None:
-        return _one("no_standing_bid", "Nobody has bid yet: the hammer needs a standing bid "
-                    "(or end the auction with no sale).",
-                    "還沒有人出價：要有最高出價才能落槌（或宣布流標）。", region="easel")
+        return (refuse("no_standing_bid", region="easel"),)
     return ()
 
 
@@ -70,20 +64,17 @@ def apply_hammer(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     winner, price = auction.bidder, auction.standing_k
     name, title = state.names[winner], log.painting_name(game, auction.painting)
     if state.cash[winner] < price:
-        why = Text(f"{name} won {title.en} at {money(price).en} but cannot pay it",
-                   f"{name} 以 {money(price).zh} 得標 {title.zh}，但付不起")
+        why = WORDS("why.unpaid_bid", name=name, title=title, price=money(price))
         state = payments.fine(game, state, winner, game.data.bid_rules.unpaid_fine_k, why, False)
         state = replace(state, auction=replace(auction, standing_k=None, bidder=None,
                                                cancelled_k=(), bids=()))
-        return turns.note(state, "auction_restarts",
-                          f"{why.en}: the auction starts again.", f"{why.zh}：重新拍賣。")
+        return turns.note(state, "auction_restarts", WORDS("note.auction_restarts", why=why))
     if auction.bank:
-        text = Text(f"{name} pays the bank {money(price).en} for {title.en} (bank auction).",
-                    f"{name} 付給銀行 {money(price).zh}，買下 {title.zh}（銀行拍賣）。")
+        text = WORDS("ledger.bank_auction", name=name, price=money(price), title=title)
     else:
         seller = state.names[auction.seller]
-        text = Text(f"{name} pays {seller} {money(price).en} for {title.en} (private auction).",
-                    f"{name} 付給 {seller} {money(price).zh}，買下 {title.zh}（私人拍賣）。")
+        text = WORDS("ledger.private_auction", name=name, seller=seller, price=money(price),
+                     title=title)
     state = payments.transfer(state, winner, auction.seller, price, "payment", text,
                               auction.painting)
     state = payments.give(game, replace(state, auction=None), winner,
@@ -98,11 +89,8 @@ def check_no_sale(game, state: MasterpieceState, move: Move) -> tuple[Violation,
     if problems:
         return problems
     if state.auction.standing_k is not None:
-        return _one("standing_bid",
-                    f"{state.names[state.auction.bidder]} bid {money(state.auction.standing_k).en}: "
-                    f"the painting is sold when the hammer comes down.",
-                    f"{state.names[state.auction.bidder]} 出價 {money(state.auction.standing_k).zh}："
-                    f"落槌即成交。", region="easel")
+        return (refuse("standing_bid", region="easel", name=state.names[state.auction.bidder],
+                       standing=money(state.auction.standing_k)),)
     return ()
 
 
@@ -112,14 +100,12 @@ def apply_no_sale(game, state: MasterpieceState, move: Move) -> MasterpieceState
     state = replace(state, auction=None)
     if auction.bank:
         state = replace(state, bank=tuple(sorted(state.bank + (auction.painting,))))
-        state = turns.note(state, "no_sale", f"Nobody bid: {title.en} goes back to the bank.",
-                           f"沒有人出價：{title.zh} 回到銀行。")
+        state = turns.note(state, "no_sale", WORDS("note.no_sale.bank", title=title))
     else:
         state = payments.give(game, state, auction.seller,
                               Holding(auction.painting, auction.values))
-        state = turns.note(state, "no_sale",
-                           f"Nobody bid: {title.en} goes back to {state.names[auction.seller]}.",
-                           f"沒有人出價：{title.zh} 回到 {state.names[auction.seller]} 手上。")
+        state = turns.note(state, "no_sale", WORDS("note.no_sale.owner", title=title,
+                                                   name=state.names[auction.seller]))
     return turns.end_turn(game, state)
 
 

@@ -10,30 +10,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...model import Move, Text, Violation
+from ...model import Move, Violation
 from ...validation import ListOf, Seat
 from ..moves import MoveRule
 from . import log, payments, turns
 from .setup import AMOUNT
 from .state import MasterpieceState, _amount
-from .words import _one, money
+from .words import WORDS, money, refuse
 
 
 # -- Checks and effects of bids and calls, side by side. --------------------------------------
 def check_bidder(game, state: MasterpieceState, seat) -> tuple[Violation, ...]:
     auction = state.auction
     if seat is None:
-        return _one("unknown_player", "Say who is bidding.", "請說明是誰出價。")
+        return (refuse("unknown_player.bidder"),)
     if seat in auction.excluded:
         name = state.names[seat]
         if seat == auction.auctioneer and not auction.bank:
-            return _one("auctioneer_cannot_bid",
-                        f"{name} is auctioning their own painting, so {name} may not bid.",
-                        f"{name} 正在拍賣自己的畫作，所以不能出價。", region="easel")
-        return _one("declined_cannot_bid",
-                    f"{name} chose not to buy this painting, so the bank auctions it among "
-                    f"the other players.",
-                    f"{name} 選擇不購買這幅畫，所以由其他玩家參與銀行拍賣。", region="easel")
+            return (refuse("auctioneer_cannot_bid", region="easel", name=name),)
+        return (refuse("declined_cannot_bid", region="easel", name=name),)
     return ()
 
 
@@ -44,26 +39,15 @@ def check_bid_amount(game, state: MasterpieceState, amount) -> tuple[Violation, 
     step = game.data.money_step_k
     amount = _amount(amount)
     if amount is None or amount <= 0 or amount % step:
-        return _one("money_step",
-                    f"Bids are counted in steps of {money(step).en} (amount_k is in thousands).",
-                    f"出價必須以 {money(step).zh} 為單位（amount_k 以千元計）。", region="easel")
+        return (refuse("money_step", region="easel", step=money(step)),)
     if auction.standing_k is None and amount < rules.min_opening_k:
-        return _one("opening_too_low",
-                    f"The opening bid must be at least {money(rules.min_opening_k).en}.",
-                    f"起標價至少要 {money(rules.min_opening_k).zh}。", region="easel")
+        return (refuse("opening_too_low", region="easel", min_opening=money(rules.min_opening_k)),)
     if auction.standing_k is not None and amount < auction.standing_k + rules.min_increment_k:
         inc, standing = money(rules.min_increment_k), money(auction.standing_k)
         least = money(auction.standing_k + rules.min_increment_k)
-        return _one("bid_too_low",
-                    f"Bids must rise by at least {inc.en}: the standing bid is {standing.en}, "
-                    f"so bid {least.en} or more.",
-                    f"每次出價至少要比目前最高價多 {inc.zh}：目前最高價是 {standing.zh}，"
-                    f"所以請出 {least.zh} 以上。", region="easel")
+        return (refuse("bid_too_low", region="easel", inc=inc, standing=standing, least=least),)
     if amount in auction.cancelled_k:
-        return _one("amount_cancelled",
-                    f"{money(amount).en} was cancelled when two players called it at once; "
-                    f"bid another amount.",
-                    f"{money(amount).zh} 因兩人同時喊出而作廢，請出別的價錢。", region="easel")
+        return (refuse("amount_cancelled", region="easel", amount=money(amount)),)
     return ()
 
 
@@ -86,10 +70,7 @@ def check_tie(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...
     if (not isinstance(seats, (list, tuple)) or len(set(seats)) < 2
         or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players
                    for s in seats)):
-        return _one("tie_needs_two",
-                    "Equal bids cancel only when two or more different players call the same "
-                    "amount at once: list their seats.",
-                    "只有兩位以上玩家同時喊出相同價錢時才會作廢：請列出他們的座位。")
+        return (refuse("tie_needs_two"),)
     for seat in seats:
         problems = check_bidder(game, state, seat)
         if problems:
@@ -102,10 +83,8 @@ def apply_tie(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     amount = _amount(move["amount_k"])
     names = " & ".join(state.names[s] for s in sorted(set(move["players"])))
     state = replace(state, auction=replace(auction, cancelled_k=auction.cancelled_k + (amount,)))
-    return turns.note(state, "tie_cancelled",
-                      f"{names} called {money(amount).en} at the same time: that amount is "
-                      f"cancelled.",
-                      f"{names} 同時喊出 {money(amount).zh}：這個價錢作廢。")
+    return turns.note(state, "tie_cancelled", WORDS("note.tie_cancelled", names=names,
+                                                    amount=money(amount)))
 
 
 def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
@@ -119,11 +98,7 @@ def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation,
         return ()
     if amount is not None and amount <= (state.auction.standing_k or 0):
         name = state.names[move.player]
-        return _one("no_such_bid",
-                    f"{name} has no bid of {money(amount).en} in this auction to call: "
-                    f"only a bid made since the auction (re)started can be called.",
-                    f"{name} 在這次拍賣中沒有出過 {money(amount).zh}：只能指出這次拍賣"
-                    f"（重新）開始後的出價。", region="easel")
+        return (refuse("no_such_bid", region="easel", name=name, amount=money(amount)),)
     return check_bid_amount(game, state, amount)
 
 
@@ -137,21 +112,16 @@ def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState
                           bids=auction.bids + ((seat, amount),))
         state = replace(state, auction=auction)
     if amount <= state.cash[seat]:
-        return turns.note(state, "overbid_call_wrong",
-                          f"The call was wrong: {name} can pay {money(amount).en}. The bid "
-                          f"stands and the call costs nothing.",
-                          f"喊錯了：{name} 付得起 {money(amount).zh}。出價有效，喊的人不受罰。")
+        return turns.note(state, "overbid_call_wrong", WORDS("note.overbid_call_wrong", name=name,
+                                                             amount=money(amount)))
     bids = tuple(b for b in auction.bids if b != (seat, amount))
     best = max(bids, key=lambda b: b[1]) if bids else None
     state = replace(state, auction=replace(
         auction, bids=bids, standing_k=best[1] if best else None,
         bidder=best[0] if best else None))
-    why = Text(f"{name}'s bid of {money(amount).en} was called and {name} cannot pay it",
-               f"{name} 出價 {money(amount).zh} 被指出付不起")
+    why = WORDS("why.overbid", name=name, amount=money(amount))
     state = payments.fine(game, state, seat, game.data.bid_rules.overbid_fine_k, why, True)
-    return turns.note(state, "overbid", f"Overbid: {why.en}. The bid does not count and {name} "
-                      f"loses the next turn.",
-                      f"超額出價：{why.zh}。此出價無效，{name} 喪失下一回合。")
+    return turns.note(state, "overbid", WORDS("note.overbid", why=why, name=name))
 
 
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------

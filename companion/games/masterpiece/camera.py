@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...events import CardRemoved, PieceOnTable, TableEvent
-from ...model import Move, Text
+from ...model import Move
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
 from . import log, turns
 from .setup import ring_spaces
 from .state import MasterpieceState, left_of, next_deal_seat, owner
-from .words import _one, money
+from .words import WORDS, money, refuse
 
 
 def regions(ctx: Context) -> dict[str, SlotShape]:
@@ -76,21 +76,17 @@ def interpret_pawn(game, state: MasterpieceState, event) -> Interpretation:
     expected = state.positions[seat]
     if space == expected:
         action = log.space_text(game, space)
-        return Interpretation(note=Text(f"{name} is on space {space}. {action.en}",
-                                        f"{name} 在第 {space} 格。{action.zh}"))
+        return Interpretation(note=WORDS("seen.pawn_in_place", name=name, space=space,
+                                         action=action))
     if state.phase == "roll" and seat == state.active:
-        en = f"{name}'s pawn moved before the die roll was entered: it stays on space {expected} until then."
-        zh = f"{name} 的棋子在擲骰結果登記前就移動了：先留在第 {expected} 格。"
+        key, start = "pawn_wrong_space.before_roll", None
     elif seat == state.active and state.last_roll is not None:
-        start = (expected - state.last_roll) % len(game.spaces)
-        en = (f"{name} rolled {state.last_roll} from space {start}, so the pawn belongs on "
-              f"space {expected}, not {space}.")
-        zh = f"{name} 從第 {start} 格擲出 {state.last_roll} 點，棋子應該在第 {expected} 格，不是第 {space} 格。"
+        key, start = "pawn_wrong_space.after_roll", (expected - state.last_roll) % len(game.spaces)
     else:
-        en = f"{name}'s pawn belongs on space {expected}, not {space}."
-        zh = f"{name} 的棋子應該在第 {expected} 格，不是第 {space} 格。"
-    return Interpretation(violations=_one("pawn_wrong_space", en, zh, cards=(event.payload,),
-                                          region="ring"))
+        key, start = "pawn_wrong_space", None
+    return Interpretation(violations=(refuse(key, cards=(event.payload,), region="ring", name=name,
+                                             expected=expected, space=space, start=start,
+                                             roll=state.last_roll),))
 
 
 def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
@@ -106,9 +102,8 @@ def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
         if state.auction is not None and state.auction.painting == painting:
             return Interpretation()
         where = log.where_is(game, state, painting)
-        return Interpretation(violations=_one(
-            "painting_wrong_area", f"{title.en} should not be on the easel now: {where.en}",
-            f"{title.zh} 現在不該在畫架上：{where.zh}", cards=(painting,), region="easel"))
+        return Interpretation(violations=(refuse("painting_wrong_area.easel", cards=(painting,),
+                                                 region="easel", title=title, where=where),))
     if seat is None:
         return Interpretation()
     if state.phase == "setup" and state.dealt < state.players and painting in state.bank \
@@ -124,9 +119,8 @@ def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
         return Interpretation()
     where = log.where_is(game, state, painting)
     name = state.names[seat]
-    return Interpretation(violations=_one(
-        "painting_wrong_area", f"{title.en} lies in {name}'s area, but {where.en}",
-        f"{title.zh} 放在 {name} 的區域，但{where.zh}", cards=(painting,), region=region))
+    return Interpretation(violations=(refuse("painting_wrong_area", cards=(painting,),
+                                             region=region, title=title, name=name, where=where),))
 
 
 def interpret_value_card(game, state: MasterpieceState, event) -> Interpretation:
@@ -138,12 +132,8 @@ def interpret_value_card(game, state: MasterpieceState, event) -> Interpretation
     for h in state.holdings[seat]:
         if card in h.values:
             title = log.painting_name(game, h.painting)
-            shown = money(game.value_k[card]) if not game.forgery[card] else Text("forgery", "贗品")
-            return Interpretation(note=Text(f"{shown.en} under {title.en}: matches the ledger.",
-                                            f"{title.zh} 下的 {shown.zh}：與紀錄相符。"))
+            shown = money(game.value_k[card]) if not game.forgery[card] else WORDS("values.forgery")
+            return Interpretation(note=WORDS("seen.value_card_in_place", shown=shown, title=title))
     name = state.names[seat]
-    return Interpretation(violations=_one(
-        "value_card_wrong_area",
-        f"This value card was not recorded under any of {name}'s paintings.",
-        f"這張價值卡並沒有登記在 {name} 的任何畫作下面。", cards=(card,),
-        region=event.where.region))
+    return Interpretation(violations=(refuse("value_card_wrong_area", cards=(card,),
+                                             region=event.where.region, name=name),))

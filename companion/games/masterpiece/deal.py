@@ -10,26 +10,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...model import Move, Text, Violation
+from ...model import Move, Violation
 from ...validation import Int, Optional, Str
 from ..moves import MoveRule
 from . import log, payments, turns
 from .setup import PAINTING, ring_spaces
 from .state import Holding, MasterpieceState, draw_pile, next_deal_seat
-from .words import _one
+from .words import WORDS, refuse
 
 
 # -- Checks and effects of the set-up moves and of drawing a value card, side by side. --------
 def check_deal(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     if state.dealt >= state.players:
-        return _one("already_dealt", "Every player already has a starting painting.",
-                    "每位玩家都已經拿到起始名畫了。")
+        return (refuse("already_dealt"),)
     problems = turns.check_actor(game, state, move, next_deal_seat(game, state))
     if problems:
         who = state.names[next_deal_seat(game, state)]
-        return _one("wrong_deal_order",
-                    f"Paintings are dealt in turn from the banker: {who} is next.",
-                    f"名畫從銀行行長開始依序發放：下一位是 {who}。")
+        return (refuse("wrong_deal_order", who=who),)
     return turns.check_bank_painting(game, state, move.get("painting"))
 
 
@@ -43,15 +40,12 @@ def apply_deal(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 
 def check_place_pawn(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     if state.active is not None:
-        return _one("not_now", "Pawns are placed before the game starts; after that they move "
-                    "only by the die.", "棋子只在遊戲開始前擺放，之後只能依骰子點數移動。",
-                    region="ring")
+        return (refuse("not_now.place_pawn", region="ring"),)
     if move.player is None:
-        return _one("unknown_player", "Say whose pawn this is.", "請說明這是誰的棋子。")
+        return (refuse("unknown_player.place_pawn"),)
     space = move.get("space")
     if not isinstance(space, int) or isinstance(space, bool) or not 0 <= space < len(game.spaces):
-        return _one("bad_space", f"Space {space!r} is not on the board (0 to {len(game.spaces) - 1}).",
-                    f"格子 {space!r} 不在圖板上（0 到 {len(game.spaces) - 1}）。", region="ring")
+        return (refuse("bad_space", region="ring", space=space, last=len(game.spaces) - 1),)
     return ()
 
 
@@ -63,28 +57,22 @@ def apply_place_pawn(game, state: MasterpieceState, move: Move) -> MasterpieceSt
 
 def check_start(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     if move.player is None:
-        return _one("unknown_player", "Say who rolled highest: that player starts.",
-                    "請指定擲骰點數最大的玩家，由他開始。")
+        return (refuse("unknown_player.start"),)
     missing = []
     if state.dealt < state.players:
-        missing.append(Text(f"{state.players - state.dealt} players still need a painting",
-                            f"還有 {state.players - state.dealt} 位玩家沒拿到名畫"))
+        missing.append(WORDS("missing.paintings", count=state.players - state.dealt))
     unplaced = [state.names[s] for s, p in enumerate(state.positions) if p is None]
     if unplaced:
-        missing.append(Text(f"pawns not placed: {', '.join(unplaced)}",
-                            f"還沒放棋子：{'、'.join(unplaced)}"))
+        missing.append(WORDS("missing.pawns", names=WORDS.listed("list.comma", unplaced)))
     if missing:
-        return _one("setup_incomplete",
-                    "Set-up is not finished: " + "; ".join(m.en for m in missing) + ".",
-                    "準備還沒完成：" + "；".join(m.zh for m in missing) + "。")
+        return (refuse("setup_incomplete", missing=WORDS.listed("list.semicolon", missing)),)
     return ()
 
 
 def apply_start(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     name = state.names[move.player]
     state = replace(state, phase="roll", active=move.player, turns=1)
-    return turns.note(state, "start", f"{name} rolled highest and starts; play goes clockwise.",
-                      f"{name} 擲出最大點數，先開始；依順時針方向進行。")
+    return turns.note(state, "start", WORDS("note.start", name=name))
 
 
 def check_draw_value(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
@@ -96,26 +84,16 @@ def check_draw_value(game, state: MasterpieceState, move: Move) -> tuple[Violati
     if not isinstance(card, str) or card not in game.values:
         kind = log.card_kind(game, card) if isinstance(card, str) else None
         if kind is not None:
-            return _one("not_a_value_card",
-                        f"{card} is {kind.en}, not a value card: draw the top card of the "
-                        f"value pile.",
-                        f"{card} 是{kind.zh}，不是價值卡：請從價值卡牌堆抽最上面的一張。",
-                        cards=(card,))
-        return _one("unknown_card", f"{card!r} is not a Masterpiece value card.",
-                    f"{card!r} 不是曠世鉅作的價值卡。", cards=(str(card),))
+            return (refuse("not_a_value_card", cards=(card,), card=card, kind=kind),)
+        return (refuse("unknown_card.value", cards=(str(card),), card=card),)
     pile = draw_pile(state)
     if card not in pile:
-        return _one("value_not_in_deck",
-                    "That value card is not in the draw pile: it already lies under a painting "
-                    "or was discarded.",
-                    "這張價值卡不在牌堆裡：它已經在某幅畫下面，或已被棄置。", cards=(card,))
+        return (refuse("value_not_in_deck", cards=(card,)),)
     if draw.painting is None:
         return turns.check_own_painting(game, state, draw.player, move.get("painting"))
     if move.get("painting") not in (None, draw.painting):
-        return _one("wrong_painting",
-                    f"This value card goes under {log.painting_name(game, draw.painting).en}.",
-                    f"這張價值卡要放在 {log.painting_name(game, draw.painting).zh} 下面。",
-                    cards=(draw.painting,))
+        return (refuse("wrong_painting", cards=(draw.painting,),
+                       painting=log.painting_name(game, draw.painting)),)
     return ()
 
 
@@ -124,9 +102,7 @@ def apply_draw_value(game, state: MasterpieceState, move: Move) -> MasterpieceSt
     card = move["card"]
     if not state.deck:
         state = turns.note(replace(state, deck=state.discard, discard=()), "reshuffle",
-                           "The value deck ran out: the discarded value cards are shuffled "
-                           "into a new deck.",
-                           "價值卡用完了：把棄牌區的價值卡洗勻，形成新的牌堆。")
+                           WORDS("note.reshuffle"))
     painting = draw.painting or move["painting"]
     seat = draw.player
     state = replace(state, deck=tuple(c for c in state.deck if c != card))

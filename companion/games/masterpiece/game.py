@@ -24,19 +24,17 @@ from . import auction, bids, camera, deal, scoring, spaces, teach, turns, view
 from . import setup as box
 from . import state as game_state
 from .state import MasterpieceState
+from .words import WORDS
 
 
 class Masterpiece(Game):
     info = GameInfo(
         slug="masterpiece",
-        name=Text("Masterpiece", "曠世鉅作"),
+        name=WORDS("game.name"),
         aliases=("masterpiece", "Masterpiece", "曠世鉅作"),
         player_counts=(3, 4, 5, 6),
         payload_prefix="MP",
-        summary=Text(
-            "Move round the ring, auction, buy and sell paintings whose values stay hidden; "
-            "the richest collector when the bank's paintings are gone wins.",
-            "繞著環形圖板移動，拍賣、買賣價值隱藏的名畫；銀行名畫全部賣完時，財富最多的收藏家獲勝。"),
+        summary=WORDS("game.summary"),
     )
 
     # Every move kind, declared with its fields, check, effect and words in its module. The

@@ -33,7 +33,7 @@ def values_text(game, values: tuple[str, ...]) -> Text:
         return WORDS("values.none")
     parts = [WORDS("values.forgery") if game.forgery[v] else money(game.value_k[v])
              for v in values]
-    cards = Text(" + ".join(p.en for p in parts), " + ".join(p.zh for p in parts))
+    cards = WORDS.listed("list.plus", parts)
     if any(game.forgery[v] for v in values):
         return WORDS("values.forged", cards=cards)
     if len(parts) == 1:
@@ -113,19 +113,19 @@ def _with_painting(said):
 # -- set-up and value cards -----------------------------------------------------------------
 @_with_painting
 def deal(game, state, move, name, title) -> Text:
-    return Text(f"{name} gets {title.en} to start", f"{name} 拿到起始名畫 {title.zh}")
+    return WORDS("log.deal", name=name, title=title)
 
 
 def place_pawn(game, state: MasterpieceState, move: Move) -> Text | None:
     name, space = _name(state, move), move.get("space")
     if name is None or not _is_index(space, len(game.spaces)):
         return None
-    return Text(f"{name} puts their pawn on space {space}", f"{name} 把棋子放在第 {space} 格")
+    return WORDS("log.place_pawn", name=name, space=space)
 
 
 @_with_player
 def start(game, state, move, name) -> Text:
-    return Text(f"{name} rolled highest and starts", f"{name} 擲出最大點數，先開始")
+    return WORDS("log.start", name=name)
 
 
 def draw_value(game, state: MasterpieceState, move: Move) -> Text | None:
@@ -140,9 +140,8 @@ def draw_value(game, state: MasterpieceState, move: Move) -> Text | None:
     elif move.get("painting") is not None and title is None:
         return None
     if title is None:
-        return Text(f"{name} draws a hidden value card", f"{name} 抽 1 張隱藏的價值卡")
-    return Text(f"{name} puts a hidden value card under {title.en}",
-                f"{name} 把 1 張隱藏的價值卡放在 {title.zh} 下面")
+        return WORDS("log.draw_value", name=name)
+    return WORDS("log.draw_value.under", name=name, title=title)
 
 
 # -- a turn on the ring -----------------------------------------------------------------------
@@ -150,68 +149,65 @@ def roll(game, state: MasterpieceState, move: Move) -> Text | None:
     name, value = _name(state, move), move.get("value")
     if name is None or not _is_index(value, 7) or value not in DIE_FACES:
         return None
-    return Text(f"{name} rolls a {value}", f"{name} 擲出 {value} 點")
+    return WORDS("log.roll", name=name, value=value)
 
 
 @_with_player
 def take_cash(game, state, move, name) -> Text:
     cash = money(game.data.space_amounts.collect_cash_k)
-    return Text(f"{name} takes {cash.en} from the bank", f"{name} 向銀行拿 {cash.zh}")
+    return WORDS("log.take_cash", name=name, cash=cash)
 
 
 @_with_player
 def take_value(game, state, move, name) -> Text:
-    return Text(f"{name} takes a value card", f"{name} 選擇拿 1 張價值卡")
+    return WORDS("log.take_value", name=name)
 
 
 @_with_painting
 def inherit(game, state, move, name, title) -> Text:
-    return Text(f"{name} inherits {title.en} from the bank", f"{name} 從銀行承接 {title.zh}")
+    return WORDS("log.inherit", name=name, title=title)
 
 
 @_with_painting
 def buy(game, state, move, name, title) -> Text:
     owner = game_state.owner(state, move.get("painting"))
     if owner is None:
-        return Text(f"{name} buys {title.en} from the bank", f"{name} 向銀行買下 {title.zh}")
-    return Text(f"{name} buys {title.en} from {state.names[owner]}",
-                f"{name} 向 {state.names[owner]} 買下 {title.zh}")
+        return WORDS("log.buy.bank", name=name, title=title)
+    return WORDS("log.buy.player", name=name, title=title, owner=state.names[owner])
 
 
 @_with_painting
 def sell(game, state, move, name, title) -> Text:
-    return Text(f"{name} sells {title.en} to the bank", f"{name} 把 {title.zh} 賣給銀行")
+    return WORDS("log.sell", name=name, title=title)
 
 
 @_with_player
 def pass_(game, state, move, name) -> Text:
-    return Text(f"{name} passes", f"{name} 放棄")
+    return WORDS("log.pass", name=name)
 
 
 # -- auctions -----------------------------------------------------------------------------------
 @_with_painting
 def easel(game, state, move, name, title) -> Text:
-    return Text(f"{title.en} goes on the easel", f"{title.zh} 放上畫架")
+    return WORDS("log.easel", title=title)
 
 
 @_with_painting
 def pick(game, state, move, name, title) -> Text:
     active = state.names[state.active] if state.active is not None else None
     if active is None or active == name:
-        return Text(f"{name} picks {title.en} for the auction", f"{name} 挑選 {title.zh} 來拍賣")
-    return Text(f"{name} picks {title.en} for {active} to auction",
-                f"{name} 挑選 {active} 的 {title.zh} 來拍賣")
+        return WORDS("log.pick", name=name, title=title)
+    return WORDS("log.pick.for", name=name, title=title, active=active)
 
 
 @_with_amount
 def bid(game, state, move, name, amount) -> Text:
-    return Text(f"{name} bids {amount.en}", f"{name} 出價 {amount.zh}")
+    return WORDS("log.bid", name=name, amount=amount)
 
 
 @_with_amount
 def overbid(game, state, move, name, amount) -> Text:
-    return Text(f"{name}'s bid of {amount.en} is called as an overbid",
-                f"有人指出 {name} 出價 {amount.zh} 超過手上的現金")
+    return WORDS("log.overbid", name=name, amount=amount)
 
 
 def tie(game, state: MasterpieceState, move: Move) -> Text | None:
@@ -221,8 +217,7 @@ def tie(game, state: MasterpieceState, move: Move) -> Text | None:
         return None
     names = [state.names[s] for s in sorted(set(seats))]
     said = money(amount)
-    return Text(f"{' and '.join(names)} call {said.en} at the same time",
-                f"{' 和 '.join(names)} 同時喊出 {said.zh}")
+    return WORDS("log.tie", names=WORDS.listed("list.and", names), said=said)
 
 
 def hammer(game, state: MasterpieceState, move: Move) -> Text | None:
@@ -231,18 +226,16 @@ def hammer(game, state: MasterpieceState, move: Move) -> Text | None:
         return None
     title = painting_name(game, auction.painting)
     if auction.bidder is None or auction.standing_k is None:
-        return Text(f"The hammer comes down on {title.en}", f"{title.zh} 落槌")
+        return WORDS("log.hammer", title=title)
     said = money(auction.standing_k)
     buyer = state.names[auction.bidder]
     if state.cash[auction.bidder] < auction.standing_k:  # the auction starts again
-        return Text(f"The hammer comes down, but {buyer} cannot pay {said.en} for {title.en}",
-                    f"落槌，但 {buyer} 付不出 {said.zh} 買 {title.zh}")
-    return Text(f"Sold! {buyer} wins {title.en} for {said.en}",
-                f"成交！{buyer} 以 {said.zh} 得標 {title.zh}")
+        return WORDS("log.hammer.unpaid", buyer=buyer, said=said, title=title)
+    return WORDS("log.hammer.sold", buyer=buyer, title=title, said=said)
 
 
 def no_sale(game, state: MasterpieceState, move: Move) -> Text | None:
     if state.auction is None:
         return None
     title = painting_name(game, state.auction.painting)
-    return Text(f"Nobody bids for {title.en}", f"沒有人出價買 {title.zh}")
+    return WORDS("log.no_sale", title=title)

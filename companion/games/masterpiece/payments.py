@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...model import Text, Violation
 from . import turns
 from .state import Draw, Holding, LedgerEntry, MasterpieceState, draw_pile
-from .words import _one, money
+from .words import WORDS, money, refuse
 
 
 # -- Who pays whom, who holds what. -----------------------------------------------------------
@@ -17,9 +17,7 @@ def cannot_afford(game, state: MasterpieceState, seat: int, price: int,
     if state.cash[seat] >= price:
         return ()
     cost = money(price)  # how much the player has stays hidden
-    return _one("cannot_afford",
-                f"{state.names[seat]} cannot pay {cost.en} {what.en}: there are no loans.",
-                f"{state.names[seat]} 付不起{what.zh}的 {cost.zh}：不能借錢。")
+    return (refuse("cannot_afford", name=state.names[seat], cost=cost, what=what),)
 
 
 def transfer(state: MasterpieceState, payer: int | None, payee: int | None, amount: int,
@@ -43,14 +41,11 @@ def fine(game, state: MasterpieceState, seat: int, amount: int, why: Text,
     name = state.names[seat]
     if state.cash[seat] >= amount:
         state = transfer(state, seat, None, amount, "fine",
-                         Text(f"{name} pays the bank a {money(amount).en} fine: {why.en}",
-                              f"{name} 付給銀行罰金 {money(amount).zh}：{why.zh}"))
+                         WORDS("ledger.fine", name=name, amount=money(amount), why=why))
     else:
         lose_turn = True
-        state = turns.note(state, "fine_unpaid",
-                           f"{name} cannot pay the {money(amount).en} fine ({why.en}) and loses "
-                           f"the next turn.",
-                           f"{name} 付不起罰金 {money(amount).zh}（{why.zh}），喪失下一回合。")
+        state = turns.note(state, "fine_unpaid", WORDS("note.fine_unpaid", name=name,
+                                                       amount=money(amount), why=why))
     if lose_turn:
         skips = list(state.skips)
         skips[seat] += 1
@@ -80,8 +75,6 @@ def owe_draw(game, state: MasterpieceState, seat: int, painting: str | None,
              resume: str) -> MasterpieceState:
     """Ask for a value card, or carry on when none is left anywhere."""
     if not draw_pile(state):
-        state = turns.note(state, "no_value_cards",
-                           "Every value card lies under a painting: no value card is drawn.",
-                           "所有價值卡都在畫作下面：這次不抽價值卡。")
+        state = turns.note(state, "no_value_cards", WORDS("note.no_value_cards"))
         return turns.resume(game, state, resume)
     return replace(state, phase="draw", draw=Draw(seat, painting, resume))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...model import Outcome, ScoreLine, SideScore, Text
 from . import log, turns
 from .state import MasterpieceState, painting_value
-from .words import money
+from .words import WORDS, money
 
 
 # -- The score so far and the outcome. --------------------------------------------------------
@@ -16,19 +16,17 @@ def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
     sides = []
     for seat in range(state.players):
         lines = [ScoreLine(state.cash[seat], "cash",
-                           Text(f"Cash: {money(state.cash[seat]).en}",
-                                f"現金：{money(state.cash[seat]).zh}"))]
+                           WORDS("score.cash", cash=money(state.cash[seat])))]
         for h in state.holdings[seat]:
             title = log.painting_name(game, h.painting)
             if revealed:
                 shown = log.values_text(game, h.values)
                 lines.append(ScoreLine(painting_value(game, h.values), "painting",
-                                       Text(f"{title.en}: {shown.en}", f"{title.zh}：{shown.zh}"),
+                                       WORDS("score.painting", title=title, shown=shown),
                                        (h.painting, *h.values)))
             else:
                 lines.append(ScoreLine(0, "painting_hidden",
-                                       Text(f"{title.en}: value hidden until the end",
-                                            f"{title.zh}：價值到遊戲結束才公開"),
+                                       WORDS("score.painting_hidden", title=title),
                                        (h.painting,)))
         name = state.names[seat]
         sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
@@ -55,17 +53,13 @@ def outcome(game, state: MasterpieceState) -> Outcome | None:
     tied_on_wealth = [s for s in ranked if key(s)[0] == best[0]]
     tie_break = None
     if len(winners) > 1:
-        tie_break = Text(f"Tied on wealth ({said_wealth.en}) and cash ({cash.en}): the win is shared.",
-                         f"財富（{said_wealth.zh}）與現金（{cash.zh}）都相同：共同獲勝。")
-        explanation = Text(f"{names} share the win with {said_wealth.en}.",
-                           f"{names} 以 {said_wealth.zh} 共同獲勝。")
+        tie_break = WORDS("outcome.tie_shared", said_wealth=said_wealth, cash=cash)
+        explanation = WORDS("outcome.shared", names=names, said_wealth=said_wealth)
     else:
         if len(tied_on_wealth) > 1:
-            tie_break = Text(f"Tied on wealth ({said_wealth.en}); {names} has more cash ({cash.en}).",
-                             f"財富同為 {said_wealth.zh}；{names} 的現金較多（{cash.zh}）。")
+            tie_break = WORDS("outcome.tie_cash", said_wealth=said_wealth, names=names, cash=cash)
         paintings = money(best[0] - best[1])
-        explanation = Text(f"{names} wins with {said_wealth.en} (cash {cash.en}, paintings "
-                           f"{paintings.en}).",
-                           f"{names} 以 {said_wealth.zh} 獲勝（現金 {cash.zh}，畫作 {paintings.zh}）。")
+        explanation = WORDS("outcome.wins", names=names, said_wealth=said_wealth, cash=cash,
+                            paintings=paintings)
     return Outcome(tuple(f"p{s}" for s in winners), tuple(f"p{s}" for s in ranked),
                    explanation, tie_break)

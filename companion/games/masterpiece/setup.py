@@ -13,11 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
-from ...model import Setup, Text
+from ...model import Setup
 from ...validation import Context, Int, ListOf, Seat, Str
 from ..base import Game
 from .state import LedgerEntry, MasterpieceState
-from .words import money
+from .words import WORDS, money
 
 SPACE_KINDS = ("bank_auction", "private_auction", "collect", "inherit", "buy_bank",
                "sell_value", "buy_player", "must_sell")
@@ -131,18 +131,17 @@ def validate_setup(game, setup: Setup) -> None:
     Game.validate_setup(game, setup)
     unknown = set(setup.options) - {"banker", "pawns"}
     if unknown:
-        raise CompanionError(f"Masterpiece has no set-up option {sorted(unknown)[0]!r}; "
-                             f"the options are 'banker' and 'pawns'")
+        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0]))
     banker = setup.options.get("banker", 0)
     if not isinstance(banker, int) or isinstance(banker, bool) or not 0 <= banker < setup.players:
-        raise CompanionError(f"option 'banker' must be a seat from 0 to {setup.players - 1}")
+        raise CompanionError(text=WORDS("setup.banker", last=setup.players - 1))
     pawns = setup.options.get("pawns")
     if pawns is not None:
         tokens = {p.payload for p in game.catalogue.tokens}
         if (not isinstance(pawns, (list, tuple)) or len(pawns) != setup.players
             or len(set(pawns)) != len(pawns) or not all(p in tokens for p in pawns)):
-            raise CompanionError(f"option 'pawns' must list {setup.players} different pawn "
-                                 f"payloads from {sorted(tokens)}")
+            raise CompanionError(text=WORDS("setup.pawns", players=setup.players,
+                                            pawns=sorted(tokens)))
 
 
 def new_game(game, setup: Setup) -> MasterpieceState:
@@ -152,8 +151,7 @@ def new_game(game, setup: Setup) -> MasterpieceState:
                   [t.payload for t in sorted(game.catalogue.tokens, key=lambda t: t.marker)][:n])
     start = game.data.starting_cash_k
     ledger = tuple(LedgerEntry("start", None, seat, start,
-                               Text(f"The bank gives {setup.names[seat]} {money(start).en} to start.",
-                                    f"銀行發給 {setup.names[seat]} 期初資金 {money(start).zh}。"))
+                               WORDS("ledger.start", name=setup.names[seat], start=money(start)))
                    for seat in range(n))
     return MasterpieceState(
         players=n, names=setup.names, pawns=pawns, banker=setup.options.get("banker", 0),

@@ -9,7 +9,7 @@ from ...model import Hint, Move, Text
 from . import deal, spaces, turns
 from .state import (DIE_FACES, MasterpieceState, draw_pile, eligible_bidders, left_of, min_bid,
                     next_deal_seat)
-from .words import money
+from .words import WORDS, money
 
 PACE = {"inherit": 0, "buy_bank": 1, "bank_auction": 2}
 
@@ -111,37 +111,22 @@ def hints(game, state: MasterpieceState) -> tuple[Hint, ...]:
     auction = state.auction
     if state.phase == "auction":
         least = min_bid(game, auction)
-        text = (Text(f"Opening bid: at least {money(least).en}.", f"起標價至少 {money(least).zh}。")
+        text = (WORDS("hint.opening_bid", least=money(least))
                 if auction.standing_k is None else
-                Text(f"Standing bid {money(auction.standing_k).en} by "
-                     f"{state.names[auction.bidder]}: the next bid is at least {money(least).en}.",
-                     f"目前最高價 {money(auction.standing_k).zh}（{state.names[auction.bidder]}），"
-                     f"下一次出價至少 {money(least).zh}。"))
+                WORDS("hint.next_bid", standing=money(auction.standing_k),
+                      name=state.names[auction.bidder], least=money(least)))
         hints.append(Hint(text, "easel", {"min_bid_k": least}))
         if not auction.bank:
-            hints.append(Hint(Text("The auctioneer may not bid on their own painting.",
-                                   "拍賣官不能對自己的畫作出價。"), "easel"))
+            hints.append(Hint(WORDS("hint.auctioneer"), "easel"))
     return tuple(hints)
 
 
 def rules_notes(game) -> tuple[Text, ...]:
     notes = []
     if game.data.board.unverified:
-        notes.append(Text("The order of the 30 board spaces is a placeholder (not found in "
-                          "public sources); check it against your board.",
-                          "圖板 30 格的順序是暫定資料（公開資料中找不到），請對照你的圖板。"))
+        notes.append(WORDS("rules.board_placeholder"))
     if game.data.value_deck.unverified:
-        notes.append(Text("The value-card distribution is a placeholder (not found in public "
-                          "sources): 3 forgeries and values from $1M to $10M.",
-                          "價值卡的分布是暫定資料（公開資料中找不到）：3 張贗品，其餘 $100萬 到 $1000萬。"))
-    notes.append(Text("The rules do not say what happens when nobody bids: the painting goes "
-                      "back to the bank (or to its owner) and the turn ends.",
-                      "規則沒有說明無人出價時怎麼辦：畫作回到銀行（或原主人），回合結束。"))
-    notes.append(Text("A bid above the bidder's cash is accepted like any bid: cash is hidden. "
-                      "Any player may call it before the hammer (the overbid move): only then "
-                      "is it checked, and a called overbid costs a $1M fine and the next turn; "
-                      "a wrong call costs nothing, and an overbid nobody calls stands.",
-                      "超過現金的出價和一般出價一樣會被接受：現金是秘密。落槌前任何玩家都可以指出"
-                      "（登記超額出價）：這時才檢查；被指出的超額出價罰款 $100萬 並喪失下一回合；"
-                      "喊錯不受罰；沒人指出的超額出價有效。"))
+        notes.append(WORDS("rules.deck_placeholder"))
+    notes.append(WORDS("rules.no_bids"))
+    notes.append(WORDS("rules.overbid"))
     return tuple(notes)

@@ -9,7 +9,7 @@ from ...model import Move, Text, Violation
 from ..moves import MoveRule
 from . import log
 from .state import MasterpieceState, Notice, eligible_bidders, left_of, next_deal_seat, owner
-from .words import WORDS, _one
+from .words import WORDS, refuse
 
 PHASE_MOVES = {
     "setup": ("deal", "place_pawn", "start"),
@@ -34,16 +34,14 @@ def check_turn(game, state: MasterpieceState, move: Move,
     """The game goes on, the player is a seat, and the move fits the phase; each move's
     own check then says whose move it is."""
     if state.phase == "over":
-        return _one("game_over", "The game is over: the bank has no paintings left.",
-                    "遊戲已經結束：銀行的名畫都賣完了。")
-    if move.player is not None and (not isinstance(move.player, int) or isinstance(move.player, bool)
-                                    or not 0 <= move.player < state.players):
-        return _one("unknown_player", f"There is no player {move.player!r} in this game.",
-                    f"這場遊戲沒有玩家 {move.player!r}。")
+        return (refuse("game_over"),)
+    seat = move.player
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                             or not 0 <= seat < state.players):
+        return (refuse("unknown_player", player=move.player),)
     if move.kind not in PHASE_MOVES[state.phase]:
         wait, doing = waiting_for(game, state), WORDS(f"move.{move.kind}")
-        return _one("not_now", f"{doing.en} is not possible now; the game waits for this: "
-                    f"{wait.en}", f"現在不能{doing.zh}；現在要做的是：{wait.zh}")
+        return (refuse("not_now", doing=doing, wait=wait),)
     return ()
 
 
@@ -54,28 +52,24 @@ def waiting_for(game, state: MasterpieceState) -> Text:
     if phase == "setup":
         if state.dealt < state.players:
             who = state.names[next_deal_seat(game, state)]
-            return Text(f"deal {who} a painting and a value card.",
-                        f"發給 {who} 一幅名畫和一張價值卡。")
-        return Text("place every pawn, then say who rolled highest (start).",
-                    "放好所有棋子，再指定擲骰點數最大的玩家開始。")
+            return WORDS("wait.deal", who=who)
+        return WORDS("wait.start")
     if phase == "draw":
         who = state.names[state.draw.player]
-        return Text(f"{who} takes a value card.", f"{who} 拿一張價值卡。")
+        return WORDS("wait.draw", who=who)
     if phase == "roll":
-        return Text(f"{name} rolls the die.", f"{name} 擲骰子。")
+        return WORDS("wait.roll", name=name)
     if phase == "easel":
-        return Text("put the top bank painting on the easel.", "把銀行最上面的名畫放上畫架。")
+        return WORDS("wait.easel")
     if phase == "pick":
         picker = state.names[left_of(game, state, state.active)]
-        return Text(f"{picker} picks which of {name}'s paintings is auctioned.",
-                    f"{picker} 從 {name} 的畫作中挑一幅拍賣。")
+        return WORDS("wait.pick", picker=picker, name=name)
     if phase == "auction":
-        return Text("the auction goes on: bid, or bring the hammer down.",
-                    "拍賣進行中：出價，或由拍賣官落槌。")
+        return WORDS("wait.auction")
     if phase == "over":
-        return Text("nothing: the game is over.", "沒有：遊戲已經結束。")
+        return WORDS("wait.over")
     space = log.space_text(game, state.space)
-    return Text(f"{name} carries out the space. {space.en}", f"{name} 執行格子的動作。{space.zh}")
+    return WORDS("wait.space", name=name, space=space)
 
 
 def is_over(game, state: MasterpieceState) -> bool:
@@ -104,8 +98,7 @@ def check_actor(game, state: MasterpieceState, move: Move, seat: int,
     if move.player != seat:
         expected = state.names[seat]
         who = state.names[move.player] if move.player is not None else "nobody"
-        return _one("out_of_turn", f"This is for {expected} to do, not {who}.",
-                    f"這一步應該由 {expected} 來做，不是 {who}。")
+        return (refuse("out_of_turn", expected=expected, who=who),)
     return ()
 
 
@@ -114,12 +107,10 @@ def check_painting_payload(game, payload, phase: str = "") -> tuple[Violation, .
         return ()
     kind = log.card_kind(game, payload) if isinstance(payload, str) else None
     if kind is None:
-        return _one("unknown_card", f"{payload!r} is not a Masterpiece painting.",
-                    f"{payload!r} 不是曠世鉅作的名畫卡。", cards=(str(payload),))
+        return (refuse("unknown_card.painting", cards=(str(payload),), payload=payload),)
     why = WORDS(f"wants_painting.{phase}" if f"wants_painting.{phase}" in WORDS
                 else "wants_painting")
-    return _one("not_a_painting", f"{payload} is {kind.en}, not a painting: {why.en}.",
-                f"{payload} 是{kind.zh}，不是名畫卡：{why.zh}。", cards=(payload,))
+    return (refuse("not_a_painting", cards=(payload,), payload=payload, kind=kind, why=why),)
 
 
 def check_bank_painting(game, state: MasterpieceState, payload) -> tuple[Violation, ...]:
@@ -128,10 +119,8 @@ def check_bank_painting(game, state: MasterpieceState, payload) -> tuple[Violati
         return problems
     if payload not in state.bank:
         where = log.where_is(game, state, payload)
-        return _one("painting_not_in_bank",
-                    f"{log.painting_name(game, payload).en} is not in the bank's pile: {where.en}",
-                    f"{log.painting_name(game, payload).zh} 不在銀行的名畫堆裡：{where.zh}",
-                    cards=(payload,))
+        return (refuse("painting_not_in_bank", cards=(payload,),
+                       painting=log.painting_name(game, payload), where=where),)
     return ()
 
 
@@ -141,15 +130,15 @@ def check_own_painting(game, state: MasterpieceState, seat: int, payload) -> tup
         return problems
     if owner(state, payload) != seat:
         where = log.where_is(game, state, payload)
-        return _one("not_your_painting",
-                    f"{state.names[seat]} does not own {log.painting_name(game, payload).en}: {where.en}",
-                    f"{state.names[seat]} 沒有 {log.painting_name(game, payload).zh}：{where.zh}",
-                    cards=(payload,), region=f"player{seat}")
+        return (refuse("not_your_painting", cards=(payload,), region=f'player{seat}',
+                       name=state.names[seat], painting=log.painting_name(game, payload),
+                       where=where),)
     return ()
 
 
-def note(state: MasterpieceState, code: str, en: str, zh: str) -> MasterpieceState:
-    return replace(state, journal=state.journal + (Notice(code, Text(en, zh), state.turns),))
+def note(state: MasterpieceState, code: str, text: Text) -> MasterpieceState:
+    """Something the table should hear that moves no money (a roll, a reshuffle, a lost turn)."""
+    return replace(state, journal=state.journal + (Notice(code, text, state.turns),))
 
 
 def resume(game, state: MasterpieceState, resume: str) -> MasterpieceState:
@@ -163,10 +152,7 @@ def end_turn(game, state: MasterpieceState) -> MasterpieceState:
     """Clockwise to the next seat that has no lost turn; the game ends with the bank's pile."""
     state = replace(state, auction=None, draw=None, space=None)
     if not state.bank:
-        return note(replace(state, phase="over", active=None), "game_over",
-                    "The bank has no paintings left: the game is over. Turn the value "
-                    "cards face up for the final count.",
-                    "銀行的名畫都賣完了，遊戲結束。請把價值卡翻開結算。")
+        return note(replace(state, phase="over", active=None), "game_over", WORDS("note.game_over"))
     seat = state.active
     skips = list(state.skips)
     while True:
@@ -174,7 +160,6 @@ def end_turn(game, state: MasterpieceState) -> MasterpieceState:
         if skips[seat] == 0:
             break
         skips[seat] -= 1
-        state = note(state, "turn_lost", f"{state.names[seat]} loses this turn.",
-                     f"{state.names[seat]} 喪失這一回合。")
+        state = note(state, "turn_lost", WORDS("note.turn_lost", name=state.names[seat]))
     return replace(state, phase="roll", active=seat, skips=tuple(skips),
                    turns=state.turns + 1)
