@@ -104,7 +104,9 @@ class TableWatcher:
         self._quads: dict[str, np.ndarray] = {}  # track id -> last quad (px)
         self.change_threshold = 14
         self.full_decode_every = 30  # decode fully at least this often even if still
-        self.full_decode_wait = 10  # ...but wait up to 10x that for a frame without motion
+        # ...but wait up to 3x that for a frame without motion: a card only the thorough
+        # stages read, uncovered while a hand goes on moving elsewhere, waits at most 3 s.
+        self.full_decode_wait = 3
         self.full_decodes_skipped = 0
         self.full_decodes = 0
         self._unchanged = False  # the last frame equalled the one before (see _see_if_changed)
@@ -388,7 +390,7 @@ class TableWatcher:
         `full_decode_every` frames the whole frame is decoded anyway, on the next frame in
         which nothing changed: a whole decode costs about four frame periods, and while a
         hand moves every frame is needed for it (what it changes is decoded meanwhile).
-        Only after `full_decode_every * full_decode_wait` frames of motion does it go ahead.
+        After `full_decode_every * full_decode_wait` frames of motion it goes ahead anyway.
         """
         self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)

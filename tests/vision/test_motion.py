@@ -102,7 +102,7 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     for i in range(4):
         watcher.process(still, i / 30)
     assert watcher.full_decodes == 1
-    sweep = (moving + moving[-2:0:-1]) * 12  # 48 frames, each differing from the one before
+    sweep = (moving + moving[-2:0:-1]) * 15  # 60 frames, each differing from the one before
     for i, image in enumerate(sweep):
         watcher.process(image, (4 + i) / 30)
     assert watcher.full_decodes == 1 and watcher.partial_decodes == len(sweep)
@@ -110,3 +110,6 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     watcher.process(still, 2.1)  # nothing changed, and a whole decode is overdue
     assert watcher.full_decodes == 2
     assert len(watcher.tracker.alive()) == len(PLACEMENTS)
+    for i in range(95):  # motion for longer than three whole-decode periods: it goes ahead
+        watcher.process(sweep[i % len(sweep)], 3 + i / 30)
+    assert watcher.full_decodes == 3
