@@ -494,10 +494,14 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
     return found
 
 
-def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int) -> Code | None:
+MODULE_PX = 6.0  # symbols with larger modules are sampled from a crop reduced to this
+
+
+def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int,
+                deadline: float | None = None) -> Code | None:
     """Sample and decode the symbol of `version` whose outer corners (TL, TR, BR, BL in the
     symbol's own orientation) are `corners`; None when no sampling passes error
-    correction."""
+    correction (or when `deadline`, a time.process_time() value, has passed)."""
     n = dimension(version)
     corners = np.asarray(corners, np.float32)
     # Work on a crop around the symbol: remapping a 12-megapixel photo's float copy is slow.
@@ -508,16 +512,28 @@ def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int) -> Code | N
     crop = gray[y0:y1, x0:x1]
     if crop.size == 0 or side < n:  # below one pixel per module: nothing to sample
         return None
+    module_px = side / n / np.sqrt(2)
+    scale = min(1.0, MODULE_PX / module_px)  # big modules: a smaller crop samples as well
+    if scale < 1.0:
+        crop = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     image = crop.astype(np.float32)
-    start = Grid.from_corners(corners - (x0, y0), n)
+    # Defocus spreads each module into its neighbours; an unsharp mask about half a module
+    # wide undoes some of that before the modules' centres are sampled.
+    blurred = cv2.GaussianBlur(image, (0, 0), max(0.7, module_px * scale / 2))
+    sharpened = cv2.addWeighted(image, 3.0, blurred, -2.0, 0)
+    start = Grid.from_corners((corners - (x0, y0)) * scale, n)
     anchored = anchor(image, start, version)
     for grid in (refine(image, anchored, version), anchored, start):
-        values = module_values(image, grid)
-        for dark, confidence in (threshold_local(values), threshold_global(values)):
-            decoded = decode_matrix(dark, version, confidence)
-            if decoded is not None:
-                text, raw = decoded
-                return Code(text, (grid.corners() + (x0, y0)).astype(np.float32), "sampler", raw)
+        for picture in (image, sharpened):
+            values = module_values(picture, grid)
+            for dark, confidence in (threshold_local(values), threshold_global(values)):
+                if deadline is not None and time.process_time() > deadline:
+                    return None
+                decoded = decode_matrix(dark, version, confidence)
+                if decoded is not None:
+                    text, raw = decoded
+                    outline = grid.corners() / scale + (x0, y0)
+                    return Code(text, outline.astype(np.float32), "sampler", raw)
     return None
 
 
@@ -560,7 +576,7 @@ class SymbolSampler:
             if earlier is not None and earlier[1] >= MAX_TRIES_PER_SYMBOL:
                 continue
             for version in _nearby_versions(symbol.version):
-                code = read_symbol(gray, symbol.corners, version)
+                code = read_symbol(gray, symbol.corners, version, started + self.budget_s)
                 if code is not None:
                     if not any(_inside(code.center, c.corners) for c in (*skip, *codes)):
                         codes.append(code)  # (not a symbol read already from another view)
