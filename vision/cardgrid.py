@@ -439,10 +439,20 @@ def decode_symbol(sure: np.ndarray, tried: set | None = None) -> str | None:
     return None
 
 
-def _likely_turns(sure: np.ndarray, keep: int = 2) -> list[int]:
-    agreement = [float(((np.rot90(sure, turns) < 0) == FUNCTION_DARK)[FUNCTION_MASK].mean())
-                 for turns in range(4)]
-    return sorted(range(4), key=lambda turns: -agreement[turns])[:keep]
+MIN_AGREEMENT = 0.65  # share of fixed-pattern modules a card symbol's reading gets right
+
+
+def _agreement(sure: np.ndarray) -> float:
+    return float(((sure < 0) == FUNCTION_DARK)[FUNCTION_MASK].mean())
+
+
+def _likely_turns(sure: np.ndarray, keep: int = 2, floor: float = MIN_AGREEMENT) -> list[int]:
+    """The orientations whose fixed patterns the reading agrees with best; none when even
+    the best agrees under MIN_AGREEMENT (card symbols read at 0.71 and up, glare and all;
+    an ArUco token or printed text that fitted at all agrees on 0.55-0.57)."""
+    agreement = [_agreement(np.rot90(sure, turns)) for turns in range(4)]
+    ranked = sorted(range(4), key=lambda turns: -agreement[turns])[:keep]
+    return [turns for turns in ranked if agreement[turns] >= floor]
 
 
 def ring_values(image: np.ndarray, grid) -> np.ndarray:
@@ -547,12 +557,13 @@ def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.55
                     text = decode_symbol(np.rot90(sure, turns), tried)
                     if text is not None:
                         return text, grid.corners() + np.float32([x0, y0])
-                    blurred_reads.append((image, grid, turns, sure))
+                # Blur may hide the fixed patterns too: the equalised reading is judged.
+                blurred_reads += [(image, grid, turns, sure) for turns in _likely_turns(sure, floor=0)]
     # Last, undo the blur between modules on each reading (costlier, and only for these).
     for image, grid, turns, sure in blurred_reads:
         ring = np.rot90(ring_values(image, grid), turns)
         upright = equalised(ring, np.rot90(sure, turns))
-        if upright is None:
+        if upright is None or _agreement(upright) < MIN_AGREEMENT:
             continue
         text = decode_symbol(upright, tried)
         if text is not None:
