@@ -20,7 +20,8 @@ A full 2-player Musée table (36 cards, 24 tokens) rendered at 1920x1080, watche
    processing.
 
 Each live part runs once with the partial decode on one thread and once shared by two
-(`TableWatcher(workers=...)`), in the same run.
+(`TableWatcher(workers=...)`), in the same run. The watcher makes its preview pictures as
+the dashboard's does (960 px wide, at most ten a second).
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ def cpu_per_frame(table: Table, still, sweep, workers: int, repeats: int = 2) ->
     """Every frame processed in turn; CPU time of the whole process (all threads) per frame."""
     from .pipeline import TableWatcher
 
-    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=workers)
+    watcher = TableWatcher(None, "musee", 2, workers=workers)  # previews as the dashboard
     t = 0.0
 
     def run(frames):
@@ -196,7 +197,7 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
     capture = ReplayCapture(list(jpegs), loop=loop, warmup=warmup)
     source = CameraSource(0, SourceConfig(stale_after_s=5.0),
                           capture_factory=lambda target, config: capture)
-    watcher = TableWatcher(source, "musee", 2, preview_width=0, workers=workers)
+    watcher = TableWatcher(source, "musee", 2, workers=workers)  # previews as the dashboard
     counted_from = len(warmup)
     total = len(warmup) + (len(jpegs) if seconds is None else int(seconds * FPS))
     busy, processed, reported = [], 0, {}

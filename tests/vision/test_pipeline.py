@@ -150,3 +150,13 @@ def test_each_step_counts_what_every_decoding_pass_read_and_missed(table):
     again = watcher.process(table.image, 0.5).decoding  # the same picture: nothing decoded
     assert again["frames"] == 2 and again["unchanged"] == 1
     assert again["passes"] == counts["passes"]
+
+
+def test_previews_are_made_about_ten_times_a_second_whatever_the_frame_rate():
+    """The dashboard's picture needs no 30 fps; each preview costs milliseconds of a frame."""
+    image = np.full((270, 480, 3), 128, np.uint8)
+    watcher = TableWatcher(None, "musee", 2)
+    previews = [watcher.process(image, i / 30).preview_jpeg is not None for i in range(30)]
+    assert previews[0] and sum(previews) == 10
+    slow = TableWatcher(None, "musee", 2)
+    assert all(slow.process(image, i / 4).preview_jpeg for i in range(5))  # 4 fps: every one
