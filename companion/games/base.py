@@ -20,6 +20,7 @@ from ..errors import IllegalMoveError, PlayerCountError
 from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
+from .words import COMMON
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class Game(abc.ABC):
         """Raise PlayerCountError or a CompanionError for an impossible set-up."""
         if setup.players not in self.info.player_counts:
             counts = ", ".join(str(n) for n in self.info.player_counts)
-            raise PlayerCountError(
-                f"{self.info.name.en} is played by {counts} players, not {setup.players}")
+            raise PlayerCountError(text=COMMON("player_count", game=self.info.name,
+                                               counts=counts, players=setup.players))
 
     @abc.abstractmethod
     def new_game(self, setup: Setup) -> Any:
@@ -153,12 +154,9 @@ class Game(abc.ABC):
         if isinstance(event, FrameEnd):
             return Interpretation()
         if event.kind != "die" and event.payload not in self.catalogue:
-            name = self.info.name
-            return Interpretation(violations=(Violation(
-                "unknown_card",
-                Text(f"{event.payload} is not a {name.en} card or token.",
-                     f"{event.payload} 不是{name.zh}的卡牌或標記。"),
-                (event.payload,)),))
+            return Interpretation(violations=(COMMON.refuse(
+                "unknown_card", cards=(event.payload,), payload=event.payload,
+                game=self.info.name),))
         return self.interpret(state, event, table)
 
     def describe_move(self, state: Any, move: Move) -> Text | None:

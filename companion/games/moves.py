@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from ..model import Move, Text, Violation
 from ..validation import Context, Declarations, MoveKind, SlotShape, Spec
+from .words import COMMON
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Game
@@ -88,9 +89,7 @@ class MoveBook(Mapping[str, MoveRule]):
 
 # -- the checks every game shares ---------------------------------------------------------------
 def unknown_move(game: "Game", kind: str) -> Violation:
-    name = game.info.name
-    return Violation("unknown_move", Text(f"{name.en} has no move called {kind!r}.",
-                                          f"{name.zh}沒有「{kind}」這個動作。"))
+    return COMMON.refuse("unknown_move", game=game.info.name, kind=kind)
 
 
 def default_turn_check(game: "Game", state: Any, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
@@ -100,7 +99,7 @@ def default_turn_check(game: "Game", state: Any, move: Move, rule: MoveRule) -> 
     stopped) overrides `Game.check_turn` instead of repeating this in every move.
     """
     if game.is_over(state):
-        return (Violation("game_over", Text("The game is over.", "遊戲已經結束了。")),)
+        return (COMMON.refuse("game_over"),)
     seats = game.current_players(state)
     seat = move.player
     if rule.turn == "turn":
@@ -108,6 +107,5 @@ def default_turn_check(game: "Game", state: Any, move: Move, rule: MoveRule) -> 
     if seat in seats:
         return ()
     if not isinstance(seat, int):
-        return (Violation("unknown_player", Text(f"There is no player {seat!r} in this game.",
-                                                 f"這場遊戲沒有玩家 {seat!r}。")),)
-    return (Violation("out_of_turn", Text("It is not this player's turn.", "現在不是這位玩家的回合。")),)
+        return (COMMON.refuse("unknown_player", seat=seat),)
+    return (COMMON.refuse("out_of_turn"),)

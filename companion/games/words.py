@@ -89,3 +89,16 @@ def _fields(template: str) -> set[str]:
 
 def _in_language(values: Mapping[str, Any], language: str) -> dict[str, Any]:
     return {k: (getattr(v, language) if isinstance(v, Text) else v) for k, v in values.items()}
+
+
+# The words every game shares: the base Game's refusals and the shared turn check's. `game` is
+# the game's name (a Text, so each language says it in its own words).
+COMMON = Words({
+    "player_count": ("{game} is played by {counts} players, not {players}",
+                     "{game}的玩家人數是 {counts} 人，不是 {players} 人"),
+    "unknown_move": ("{game} has no move called {kind!r}.", "{game}沒有「{kind}」這個動作。"),
+    "unknown_card": ("{payload} is not a {game} card or token.", "{payload} 不是{game}的卡牌或標記。"),
+    "game_over": ("The game is over.", "遊戲已經結束了。"),
+    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
+    "out_of_turn": ("It is not this player's turn.", "現在不是這位玩家的回合。"),
+})

@@ -8,9 +8,9 @@ key starts with its stable code ("position_occupied.follower" is refused with co
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
-from ...model import Text, Violation
+from ...model import Text
 from ..words import Words
 
 SENTENCES: dict[str, tuple[str, str]] = {
@@ -226,10 +226,8 @@ def say(key: str, **values: Any) -> Text:
     return WORDS(key, **values)
 
 
-def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
-           **values: Any) -> Violation:
-    """A refusal in both languages; its code is the key up to the first dot."""
-    return WORDS.refusal(key.split(".")[0], key, tuple(cards), region, **values)
+# A refusal in both languages; its code is the key up to the first dot.
+refuse = WORDS.refuse
 
 
 def plural(n: int) -> str:

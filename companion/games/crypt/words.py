@@ -354,14 +354,11 @@ WORDS = Words({
 def listed(key: str, items: Iterable[Any]) -> Text:
     """Items joined as each language lists them ("2, 5, 6" / "2、5、6"); a Text item gives
     each language its own words."""
-    items = list(items)
-    en, zh = WORDS[key]
-    return Text(en.join(str(i.en if isinstance(i, Text) else i) for i in items),
-                zh.join(str(i.zh if isinstance(i, Text) else i) for i in items))
+    return WORDS.listed(key, items)
 
 
 def refuse(key: str, cards: Iterable[str] = (), region: str | None = None,
            **values: Any) -> Violation:
     """A refusal whose code is the key up to the first dot; cards not known yet (a face-down
     card has no payload) are left out."""
-    return WORDS.refusal(key.split(".")[0], key, tuple(c for c in cards if c), region, **values)
+    return WORDS.refuse(key, (c for c in cards if c), region, **values)
