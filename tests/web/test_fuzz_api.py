@@ -129,14 +129,50 @@ def test_query_strings_answer_without_a_5xx(fuzz_app, path, value):
 
 
 def test_after_all_that_the_game_still_opens(fuzz_app):
-    """Runs last in this module: whatever the fuzzing stored must replay after a restart."""
+    """Runs after the fuzzing above: whatever the fuzzing stored must replay after a restart.
+
+    A restart resumes the newest unfinished game of its kind, and only if its player count
+    matches; the fuzzed commands may have started newer games (another player count) and then
+    opened game 1 again. So the game that was open is opened by its id after the restart, and
+    every stored game must load and replay."""
     runtime = fuzz_app.extensions["companion_runtime"]
     before = fuzz_app.test_client().get("/api/state").get_json()
     again = create_app({"db": str(runtime.store.path), "game": before["game"]["slug"],
                         "players": before["setup"]["players"],
                         "names": before["setup"]["names"]})
     try:
-        after = again.test_client().get("/api/state").get_json()
-        assert after["state_id"] == before["state_id"] and after["resumed"]
+        client = again.test_client()
+        opened = client.post(f"/api/games/{before['game_id']}/open", json={})
+        assert opened.status_code == 200, opened.get_data(as_text=True)[:300]
+        after = client.get("/api/state").get_json()
+        assert (after["game_id"], after["state_id"]) == (before["game_id"], before["state_id"])
+        store = again.extensions["companion_runtime"].store
+        for stored in store.games():
+            store.load(stored["id"])  # raises if a stored game no longer replays
+    finally:
+        again.extensions["companion_runtime"].close()
+
+
+def test_a_restart_after_opening_an_older_game_still_replays_it(tmp_path):
+    """The order the fuzzing above can leave behind, made certain: a newer game for another
+    player count, then the first game opened again. Restarting does not resume the first game
+    (the newest unfinished Musée is the 3-player one), yet the first game opens by its id."""
+    app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2,
+                      "names": ["Amy", "Ben"]})
+    try:
+        client = app.test_client()
+        assert client.post("/api/new-game", json={"game": "musee", "players": 3}).status_code == 200
+        assert client.post("/api/games/1/open", json={}).status_code == 200
+        before = client.get("/api/state").get_json()
+    finally:
+        app.extensions["companion_runtime"].close()
+    again = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2,
+                        "names": ["Amy", "Ben"]})
+    try:
+        client = again.test_client()
+        assert client.get("/api/state").get_json()["game_id"] != before["game_id"]
+        assert client.post(f"/api/games/{before['game_id']}/open", json={}).status_code == 200
+        after = client.get("/api/state").get_json()
+        assert (after["game_id"], after["state_id"]) == (before["game_id"], before["state_id"])
     finally:
         again.extensions["companion_runtime"].close()
