@@ -51,6 +51,12 @@ def equalize(gray: np.ndarray) -> np.ndarray:
     return cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(gray)
 
 
+def lift_dim(gray: np.ndarray) -> np.ndarray:
+    """Strong local equalization, then sharpened: a dim, soft symbol beside a bright lamp
+    (the lamp sets the exposure) gets back contrast and edges."""
+    return sharpen(cv2.createCLAHE(clipLimit=8.0, tileGridSize=(8, 8)).apply(gray), 2.0, 2.0)
+
+
 def enlarge(gray: np.ndarray) -> np.ndarray:
     """Twice the size: small, soft symbols get enough pixels per module to sample."""
     return cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
@@ -99,6 +105,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("zxing-sharpened", "zxing", long_side=2400, treat=sharpen),
     Pass("zxing-widened", "zxing", long_side=1280, treat=widen),
     Pass("zxing-heightened", "zxing", long_side=1280, treat=heighten),
+    Pass("zxing-lifted", "zxing", long_side=1280, treat=lift_dim),
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),

@@ -545,10 +545,16 @@ def _strong_contrast(gray: np.ndarray) -> np.ndarray:
 
 # Where to look for located-but-unread symbols: the photo itself, then at most 1280 px
 # wide, and that stretched 2x across and 2x down (a symbol seen at a steep angle),
-# and strongly equalized (dim, low-contrast photos). The
+# and strongly equalized, also sharpened (dim, soft, low-contrast photos). The
 # BoofCV photos' damaged and blurred symbols are often located in one view and not another.
+def _strong_contrast_sharpened(gray: np.ndarray) -> np.ndarray:
+    blurred = cv2.GaussianBlur(_strong_contrast(gray), (0, 0), 2.0)
+    return cv2.addWeighted(_strong_contrast(gray), 3.0, blurred, -2.0, 0)
+
+
 LOCATING_VIEWS = ((None, 1, 1, None), (1280, 1, 1, None), (1280, 2, 1, None),
-                  (1280, 1, 2, None), (1280, 1, 1, _strong_contrast))
+                  (1280, 1, 2, None), (1280, 1, 1, _strong_contrast),
+                  (1280, 1, 1, _strong_contrast_sharpened))
 MAX_TRIES_PER_SYMBOL = 3  # located again in another view: its corners may be better there
 
 

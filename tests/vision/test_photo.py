@@ -2,9 +2,12 @@
 misses, every code is reported once, and a photo full of codes is read whole."""
 
 import io
+import os
+from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 import segno
 
 from vision.decode import ZxingDecoder
@@ -80,3 +83,25 @@ def test_a_symbol_seen_nearly_edge_on_is_read_once_stretched_across():
         assert [c.text for c in codes] == ["https://example.org/table/42"]
         assert codes[0].backend in ("zxing-widened", "zxing-heightened")
         assert np.linalg.norm(np.array(codes[0].center) - where) < 6  # in the photo's pixels
+
+
+BOOFCV = Path(os.environ.get("BOOFCV_DIR", Path.home() / "data" / "boofcv"))
+
+
+@pytest.mark.skipif(not (BOOFCV / "bright_spots" / "image029.jpg").is_file(),
+                    reason="the BoofCV photos are not here (set BOOFCV_DIR; vision/README.md)")
+@pytest.mark.parametrize("name, backend", [("image029.jpg", "zxing-lifted"),
+                                           ("image024.jpg", "sampler")])
+def test_dim_symbols_beside_a_lamp_in_real_photos(name, backend):
+    """BoofCV bright-spot photos: a lamp sets the exposure and the symbols beside it are dark
+    and soft; they are read only after strong equalization and sharpening (a decode pass at
+    1280 px, and a view the sampler locates symbols in). Every reading lies in a labelled
+    code."""
+    from vision.boofcv import read_polygons, score
+    from vision.images import read_image
+
+    path = BOOFCV / "bright_spots" / name
+    codes = PhotoReader().decode(read_image(path, stored_orientation=True))
+    found, outside = score(read_polygons(path.with_suffix(".txt")), [c.center for c in codes])
+    assert backend in [c.backend for c in codes]
+    assert outside == 0 and found == len(codes)
