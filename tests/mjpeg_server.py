@@ -29,8 +29,9 @@ def picture(number: int) -> bytes:
 
 
 class FlakyMjpegServer:
-    def __init__(self, period_s: float = 0.04):
+    def __init__(self, period_s: float = 0.04, pictures=picture):
         self.period_s = period_s
+        self.pictures = pictures  # frame number -> JPEG bytes
         self.mode = "stream"
         self.last_new_frame_at: float | None = None  # time.monotonic() of the last new picture
         self.connections = 0
@@ -92,7 +93,7 @@ class FlakyMjpegServer:
                     with self._lock:
                         self._number += 1
                         number = self._number
-                    data = picture(number)
+                    data = self.pictures(number)
                     self._frozen = data  # a freeze repeats the last picture sent
                 handler.wfile.write(b"--" + BOUNDARY + b"\r\nContent-Type: image/jpeg\r\n"
                                     + b"Content-Length: %d\r\n\r\n" % len(data) + data + b"\r\n")

@@ -246,3 +246,34 @@ def test_a_board_moving_or_held_in_one_pose_is_one_view_at_most():
     assert collector.add(view(0, 0, 260))  # still now, and smaller: a new view
     assert len(collector.objects) == 2 and 0 < collector.coverage < 1
     assert "2/3 views" in collector.progress()
+
+
+def test_calibrate_lens_from_a_network_camera(tmp_path):
+    """The same from a stream URL on 127.0.0.1: a real CameraSource (its capture thread,
+    OpenCV's FFmpeg backend) delivers the frames while the board is held in one pose after
+    another; the command keeps the still views and saves the lens."""
+    import sys
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from calibration.bench_lens import CORNER_VIEWS
+    from companion_cli import main as cli
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from mjpeg_server import FlakyMjpegServer
+
+    poses = [cv2.imencode(".jpg", cv2.resize(bench_view(*pose), (960, 540),
+                                             interpolation=cv2.INTER_AREA))[1].tobytes()
+             for pose in CORNER_VIEWS[:8]]
+    server = FlakyMjpegServer(period_s=0.03, pictures=lambda n: poses[(n // 8) % len(poses)])
+    try:
+        result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "net", "--source",
+                                          server.url, "--views", "5", "--coverage", "0.2",
+                                          "--seconds", "40", "--save-dir", str(tmp_path)])
+    finally:
+        server.close()
+    assert result.exit_code == 0, result.output
+    assert "5/5 views" in result.output and "saved to" in result.output
+    lens = LensCalibration.load("net", tmp_path)
+    assert lens.image_size == (960, 540) and lens.frames == 5 and lens.rms_px < 0.5
