@@ -220,6 +220,9 @@ def _collect_live(spec: str, views: int, coverage: float, seconds: float):
                 status = source.status()
                 if status.finished:
                     break
+                if time.monotonic() - last_report > 3:  # say why nothing arrives
+                    click.echo(f"  no frame yet: {status.reason or 'waiting for the camera'}")
+                    last_report = time.monotonic()
                 if wait is None:
                     time.sleep(0.01)
                 continue
