@@ -26,7 +26,7 @@ def render_layout(layout: Layout, dpi: float) -> Image.Image:
 
     # Big regions first so the token bands drawn later stay visible on top.
     for region in sorted(layout.regions, key=lambda r: -r.rect_mm[2] * r.rect_mm[3]):
-        _draw_region(draw, region, box, s)
+        _draw_region(draw, region, box, s, layout.card_size_mm[1])
     for marker in layout.markers:
         side = marker.size_mm * s
         cx, cy = marker.center_mm[0] * s, marker.center_mm[1] * s
@@ -35,7 +35,12 @@ def render_layout(layout: Layout, dpi: float) -> Image.Image:
     return img
 
 
-def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float) -> None:
+FAN_HINT = ("1 → 14: down each column; every card lies on the foot of the one above",
+            "1 → 14：由上往下排列，每張牌壓住上一張的下緣")
+
+
+def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float,
+                 card_h: float) -> None:
     tint = hex_rgb(region.color or DEFAULT_TINT)
     line = max(1, int(0.6 * s))
     # A tokens region's box spans the galleries between its token rows: outlining it would
@@ -54,6 +59,11 @@ def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float) -> No
             for i, text in enumerate((region.label.en, region.label.zh)):
                 f = fit_text(draw, text, int((w - 6) * s), int(4.5 * s))
                 draw.text(((x + 3) * s, (y + 3.5 + 5 * i) * s), text, font=f, fill=INK, anchor="lm")
+    if region.kind == "cards" and any(sl.rect_mm[3] < card_h for sl in region.slots):
+        # A fanned row (the compact Cardcassonne mat): say how its cards lie.
+        for i, text in enumerate(FAN_HINT):
+            f = fit_text(draw, text, int((w - 6) * s), int(4 * s))
+            draw.text(((x + 3) * s, (y + 14 + 5 * i) * s), text, font=f, fill=INK, anchor="lm")
     for slot in region.slots:
         sx, sy, sw, sh = slot.rect_mm
         draw.rectangle(box(slot.rect_mm), fill=(255, 255, 255) if region.kind != "tokens" else None,

@@ -50,3 +50,18 @@ def test_empty_musee_spaces_name_their_gallery():
         x, y, w, h = slot.rect_mm
         foot = image[int((y + h - 7) * s):int((y + h - 1) * s), int((x + 3) * s):int((x + w - 3) * s)]
         assert (foot < 160).sum() > 10, slot.slot
+
+
+def test_a_fanned_row_says_how_its_cards_lie():
+    """The compact Cardcassonne mat's rows fan down columns: the band under each row's name
+    says so (in English and Chinese), the standard mat's rows, one card per space, do not."""
+    s = DPI / 25.4
+    for variant, expected in (("compact", True), ("standard", False)):
+        layout = load_layout("cardcassonne", 4, variant)
+        image = np.asarray(mat_image("cardcassonne", 4, DPI, variant).convert("L"))
+        x, y, w, _ = layout.region("row-red").rect_mm
+        first = layout.region("row-red").slots[0].rect_mm
+        # Between the row's name and its first space, clear of the region's outline.
+        band = image[int((y + 11) * s):int(min(y + 25, first[1]) * s),
+                     int((x + 3) * s):int((x + w - 3) * s)]
+        assert (band.size and (band < 120).sum() > 50) == expected, variant
