@@ -540,16 +540,17 @@ MARKER_CLEARANCE_MM = 3.0  # a seam keeps this far from a marker's black square
 
 @dataclass(frozen=True)
 class MatTiling:
-    """How a mat is cut into sheets: the page orientation, the seams (mat mm) and each
-    sheet's share of the mat as (x, y, w, h) mat mm, overlap included, row by row. The
-    horizontal seams run the mat's width; each row of sheets has its own vertical seams,
-    staggered like bricks, since they need only miss the markers beside that row."""
+    """How a mat is cut into sheets: rows of sheets, each row's page orientation, the seams
+    (mat mm) and each sheet's share of the mat as (x, y, w, h) mat mm, overlap included, row
+    by row. The horizontal seams run the mat's width; each row of sheets has its own
+    vertical seams, staggered like bricks, since they need only miss the markers beside
+    that row; a row of upright sheets and a row of sideways ones may share a mat."""
 
-    orientation: str
+    orientations: tuple[str, ...]  # "P" or "L", one per row of sheets, top row first
     seams_y: tuple[float, ...]
-    seams_x: tuple[tuple[float, ...], ...]  # one tuple per row of sheets, top row first
+    seams_x: tuple[tuple[float, ...], ...]  # one tuple per row of sheets
     tiles: tuple[tuple[float, float, float, float], ...]
-    printable_mm: tuple[float, float]
+    paper: str
 
     def place(self, n: int) -> tuple[int, int]:
         """Row and column (from 0) of sheet n (from 0)."""
@@ -558,6 +559,10 @@ class MatTiling:
                 return row, n
             n -= len(seams) + 1
         raise IndexError(n)
+
+    def printable_mm(self, n: int) -> tuple[float, float]:
+        """The part of sheet n's page the mat may use (width, height)."""
+        return _printable(self.paper, self.orientations[self.place(n)[0]])
 
 
 def _printable(paper: str, orientation: str) -> tuple[float, float]:
@@ -569,18 +574,30 @@ def _printable(paper: str, orientation: str) -> tuple[float, float]:
 
 def _axis_seams(length: float, printable: float,
                 forbidden: list[tuple[float, float]]) -> tuple[float, ...] | None:
-    """Seams along one axis: as few sheets as fit, each seam as near an even share of what
-    is left as the markers allow (a seam that would cross a marker's square moves to one
-    side of it). None when no placement works."""
+    """Seams along one axis for sheets that each carry `printable` mm: as few sheets as
+    fit. None when no placement works."""
     if length <= printable:
         return ()
+    for n in range(2, 60):
+        seams = _fit_seams(length, [printable] * n, forbidden)
+        if seams is not None:
+            return seams
+    return None
+
+
+def _fit_seams(length: float, sizes: list[float],
+               forbidden: list[tuple[float, float]]) -> tuple[float, ...] | None:
+    """Seams along one axis for exactly these sheets in order (each carrying sizes[k] mm),
+    each seam as near its sheet's even share of what is left as the markers allow (a seam
+    that would cross a marker's square moves to one side of it). None when none works."""
     half = SEAM_OVERLAP_MM / 2
 
-    def place(start: float, sheets: int) -> list[float] | None:
+    def place(start: float, k: int) -> list[float] | None:
         first = start - (half if start > 0 else 0.0)  # where this sheet's print begins
-        if sheets == 1:
+        printable = sizes[k]
+        if k == len(sizes) - 1:
             return [] if length - first <= printable + 1e-6 else None
-        ideal = start + (length - start) / sheets
+        ideal = start + (length - start) * printable / sum(sizes[k:])
         farthest = first + printable - half  # the most this sheet can carry
         options = [ideal]
         for a, b in forbidden:
@@ -591,50 +608,63 @@ def _axis_seams(length: float, printable: float,
         options.append(farthest)  # when an even share fails, fill this sheet instead
         for seam in options:
             if start < seam < length and seam + half - first <= printable + 1e-6:
-                rest = place(seam, sheets - 1)
+                rest = place(seam, k + 1)
                 if rest is not None:
                     return [seam, *rest]
         return None
 
-    for n in range(2, 60):
-        seams = place(0.0, n)
-        if seams is not None:
-            return tuple(seams)
-    return None
+    seams = place(0.0, 0)
+    return None if seams is None else tuple(seams)
 
 
 def mat_tiles(layout, paper: str) -> MatTiling:
-    """Cut a mat into as few sheets as possible, choosing the page orientation needing
-    fewer: rows of sheets, then each row's own vertical seams, spread evenly and kept off the
-    marker squares. Neighbouring sheets both print SEAM_OVERLAP_MM / 2 past their seam."""
+    """Cut a mat into as few sheets as possible: rows of sheets, upright or sideways (some
+    rows of each when that saves a sheet), then each row's own vertical seams, spread
+    evenly and kept off the marker squares. Neighbouring sheets both print
+    SEAM_OVERLAP_MM / 2 past their seam."""
     mat_w, mat_h = layout.mat_size_mm
     half = SEAM_OVERLAP_MM / 2
     clear = lambda m: m.size_mm / 2 + MARKER_CLEARANCE_MM  # noqa: E731
     forbid_y = _merge([(m.center_mm[1] - clear(m), m.center_mm[1] + clear(m))
                        for m in layout.markers])
-    best = None
-    for orientation in ("P", "L"):
-        tw, th = _printable(paper, orientation)
-        sy = _axis_seams(mat_h, th, forbid_y)
+
+    def rows_for(orientations: tuple[str, ...]):
+        sy = _fit_seams(mat_h, [_printable(paper, o)[1] for o in orientations], forbid_y)
         if sy is None:
-            continue
+            return None
         ys = [0.0, *sy, float(mat_h)]
         rows = []
-        for top, bottom in zip(ys, ys[1:]):
+        for orientation, top, bottom in zip(orientations, ys, ys[1:]):
             # Only markers beside this row's sheets (overlap included) bar a vertical seam.
             top, bottom = max(0.0, top - half), min(float(mat_h), bottom + half)
             beside = [m for m in layout.markers
                       if m.center_mm[1] + clear(m) > top and m.center_mm[1] - clear(m) < bottom]
-            rows.append(_axis_seams(mat_w, tw, _merge(
-                [(m.center_mm[0] - clear(m), m.center_mm[0] + clear(m)) for m in beside])))
-        if any(r is None for r in rows):
-            continue
-        count = sum(len(r) + 1 for r in rows)
-        if best is None or count < best[0]:
-            best = (count, orientation, tuple(sy), tuple(rows), (tw, th))
+            seams = _axis_seams(mat_w, _printable(paper, orientation)[0], _merge(
+                [(m.center_mm[0] - clear(m), m.center_mm[0] + clear(m)) for m in beside]))
+            if seams is None:
+                return None
+            rows.append(seams)
+        return sy, tuple(rows)
+
+    best, first_fit = None, None
+    for n in range(1, 40):
+        # n rows: k upright and n - k sideways, the upright ones on top or at the bottom.
+        for k in range(n + 1):
+            for orientations in {("P",) * k + ("L",) * (n - k), ("L",) * (n - k) + ("P",) * k}:
+                found = rows_for(orientations)
+                if found is None:
+                    continue
+                first_fit = first_fit or n
+                count = sum(len(r) + 1 for r in found[1])
+                # Fewest sheets; then one orientation throughout, simpler to print.
+                key = (count, len(set(orientations)))
+                if best is None or key < best[0]:
+                    best = (key, orientations, *found)
+        if best is not None and (n >= best[0][0] or n >= first_fit + 2):
+            break  # more rows than that only add sheets
     if best is None:
         raise KitError(f"cannot tile the {mat_w:g} x {mat_h:g} mm mat on {paper} paper")
-    _, orientation, sy, rows, printable = best
+    _, orientations, sy, rows = best
     ys = [0.0, *sy, float(mat_h)]
     tiles = []
     for j, seams in enumerate(rows):
@@ -643,7 +673,7 @@ def mat_tiles(layout, paper: str) -> MatTiling:
         for i in range(len(xs) - 1):
             x0, x1 = max(0.0, xs[i] - half), min(float(mat_w), xs[i + 1] + half)
             tiles.append((x0, y0, x1 - x0, y1 - y0))
-    return MatTiling(orientation, sy, rows, tuple(tiles), printable)
+    return MatTiling(orientations, sy, rows, tuple(tiles), paper)
 
 
 def _merge(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -684,15 +714,15 @@ def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 
     mat_w, mat_h = layout.mat_size_mm
     title = GAME_NAMES.get(game, (game, game))
     who = f"{players} {_plural(players, 'player')}"
-    pdf = _new_pdf(paper, tiling.orientation)
+    pdf = _new_pdf(paper, "L" if mat_w >= mat_h else "P")
     _assembly_page(pdf, layout, image, tiling, paper, f"{title[0]} {title[1]} mat, {who}")
     for n, (mx, my, w, h) in enumerate(tiling.tiles):
         crop = image.crop((int(round(mx * s)), int(round(my * s)),
                            int(round((mx + w) * s)), int(round((my + h) * s))))
-        pdf.add_page()
+        row, col = tiling.place(n)
+        pdf.add_page(orientation=tiling.orientations[row])
         ox, oy = SAFE_MM, SAFE_MM + MAT_HEADER_MM
         pdf.image(crop, x=ox, y=oy, w=w, h=h)
-        row, col = tiling.place(n)
         _note(pdf, SAFE_MM, SAFE_MM,
               f"{title[0]} mat, {who}: sheet {n + 1} of {len(tiling.tiles)} (row {row + 1}, "
               f"column {col + 1}). Actual size; the scale bar measures 100 mm.")

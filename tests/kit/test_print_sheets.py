@@ -172,6 +172,26 @@ def test_standard_masterpiece_mat_takes_near_its_area_in_a4_sheets():
     assert len(set(tiling.seams_x)) > 1  # the rows do not share one set of seams
 
 
+def test_a_mat_mixes_upright_and_sideways_rows_when_that_saves_sheets(tmp_path):
+    """The compact Cardcassonne mat (854 x 586 mm) is just over two upright A4 rows or three
+    sideways ones: one upright row and two sideways rows take 13 sheets, either kind alone
+    15 or 16. The PDF turns each page as its row needs."""
+    tiling = mat_tiles(load_layout("cardcassonne", 4, "compact"), "a4")
+    assert len(tiling.tiles) <= 13 and set(tiling.orientations) == {"P", "L"}, tiling
+    out = tmp_path / "mat.pdf"
+    assert run("print", "mat", "cardcassonne", "-n", 4, "--layout", "compact", "--dpi", 30,
+               "--out", out).exit_code == 0
+    doc = pypdfium2.PdfDocument(str(out))
+    try:
+        sizes = [tuple(round(v) for v in page.get_size()) for page in doc]
+    finally:
+        doc.close()
+    assert len(sizes) == len(tiling.tiles) + 1
+    expected = [(595, 842) if tiling.orientations[tiling.place(n)[0]] == "P" else (842, 595)
+                for n in range(len(tiling.tiles))]
+    assert sizes[1:] == expected
+
+
 def test_masterpiece_a4_mat_needs_fewer_sheets_on_a3():
     layout = load_layout("masterpiece", 3)
     a4, a3 = len(mat_tiles(layout, "a4").tiles), len(mat_tiles(layout, "a3").tiles)
@@ -274,8 +294,8 @@ def test_mat_tiling_properties_hold_for_any_mat():
         markers = tuple(Marker(m["id"], tuple(m["center_mm"]), m["size_mm"])
                         for m in markers_for(w, h, dims))
         tiling = mat_tiles(SimpleNamespace(mat_size_mm=(w, h), markers=markers), paper)
-        tw, th = tiling.printable_mm
-        for x, y, tile_w, tile_h in tiling.tiles:
+        for n, (x, y, tile_w, tile_h) in enumerate(tiling.tiles):
+            tw, th = tiling.printable_mm(n)
             assert 0 <= x and 0 <= y and x + tile_w <= w + 1e-6 and y + tile_h <= h + 1e-6
             assert tile_w <= tw + 1e-6 and tile_h <= th + 1e-6
         xs = sorted({(x, x + tile_w) for x, _, tile_w, _ in tiling.tiles})
