@@ -402,6 +402,24 @@ function mySeat() {
   return seat == null ? null : Number(seat);
 }
 
+/* What this page may do, as the server decides it (web/roles.py): the host acts for every
+   seat and makes the whole table's moves (seat null); a seat's phone acts for its own seat
+   only; a viewer for nobody. Views offer a control only when mayActFor(the move's player)
+   (the server still refuses the rest); in its place, turnNote says whose turn it is. */
+function pageRole() { return document.body.dataset.role || "viewer"; }
+
+function isHost() { return pageRole() === "host"; }
+
+function mayActFor(seat) {
+  if (isHost()) return true;
+  return pageRole() === "player" && seat != null && Number(seat) === mySeat();
+}
+
+function turnNote(seat) {
+  return el("p", { class: "turn-note", "data-waiting-for": seat == null ? "host" : String(seat),
+    text: seat == null ? t("seat.waitHost") : t("seat.waitFor", { name: seatName(seat) }) });
+}
+
 function renderMySeat() {
   const node = $("my-seat");
   if (!node) return;
@@ -439,7 +457,7 @@ function renderTurn(snap) {
   const cannot = clear($("cannot-play-box"));
   if (snap.game.slug === "musee" && !snap.over) {
     for (const seat of (snap.current_players || []).slice(0, 1)) {
-      if (mySeat() != null && seat !== mySeat()) continue;  // another player's to say
+      if (!mayActFor(seat)) { cannot.appendChild(turnNote(seat)); continue; }  // another's to say
       cannot.appendChild(el("button", {
         type: "button", class: "cannot-play", id: "cannot-play-" + seat,
         onclick: () => {
@@ -619,7 +637,9 @@ function renderMusee(box, snap, desc, interactive) {
   const turnSeat = desc.turn;
   for (const museum of desc.museums) {
     const owners = museum.seats.map(seatName).join(" & ");
-    const mine = interactive && museum.seats.includes(turnSeat);
+    // a phone sees the open spaces of its own museum; the host of every museum
+    const mine = interactive && museum.seats.includes(turnSeat) && museum.seats.some(mayActFor);
+    const corrects = interactive && isHost();  // a card put right by hand: the host's
     const wrap = el("div", { class: "museum" + (mine ? " active" : ""), "data-region": museum.region });
     const bonusTaken = (desc.bonuses || []).map((b, g) => [b, g]).filter(([b]) => b != null);
     wrap.appendChild(el("h3", { text: t("board.museum", { names: owners }) }));
@@ -633,9 +653,9 @@ function renderMusee(box, snap, desc, interactive) {
         const hint = hintFor[museum.region + "|" + gallery + "|" + space];
         const node = el("button", {
           type: "button", class: "slot", "data-region": museum.region,
-          "data-slot": gallery + "," + space, disabled: !interactive,
+          "data-slot": gallery + "," + space, disabled: !corrects,
           title: galleryName + " " + (space + 1),
-          onclick: interactive ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint) : null,
+          onclick: corrects ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint) : null,
         });
         if (cell) {
           const theme = themes[cell.theme] || {};
@@ -688,7 +708,7 @@ function renderGeneric(box, snap, desc, interactive) {
     }
     box.appendChild(list);
   }
-  if (!interactive) return;
+  if (!interactive || !isHost()) return;  // hand corrections are the host's
   box.appendChild(correctionForm());
 }
 
@@ -1170,5 +1190,5 @@ document.addEventListener("DOMContentLoaded", async () => {
 /* What a game's own view (web/static/games/<slug>.js) may use: it registers
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
-                     fmtPoints, tableBySlot, renderGeneric,
+                     fmtPoints, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

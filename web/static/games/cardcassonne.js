@@ -151,6 +151,7 @@
     if (!interactive || (desc.phase !== "play" && desc.phase !== "setup")) { box.appendChild(panel); return; }
     const seat = desc.phase === "setup" ? desc.dealer : desc.turn;
     const player = (desc.players || [])[seat] || {};
+    if (!C.mayActFor(seat)) { panel.appendChild(C.turnNote(seat)); box.appendChild(panel); return; }
     panel.appendChild(el("div", { class: "cc-may", text: t("cc.mayDo", { name: C.seatName(seat) }) }));
     const buttons = el("div", { class: "cc-buttons" });
     const rows = (desc.rows || []).map((r) => r.colour);
@@ -236,7 +237,7 @@
         if (c.needs_reveal) {
           const q = el("div", { class: "cc-question cc-reveal", "data-claim": key },
             el("span", { text: t("cc.turnUp", { name, row: rowName(desc, c.row), p: c.position + 1 }) }));
-          if (interactive) {
+          if (interactive && C.mayActFor(c.seat)) {
             const select = el("select", { class: "cc-reveal-select", id: "cc-reveal-" + key });
             const candidates = loaded ? loaded.filter((m) => m.kind === "reveal_face_down" && m.row === c.row && m.position === c.position) : [];
             select.appendChild(el("option", { value: "", text: "—" }));
@@ -245,14 +246,17 @@
               onclick: () => { if (select.value) move(Object.assign({ kind: "reveal_face_down", player: c.seat, card: select.value }, where)); } },
               t("cc.turnUpBtn")));
             pending[key] = true;
-          }
+          } else if (interactive) q.appendChild(C.turnNote(c.seat));
           block.appendChild(q);
         } else if (c.needs_choice) {
           const face = faceOf(c.card);
           const q = el("div", { class: "cc-question cc-choice", "data-claim": key },
             el("span", { text: t("cc.choose", { name, card: C.cardLabel(c.card), row: rowName(desc, c.row) }) }));
           const opts = el("div", { class: "cc-options" });
-          c.options.forEach((option, i) => {
+          // the choice is its owner's: another seat's phone says who chooses instead
+          const theirs = interactive && !C.mayActFor(c.seat);
+          if (theirs) opts.appendChild(C.turnNote(c.seat));
+          (theirs ? [] : c.options).forEach((option, i) => {
             const value = (c.values || {})[option];
             const label = option === "score" ? t("cc.opt.score", { n: value })
               : t("cc.opt.keep." + face.type, { n: value, colour: rowName(desc, face.colour) });

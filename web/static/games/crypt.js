@@ -122,7 +122,9 @@
     if (desc.phase === "collect") root.appendChild(renderRolls(desc, interactive));
     if (desc.phase === "before_scoring" && interactive) {
       root.appendChild(el("section", { class: "crypt-before-scoring", id: "crypt-before-scoring" },
-        button("crypt-score-game", t("crypt.btn.scoreGame"), () => move({ kind: "score_game", player: null }), "primary")));
+        C.mayActFor(null)
+          ? button("crypt-score-game", t("crypt.btn.scoreGame"), () => move({ kind: "score_game", player: null }), "primary")
+          : C.turnNote(null)));
     }
     if (desc.phase === "final_reveal") root.appendChild(renderIdentify(desc, interactive));
     if (desc.phase === "tiebreak") root.appendChild(renderTiebreak(desc, interactive));
@@ -185,6 +187,7 @@
     if (desc.pending.length) may.appendChild(el("li", { class: "pending", text: t("crypt.mayEnd") }));
     wrap.appendChild(may);
     if (!interactive) return wrap;
+    if (!C.mayActFor(seat)) { wrap.appendChild(C.turnNote(seat)); return wrap; }
     const buttons = el("div", { class: "crypt-buttons" });
     if (desc.pending.length) {
       buttons.appendChild(button("crypt-end-turn", t("crypt.btn.endTurn"),
@@ -297,7 +300,7 @@
     const seat = desc.players.findIndex((p) => p.die_payload === piece.payload);
     const box = el("div", { class: "crypt-unread", "data-die": piece.track_id },
       die(playerColour(desc, seat), null, "small"), el("span", { text: t("crypt.unread") }));
-    if (interactive && seat >= 0) {
+    if (interactive && seat >= 0 && C.mayActFor(seat)) {
       const faces = el("div", { class: "crypt-faces" });
       for (let v = 1; v <= 6; v++) {
         faces.appendChild(el("button", { type: "button", class: "crypt-face-btn",
@@ -329,9 +332,11 @@
     if (desc.phase === "claim" && desc.players[desc.actor] && desc.players[desc.actor].ghost) {
       if (!ghost.to_roll) box.appendChild(el("p", { text: t("crypt.ghostNothing") }));
       else {
-        const selects = Array.from({ length: ghost.to_roll }, (_, i) => faceSelect("crypt-ghost-die-" + i, 1));
+        // the ghost's roll is the whole table's: entered on the host's screen
+        const selects = C.mayActFor(null) ? Array.from({ length: ghost.to_roll }, (_, i) => faceSelect("crypt-ghost-die-" + i, 1)) : [];
         box.appendChild(el("div", { class: "crypt-ghost-roll" }, el("span", { text: t("crypt.ghostRoll", { n: ghost.to_roll }) }), selects));
-        if (interactive) {
+        if (interactive && !selects.length) box.appendChild(C.turnNote(null));
+        if (interactive && selects.length) {
           box.appendChild(button("crypt-ghost-btn", t("crypt.btn.ghost"),
             () => move({ kind: "ghost_roll", player: null, values: selects.map((s) => Number(s.value)) }), "primary"));
         }
@@ -359,7 +364,8 @@
       die(colour, r.value, "small"),
       el("span", { class: "crypt-roll-what", text: t("crypt.rollRow", { name: seatName(r.owner), card: slotLabel(desc, r.card), effort: r.effort }) }),
       el("span", { class: "crypt-roll-outcome", text: outcome }));
-      if (interactive && nextOf[r.card] === r.index) {
+      if (interactive && nextOf[r.card] === r.index && !C.mayActFor(r.owner)) line.appendChild(C.turnNote(r.owner));
+      if (interactive && nextOf[r.card] === r.index && C.mayActFor(r.owner)) {
         const faces = el("span", { class: "crypt-faces" }, el("span", { text: t("crypt.enterRoll") }));
         for (let v = 1; v <= 6; v++) {
           faces.appendChild(el("button", { type: "button", class: "crypt-face-btn", id: "crypt-roll-" + r.card + "-" + v,
@@ -368,7 +374,7 @@
         line.appendChild(faces);
       }
       const idols = (desc.players[r.owner].collection || []).filter((c) => c.type === "idols" && !c.flipped);
-      if (interactive && idolsA && r.exhausted && idols.length) {
+      if (interactive && idolsA && r.exhausted && idols.length && C.mayActFor(r.owner)) {
         const faces = el("span", { class: "crypt-faces reroll" }, el("span", { text: t("crypt.reroll") }));
         const idol = idols[0].card || "CRBIDOL";
         for (let v = 1; v <= 6; v++) {
@@ -380,7 +386,8 @@
       box.appendChild(line);
     }
     if (interactive && desc.rolls.length && desc.rolls.every((r) => r.exhausted != null)) {
-      box.appendChild(button("crypt-end-collect", t("crypt.btn.noReroll"), () => move({ kind: "end_collect", player: null }), "primary"));
+      if (!C.mayActFor(null)) box.appendChild(C.turnNote(null));
+      else box.appendChild(button("crypt-end-collect", t("crypt.btn.noReroll"), () => move({ kind: "end_collect", player: null }), "primary"));
     }
     return box;
   }
@@ -390,11 +397,13 @@
     const box = el("section", { class: "crypt-identify", id: "crypt-identify" }, el("h3", { text: t("crypt.identifyTitle") }));
     for (const [seat, kinds] of Object.entries(desc.identify_options || {})) {
       for (const [kind, options] of Object.entries(kinds)) {
-        const select = el("select", { class: "crypt-select", id: "crypt-identify-" + seat + "-" + kind });
-        for (const p of options) select.appendChild(el("option", { value: p, text: C.cardLabel(p) }));
         const row = el("div", { class: "crypt-identify-row" },
-          el("span", { text: t("crypt.identify", { name: seatName(Number(seat)), type: typeName(kind) }) + " " }), select);
-        if (interactive) {
+          el("span", { text: t("crypt.identify", { name: seatName(Number(seat)), type: typeName(kind) }) + " " }));
+        if (interactive && !C.mayActFor(Number(seat))) row.appendChild(C.turnNote(Number(seat)));
+        if (interactive && C.mayActFor(Number(seat))) {
+          const select = el("select", { class: "crypt-select", id: "crypt-identify-" + seat + "-" + kind });
+          for (const p of options) select.appendChild(el("option", { value: p, text: C.cardLabel(p) }));
+          row.appendChild(select);
           row.appendChild(button("crypt-identify-btn-" + seat + "-" + kind, t("crypt.btn.identify"),
             () => move({ kind: "identify", player: Number(seat), card: select.value })));
         }
@@ -410,9 +419,11 @@
     for (const seat of desc.tiebreak.tied) {
       if (rolled[seat] != null) continue;
       const n = desc.players[seat].ready;
-      const selects = Array.from({ length: n }, (_, i) => faceSelect("crypt-tie-" + seat + "-" + i, 1));
+      const mine = interactive && C.mayActFor(seat);
+      const selects = mine ? Array.from({ length: n }, (_, i) => faceSelect("crypt-tie-" + seat + "-" + i, 1)) : [];
       const row = el("div", { class: "crypt-tie-row" }, el("span", { text: t("crypt.tiebreak", { name: seatName(seat), n }) + " " }), selects);
-      if (interactive) {
+      if (interactive && !mine) row.appendChild(C.turnNote(seat));
+      if (mine) {
         row.appendChild(button("crypt-tie-btn-" + seat, t("crypt.btn.tiebreak"),
           () => move({ kind: "tiebreak_roll", player: seat, values: selects.map((s) => Number(s.value)) })));
       }
@@ -497,7 +508,7 @@
     const open = ["reveal", "claim", "collect", "before_scoring"].includes(desc.phase);
     if (!open) return buttons;
     for (const p of desc.players) {
-      if (p.ghost) continue;
+      if (p.ghost || !C.mayActFor(p.seat)) continue;  // a phone flips its own seat's collectors
       const unflipped = (kind) => p.collection.filter((c) => c.type === kind && !c.flipped);
       if (side.remains === "A" && p.exhausted && unflipped("remains").length >= 2) {
         buttons.push(button("crypt-recover-one-" + p.seat, t("crypt.btn.recoverOne", { name: seatName(p.seat) }),

@@ -71,7 +71,7 @@
     if (desc.phase === "over") root.appendChild(finalWealth(snap, desc));
     root.appendChild(playersBox(desc));
     root.appendChild(ledgerBox(desc));
-    if (interactive) root.appendChild(correction(snap, desc));
+    if (interactive && C().isHost()) root.appendChild(correction(snap, desc));  // the host's
     box.appendChild(root);
   }
 
@@ -177,6 +177,13 @@
     const name = acting != null ? seatName(acting) : "";
     const box = el("div", { class: "mp-panel mp-action", id: "mp-action", "data-phase": desc.phase });
     box.appendChild(el("h3", { text: acting != null ? tr("mp.options", { name }) : tr("mp.phase") }));
+    // whose move each phase's buttons make: another seat's phone says whose turn it is instead
+    const mover = desc.phase === "pick" ? (seat + 1) % desc.players.length
+      : desc.phase === "draw" ? desc.draw.player : seat;
+    if (desc.phase !== "setup" && !C().mayActFor(mover)) {
+      box.appendChild(C().turnNote(mover));
+      return box;
+    }
     const row = el("div", { class: "mp-buttons" });
     box.appendChild(row);
     const own = seat != null ? desc.players[seat].paintings.map((h) => h.card) : [];
@@ -245,13 +252,15 @@
       if (!S.snap || S.snap.state_id !== stateId) return;
       const next = answer.moves.find((m) => m.kind === "deal");
       if (!next) return;
+      if (!C().mayActFor(next.player)) return;  // dealt on the host's screen or the seat's phone
       const select = paintingSelect(desc.bank.paintings, "mp-paint-deal");
       deal.append(el("span", { class: "mp-ask", text: tr("mp.deal.ask", { name: seatName(next.player) }) }), select,
         actButton("deal", tr("mp.deal.btn"), () => ({ kind: "deal", player: next.player, painting: select.value })));
     }).catch(() => {});
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.pawn.ask") }));
     const pawns = el("div", { class: "mp-buttons" });
-    for (const p of desc.players) {
+    const mine = desc.players.filter((p) => C().mayActFor(p.seat));  // a phone sets its own pawn
+    for (const p of mine) {
       const input = spaceSelect(desc, { "data-seat": p.seat, "aria-label": tr("mp.pawn.btn") }, p.position);
       pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: p.name }), input,
         actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) }))));
@@ -259,7 +268,7 @@
     box.appendChild(pawns);
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.start.ask") }));
     const start = el("div", { class: "mp-buttons" });
-    desc.players.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: p.name }), { kind: "start", player: p.seat })));
+    mine.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: p.name }), { kind: "start", player: p.seat })));
     box.appendChild(start);
   }
 
@@ -306,7 +315,7 @@
     box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
       text: a.standing_k != null ? tr("mp.standing", { amount: money(a.standing_k), name: seatName(a.bidder) }) : tr("mp.nobid") }));
     // Cash is hidden: a bid above it stands until someone calls it, and only then is it checked.
-    if (interactive && a.standing_k != null) {
+    if (interactive && a.standing_k != null && C().mayActFor(a.bidder)) {
       box.appendChild(actButton("overbid", tr("mp.overbid", { name: seatName(a.bidder), amount: money(a.standing_k) }),
         { kind: "overbid", player: a.bidder, amount_k: a.standing_k }, { class: "mp-act mp-overbid", id: "mp-overbid" }));
     }
@@ -331,7 +340,7 @@
     }
     // The hammer is the auctioneer's: a phone bidding for another player does not show it.
     const mine = me(desc);
-    if (interactive && (mine == null || mine === a.auctioneer)) {
+    if (interactive && (mine == null || mine === a.auctioneer) && C().mayActFor(a.auctioneer)) {
       const end = el("div", { class: "mp-buttons mp-end" });
       end.appendChild(actButton("hammer", a.standing_k != null
         ? tr("mp.hammer", { name: seatName(a.bidder), amount: money(a.standing_k) }) : tr("mp.hammer.plain"),
@@ -341,7 +350,7 @@
           { class: "mp-act", id: "mp-nosale" }));
       }
       box.appendChild(end);
-      box.appendChild(tieControl(desc));
+      if (C().mayActFor(null)) box.appendChild(tieControl(desc));  // a tie is the whole table's
     }
     return box;
   }
@@ -365,9 +374,9 @@
       onchange: (e) => { localStorage.setItem(ME_KEY, e.target.value); window.render(C().S.snap); } },
       el("option", { value: "", text: tr("mp.everyone"), selected: mine == null }),
       desc.players.map((p) => el("option", { value: p.seat, text: p.name, selected: mine === p.seat })));
-    if (document.body.dataset.seat == null) box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
+    if (C().isHost()) box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
     for (const p of desc.players) {
-      if (mine != null && p.seat !== mine) continue;
+      if ((mine != null && p.seat !== mine) || !C().mayActFor(p.seat)) continue;
       const excluded = a.excluded.includes(p.seat);
       const leading = a.bidder === p.seat;
       const input = amountInput(a.min_bid_k, p.seat);

@@ -136,7 +136,7 @@
     if (desc.dummy != null) facts.dummy = desc.dummy;
     if (desc.unattributed_draws) facts.unattributed_draws = desc.unattributed_draws;
     const section = el("details", { class: "mythe-grownups" }, el("summary", { text: t("mythe.grownups") }));
-    C.renderGeneric(section, snap, facts, interactive);
+    C.renderGeneric(section, snap, facts, interactive);  // its correction form: the host's only
     return section;
   }
 
@@ -154,6 +154,9 @@
     }
     const seat = desc.turn;
     const hero = desc.heroes[seat];
+    // the turn's moves are its player's: another seat's phone says whose turn it is instead
+    const acts = interactive && C.mayActFor(seat);
+    const waiting = interactive && !acts ? C.turnNote(seat) : null;
     stage.appendChild(el("div", { class: "mythe-turn", style: "--hero:" + colourOf(hero) },
       pic("mouse", "big", colourOf(hero)), el("span", { text: t("mythe.turnOf", { name: seatName(seat) }) })));
     if (desc.revealed) stage.appendChild(renderReveal(desc, seat));
@@ -164,18 +167,20 @@
         stage.appendChild(el("p", { class: "mythe-tip" }, pic("sword"), pic("shield"), pic("fairy"),
           el("span", { text: t("mythe.startDragon") })));
       }
-      if (interactive) stage.appendChild(renderDrawPicker(desc, seat));
+      if (acts) stage.appendChild(renderDrawPicker(desc, seat));
+      if (waiting) stage.appendChild(waiting);
       return stage;
     }
     stage.appendChild(renderDrawn(desc));
-    if (interactive && desc.phase === "adventure") stage.appendChild(renderDrawPicker(desc, seat));
+    if (acts && desc.phase === "adventure") stage.appendChild(renderDrawPicker(desc, seat));
     if (desc.phase === "adventure" || desc.phase === "move") {
       stage.appendChild(renderTotal(snap, desc));
-      if (interactive) stage.appendChild(renderAdventureButtons(desc, seat));
+      if (acts) stage.appendChild(renderAdventureButtons(desc, seat));
     } else if (desc.phase === "share") {
       if (desc.obstacle) stage.appendChild(renderObstacle(desc, seat));
-      stage.appendChild(renderShare(desc, seat, interactive));
+      if (acts || !interactive) stage.appendChild(renderShare(desc, seat, acts));
     }
+    if (waiting) stage.appendChild(waiting);
     return stage;
   }
 

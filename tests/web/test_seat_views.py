@@ -1,0 +1,208 @@
+"""A seat's phone shows only what that seat may do, in every game's view.
+
+One real server for the module (`serve --host 0.0.0.0`, so it has tokens and seat links);
+each game is started on it by the host's API, brought to a moment where one seat acts, and
+opened at 390 x 844 on Debian's Chromium with two seats' links: the seat whose turn it is sees
+its own controls and its move goes through; the other seat sees no enabled control in the game
+view, only whose turn it is (in the page's language). The server refuses the rest anyway
+(tests/web/test_roles.py); this is about what a player is offered.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from webhelpers import BROWSER_TESTS
+
+from web.roles import seat_token
+
+pytestmark = BROWSER_TESTS
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NAMES = ["Amy", "Ben", "Cy"]
+# Controls a phone could press or fill in the game's part of the page.
+ENABLED_CONTROLS = ("() => [...document.querySelectorAll('#board button, #board select, "
+                    "#board input, #board textarea, #cannot-play-box button')]"
+                    ".filter((n) => !n.disabled && n.getClientRects().length"
+                    " && getComputedStyle(n).visibility !== 'hidden')"
+                    ".map((n) => n.id || n.className || n.tagName)")
+
+
+class Host:
+    """The host's API, as the host's screen uses it (token header, current state id)."""
+
+    def __init__(self, base: str, token: str):
+        self.base, self.token = base, token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"X-Companion-Token": self.token,
+                                                  "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(exc.read().decode()) from None
+
+    def state(self) -> dict:
+        return self.call("GET", "/api/state")
+
+    def new_game(self, game: str, players: int) -> dict:
+        self.call("POST", "/api/new-game", {"game": game, "players": players,
+                                            "names": NAMES[:players]})
+        return self.state()
+
+    def play_until(self, done, kinds: tuple[str, ...], limit: int = 80) -> dict:
+        """Plays the engine's first legal move of one of `kinds` until done(state)."""
+        state = self.state()
+        for _ in range(limit):
+            if done(state):
+                return state
+            moves = self.call("GET", "/api/legal-moves?limit=2000")["moves"]
+            move = next(m for m in moves if m["kind"] in kinds)
+            answer = self.call("POST", "/api/move", {"state_id": state["state_id"], "move": move})
+            assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+            state = self.state()
+        raise AssertionError(f"not reached in {limit} moves: {state['state']}")
+
+
+@pytest.fixture(scope="module")
+def table(start_server_module, tmp_path_factory):
+    server = start_server_module("serve", "--game", "musee", "--players", "2", "--names",
+                                 "Amy,Ben", "--host", "0.0.0.0", "--port", "0", "--db",
+                                 str(tmp_path_factory.mktemp("seats") / "g.sqlite3"))
+    return Host(server.url.replace("0.0.0.0", "127.0.0.1"), server.token)
+
+
+@pytest.fixture
+def phones(browser, table):
+    """phone(seat, lang) opens that seat's link on a phone of its own (its own cookie)."""
+    contexts = []
+
+    def phone(seat: int, lang: str = "en"):
+        context = browser.new_context(**PHONE)
+        context.add_init_script(f"localStorage.setItem('companion.lang', '{lang}')")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        page.goto(f"{table.base}/?token={seat_token(table.token, seat)}")
+        page.wait_for_function(f"() => typeof S === 'object' && S.snap && S.snap.state_id === "
+                               f"{table.state()['state_id']}")
+        return page
+
+    yield phone
+    for context in contexts:
+        context.close()
+
+
+def enabled_controls(page) -> list[str]:
+    return page.evaluate(ENABLED_CONTROLS)
+
+
+def assert_waits_for(page, name: str) -> None:
+    notes = page.locator(".turn-note")
+    assert notes.count() >= 1 and notes.first.is_visible()
+    assert all(name in text for text in notes.all_inner_texts()), notes.all_inner_texts()
+    assert enabled_controls(page) == [], "another seat's controls are offered"
+    assert not page.errors, page.errors
+
+
+def move_goes_through(page, table: Host, before: int) -> None:
+    page.wait_for_function(f"() => S.snap.state_id > {before}")
+    assert table.state()["state_id"] > before
+    log = page.evaluate("() => S.snap.log.slice(-1)[0]")
+    assert log["accepted"], log
+    assert not page.errors, page.errors
+
+
+def test_musee_a_seat_says_it_cannot_play_only_for_itself(table, phones):
+    state = table.new_game("musee", 2)
+    assert state["current_players"] == [0]
+    ben = phones(1)
+    assert ben.locator(".cannot-play").count() == 0
+    assert_waits_for(ben, "Amy")
+    assert ben.locator("#board .slot").count() > 0  # the museums are shown, not for correcting
+    amy = phones(0)
+    assert enabled_controls(amy) == ["cannot-play-0"]  # hand corrections are the host's
+    assert amy.locator(".turn-note").count() == 0
+    amy.once("dialog", lambda dialog: dialog.accept())
+    amy.locator("#cannot-play-0").tap()
+    move_goes_through(amy, table, state["state_id"])
+    # now it is Ben's turn: Amy's phone says so
+    amy.wait_for_selector(".turn-note")
+    assert_waits_for(amy, "Ben")
+
+
+def test_cardcassonne_the_dealer_reveals_the_other_seat_waits_in_its_language(table, phones):
+    state = table.new_game("cardcassonne", 2)
+    dealer = state["state"]["dealer"]
+    other = 1 - dealer
+    watcher = phones(other, "zh-TW")
+    assert watcher.locator("#cc-status").is_visible()
+    assert watcher.locator(".turn-note").inner_text() == f"輪到 {NAMES[dealer]}，請等候。"
+    assert_waits_for(watcher, NAMES[dealer])
+    phone = phones(dealer)
+    assert phone.locator(".turn-note").count() == 0
+    phone.locator("#cc-open-reveal").tap()
+    phone.locator(".cc-pick").first.tap()
+    move_goes_through(phone, table, state["state_id"])
+
+
+def test_crypt_only_the_seat_in_turn_passes_and_table_moves_stay_the_hosts(table, phones):
+    table.new_game("crypt", 2)
+    # the deal is the whole table's (the camera's, or the host's screen)
+    state = table.play_until(lambda s: s["state"]["phase"] == "claim", ("deal",))
+    actor = state["state"]["actor"]
+    other = 1 - actor
+    watcher = phones(other)
+    assert watcher.locator("#crypt-turn").is_visible()
+    assert watcher.locator("#crypt-recover, #crypt-claim, #crypt-flips").count() == 0
+    assert_waits_for(watcher, NAMES[actor])
+    phone = phones(actor)
+    assert phone.locator("#crypt-claim").is_visible()
+    phone.locator("#crypt-recover").tap()
+    move_goes_through(phone, table, state["state_id"])
+
+
+def test_mythe_the_hero_in_turn_draws_the_other_waits(table, phones):
+    state = table.new_game("mythe", 2)
+    turn = state["state"]["turn"]
+    watcher = phones(1 - turn)
+    assert watcher.locator("#mythe-draw, #mythe-draw-pick").count() == 0
+    assert_waits_for(watcher, NAMES[turn])
+    phone = phones(turn)
+    options = phone.locator("#mythe-draw-pick option").all()
+    phone.locator("#mythe-draw-pick").select_option(options[1].get_attribute("value"))
+    phone.locator("#mythe-draw").tap()
+    move_goes_through(phone, table, state["state_id"])
+
+
+def test_masterpiece_a_seat_sets_its_own_pawn_and_waits_for_anothers_draw(table, phones):
+    state = table.new_game("masterpiece", 3)
+    ben = phones(1)
+    # set-up: every seat places its own pawn; dealing is the banker's (seat 0 here)
+    ben.wait_for_selector(".mp-pawn-entry")
+    assert [e.get_attribute("data-seat") for e in ben.locator("#mp-action select").all()] == ["1"]
+    assert ben.locator('#mp-action [data-kind="start"]').count() == 1
+    assert ben.locator('#mp-action [data-kind="deal"], .mp-correct, #mp-me').count() == 0
+    ben.locator('#mp-action [data-kind="place_pawn"]').tap()
+    move_goes_through(ben, table, state["state_id"])
+    ben.close()
+    # a painting dealt: its value card is drawn by the seat that got it, the others wait
+    state = table.play_until(lambda s: s["state"]["phase"] == "draw", ("deal",))
+    drawer = state["state"]["draw"]["player"]
+    watcher = phones((drawer + 1) % 3)
+    assert watcher.locator("#mp-draw-code, #mp-action [data-kind]").count() == 0
+    assert_waits_for(watcher, NAMES[drawer])
+    phone = phones(drawer)
+    values = phone.locator("#mp-draw-code option").all()
+    phone.locator("#mp-draw-code").select_option(values[1].get_attribute("value"))
+    phone.locator('#mp-action [data-kind="draw_value"]').tap()
+    move_goes_through(phone, table, state["state_id"])
