@@ -206,3 +206,38 @@ def test_masterpiece_a_seat_sets_its_own_pawn_and_waits_for_anothers_draw(table,
     phone.locator("#mp-draw-code").select_option(values[1].get_attribute("value"))
     phone.locator('#mp-action [data-kind="draw_value"]').tap()
     move_goes_through(phone, table, state["state_id"])
+
+
+def test_masterpiece_auction_the_hammer_is_the_auctioneers_and_a_tie_the_hosts(table, phones,
+                                                                                 browser):
+    """Turn 6 of the golden game: Chen (seat 2) auctions a painting from the bank."""
+    from test_masterpiece_screen import golden_record_until
+
+    from web.roles import role_tokens
+
+    table.call("POST", "/api/games/import?open=1",
+               golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    state = table.state()
+    assert state["state"]["auction"]["auctioneer"] == 2
+    ben = phones(1)
+    assert [b.get_attribute("data-seat") for b in ben.locator(".mp-bidder").all()] == ["1"]
+    assert ben.locator("#mp-hammer, #mp-nosale, #mp-tie, #mp-me, .mp-correct").count() == 0
+    ben.locator(".mp-bid-min").tap()
+    move_goes_through(ben, table, state["state_id"])
+    chen = phones(2)
+    # a tie is settled for the whole table (player null): the host's screen, not Chen's phone
+    assert chen.locator("#mp-tie").count() == 0
+    assert "Ben" in chen.locator("#mp-hammer").inner_text()
+    before = table.state()["state_id"]
+    chen.locator("#mp-hammer").tap()
+    move_goes_through(chen, table, before)
+    # a viewer's link: the table, and nothing to press
+    context = browser.new_context(**PHONE)
+    try:
+        viewer = context.new_page()
+        viewer.goto(f"{table.base}/?token={role_tokens(table.token)['viewer']}")
+        viewer.wait_for_function("() => typeof S === 'object' && S.snap && S.snap.state")
+        assert viewer.locator("#board .mp").is_visible()
+        assert enabled_controls(viewer) == [] and not viewer.locator("#undo-btn").is_visible()
+    finally:
+        context.close()
