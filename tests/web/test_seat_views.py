@@ -57,13 +57,13 @@ class Host:
         return self.state()
 
     def play_until(self, done, kinds: tuple[str, ...], limit: int = 80) -> dict:
-        """Plays the engine's first legal move of one of `kinds` until done(state)."""
+        """Plays a legal move of the first of `kinds` the engine offers until done(state)."""
         state = self.state()
         for _ in range(limit):
             if done(state):
                 return state
             moves = self.call("GET", "/api/legal-moves?limit=2000")["moves"]
-            move = next(m for m in moves if m["kind"] in kinds)
+            move = next(m for kind in kinds for m in moves if m["kind"] == kind)
             answer = self.call("POST", "/api/move", {"state_id": state["state_id"], "move": move})
             assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
             state = self.state()
@@ -168,6 +168,21 @@ def test_crypt_only_the_seat_in_turn_passes_and_table_moves_stay_the_hosts(table
     phone = phones(actor)
     assert phone.locator("#crypt-claim").is_visible()
     phone.locator("#crypt-recover").tap()
+    move_goes_through(phone, table, state["state_id"])
+
+
+def test_crypt_a_die_is_rolled_by_its_owner_only(table, phones):
+    table.new_game("crypt", 2)
+    state = table.play_until(lambda s: s["state"]["phase"] == "collect",
+                             ("deal", "claim", "end_turn", "recover"))
+    roll = state["state"]["rolls"][0]
+    owner, card = roll["owner"], roll["card"]
+    watcher = phones(1 - owner)
+    assert watcher.locator(f"#crypt-roll-{roll['index']}").is_visible()
+    assert watcher.locator(".crypt-face-btn, #crypt-end-collect").count() == 0
+    assert_waits_for(watcher, NAMES[owner])
+    phone = phones(owner)
+    phone.locator(f"#crypt-roll-{card}-6").tap()
     move_goes_through(phone, table, state["state_id"])
 
 
