@@ -129,6 +129,7 @@ def test_musee_a_seat_says_it_cannot_play_only_for_itself(table, phones):
     assert ben.locator(".cannot-play").count() == 0
     assert_waits_for(ben, "Amy")
     assert ben.locator("#board .slot").count() > 0  # the museums are shown, not for correcting
+    assert not ben.locator("#board-panel .help").is_visible()  # "click a space to correct"
     amy = phones(0)
     assert enabled_controls(amy) == ["cannot-play-0"]  # hand corrections are the host's
     assert amy.locator(".turn-note").count() == 0
@@ -153,6 +154,24 @@ def test_cardcassonne_the_dealer_reveals_the_other_seat_waits_in_its_language(ta
     phone.locator("#cc-open-reveal").tap()
     phone.locator(".cc-pick").first.tap()
     move_goes_through(phone, table, state["state_id"])
+
+
+def test_cardcassonne_in_play_only_the_seat_in_turn_lays_a_card_or_a_follower(table, phones):
+    table.new_game("cardcassonne", 2)
+    state = table.play_until(lambda s: s["state"]["phase"] == "play", ("reveal",))
+    turn = state["state"]["turn"]
+    watcher = phones(1 - turn)
+    assert watcher.locator(".cc-row-btn, #cc-open-faceup").count() == 0
+    assert_waits_for(watcher, NAMES[turn])
+    phone = phones(turn)
+    assert phone.locator("[id^=cc-follower-]").count() > 0
+    phone.locator("[id^=cc-fd-]").first.tap()  # a card laid face down in a row
+    move_goes_through(phone, table, state["state_id"])
+    # the turn passes to the other seat: now its phone has the buttons and this one waits
+    watcher.wait_for_function(f"() => S.snap.state.turn === {1 - turn}")
+    assert watcher.locator(".cc-row-btn").count() > 0 and watcher.locator(".turn-note").count() == 0
+    phone.wait_for_function(f"() => S.snap.state.turn === {1 - turn}")
+    assert_waits_for(phone, NAMES[1 - turn])
 
 
 def test_crypt_only_the_seat_in_turn_passes_and_table_moves_stay_the_hosts(table, phones):
@@ -196,6 +215,19 @@ def test_mythe_the_hero_in_turn_draws_the_other_waits(table, phones):
     options = phone.locator("#mythe-draw-pick option").all()
     phone.locator("#mythe-draw-pick").select_option(options[1].get_attribute("value"))
     phone.locator("#mythe-draw").tap()
+    move_goes_through(phone, table, state["state_id"])
+
+
+def test_mythe_the_share_is_confirmed_on_the_phone_of_the_hero_in_turn(table, phones):
+    table.new_game("mythe", 2)
+    state = table.play_until(lambda s: s["state"]["phase"] == "share",
+                             ("reveal", "stop", "move", "draw"))
+    turn = state["state"]["turn"]
+    watcher = phones(1 - turn)
+    assert watcher.locator("#mythe-share, #mythe-done").count() == 0
+    assert_waits_for(watcher, NAMES[turn])
+    phone = phones(turn)
+    phone.locator("#mythe-done:enabled").tap()
     move_goes_through(phone, table, state["state_id"])
 
 
