@@ -141,9 +141,10 @@ def note(state: MasterpieceState, code: str, text: Text) -> MasterpieceState:
     return replace(state, journal=state.journal + (Notice(code, text, state.turns),))
 
 
-def resume(game, state: MasterpieceState, resume: str) -> MasterpieceState:
+def resume(game, state: MasterpieceState, after: str) -> MasterpieceState:
+    """Play goes on after a value card was drawn: back to set-up, or the turn ends."""
     state = replace(state, draw=None)
-    if resume == "setup":
+    if after == "setup":
         return replace(state, phase="setup")
     return end_turn(game, state)
 
