@@ -257,10 +257,11 @@ WINDOW_DIV, OPEN_DIV = 4.0, 2.0  # tuned on rendered scenes (benchmarks)
 
 
 LEVEL_STEP = 2.0  # each coarser search level looks for symbols twice as large
+FINE_REACH = 3.0  # symbol side / min_side_px the finest level surely reads whole
 
 
 def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: float = 400,
-                    scale: float = 0.5) -> list[Candidate]:
+                    scale: float = 0.5, coarse_levels: bool = True) -> list[Candidate]:
     """Outlines of QR-like texture: many strong dark/light edges packed in a square blob.
 
     The texture measure spans a few modules of the smallest symbol; inside a symbol several
@@ -270,7 +271,7 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     level also reports fall inside a symbol already read and are skipped."""
     found = _texture_blobs(gray, min_side_px, max_side_px, scale, split=True)
     level_min = min_side_px * LEVEL_STEP
-    while level_min <= max_side_px:
+    while coarse_levels and level_min <= max_side_px:
         level_scale = scale * min_side_px / level_min
         coarse = _texture_blobs(gray, level_min, max_side_px, level_scale, split=False)
         # A blob wider than the largest symbol is a cluster of small ones: the finest level's.
@@ -465,6 +466,7 @@ class CardReader:
         # a miss); `companion decode` accepts any text.
         self.accept = accept
         self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
+        self.symbol_side: float | None = None  # median side of the codes last read (px)
 
     def decode(self, image: np.ndarray) -> list[Code]:
         return self.read(image)
@@ -478,7 +480,13 @@ class CardReader:
         found: list[Code] = []
         if self.whole_frame_first:
             found = [c for c in self.zxing.decode(gray) if self.accept(c.text)]
-        candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px)
+        # The finest level alone reads symbols up to about four times the smallest size. A
+        # quick decode (a hand's area) skips the coarse levels while the table's symbols are
+        # known to be well within that.
+        coarse = (thorough or self.symbol_side is None
+                  or self.symbol_side > FINE_REACH * self.min_side_px)
+        candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px,
+                                                   coarse_levels=coarse)
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
         failed, holding, off_centre = [], [], []
@@ -517,6 +525,8 @@ class CardReader:
                         found.append(code)
         if (failed or off_centre) and thorough:
             self._grid_pass(gray, [c for c in failed + off_centre if c.module_px is None], found)
+        if found and thorough:
+            self.symbol_side = float(np.median([c.size_px for c in found]))
         return found
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate,

@@ -58,3 +58,14 @@ def test_a_camera_close_over_the_compact_crypt_mat_reads_every_card():
     cards = {p for p in placed if p.startswith("CR")}
     read = {c.text for c in watcher_reader().read(frame)}
     assert cards and cards <= read
+
+
+@pytest.mark.parametrize("module_px", [9.0, 13.0, 15.0])
+def test_a_quick_decode_after_a_full_one_still_reads_large_symbols(module_px):
+    """The watcher's quick decodes (a hand's area) skip the coarse search while the table's
+    symbols are known to be small; once a full decode has seen large ones, they use it."""
+    rendered = frame_at(module_px, seed=3)
+    reader = watcher_reader()
+    assert len(reader.read(rendered.image)) == len(PAYLOADS)
+    quick = reader.read(rendered.image, thorough=False)
+    assert sorted(c.text for c in quick) == sorted(PAYLOADS)
