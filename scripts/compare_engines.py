@@ -27,11 +27,13 @@ of counts when nothing differs; 1 and the first difference otherwise.
 from __future__ import annotations
 
 import argparse
+import atexit
 import dataclasses
 import enum
 import importlib
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -66,6 +68,7 @@ def load_old_companion(rev: str) -> Any:
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "companion"],
                              check=True, capture_output=True).stdout
     folder = Path(tempfile.mkdtemp(prefix="compare-engines-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
     (folder / "companion").rename(folder / OLD)
