@@ -58,6 +58,9 @@ def test_jsonl_event_log_is_accepted(tmp_path):
      "unknown game 'chess'"),
     ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 7}, "log": []}',
      "not 7"),
+    # a game's own impossible set-up (Crypt's leader seat beyond the table)
+    ('{"format": "table-companion-record", "version": 1, "game": "crypt", "setup": {"players": 3,'
+     ' "options": {"leader": 5}}, "log": []}', "option 'leader' must be a seat from 0 to 2"),
     ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
      ' "log": [{"type": "move", "move": {"kind": "place", "player": 0, "card": "MU99", "museum": 0, "gallery": 0, "space": 0}}]}',
      "unknown card 'MU99'"),

@@ -55,6 +55,9 @@ class Crypt(Game):
         self.colour_of_payload = {c.payload: c for c in self.data.colours}
 
     # -- the Game interface -------------------------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        return box.validate_setup(self, setup)
+
     def new_game(self, setup: Setup) -> CryptState:
         return box.new_game(self, setup)
 

@@ -15,6 +15,7 @@ from ...catalogue import load_json_resource
 from ...errors import CompanionError, DataFileError
 from ...model import Setup
 from ...validation import Context, Int, ListOf, MapOf, Seat, Str
+from ..base import Game
 from .state import TYPES, CryptState
 from .words import WORDS
 
@@ -148,8 +149,10 @@ def places(game, state: CryptState) -> int:
     return s.face_up + s.face_down
 
 
-def new_game(game, setup: Setup) -> CryptState:
-    game.validate_setup(setup)
+def validate_setup(game, setup: Setup) -> None:
+    """Every impossible set-up refused in the game's own two languages. Checked before the
+    declared option types (validation.validate_setup), so a player's page can say why."""
+    Game.validate_setup(game, setup)
     unknown = set(setup.options) - _SETUP_OPTIONS
     if unknown:
         raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0],
@@ -158,17 +161,26 @@ def new_game(game, setup: Setup) -> CryptState:
     if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
             s not in ("A", "B") for s in sides.values()):
         raise CompanionError(text=WORDS("setup.collectors"))
-    collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
     seats = 2 if setup.players == 1 else setup.players
     keys = [c.key for c in game.data.colours]
     chosen = setup.options.get("colours") or keys[:seats]
     if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
             or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
         raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=keys))
-    colours = tuple(game.data.colours[keys.index(c)].payload for c in chosen)
     leader = setup.options.get("leader", 0)
     if not isinstance(leader, int) or not 0 <= leader < setup.players:
         raise CompanionError(text=WORDS("setup.leader", last=setup.players - 1))
+
+
+def new_game(game, setup: Setup) -> CryptState:
+    game.validate_setup(setup)
+    sides = setup.options.get("collectors") or {}
+    collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
+    seats = 2 if setup.players == 1 else setup.players
+    keys = [c.key for c in game.data.colours]
+    chosen = setup.options.get("colours") or keys[:seats]
+    colours = tuple(game.data.colours[keys.index(c)].payload for c in chosen)
+    leader = setup.options.get("leader", 0)
     names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
     dice = game.data.dice_per_player
     ready = tuple(game.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
