@@ -40,15 +40,20 @@ class ApiError(Exception):
         self.extra = extra
 
 
-def error_body(status: int, message: str, code: str | None = None, **extra) -> dict:
-    """The one error shape as a plain dict (also built where no Flask app runs: web.serve)."""
+def error_body(status: int, message: str, code: str | None = None, text: dict | None = None,
+               **extra) -> dict:
+    """The one error shape as a plain dict (also built where no Flask app runs: web.serve).
+
+    `text` is the error's own sentence in both languages when it has one (a game's
+    impossible set-up); otherwise the catalogue's sentence for the code."""
     code = code or _HTTP_CODES.get(status, "error")
     return {"error": {"status": status, "code": code, "message": message,
-                      "text": player_text(status, code), **extra}}
+                      "text": text or player_text(status, code), **extra}}
 
 
-def error_response(status: int, message: str, code: str | None = None, **extra):
-    response = jsonify(error_body(status, message, code, **extra))
+def error_response(status: int, message: str, code: str | None = None,
+                   text: dict | None = None, **extra):
+    response = jsonify(error_body(status, message, code, text, **extra))
     response.status_code = status
     return response
 
@@ -88,8 +93,10 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(CompanionError)
     def _bad_input(exc: CompanionError):
-        # unknown games and cards, malformed records, impossible set-ups: the request is wrong
-        return error_response(400, str(exc), _snake(exc.__class__.__name__))
+        # unknown games and cards, malformed records, impossible set-ups: the request is wrong.
+        # A game's set-up errors carry their own sentence in both languages: show that one.
+        return error_response(400, str(exc), _snake(exc.__class__.__name__),
+                              exc.text.to_dict() if exc.text is not None else None)
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

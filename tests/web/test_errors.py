@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from webhelpers import FakeWatcher, post
 
+from companion.games import find_game
+from companion.games.crypt.words import WORDS as crypt_words
+from companion.games.words import COMMON
 from web import TokenRequiredError, create_app, is_loopback
 
 
@@ -100,3 +106,46 @@ def test_the_token_works_by_header_bearer_query_and_join_link_cookie(wide_app):
 
 def test_loopback_needs_no_token(client):
     assert client.get("/api/state").status_code == 200
+
+
+@pytest.mark.parametrize("request_body, sentence", [
+    # Crypt's own impossible set-up: a leader seat beyond the table
+    ({"game": "crypt", "players": 2, "options": {"leader": 5}},
+     lambda: crypt_words("setup.leader", last=1)),
+    ({"game": "crypt", "players": 2, "options": {"colours": ["red", "red"]}},
+     lambda: crypt_words("setup.colours", seats=2,
+                         keys=[c.key for c in find_game("crypt").data.colours])),
+    # a player count the game does not allow (Musée seats 2 to 4)
+    ({"game": "musee", "players": 7},
+     lambda: COMMON("player_count", game=find_game("musee").info.name, counts="2, 3, 4",
+                    players=7)),
+])
+def test_an_impossible_setup_is_answered_in_the_games_own_two_languages(client,
+                                                                         request_body, sentence):
+    """A zh-TW host who asks for an impossible table reads the game's Chinese sentence, not
+    English nor a generic "could not be understood"; scripts keep the English `message`."""
+    before = client.get("/api/state").get_json()
+    refused = client.post("/api/new-game", json=request_body)
+    error = assert_error_shape(refused, 400)
+    expected = sentence()
+    assert error["text"] == {"en": expected.en, "zh-TW": expected.zh}
+    assert error["message"] == expected.en
+    after = client.get("/api/state").get_json()
+    assert (after["game_id"], after["state_id"]) == (before["game_id"], before["state_id"])
+
+
+@pytest.mark.parametrize("players", [0, 13, 10**8, "three", True, 3.5, None])
+def test_a_player_count_no_table_has_is_refused_before_anything_is_built(client, players):
+    error = assert_error_shape(client.post("/api/new-game", json={"game": "musee",
+                                                                  "players": players}), 400)
+    assert error["code"] == "player_count" and "whole number from 1 to" in error["message"]
+    assert error["text"]["zh-TW"]
+
+
+def test_serve_with_an_impossible_player_count_says_so_in_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "companion", "serve", "--game", "crypt",
+                             "--players", "7", "--db", str(tmp_path / "g.db"), "--port", "0",
+                             "--source", "none"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == "error: Crypt is played by 1, 2, 3, 4 players, not 7"
+    assert "Dashboard" not in result.stdout
