@@ -27,6 +27,8 @@ from typing import Iterator
 import cv2
 import numpy as np
 
+from .qr_matrix import FORMAT_CODES, data_order, format_positions, mask_pattern
+
 SIZE = 21  # modules across a version-1 symbol
 PX = 4  # template pixels per module
 MARGIN = 4  # modules of slack around the symbol in the fitting canvas
@@ -36,11 +38,6 @@ ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 # Data / check codewords of a version-1 symbol per error-correction level (one block each),
 # keyed by the level's two bits in the format information.
 LEVELS = {0b01: ("L", 19, 7), 0b00: ("M", 16, 10), 0b11: ("Q", 13, 13), 0b10: ("H", 9, 17)}
-MASKS = (lambda i, j: (i + j) % 2 == 0, lambda i, j: i % 2 == 0, lambda i, j: j % 3 == 0,
-         lambda i, j: (i + j) % 3 == 0, lambda i, j: (i // 2 + j // 3) % 2 == 0,
-         lambda i, j: (i * j) % 2 + (i * j) % 3 == 0,
-         lambda i, j: ((i * j) % 2 + (i * j) % 3) % 2 == 0,
-         lambda i, j: ((i + j) % 2 + (i * j) % 3) % 2 == 0)
 
 
 def _function_patterns() -> tuple[np.ndarray, np.ndarray]:
@@ -49,49 +46,11 @@ def _function_patterns() -> tuple[np.ndarray, np.ndarray]:
     return function_patterns(1)
 
 
-def _format_positions() -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The two copies of the 15 format bits, most significant first (ISO 18004 7.9)."""
-    first = [(8, c) for c in range(6)] + [(8, 7), (8, 8), (7, 8)] + [(r, 8) for r in range(5, -1, -1)]
-    second = [(r, 8) for r in range(SIZE - 1, SIZE - 8, -1)] + [(8, c) for c in range(SIZE - 8, SIZE)]
-    return first, second
-
-
-def _format_words() -> dict[int, int]:
-    """Every valid masked 15-bit format word -> its 5 data bits (level and mask)."""
-    words = {}
-    for data in range(32):
-        remainder = data << 10
-        for bit in range(14, 9, -1):
-            if remainder & (1 << bit):
-                remainder ^= 0x537 << (bit - 10)
-        words[((data << 10) | remainder) ^ 0x5412] = data
-    return words
-
-
-def _data_positions(reserved: np.ndarray) -> list[tuple[int, int]]:
-    """Module positions of the data and check bits in reading order: two-module columns
-    zig-zagging up and down from the bottom-right, skipping the vertical timing pattern."""
-    positions, upward, col = [], True, SIZE - 1
-    while col > 0:
-        if col == 6:
-            col -= 1
-        rows = range(SIZE - 1, -1, -1) if upward else range(SIZE)
-        for r in rows:
-            for c in (col, col - 1):
-                if not reserved[r, c]:
-                    positions.append((r, c))
-        upward = not upward
-        col -= 2
-    return positions
-
-
 FUNCTION_MASK, FUNCTION_DARK = _function_patterns()
-FORMAT_FIRST, FORMAT_SECOND = _format_positions()
-FORMAT_WORDS = _format_words()
-_RESERVED = FUNCTION_MASK.copy()
-for _r, _c in FORMAT_FIRST + FORMAT_SECOND:
-    _RESERVED[_r, _c] = True
-DATA_POSITIONS = _data_positions(_RESERVED)  # 208 = 26 codewords x 8 bits
+# The symbol's layout is the general QR one, read for version 1.
+FORMAT_FIRST, FORMAT_SECOND = format_positions(SIZE)
+FORMAT_WORDS = FORMAT_CODES  # valid masked 15-bit format word -> its 5 data bits
+DATA_POSITIONS = [tuple(p) for p in data_order(1)]  # 208 = 26 codewords x 8 bits
 
 
 # -- fitting the grid ------------------------------------------------------------------------
@@ -315,7 +274,7 @@ def _format(sure: np.ndarray) -> list[int]:
 
 
 _ROWS, _COLS = (np.array(axis) for axis in zip(*DATA_POSITIONS))
-MASK_FLIPS = np.array([[flip(r, c) for r, c in DATA_POSITIONS] for flip in MASKS], bool)
+MASK_FLIPS = np.array([mask_pattern(mask, SIZE)[_ROWS, _COLS] for mask in range(8)], bool)
 
 
 def _codewords(sure: np.ndarray, mask: int) -> tuple[bytearray, np.ndarray]:
