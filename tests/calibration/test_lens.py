@@ -6,27 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.lens import LensCalibration, LensError, board_image, find_board, solve_lens
-from vision.render import _distort
-
-SIZE = (1920, 1080)
-WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)  # a wide-angle webcam (about 100 degrees)
-
-
-def view(rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0)) -> np.ndarray:
-    """The board on a grey table seen by a pinhole camera (focal 1500 px) from
-    `distance_mm`, turned by rx, ry degrees, then through the wide-angle lens."""
-    margin_mm, px_per_mm = 10.0, 4.0
-    image = board_image(px_per_mm=px_per_mm, margin_mm=margin_mm)
-    to_mm = np.array([[1 / px_per_mm, 0, -margin_mm], [0, 1 / px_per_mm, -margin_mm], [0, 0, 1]])
-    centre = np.array([7 * 30 / 2, 5 * 30 / 2, 0.0])
-    rotation, _ = cv2.Rodrigues(np.deg2rad([rx_deg, ry_deg, 0.0]))
-    translation = np.array([shift_mm[0], shift_mm[1], distance_mm]) - rotation @ centre
-    camera = np.array([[1500.0, 0, SIZE[0] / 2], [0, 1500.0, SIZE[1] / 2], [0, 0, 1]])
-    plane_to_px = camera @ np.c_[rotation[:, :2], translation]
-    frame = cv2.warpPerspective(image, plane_to_px @ to_mm, SIZE, borderValue=150)
-    distorted, _ = _distort(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR), **WIDE)
-    return cv2.GaussianBlur(distorted, (0, 0), 0.6)
+from calibration.lens import LensCalibration, LensError, find_board, solve_lens
+from calibration.bench_lens import SIZE, WIDE  # a wide-angle webcam (about 100 degrees)
+from calibration.bench_lens import board_view as view  # the board seen through that lens
 
 
 @pytest.fixture(scope="module")
@@ -172,16 +154,10 @@ def _board_video(path, poses, hold: int = 3, moving: bool = True):
     assert writer.isOpened()
     for index, pose in enumerate(poses):
         if moving and index:
-            writer.write(bench_view(*pose[:2], pose[2] + 25, *pose[3:]))
+            writer.write(view(*pose[:2], pose[2] + 25, *pose[3:]))
         for _ in range(hold):
-            writer.write(bench_view(*pose))
+            writer.write(view(*pose))
     writer.release()
-
-
-def bench_view(*pose):
-    from calibration.bench_lens import board_view
-
-    return board_view(*pose)
 
 
 def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
@@ -223,7 +199,7 @@ def test_the_older_spelling_and_photo_folders_still_work(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
     for index, pose in enumerate(CENTRAL_VIEWS[:4]):
-        cv2.imwrite(str(folder / f"{index}.png"), bench_view(*pose))
+        cv2.imwrite(str(folder / f"{index}.png"), view(*pose))
     for command in (["calibrate", "lens"], ["calibrate-lens"]):
         result = CliRunner().invoke(cli, [*command, "--camera", "cam", "--save-dir",
                                           str(tmp_path), str(folder)])
@@ -263,7 +239,7 @@ def test_calibrate_lens_from_a_network_camera(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from mjpeg_server import FlakyMjpegServer
 
-    poses = [cv2.imencode(".jpg", cv2.resize(bench_view(*pose), (960, 540),
+    poses = [cv2.imencode(".jpg", cv2.resize(view(*pose), (960, 540),
                                              interpolation=cv2.INTER_AREA))[1].tobytes()
              for pose in CORNER_VIEWS[:8]]
     server = FlakyMjpegServer(period_s=0.03, pictures=lambda n: poses[(n // 8) % len(poses)])
