@@ -13,6 +13,17 @@ def settings_for(broker, **options):
     return parse_broker(broker.url, **options)
 
 
+
+def wait_until(predicate, timeout_s: float = 20.0, what: str = "it"):
+    """Poll `predicate` until it returns something true (returned), or fail after `timeout_s`."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+
 class Recorder:
     """A plain paho subscriber that keeps every message (topic, payload, retained flag)."""
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import settings_for, wait_until
 
 from cafe import broker as broker_module
 from cafe.app import create_cafe_app
@@ -46,16 +46,6 @@ def tables(broker, tmp_path):
     for runtime, publisher in made:
         publisher.close(timeout_s=0.5)
         runtime.close()
-
-
-def wait_until(predicate, timeout_s=20.0, what="it"):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):

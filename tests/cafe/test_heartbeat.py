@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import settings_for, wait_until
 from test_cafe_page import start_cafe
 
 from cafe.hub import CafeView
@@ -37,22 +37,12 @@ def tile_of(view: CafeView, name: str) -> dict | None:
     return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
 
 
-def wait_for(predicate, timeout_s: float, what: str):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
-
-
 def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
     view = CafeView(settings_for(broker, keepalive_s=KEEPALIVE_S), "cafe").start()
     process = start_demo_table(broker, tmp_path)
     try:
         assert view.wait_connected()
-        wait_for(lambda: (tile_of(view, "t1") or {}).get("online"), 60, "t1 online")
+        wait_until(lambda: (tile_of(view, "t1") or {}).get("online"), 60, "t1 online")
 
         # Healthy: never shown offline over two keep-alive intervals.
         healthy_until = time.monotonic() + 2 * KEEPALIVE_S
@@ -63,7 +53,7 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
 
         process.send_signal(signal.SIGSTOP)  # no FIN: the broker keeps the socket open
         frozen_at = time.monotonic()
-        wait_for(lambda: not tile_of(view, "t1")["online"], KEEPALIVE_S + 1.0,
+        wait_until(lambda: not tile_of(view, "t1")["online"], KEEPALIVE_S + 1.0,
                  "the frozen table shown offline within the keep-alive (+1 s margin)")
         shown_after = time.monotonic() - frozen_at
         tile = tile_of(view, "t1")
@@ -72,7 +62,7 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
         assert shown_after >= 1.0, "not before at least one heartbeat was missed"
 
         process.send_signal(signal.SIGCONT)
-        wait_for(lambda: tile_of(view, "t1")["online"], 30, "t1 back online after SIGCONT")
+        wait_until(lambda: tile_of(view, "t1")["online"], 30, "t1 back online after SIGCONT")
         assert not tile_of(view, "t1")["silent"]
     finally:
         if process.poll() is None:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import settings_for, wait_until
 
 from cafe.hub import CafeView
 from cafe.table import TablePublisher
@@ -23,16 +23,6 @@ from webhelpers import (BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS, ServerPro
 
 AMY_PLAYS = {"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0,
              "space": 0}
-
-
-def wait_until(predicate, timeout_s=20.0, what="it"):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_a_staff_acknowledgement_reaches_the_tables_own_state_until_resolved(broker, tmp_path):

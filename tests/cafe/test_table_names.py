@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import settings_for, wait_until
 from test_cafe_page import start_cafe
 
 from cafe.table import TablePublisher, find_running_table
@@ -35,15 +35,6 @@ def demo(broker, tmp_path, db: str) -> list[str]:
 
 def tile_of(view, name: str) -> dict | None:
     return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
-
-
-def wait_for(predicate, timeout_s: float, what: str):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
 
 
 def online_instances(messages) -> list[str]:
@@ -105,12 +96,12 @@ def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(bro
             runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
             made.append((runtime, TablePublisher(runtime, settings_for(broker), "cafe", "t1",
                                                  check_name_first=False).start()))
-        wait_for(lambda: tile_of(view, "t1") and tile_of(view, "t1")["name_clash"], 30,
+        wait_until(lambda: tile_of(view, "t1") and tile_of(view, "t1")["name_clash"], 30,
                  "the café view seeing two tables under one name")
         runtime, publisher = made.pop()
         publisher.close(timeout_s=0.5)
         runtime.close()
-        wait_for(lambda: not tile_of(view, "t1")["name_clash"], 20,
+        wait_until(lambda: not tile_of(view, "t1")["name_clash"], 20,
                  "the clash forgotten once one table is left")
         assert tile_of(view, "t1")["online"]
     finally:
