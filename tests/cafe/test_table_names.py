@@ -97,12 +97,12 @@ def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(bro
             made.append((runtime, TablePublisher(runtime, settings_for(broker), "cafe", "t1",
                                                  check_name_first=False).start()))
         wait_until(lambda: tile_of(view, "t1") and tile_of(view, "t1")["name_clash"], 30,
-                 "the café view seeing two tables under one name")
+                   "the café view seeing two tables under one name")
         runtime, publisher = made.pop()
         publisher.close(timeout_s=0.5)
         runtime.close()
         wait_until(lambda: not tile_of(view, "t1")["name_clash"], 20,
-                 "the clash forgotten once one table is left")
+                   "the clash forgotten once one table is left")
         assert tile_of(view, "t1")["online"]
     finally:
         for runtime, publisher in made:
