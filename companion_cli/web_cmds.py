@@ -48,7 +48,11 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
     click.echo(f"Dashboard: {address}")
     if token:
         click.echo(f"Access token: {token}")
-        click.echo(f"Join link (open it once on each device): {address}?token={token}")
+        # The host's token opens everything: offer it for this computer only (a wildcard
+        # address is reached through loopback); phones get their seat's link below.
+        here = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
+        click.echo(f"Host link on this computer (keep it to yourself): "
+                   f"http://{here}:{server.effective_port}/?token={token}")
         _print_join_links(host, server.effective_port, token,
                           runtime.session.setup.names, runtime.session.setup.players)
     if start_publisher is not None:

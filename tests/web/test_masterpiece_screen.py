@@ -83,8 +83,10 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
                           "--names", "Ana,Ben,Chen,Dev", "--host", "0.0.0.0", "--port", "0",
                           "--db", str(tmp_path / "mp.sqlite3"))
     assert server.token, "a server on 0.0.0.0 prints its access token"
-    join = [line for line in server.lines if line.startswith("Join link")]
-    assert join and f"?token={server.token}" in join[0]
+    host_link = [line for line in server.lines if line.startswith("Host link on this computer")]
+    assert host_link and f"http://127.0.0.1:" in host_link[0] and f"?token={server.token}" in host_link[0]
+    assert not [line for line in server.lines if "each device" in line], \
+        "the host's token is never offered to every device"
     base = server.url.replace("0.0.0.0", "127.0.0.1")
     api = Api(base, server.token)
     assert api.call("GET", "/api/state")[0] == 200
