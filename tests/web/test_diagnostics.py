@@ -81,11 +81,19 @@ def test_the_camera_check_counts_what_each_decoding_pass_read(browser, start_ser
                           "--source", f"images:{photos}", "--port", "0")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+    # the page is compared with the server once both photos are read (the source does not
+    # loop, so the counts stop changing); comparing earlier raced the second photo
+    import time
+    deadline = time.monotonic() + 60
+    while (call(server.url, "/api/camera")["decoding"] or {}).get("frames", 0) < 2:
+        assert time.monotonic() < deadline, "the server never read both sample photos"
+        time.sleep(0.1)
     page = context.new_page()
     page.goto(server.url + "/diagnostics")
     page.wait_for_function("() => document.querySelectorAll('#diag-decoding li').length > 0",
                            timeout=30000)
     counts = call(server.url, "/api/camera")["decoding"]
+    assert counts["frames"] == 2
     shown = page.locator("#diag-decoding li").all_inner_texts()
     passes = [p for p in counts["passes"] if p["tried"]]
     assert len(shown) == len(passes) and passes
