@@ -247,7 +247,7 @@ class Candidate:
     module_px: float | None = None  # known module size (tiles sized from read symbols)
     coarse: bool = False  # found on a coarser copy of the frame: tried briefly, never tiled
 
-    @property
+    @cached_property  # asked for against every code read so far; the outline never changes
     def center(self) -> tuple[float, float]:
         c = self.quad.mean(axis=0)
         return float(c[0]), float(c[1])
@@ -472,10 +472,19 @@ class CardReader:
         return self.read(image)
 
     def read(self, image: np.ndarray, hints: Sequence[Candidate] = (),
-             thorough: bool = True, known: Sequence[Code] = ()) -> list[Code]:
+             thorough: bool = True, known: Sequence[Code] = (),
+             attention: Callable[[np.ndarray], str] | None = None) -> list[Code]:
         """Every card code in the image. `thorough=False` stops after the two cheap stages
         that read ~99% of what is readable (for frames where only a hand moved). Candidates
-        holding one of the `known` codes (read before, unchanged since) are not decoded."""
+        holding one of the `known` codes (read before, unchanged since) are not decoded.
+
+        `attention(outline)`, given, says how hard to try each candidate: "read" (every stage
+        allowed), "look" (the crop and the first sharpened crop only) or "skip" (the caller
+        knows these very pixels failed before). Under a moving hand a symbol is mostly covered
+        or smeared, and the later stages, each several times dearer than the crop, rarely
+        read it there; the caller tries it again once still. In a quick read, an outline of
+        the same place as one that failed (a hint and the finder's blob of one card) is not
+        tried twice."""
         gray = to_gray(image)
         found: list[Code] = []
         if self.whole_frame_first:
@@ -490,9 +499,12 @@ class CardReader:
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
         failed, holding, off_centre = [], [], []
+        missed: list[Candidate] = []  # quick reads only: outlines every allowed stage failed on
         for candidate in candidates:
             if any(_within(candidate, code) for code in found):
                 continue  # a part of a symbol already read (a finer level's fragment)
+            if any(_same_outline(candidate, other) for other in missed):
+                continue  # a hint and the finder's blob of one card: the same crop again
             if len(found) >= 2 and _extent(candidate.quad) < FRAGMENT_SHARE * float(
                     np.median([c.size_px for c in found])):
                 continue  # a card's printed text or a piece of a symbol, not a whole card code
@@ -501,7 +513,15 @@ class CardReader:
                     holding.append(candidate)  # may hold more symbols than the one read
                     off_centre.append(candidate)
                 continue
-            code = self.read_candidate(gray, candidate, thorough and not candidate.coarse)
+            look = attention(candidate.quad) if attention is not None else "read"
+            if look == "skip":
+                continue
+            code = self.read_candidate(gray, candidate, thorough and not candidate.coarse,
+                                       stages=BRIEF_STAGES if look == "look" else None)
+            if code is None and not thorough:
+                missed.append(candidate)
+            if code is None and look == "look":
+                continue  # the caller looks again once it is still: no tiles, no grid here
             if code is None or any(_same_symbol(code, kept) for kept in found):
                 if not candidate.coarse:  # a coarse blob may be a cluster of small symbols
                     failed.append(candidate)  # nothing new here yet: tiles look again below
@@ -530,10 +550,12 @@ class CardReader:
         return found
 
     def read_candidate(self, gray: np.ndarray, candidate: Candidate,
-                       thorough: bool = True) -> Code | None:
-        """Enlarged crop first, then sharpened, then rectified, then wider."""
+                       thorough: bool = True, stages: Sequence[str] | None = None
+                       ) -> Code | None:
+        """Enlarged crop first, then sharpened, then rectified, then wider (only `stages`,
+        if given)."""
         for name, attempt in self._stages(gray, candidate):
-            if not thorough and name not in QUICK_STAGES:
+            if (not thorough and name not in QUICK_STAGES) or (stages and name not in stages):
                 break
             start = time.perf_counter()
             code = attempt()
@@ -626,6 +648,7 @@ GRID_SIZES = (0.8, 2.5)  # outline extent / symbol side worth fitting a grid to
 # a code read is its card's printed text.
 GRID_CLEARANCE = 25 / 21
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
+BRIEF_STAGES = ("crop", "sharpen-1.2")  # CardReader.read's "look" at a changing outline
 
 
 def _extent(quad: np.ndarray) -> float:
@@ -652,6 +675,14 @@ def _steps(low: float, high: float, size: float) -> np.ndarray:
         return np.array([(low + high) / 2])
     count = int(np.ceil((high - low - size) / (size / 2))) + 1
     return np.linspace(low + size / 2, high - size / 2, count)
+
+
+def _same_outline(a: Candidate, b: Candidate) -> bool:
+    """Two outlines of one place: centred within each other, of about the same size."""
+    ratio = _extent(a.quad) / max(_extent(b.quad), 1.0)
+    return (0.75 <= ratio <= 1.33
+            and cv2.pointPolygonTest(b.quad.reshape(-1, 1, 2), a.center, False) >= 0
+            and cv2.pointPolygonTest(a.quad.reshape(-1, 1, 2), b.center, False) >= 0)
 
 
 def _inside(code: Code, candidate: Candidate) -> bool:

@@ -83,8 +83,11 @@ class TableWatcher:
         self.preview_every_s = 0.095  # about ten previews a second from a 30 fps camera
         self._preview_t: float | None = None
         # Threads sharing a frame's partial decode (the dashboard's watch thread waits for
-        # them): one per core, at most two.
-        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+        # them): two from four cores up. On two cores the camera's thread (decoding its JPEG
+        # frames) and the periodic whole decode need the other core, and one thread costs
+        # less CPU per frame (`companion bench vision --motion` prints both).
+        self.workers = workers if workers is not None else (2 if (os.cpu_count() or 1) >= 4
+                                                            else 1)
         self._pool: ThreadPoolExecutor | None = None
         self.frame_wait_s = 0.1
         self.last_frame_index: int | None = None
@@ -118,6 +121,17 @@ class TableWatcher:
         self._reference: np.ndarray | None = None
         self._last_seen: Seen | None = None
         self._reused = 0
+        # The periodic whole decode on a thread of its own (live cameras): the running one as
+        # (future, its frame's grey image, its thumbnail).
+        self.refresh_in_background = bool(source is not None
+                                          and hasattr(source, "wait_for_frame"))
+        self._refresh: tuple | None = None
+        self._refresh_pool: ThreadPoolExecutor | None = None
+        self.background_refreshes = 0
+        # Outlines (px) tried only briefly last frame because a hand moved over them.
+        self._deferred: list[np.ndarray] = []
+        # Outlines (px) every quick stage failed on, skipped while their pixels stay the same.
+        self._failed: list[np.ndarray] = []
         # Crypt's servant dice: read by vision/dice.py in the dice areas, every frame.
         self.dice = None
         if self.game == "crypt":
@@ -219,18 +233,28 @@ class TableWatcher:
             return not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
 
         def still(quad: np.ndarray) -> bool:
+            return changed is not None and _unchanged_cells(changed, quad)
+
+        failed_before = self._failed
+
+        def attention(quad: np.ndarray) -> str:
+            """How hard to try an outline (vision.decode.CardReader.read)."""
             if changed is None:
-                return False
-            x0, y0 = np.maximum(np.floor(quad.min(axis=0) / 8).astype(int), 0)
-            x1, y1 = np.ceil(quad.max(axis=0) / 8).astype(int) + 1
-            return not changed[y0:y1, x0:x1].any()
+                return "read"
+            if not still(quad):
+                return "look"  # a hand moving over it: the cheap stages now, all once still
+            centre = quad.mean(axis=0)
+            if any(_holds(before, centre) for before in failed_before):
+                return "skip"  # the same pixels as when every quick stage failed on them
+            return "read"
 
         codes = [c for c in last.codes if outside(c.corners) or still(c.corners)]
         kept = {c.text for c in codes}
         markers = [m for m in last.markers if outside(m.corners) or still(m.corners)]
         hints = {p: q for p, q in self._hints.items() if not outside(q) and p not in kept}
         nearby = [c for c in codes if not outside(c.corners)]
-        jobs = [(self._read_strip, (gray, strip, hints, nearby))
+        looked: list[tuple[str, np.ndarray]] = []  # (attention, outline px) of each candidate
+        jobs = [(self._read_strip, (gray, strip, hints, nearby, attention, looked))
                 for box in boxes for strip in self._strips(box)]
         jobs += [(self._find_tokens, (gray, box))
                  for box in self._marker_boxes(changed, boxes, gray.shape)]
@@ -247,6 +271,13 @@ class TableWatcher:
                        < self.card_px / 4 for m in markers):
                     continue  # the same token, unchanged and kept
                 markers.append(marker)
+        # Outlines holding no code read: those only looked at briefly because a hand moved
+        # over them are tried in full once still (_see_if_changed); those tried in full (or
+        # skipped as unchanged) are not tried again while their pixels stay the same.
+        unread = [(look, quad) for look, quad in looked
+                  if not any(_holds(quad, code.center) for code in codes)]
+        self._deferred = [quad for look, quad in unread if look == "look"]
+        self._failed = [quad for look, quad in unread if look != "look"]
         if any(not m.is_token for m in markers):
             self._calibrate(gray, markers)
         return self._locate(codes, markers)
@@ -265,8 +296,11 @@ class TableWatcher:
         return [(x0, y0, x1, middle), (x0, middle, x1, y1)]
 
     def _read_strip(self, gray: np.ndarray, strip, hints: dict[str, np.ndarray],
-                    nearby: list[Code]) -> tuple[str, list[Code]]:
-        """The QR codes whose centre lies in `strip`, read from a crop half a card wider."""
+                    nearby: list[Code], attention=None, looked: list | None = None
+                    ) -> tuple[str, list[Code]]:
+        """The QR codes whose centre lies in `strip`, read from a crop half a card wider.
+        `attention` (frame pixels) is the reader's; each outline it judged is appended to
+        `looked` as (attention, outline in frame pixels)."""
         x0, y0, x1, y1 = strip
 
         def mine(quad: np.ndarray) -> bool:
@@ -280,8 +314,16 @@ class TableWatcher:
         shift = np.array([left, top], np.float32)
         candidates = [Candidate(q - shift, p) for p, q in hints.items() if mine(q)]
         known = [Code(c.text, c.corners - shift) for c in nearby]
+
+        def attention_here(quad: np.ndarray) -> str:
+            look = attention(quad + shift) if attention is not None else "read"
+            if looked is not None:
+                looked.append((look, quad + shift))
+            return look
+
         found = [Code(code.text, code.corners + shift, code.backend)
-                 for code in self.reader.read(crop, candidates, thorough=False, known=known)]
+                 for code in self.reader.read(crop, candidates, thorough=False, known=known,
+                                              attention=attention_here)]
         return "codes", refine_corners(gray, [code for code in found if mine(code.corners)])
 
     def _find_tokens(self, gray: np.ndarray, box) -> tuple[str, list[MarkerDetection]]:
@@ -371,6 +413,7 @@ class TableWatcher:
             "whole": frames - self.partial_decodes - self.full_decodes_skipped,
             "changed_part": self.partial_decodes,
             "unchanged": self.full_decodes_skipped,
+            "whole_in_background": self.background_refreshes,
             "passes": [{"pass": name, "read": read, "tried": tried, "ms": round(ms, 1)}
                        for name, (read, tried, ms) in self.reader.stats.items()],
             "codes_last_frame": len(self._last_seen.codes) if self._last_seen else 0,
@@ -394,15 +437,19 @@ class TableWatcher:
 
         Sensor noise averages out in an 8x smaller thumbnail; a hand, a new card or a bump of
         the camera changes it by far more than `change_threshold` grey levels. Every
-        `full_decode_every` frames the whole frame is decoded anyway, on the next frame in
-        which nothing changed: a whole decode costs about four frame periods, and while a
-        hand moves every frame is needed for it (what it changes is decoded meanwhile).
-        After `full_decode_every * full_decode_wait` frames of motion it goes ahead anyway.
+        `full_decode_every` frames the whole frame is decoded anyway (with every stage of the
+        reader, for what the quick looks at changed parts miss). That costs several frame
+        periods, so from a live camera (`refresh_in_background`) it runs on a thread of its
+        own while the frames go on being processed, and what it finds is added to a later
+        frame where its pixels have not changed since. Otherwise it runs on the next frame
+        in which nothing changed (while a hand moves, every frame is needed for it), and
+        after `full_decode_every * full_decode_wait` frames of motion it goes ahead anyway.
         """
         self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         thumb = cv2.resize(gray, (gray.shape[1] // 8, gray.shape[0] // 8),
                            interpolation=cv2.INTER_AREA).astype(np.int16)
+        self._take_refresh(thumb)
         reference, last = self._reference, self._last_seen
         due = self._reused >= self.full_decode_every
         comparable = (reference is not None and last is not None
@@ -411,22 +458,84 @@ class TableWatcher:
         if comparable:
             changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
             share = float(changed.mean())
-            if share == 0 and not due:
+            overdue = self._reused >= self.full_decode_every * (self.full_decode_wait - 1)
+            if due and (share == 0 or overdue) and self.refresh_in_background:
+                due = not self._start_refresh(gray, thumb, changed)
+            if share == 0 and not due and not self._deferred:
                 self._reused += 1
                 self.full_decodes_skipped += 1
                 self._unchanged = True
                 return last
-            if 0 < share < 0.35:
-                boxes = self._changed_boxes(changed, gray.shape)
+            if 0 < share < 0.35 or (share == 0 and not due):
+                boxes = self._changed_boxes(changed, gray.shape) if share else []
+                boxes += self._boxes_of_deferred(boxes, gray.shape)
                 seen = self.see_changes(gray, boxes, last, changed)
                 self._reused += 1
                 self.partial_decodes += 1
                 self._reference, self._last_seen = thumb, seen
                 return seen
         seen = self.see(image)
+        self._deferred, self._failed = [], []
         self.full_decodes += 1
         self._reference, self._last_seen, self._reused = thumb, seen, 0
+        self._refresh = None  # a background decode of an older frame has nothing to add
         return seen
+
+    # -- the periodic whole decode on a thread of its own -----------------------------------
+    def _start_refresh(self, gray: np.ndarray, thumb: np.ndarray, changed: np.ndarray) -> bool:
+        """Decode the whole of this frame on the refresh thread; False if one still runs.
+        Where a hand moves in this frame (`changed`, the thumbnail's changed cells) the
+        reader looks only briefly: the frames' partial decodes follow the hand."""
+        if self._refresh is not None:
+            return False
+        if self._refresh_pool is None:
+            self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh")
+        hints = [Candidate(q, p) for p, q in self._hints.items()]
+        self._refresh = (self._refresh_pool.submit(self._decode_whole, gray, hints, changed),
+                         gray, thumb)
+        self._reused = 0
+        return True
+
+    def _decode_whole(self, gray: np.ndarray, hints: list[Candidate], changed: np.ndarray):
+        def attention(quad: np.ndarray) -> str:
+            return "read" if _unchanged_cells(changed, quad) else "look"
+
+        markers = detect_markers(gray)
+        return refine_corners(gray, self.reader.read(gray, hints, attention=attention)), markers
+
+    def _take_refresh(self, thumb: np.ndarray) -> None:
+        """Once the background decode is done: add what it read and the last frame lacks,
+        where the pixels have not changed since its frame (a card moved since is not put
+        back where it was)."""
+        if self._refresh is None or not self._refresh[0].done():
+            return
+        (future, gray, then), self._refresh = self._refresh, None
+        try:
+            codes, markers = future.result()
+        except Exception:  # noqa: BLE001 - a failed refresh loses nothing; the next one runs
+            return
+        last = self._last_seen
+        if last is None or then.shape != thumb.shape:
+            return
+        changed = np.abs(thumb - then) > self.change_threshold
+
+        def unchanged(quad: np.ndarray) -> bool:
+            return _unchanged_cells(changed, quad)
+
+        def near(a, b, distance: float) -> bool:
+            return bool(np.linalg.norm(np.subtract(a, b)) < distance)
+
+        new_codes = [c for c in codes if unchanged(c.corners) and not any(
+            near(c.center, k.center, 0.5 * max(c.size_px, k.size_px)) for k in last.codes)]
+        new_markers = [m for m in markers if unchanged(m.corners) and not any(
+            k.id == m.id and near(m.center, k.center, self.card_px / 4) for k in last.markers)]
+        self.background_refreshes += 1
+        if not new_codes and not new_markers:
+            return
+        all_markers = last.markers + new_markers
+        if any(not m.is_token for m in new_markers):
+            self._calibrate(gray, all_markers)
+        self._last_seen = self._locate(last.codes + new_codes, all_markers)
 
     def _marker_boxes(self, changed: np.ndarray | None, boxes, shape):
         """Where to look for tokens again: the changed pixels grown by about a token (tokens
@@ -451,6 +560,21 @@ class TableWatcher:
             x, y, bw, bh, _ = stats[index]
             boxes.append((max(0, x * 8), max(0, y * 8), min(w, (x + bw) * 8), min(h, (y + bh) * 8)))
         return boxes
+
+    def _boxes_of_deferred(self, boxes, shape) -> list[tuple[int, int, int, int]]:
+        """Boxes (frame px) around the outlines last tried only briefly under a moving hand,
+        where no box of this frame covers them: tried in full now that they are still."""
+        h, w = shape[:2]
+        pad = self.card_px / 4
+        extra = []
+        for quad in self._deferred:
+            cx, cy = quad.mean(axis=0)
+            if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes + extra):
+                continue
+            (x0, y0), (x1, y1) = quad.min(axis=0) - pad, quad.max(axis=0) + pad
+            extra.append((max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1),
+                          min(h, int(y1) + 1)))
+        return extra
 
     def _remember_quads(self, seen: Seen) -> None:
         by_payload = {c.text: c.corners for c in seen.codes}
@@ -499,6 +623,10 @@ class TableWatcher:
         if self._pool is not None:
             self._pool.shutdown(wait=True)
             self._pool = None
+        if self._refresh_pool is not None:
+            self._refresh_pool.shutdown(wait=True)
+            self._refresh_pool = None
+        self._refresh = None
 
     # -- preview ----------------------------------------------------------------------------
     def preview(self, image: np.ndarray, seen: Seen) -> bytes:
@@ -533,6 +661,18 @@ class TableWatcher:
                           (255, 80, 80), 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
+
+
+def _unchanged_cells(changed: np.ndarray, quad: np.ndarray) -> bool:
+    """No changed cell of the 8x smaller thumbnail mask under `quad` (frame px)."""
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0) / 8).astype(int), 0)
+    x1, y1 = np.ceil(quad.max(axis=0) / 8).astype(int) + 1
+    return not changed[y0:y1, x0:x1].any()
+
+
+def _holds(quad: np.ndarray, point) -> bool:
+    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2),
+                                (float(point[0]), float(point[1])), False) >= 0
 
 
 def refine_corners(gray: np.ndarray, codes: list[Code]) -> list[Code]:

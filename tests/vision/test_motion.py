@@ -1,6 +1,8 @@
 """A hand moving over the table costs the pieces it covers, not its whole area: pieces whose
 own pixels did not change keep their reading, and every piece stays tracked."""
 
+import cv2
+
 from companion.events import CardRemoved
 from vision.pipeline import TableWatcher
 from vision.render import Camera, Degradation, Hand, layout_scene, render_scene
@@ -113,3 +115,99 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     for i in range(95):  # motion for longer than three whole-decode periods: it goes ahead
         watcher.process(sweep[i % len(sweep)], 3 + i / 30)
     assert watcher.full_decodes == 3
+
+
+def _scene_frame(placements, hands, seed):
+    scene = layout_scene("musee", 2, placements, (), list(hands), seed=1)
+    return render_scene(scene, seed=seed, camera=CAMERA,
+                        degradation=Degradation(noise_sigma=2, jpeg_quality=90)).image
+
+
+def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
+    """A hand resting on a card while another moves beside it: the covered card gets a brief
+    look while it changes, every quick stage once it is still, and then no decode at all
+    while its pixels stay the same; it stays tracked throughout."""
+    from calibration.layouts import load_layout
+
+    verdicts: list[list[tuple[str, tuple]]] = []
+
+    class Recording(TableWatcher):
+        def _read_strip(self, gray, strip, hints, nearby, attention=None, looked=None):
+            def recorded(quad):  # frame pixels
+                look = attention(quad)
+                verdicts[-1].append((look, tuple(float(v) for v in quad.mean(axis=0))))
+                return look
+            return super()._read_strip(gray, strip, hints, nearby,
+                                       attention if attention is None else recorded, looked)
+
+    layout = load_layout("musee", 2)
+    x, y = layout.region("museum0").slot([1, 1]).center_mm
+    resting = Hand(x, y + 40, -90, 1.0)  # covers MU06's code
+    watcher = Recording(None, "musee", 2, preview_width=0, workers=1)
+    for i in range(4):
+        verdicts.append([])
+        watcher.process(frame(None, 1), i / 30)
+    assert "MU06" in {c.text for c in watcher.last_seen.codes}
+    card = next(c for c in watcher.last_seen.codes if c.text == "MU06")
+    near_card = []
+    for i in range(5):  # the resting hand stays; the other sweeps along beside it
+        verdicts.append([])
+        image = _scene_frame(PLACEMENTS, [resting, Hand(x + 70 + 12 * i, y - 30, -60, 0.9)], 30)
+        watcher.process(image, (4 + i) / 30)
+        near_card.append({look for look, centre in verdicts[-1]
+                          if cv2.pointPolygonTest(card.corners.reshape(-1, 1, 2), centre, False) >= 0})
+    assert "MU06" not in {c.text for c in watcher.last_seen.codes}  # really covered
+    assert watcher.partial_decodes == 5
+    assert "look" in near_card[0]  # the hand came down on it: a brief look
+    assert "read" in near_card[1]  # still now: every quick stage, once
+    assert all(seen <= {"skip"} for seen in near_card[2:]), near_card  # same pixels: no decode
+    assert "MU06" in {watcher.tracker.tracks[t].payload for t in watcher.tracker.alive()}
+
+
+def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames():
+    """From a live camera the whole decode runs on a thread of its own: no frame waits for
+    it, what it reads is added where the pixels have not changed since its frame, and a card
+    moved in the meantime is not put back where it was."""
+    from vision.decode import CardReader
+
+    class QuickReadsMissMU09(CardReader):
+        """The quick reads of changed parts never see MU09; only a whole decode reads it."""
+        def read(self, image, hints=(), thorough=True, known=(), attention=None):
+            found = super().read(image, hints, thorough, known, attention)
+            return found if thorough else [c for c in found if c.text != "MU09"]
+
+    without = [p for p in PLACEMENTS if p[0] != "MU09"]
+    moved = [p if p[0] != "MU09" else ("MU09", "museum1", [1, 3]) for p in PLACEMENTS]
+    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
+                           reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
+    watcher.refresh_in_background = True  # as for a live camera (CameraSource)
+    empty, placed, elsewhere = (_scene_frame(p, (), 5) for p in (without, PLACEMENTS, moved))
+    t = 0.0
+    for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
+        watcher.process(image, t)
+        t += 1 / 30
+    assert watcher.full_decodes == 1  # the first frame only: never a whole decode in line
+    assert "MU09" not in {c.text for c in watcher.last_seen.codes}
+    assert watcher._refresh is not None  # started on the last (still) frame
+    watcher._refresh[0].result(timeout=30)  # let it finish before the next frame comes
+    watcher.process(placed, t)
+    assert "MU09" in {c.text for c in watcher.last_seen.codes}
+    assert watcher.background_refreshes == 1
+
+    # The same again, but MU09 moves to another slot before the refresh's result is taken.
+    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
+                           reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
+    watcher.refresh_in_background = True
+    for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
+        watcher.process(image, t)
+        t += 1 / 30
+    refresh, watcher._refresh = watcher._refresh, None
+    refresh[0].result(timeout=30)
+    for _ in range(2):  # frames go by while the refresh runs; MU09 is moved in the first
+        watcher.process(elsewhere, t)
+        t += 1 / 30
+    watcher._refresh = refresh  # now its result is taken
+    watcher.process(elsewhere, t)
+    assert watcher.background_refreshes == 1
+    assert "MU09" not in {c.text for c in watcher.last_seen.codes}  # not put back where it was
+    watcher.close()
