@@ -10,7 +10,9 @@ A full 2-player Musée table (36 cards, 24 tokens) rendered at 1920x1080, watche
    delivers JPEG frames at 30 fps (each decoded on the capture thread, as a USB webcam's MJPEG
    is), and a loop calling `watcher.step()` as the dashboard does. It reports frames
    captured, processed and dropped (a frame replaced by a newer one before the watcher got to
-   it), processed fps, and wall-clock ms per processed frame (median and p95).
+   it), processed fps, wall-clock ms per processed frame (median and p95), and how many
+   whole decodes ran in line (holding up a frame) and beside the frames on a thread of their
+   own (`TableWatcher.refresh_in_background`, on for a live camera).
 3. **Placement latency** (live, hand moving in every frame): cards carried in by a hand and
    laid in their slots one after another; for each, the time from the capture of the frame in
    which the card first lies at its final place with its code in view, to the moment
@@ -201,7 +203,7 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
     counted_from = len(warmup)
     total = len(warmup) + (len(jpegs) if seconds is None else int(seconds * FPS))
     busy, processed, reported = [], 0, {}
-    dropped_before = 0
+    dropped_before = whole_before = background_before = 0
     deadline = time.monotonic() + total / FPS + 10
     while time.monotonic() < deadline:
         if not source.wait_for_frame(0.5):
@@ -214,6 +216,7 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
         index = (watcher.last_frame_index or 1) - 1  # CameraSource numbers frames from 1
         if index < counted_from:
             dropped_before = watcher.frames_dropped
+            whole_before, background_before = watcher.full_decodes, watcher.background_refreshes
             continue
         if index >= total:
             break
@@ -231,6 +234,8 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
               "fps": processed * FPS / max(captured, 1),
               "ms_median": statistics.median(busy) if busy else float("nan"),
               "ms_p95": _p95(busy), "tracked": len(watcher.tracker.alive()),
+              "whole_decodes": watcher.full_decodes - whole_before,
+              "whole_in_background": watcher.background_refreshes - background_before,
               "captured_at": capture.captured_at, "reported_at": reported}
     return result
 
@@ -281,7 +286,8 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
                                    if k not in ("captured_at", "reported_at")})
             log(f"   {workers} thread(s), {label:<26}: {run['processed']}/{run['captured']} frames "
                 f"processed = {run['fps']:.1f} fps, {run['dropped']} dropped; {run['ms_median']:.1f} "
-                f"ms median, p95 {run['ms_p95']:.1f} ms per frame; {run['tracked']} tracked")
+                f"ms median, p95 {run['ms_p95']:.1f} ms per frame; {run['tracked']} tracked; whole "
+                f"decodes {run['whole_decodes']} in line, {run['whole_in_background']} beside")
     log("")
     log(f"3. Placement latency, live at 30 fps: {len(rests)} cards carried in and laid down while "
         f"a hand moves in every frame; from the capture of the first frame in which the card lies "

@@ -909,7 +909,8 @@ function renderDecoding(counts) {
   }
   $("diag-decoding-summary").textContent = t("diag.decoding.summary", {
     frames: counts.frames, whole: counts.whole, part: counts.changed_part,
-    unchanged: counts.unchanged, codes: counts.codes_last_frame });
+    background: counts.whole_in_background || 0, unchanged: counts.unchanged,
+    codes: counts.codes_last_frame });
   counts.passes.filter((p) => p.tried).forEach((p, i) => {
     const key = "diag.pass." + p.pass;
     const name = key in I18N.en ? t(key) : t("diag.pass.other", { n: i + 1 });
