@@ -14,6 +14,7 @@ by frame (holding the last good fit while hands cover markers), with `set_manual
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -489,7 +490,8 @@ class TableWatcher:
         if self._refresh is not None:
             return False
         if self._refresh_pool is None:
-            self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh")
+            self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh",
+                                                    initializer=_yield_the_cpu)
         hints = [Candidate(q, p) for p, q in self._hints.items()]
         self._refresh = (self._refresh_pool.submit(self._decode_whole, gray, hints, changed),
                          gray, thumb)
@@ -661,6 +663,15 @@ class TableWatcher:
                           (255, 80, 80), 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
+
+
+def _yield_the_cpu() -> None:
+    """Lowest scheduling priority for the calling thread (Linux: a thread's own nice value),
+    so the periodic whole decode takes only CPU that the frames and the camera leave over."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):  # not Linux, or not allowed: the same priority then
+        pass
 
 
 def _unchanged_cells(changed: np.ndarray, quad: np.ndarray) -> bool:
