@@ -127,6 +127,7 @@ class TableWatcher:
         self.refresh_in_background = bool(source is not None
                                           and hasattr(source, "wait_for_frame"))
         self._refresh: tuple | None = None
+        self._whole_thumb: np.ndarray | None = None  # the frame last decoded whole
         self._refresh_pool: ThreadPoolExecutor | None = None
         self.background_refreshes = 0
         # Outlines (px) tried only briefly last frame because a hand moved over them.
@@ -459,6 +460,8 @@ class TableWatcher:
         if comparable:
             changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
             share = float(changed.mean())
+            if due and self._same_as_last_whole_decode(thumb):
+                self._reused, due = 0, False  # its very pixels were decoded whole already
             overdue = self._reused >= self.full_decode_every * (self.full_decode_wait - 1)
             if due and (share == 0 or overdue) and self.refresh_in_background:
                 due = not self._start_refresh(gray, thumb, changed)
@@ -479,8 +482,15 @@ class TableWatcher:
         self._deferred, self._failed = [], []
         self.full_decodes += 1
         self._reference, self._last_seen, self._reused = thumb, seen, 0
+        self._whole_thumb = thumb
         self._refresh = None  # a background decode of an older frame has nothing to add
         return seen
+
+    def _same_as_last_whole_decode(self, thumb: np.ndarray) -> bool:
+        """No thumbnail cell changed since the last whole decode (in line or beside)."""
+        before = self._whole_thumb
+        return (before is not None and before.shape == thumb.shape
+                and not (np.abs(thumb - before) > self.change_threshold).any())
 
     # -- the periodic whole decode on a thread of its own -----------------------------------
     def _start_refresh(self, gray: np.ndarray, thumb: np.ndarray, changed: np.ndarray) -> bool:
@@ -495,7 +505,7 @@ class TableWatcher:
         hints = [Candidate(q, p) for p, q in self._hints.items()]
         self._refresh = (self._refresh_pool.submit(self._decode_whole, gray, hints, changed),
                          gray, thumb)
-        self._reused = 0
+        self._reused, self._whole_thumb = 0, thumb
         return True
 
     def _decode_whole(self, gray: np.ndarray, hints: list[Candidate], changed: np.ndarray):

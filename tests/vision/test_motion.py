@@ -97,12 +97,13 @@ def test_tokens_are_found_by_their_size_as_the_full_search_finds_them():
 
 def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     """A whole-frame decode costs several frame periods; while a hand moves in every frame it
-    waits (the hand's area is decoded anyway) and runs on the next still frame."""
+    waits (the hand's area is decoded anyway) and runs on the next still frame (when that
+    differs from the frame last decoded whole: here a hand rested on the mat's margin then)."""
     still = frame(None, 1)
     moving = [frame(Hand(90 + 25 * i, 120, -90, 1.0), 10 + i) for i in range(3)]
     watcher = TableWatcher(None, "musee", 2, preview_width=0)
     for i in range(4):
-        watcher.process(still, i / 30)
+        watcher.process(frame(Hand(900, 440, -90, 1.0), 1), i / 30)
     assert watcher.full_decodes == 1
     sweep = (moving + moving[-2:0:-1]) * 15  # 60 frames, each differing from the one before
     for i, image in enumerate(sweep):
@@ -112,6 +113,9 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     watcher.process(still, 2.1)  # nothing changed, and a whole decode is overdue
     assert watcher.full_decodes == 2
     assert len(watcher.tracker.alive()) == len(PLACEMENTS)
+    for i in range(2 * watcher.full_decode_every):  # the same pixels are not decoded whole again
+        watcher.process(still, 2.2 + i / 30)
+    assert watcher.full_decodes == 2
     for i in range(95):  # motion for longer than three whole-decode periods: it goes ahead
         watcher.process(sweep[i % len(sweep)], 3 + i / 30)
     assert watcher.full_decodes == 3
