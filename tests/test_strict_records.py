@@ -204,7 +204,7 @@ def test_every_move_the_engines_offer_is_declared():
     ({"players": 2, "names": ["Amy", ""]}, "non-empty text"),
     ({"players": 2, "names": "Amy,Ben"}, "must be a list of names"),
     ({"players": 2, "options": {"staircases": [[2, 4, 6], [1, 3, True]]}},
-     "field 'options', field 'staircases'"),
+     "staircase column True in T2 must be between 1 and 6"),
     ({"players": 2, "colour": "red"}, "has no field \"colour\""),
 ])
 def test_setup_fields_are_strict(setup, expected):

@@ -70,6 +70,9 @@ class Musee(Game):
                          if p.kind != "card" or self._number_of_payload.get(p.payload) in used)
 
     # -- the rulebook, chapter by chapter ---------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        return set_up.validate_setup(self, setup)
+
     def new_game(self, setup: Setup) -> MuseeState:
         return set_up.new_game(self, setup)
 

@@ -13,7 +13,9 @@ from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
 from ...model import Setup
 from ...validation import Context, Int, ListOf, MapOf, OneOf, Str
+from ..base import Game
 from .state import GALLERY_COUNT, TOKEN_ROWS, Grid, MuseeState
+from .words import WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from . import Musee
@@ -86,13 +88,19 @@ def cards_in_use(game: "Musee", players: int) -> range:
 
 
 # -- the first state ----------------------------------------------------------------------------
+def validate_setup(game: "Musee", setup: Setup) -> None:
+    """Every impossible set-up refused in the game's own two languages. Checked before the
+    declared option types (validation.validate_setup), so the set-up page can say why."""
+    Game.validate_setup(game, setup)
+    unknown = set(setup.options) - {"staircases"}
+    if unknown:
+        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0]))
+    parse_staircases(setup.options.get("staircases"), game._setup_data(setup.players))
+
+
 def new_game(game: "Musee", setup: Setup) -> MuseeState:
     game.validate_setup(setup)
     data = game._setup_data(setup.players)
-    unknown = set(setup.options) - {"staircases"}
-    if unknown:
-        raise CompanionError(f"Musée has no set-up option {sorted(unknown)[0]!r}; "
-                             f"the only one is 'staircases'")
     staircases = parse_staircases(setup.options.get("staircases"), data)
     museum_count = 2 if data.teams else setup.players
     empty: Grid = tuple(tuple(None for _ in range(data.spaces)) for _ in range(GALLERY_COUNT))
@@ -109,21 +117,21 @@ def parse_staircases(option, data: SetupData) -> tuple[frozenset[int], frozenset
     """Staircase columns (1-based, as players count them) for T1 and T2."""
     rows = data.first_game_staircases if option is None else option
     if isinstance(rows, Mapping):
-        rows = [rows.get("T1"), rows.get("T2")]
+        rows = None if set(rows) - {"T1", "T2"} else [rows.get("T1"), rows.get("T2")]
     if (not isinstance(rows, (list, tuple)) or len(rows) != TOKEN_ROWS
             or not all(isinstance(r, (list, tuple)) for r in rows)):
-        raise CompanionError("option 'staircases' must list the staircase columns of both "
-                             "token rows, e.g. {\"T1\": [2, 4, 6], \"T2\": [1, 3, 5]}")
+        raise CompanionError(text=WORDS("setup.staircases"))
     parsed = []
     for index, (row, count) in enumerate(zip(rows, data.staircases_per_row)):
         columns = set()
         for column in row:
-            if not isinstance(column, int) or not 1 <= column <= data.spaces:
-                raise CompanionError(f"staircase column {column!r} in T{index + 1} must be "
-                                     f"between 1 and {data.spaces}")
+            if (not isinstance(column, int) or isinstance(column, bool)
+                    or not 1 <= column <= data.spaces):
+                raise CompanionError(text=WORDS("setup.staircase_column", column=column,
+                                                row=index + 1, spaces=data.spaces))
             columns.add(column - 1)
         if len(columns) != count:
-            raise CompanionError(f"token row T{index + 1} needs {count} different "
-                                 f"staircase columns, got {list(row)}")
+            raise CompanionError(text=WORDS("setup.staircase_count", row=index + 1,
+                                            count=count, got=list(row)))
         parsed.append(frozenset(columns))
     return parsed[0], parsed[1]

@@ -18,6 +18,21 @@ WORDS = Words({
     "side_chandelier": ("chandelier", "吊燈"),
     "side_unknown": ("{side}", "標記"),
 
+    # -- an impossible set-up (the English is the error's message as scripts and logs read it)
+    "setup.unknown_option": ("Musée has no set-up option {option!r}; the only one is 'staircases'",
+                             "私藏美術館沒有 {option!r} 這個設定選項；唯一的選項是樓梯位置"),
+    "setup.staircases": (
+        "option 'staircases' must list the staircase columns of both token rows, "
+        "e.g. {{\"T1\": [2, 4, 6], \"T2\": [1, 3, 5]}}",
+        "樓梯位置必須列出 T1 和 T2 兩列標記各自的樓梯所在欄，"
+        "例如 {{\"T1\": [2, 4, 6], \"T2\": [1, 3, 5]}}"),
+    "setup.staircase_column": (
+        "staircase column {column!r} in T{row} must be between 1 and {spaces}",
+        "T{row} 的樓梯只能在第 1 到 {spaces} 欄，不能是 {column!r}"),
+    "setup.staircase_count": (
+        "token row T{row} needs {count} different staircase columns, got {got}",
+        "T{row} 這列標記要有 {count} 個不同欄的樓梯，目前填的是 {got}"),
+
     # -- turns ---------------------------------------------------------------------------------
     "game_over": ("The game is over: nobody can place any more.", "遊戲已經結束，沒有人能再放畫了。"),
     "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
