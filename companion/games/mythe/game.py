@@ -50,6 +50,9 @@ class Mythe(Game):
         self.hero_token = {str(t.face["colour"]): t for t in heroes}
 
     # -- the Game interface -------------------------------------------------------------------
+    def validate_setup(self, setup: Setup) -> None:
+        return box.validate_setup(self, setup)
+
     def new_game(self, setup: Setup) -> MytheState:
         return box.new_game(self, setup)
 

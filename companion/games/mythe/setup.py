@@ -13,9 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
-from ...model import Setup
+from ...model import Setup, Text
 from ...validation import Bool, Context, Int, ListOf, Str
+from ..base import Game
 from .state import START, MytheState
+from .words import WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from . import Mythe
@@ -142,22 +144,32 @@ def deal(game: "Mythe", players: int) -> tuple[tuple[int, ...], int | None]:
 
 
 # -- the first state -------------------------------------------------------------------------------
-def new_game(game: "Mythe", setup: Setup) -> MytheState:
-    game.validate_setup(setup)
+def validate_setup(game: "Mythe", setup: Setup) -> None:
+    """Every impossible set-up refused in the game's own two languages. Checked before the
+    declared option types (validation.validate_setup), so a player's page can say why."""
+    Game.validate_setup(game, setup)
     unknown = set(setup.options) - {"share_only_drawn", "heroes", "hands", "dummy"}
     if unknown:
-        raise CompanionError(f"Mythe has no set-up option {sorted(unknown)[0]!r}; options "
-                             f"are share_only_drawn, heroes, hands, dummy")
+        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0]))
     players = setup.players
-    variant = setup.options.get("share_only_drawn", False)
-    if not isinstance(variant, bool):
-        raise CompanionError("option 'share_only_drawn' must be true or false")
+    if not isinstance(setup.options.get("share_only_drawn", False), bool):
+        raise CompanionError(text=WORDS("setup.share_only_drawn"))
     heroes = setup.options.get("heroes") or game.hero_colours[:players]
     if (not isinstance(heroes, (list, tuple)) or len(heroes) != players
             or not all(isinstance(h, str) and h in game.hero_token for h in heroes)
             or len(set(heroes)) != players):
-        raise CompanionError(f"option 'heroes' must name {players} different hero colours "
-                             f"from {', '.join(game.hero_colours)}")
+        colours = Text(", ".join(game.hero_colours),
+                       "、".join(game.hero_token[c].name.zh for c in game.hero_colours))
+        raise CompanionError(text=WORDS("setup.heroes", players=players, colours=colours))
+    if "hands" in setup.options or "dummy" in setup.options:
+        _parse_dealt(game, setup.options, players, *deal(game, players))
+
+
+def new_game(game: "Mythe", setup: Setup) -> MytheState:
+    game.validate_setup(setup)
+    players = setup.players
+    variant = setup.options.get("share_only_drawn", False)
+    heroes = setup.options.get("heroes") or game.hero_colours[:players]
     hands, dummy = deal(game, players)
     if "hands" in setup.options or "dummy" in setup.options:
         hands, dummy = _parse_dealt(game, setup.options, players, hands, dummy)
@@ -172,15 +184,14 @@ def _parse_dealt(game: "Mythe", options: Mapping, players: int, hands, dummy):
     if (not isinstance(given, (list, tuple)) or len(given) != players
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                        for n in given)):
-        raise CompanionError(f"option 'hands' must give {players} hand sizes of at least 1")
+        raise CompanionError(text=WORDS("setup.hands", players=players))
     if has_dummy(game, players):
         dummy = options.get("dummy", dummy)
         if not isinstance(dummy, int) or isinstance(dummy, bool) or dummy < 0:
-            raise CompanionError("option 'dummy' must be the dummy deck's card count")
+            raise CompanionError(text=WORDS("setup.dummy"))
     elif "dummy" in options:
-        raise CompanionError("only 2-player games have a dummy deck")
+        raise CompanionError(text=WORDS("setup.no_dummy"))
     total = len(deck(game, players))
     if sum(given) + (dummy or 0) != total:
-        raise CompanionError(f"the hands must add up to the {total} cards of the "
-                             f"{players}-player deck")
+        raise CompanionError(text=WORDS("setup.hands_total", total=total, players=players))
     return tuple(given), dummy

@@ -30,6 +30,23 @@ WORDS = Words({
         "holds. Confirm the card counts after sharing.",
         "手牌是秘密：系統只計算張數，不知道玩家手上是哪些牌。分享後請確認每人的張數。"),
 
+    # -- an impossible set-up (the English is the error's message as scripts and logs read it)
+    "setup.unknown_option": (
+        "Mythe has no set-up option {option!r}; options are share_only_drawn, heroes, hands, dummy",
+        "俠鼠神抽沒有 {option!r} 這個設定選項；可用的選項是「只分出抽到的牌」變體規則、英雄顏色、"
+        "手牌張數和額外牌組張數"),
+    "setup.share_only_drawn": ("option 'share_only_drawn' must be true or false",
+                               "「只分出抽到的牌」變體規則只能設為使用或不使用"),
+    "setup.heroes": ("option 'heroes' must name {players} different hero colours from {colours}",
+                     "英雄顏色必須選 {players} 種不同的顏色，可選的有：{colours}"),
+    "setup.hands": ("option 'hands' must give {players} hand sizes of at least 1",
+                    "手牌張數必須列出 {players} 位玩家各自的張數，每人至少 1 張"),
+    "setup.dummy": ("option 'dummy' must be the dummy deck's card count",
+                    "額外牌組張數必須是額外牌組的牌數（0 或以上的整數）"),
+    "setup.no_dummy": ("only 2-player games have a dummy deck", "只有 2 人遊戲才有額外牌組"),
+    "setup.hands_total": ("the hands must add up to the {total} cards of the {players}-player deck",
+                          "所有手牌加起來必須是 {players} 人遊戲牌組的 {total} 張"),
+
     # -- turns ---------------------------------------------------------------------------------
     "game_over": ("The game is over: {winner} beat the dragon.", "遊戲結束了：{winner} 打敗了紅龍。"),
     "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
