@@ -219,9 +219,10 @@ def test_a_trillion_players_is_refused_before_anything_is_allocated():
 
 
 def test_setup_options_are_typed_per_game():
-    with pytest.raises(InvalidFieldError, match="'dealer': must be a whole number from 0 to 2"):
+    # the game's own check comes first, so the refusal is its sentence in both languages
+    with pytest.raises(CompanionError, match="'dealer' must be a seat from 0 to 2, got -1"):
         Session("cardcassonne", Setup(3, options={"dealer": -1}))
-    with pytest.raises(InvalidFieldError, match="'share_only_drawn': must be true or false"):
+    with pytest.raises(CompanionError, match="'share_only_drawn' must be true or false"):
         Session("mythe", Setup(3, options={"share_only_drawn": "false"}))
 
 

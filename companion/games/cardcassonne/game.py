@@ -95,3 +95,5 @@ class Cardcassonne(Game):
         return teach.rules_notes(self)
     def score(self, state: CardcassonneState) -> tuple[SideScore, ...]:
         return scoring.score(self, state)
+    def validate_setup(self, setup: Setup) -> None:
+        return box.validate_setup(self, setup)

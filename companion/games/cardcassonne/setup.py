@@ -12,9 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
-from ...model import Setup
+from ...model import Setup, Text
 from ...validation import Context, Int, ListOf, Seat, Str
+from ..base import Game
 from .state import CardcassonneState, Holdings
+from .words import WORDS
 
 # The most cards one collection can hold: 9 animals + 4 animal jokers, 5 buildings + 4 jokers.
 MOST_ANIMALS, MOST_BUILDINGS = 13, 9
@@ -99,16 +101,22 @@ OPTIONS = {"dealer": Seat(),
 
 # -- the first state --------------------------------------------------------------------------
 # -- The game's start: set-up options checked, hands and rounds from the data file. -----------
-def new_game(game, setup: Setup) -> CardcassonneState:
-    game.validate_setup(setup)
+def validate_setup(game, setup: Setup) -> None:
+    """Every impossible set-up refused in the game's own two languages. Checked before the
+    declared option types (validation.validate_setup), so a player's page can say why."""
+    Game.validate_setup(game, setup)
     unknown = set(setup.options) - {"dealer", "colours"}
     if unknown:
-        raise CompanionError(f"Cardcassonne has no set-up option {sorted(unknown)[0]!r}; "
-                             f"the options are 'dealer' and 'colours'")
+        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0]))
     dealer = setup.options.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < setup.players:
-        raise CompanionError(f"option 'dealer' must be a seat from 0 to {setup.players - 1}, "
-                             f"got {dealer!r}")
+        raise CompanionError(text=WORDS("setup.dealer", last=setup.players - 1, dealer=dealer))
+    player_colours_of(game, setup)
+
+
+def new_game(game, setup: Setup) -> CardcassonneState:
+    game.validate_setup(setup)
+    dealer = setup.options.get("dealer", 0)
     colours = player_colours_of(game, setup)
     count = game.data.player_counts.get(str(setup.players))
     if count is None:
@@ -129,9 +137,10 @@ def player_colours_of(game, setup: Setup) -> list[str]:
     if colours is None:
         colours = [c.colour for c in game.data.player_colours][: setup.players]
     if (not isinstance(colours, (list, tuple)) or len(colours) != setup.players
-        or len(set(colours)) != len(colours)
-        or any(c not in game._follower_of_colour for c in colours)):
-        known = ", ".join(game._follower_of_colour)
-        raise CompanionError(f"option 'colours' must give each of the {setup.players} players "
-                             f"a different colour from: {known}")
+        or not all(isinstance(c, str) and c in game._follower_of_colour for c in colours)
+        or len(set(colours)) != len(colours)):
+        known = Text(", ".join(game._follower_of_colour),
+                     "、".join(game._player_colours[c].zh if c in game._player_colours else c
+                              for c in game._follower_of_colour))
+        raise CompanionError(text=WORDS("setup.colours", players=setup.players, known=known))
     return colours

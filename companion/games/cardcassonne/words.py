@@ -21,6 +21,15 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "matching cards score, animals are collected and buildings hidden in your chest.",
         "把卡牌放在四個顏色卡牌列的最右邊，再用大玩家指示物收走一段卡牌；顏色相符的卡牌得分，"
         "動物卡收集起來，建築物卡藏在財寶箱下。"),
+    # an impossible set-up (the English is the error's message as scripts and logs read it)
+    "setup.unknown_option": (
+        "Cardcassonne has no set-up option {option!r}; the options are 'dealer' and 'colours'",
+        "卡卡頌卡牌版沒有 {option!r} 這個設定選項；可用的選項是發牌玩家和玩家顏色"),
+    "setup.dealer": ("option 'dealer' must be a seat from 0 to {last}, got {dealer!r}",
+                     "發牌玩家必須是 0 到 {last} 之間的座位，不能是 {dealer!r}"),
+    "setup.colours": (
+        "option 'colours' must give each of the {players} players a different colour from: {known}",
+        "玩家顏色必須讓 {players} 位玩家各用一種不同的顏色，可選的有：{known}"),
     # names
     "row": ("the {colour} row", "{colour}卡牌列"),
     "face_down_card": ("a face-down card", "一張蓋著的卡牌"),
