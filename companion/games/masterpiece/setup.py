@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...catalogue import load_game_data
 from ...errors import CompanionError, DataFileError
-from ...model import Setup
+from ...model import Setup, Text
 from ...validation import Context, Int, ListOf, Seat, Str
 from ..base import Game
 from .state import LedgerEntry, MasterpieceState
@@ -103,9 +103,14 @@ def ring_spaces(ctx: Context) -> int:
     return len(ctx.game.spaces)
 
 
+def pawn_payloads(ctx: Context) -> tuple[str, ...]:
+    return tuple(sorted(t.payload for t in ctx.game.catalogue.tokens))
+
+
+# "pawns": the pawn (its payload) each seat plays, as the state keeps them
 OPTIONS = {"banker": Seat(),
-           "pawns": ListOf(Int(0, lambda c: ring_spaces(c) - 1), lambda c: c.players,
-                           lambda c: c.players)}
+           "pawns": ListOf(Str(pawn_payloads), lambda c: c.players, lambda c: c.players,
+                           distinct=True)}
 PIECE_KINDS = ("card", "token", "die")
 MAX_AMOUNT_K = 1_000_000  # a bid in thousands: $1 billion is beyond any table's money
 PAINTING = Str()
@@ -139,9 +144,11 @@ def validate_setup(game, setup: Setup) -> None:
     if pawns is not None:
         tokens = {p.payload for p in game.catalogue.tokens}
         if (not isinstance(pawns, (list, tuple)) or len(pawns) != setup.players
-            or len(set(pawns)) != len(pawns) or not all(p in tokens for p in pawns)):
+            or not all(isinstance(p, str) and p in tokens for p in pawns)
+            or len(set(pawns)) != len(pawns)):
             raise CompanionError(text=WORDS("setup.pawns", players=setup.players,
-                                            pawns=sorted(tokens)))
+                                            pawns=Text(str(sorted(tokens)), WORDS.listed(
+                                                "list.comma", sorted(tokens)).zh)))
 
 
 def new_game(game, setup: Setup) -> MasterpieceState:

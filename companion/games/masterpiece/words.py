@@ -37,11 +37,11 @@ WORDS = Words({
     # -- an impossible set-up (the English is the error's message as scripts and logs read it)
     "setup.unknown_option": (
         "Masterpiece has no set-up option {option!r}; the options are 'banker' and 'pawns'",
-        "曠世鉅作沒有 {option!r} 這個設定選項；可用的選項是 'banker' 和 'pawns'"),
+        "曠世鉅作沒有 {option!r} 這個設定選項；可用的選項是銀行行長和棋子"),
     "setup.banker": ("option 'banker' must be a seat from 0 to {last}",
-                     "選項 'banker' 必須是 0 到 {last} 之間的座位"),
+                     "銀行行長必須是 0 到 {last} 之間的座位"),
     "setup.pawns": ("option 'pawns' must list {players} different pawn payloads from {pawns}",
-                    "選項 'pawns' 必須從 {pawns} 中列出 {players} 個不同的棋子代碼"),
+                    "棋子必須從 {pawns} 中選出 {players} 個不同的代碼，每位玩家一個"),
     # -- turns and phases: what the game waits for, who may act
     "game_over": ("The game is over: the bank has no paintings left.", "遊戲已經結束：銀行的名畫都賣完了。"),
     "unknown_player": ("There is no player {player!r} in this game.", "這場遊戲沒有玩家 {player!r}。"),
