@@ -164,17 +164,8 @@ def correct(dark: np.ndarray, confidence: np.ndarray, version: int,
         ec_count = total - data
         block = bytearray(stream[where])
         doubt = np.argsort(doubt_rank[where], kind="stable")
-        fixed = None
-        for erasures in _erasure_counts(ec_count, max_tries):
-            erase = sorted(int(i) for i in doubt[:erasures])
-            try:
-                _, full, errata = _codec(ec_count).decode(block, erase_pos=erase or None)
-            except reedsolo.ReedSolomonError:
-                continue
-            errors = len(set(errata) - set(erase))
-            if 2 * errors + len(erase) <= ec_count - SPARE:
-                fixed = full
-                break
+        counts = _erasure_counts(ec_count, max_tries)
+        fixed = next(corrections(block, ec_count, doubt, counts, SPARE), None)
         if fixed is None:
             return None
         corrected[where] = np.frombuffer(bytes(fixed), np.uint8)
@@ -184,6 +175,31 @@ def correct(dark: np.ndarray, confidence: np.ndarray, version: int,
     out[rows, cols] = new_bits.astype(bool) ^ mask_pattern(mask, n)[rows, cols]
     write_format(out, level_bits, mask)
     return out
+
+
+def corrections(block: bytes, ec_count: int, doubt, erasure_counts, spare: int,
+                tried: set | None = None):
+    """Each Reed-Solomon correction of `block` (its last `ec_count` codewords the checks)
+    found with, in turn, the first k codeword indices of `doubt` (least sure first) offered
+    as erasures, for k in `erasure_counts`. A correction counts only when it leaves `spare`
+    check codewords unused (2 x errors + erasures <= ec_count - spare): a block damaged
+    beyond the code then fails instead of turning into another valid block. `tried`, a set,
+    skips (block, erasures) pairs already decoded by an earlier call."""
+    codec = _codec(ec_count)
+    for count in erasure_counts:
+        erase = tuple(sorted(int(i) for i in doubt[:count]))
+        if tried is not None:
+            key = (bytes(block), erase, ec_count)
+            if key in tried:
+                continue
+            tried.add(key)
+        try:
+            _, full, errata = codec.decode(bytearray(block), erase_pos=list(erase) or None)
+        except reedsolo.ReedSolomonError:
+            continue
+        errors = len(set(errata) - set(erase))
+        if 2 * errors + len(erase) <= ec_count - spare:
+            yield full
 
 
 def _erasure_counts(ec_count: int, max_tries: int) -> list[int]:
