@@ -261,15 +261,17 @@ FINE_REACH = 3.0  # symbol side / min_side_px the finest level surely reads whol
 
 
 def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: float = 400,
-                    scale: float = 0.5, coarse_levels: bool = True) -> list[Candidate]:
+                    scale: float = 0.5, coarse_levels: bool = True,
+                    relit: bool = False) -> list[Candidate]:
     """Outlines of QR-like texture: many strong dark/light edges packed in a square blob.
 
     The texture measure spans a few modules of the smallest symbol; inside a symbol several
     times larger it would fall between module edges and break the symbol into fragments. So
     larger symbols are looked for again on coarser copies of the frame (the same measure, the
     same size in the copy's pixels); their outlines come first, so the fragments a finer
-    level also reports fall inside a symbol already read and are skipped."""
-    found = _texture_blobs(gray, min_side_px, max_side_px, scale, split=True)
+    level also reports fall inside a symbol already read and are skipped. `relit` adds, last,
+    the finest level's outlines once the light is evened out (`_texture_blobs`)."""
+    found = _texture_blobs(gray, min_side_px, max_side_px, scale, split=True, relit=relit)
     level_min = min_side_px * LEVEL_STEP
     while coarse_levels and level_min <= max_side_px:
         level_scale = scale * min_side_px / level_min
@@ -280,8 +282,13 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     return found
 
 
+RELIT_SIGMA = 1.0  # light evened out over about a symbol: follows a hand's shadow, in smallest sides
+RELIT_SHADE = 0.8  # shade: light under this share of the light where the ordinary blobs lie
+RELIT_SAME = 0.3  # blob centres closer than this share of its extent: the same place
+
+
 def _texture_blobs(gray: np.ndarray, min_side_px: float, max_side_px: float, scale: float,
-                   split: bool) -> list[Candidate]:
+                   split: bool, relit: bool = False) -> list[Candidate]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     small = small.astype(np.float32)
     # Local contrast (standard deviation over a few modules) is high inside a symbol and low
@@ -290,18 +297,65 @@ def _texture_blobs(gray: np.ndarray, min_side_px: float, max_side_px: float, sca
     mean = cv2.boxFilter(small, -1, (window, window))
     mean_sq = cv2.boxFilter(small * small, -1, (window, window))
     std = np.sqrt(np.maximum(mean_sq - mean * mean, 0))
-    strong = float(np.percentile(std[::4, ::4], 99.5))  # a subsample is plenty, 10x faster
-    mask = (std > max(14.0, 0.25 * strong)).astype(np.uint8) * 255
     # Drop thin things (card edges, text strokes), then join each symbol into one blob.
     opening = max(3, int(round(min_side_px * scale / OPEN_DIV)) | 1)
+    lo, hi = min_side_px * scale, max_side_px * scale
+    quads = _contrast_blobs(std, lo, hi, opening, split)
+    if relit:
+        quads += _relit_blobs(small, std, quads, lo, hi, opening, split)
+    return [Candidate(quad / scale, coarse=not split) for quad in quads]
+
+
+def _relit_blobs(small: np.ndarray, std: np.ndarray, found: list[np.ndarray], lo: float,
+                 hi: float, opening: int, split: bool) -> list[np.ndarray]:
+    """Blobs of contrast relative to the local light, in places darker than where the
+    ordinary blobs lie and away from them. The threshold follows the frame's strongest
+    contrast, so a symbol in a hand's shadow can fall under it in part and its blob break
+    up; divided by the light around it, it stands out like the others. Elsewhere the same
+    division only lifts wood grain and dims symbols under a highlight, so these blobs are
+    kept to the shade and only ever add to the ordinary ones."""
+    light = _local_light(small, RELIT_SIGMA * lo)
+    centres = np.array([quad.mean(axis=0) for quad in found]).reshape(-1, 2)
+    at = np.clip(centres.round().astype(int), 0, np.array(light.shape[::-1]) - 1)
+    usual = float(np.median(light[at[:, 1], at[:, 0]])) if len(found) else float(
+        np.percentile(light, 90))
+    shade = RELIT_SHADE * usual
+    if float(light.min()) >= shade:
+        return []  # evenly lit: nothing the ordinary threshold could have missed for light
+    evened = std * (128.0 / light)
+    return [quad for quad in _contrast_blobs(evened, lo, hi, opening, split, within=light < shade)
+            if not _near_any(quad, centres)]
+
+
+def _contrast_blobs(std: np.ndarray, lo: float, hi: float, opening: int, split: bool,
+                    within: np.ndarray | None = None) -> list[np.ndarray]:
+    """Blobs where the contrast passes a threshold set by the frame's strongest; `within`
+    (a boolean map) limits them to a region, sparing the search everywhere else."""
+    strong = float(np.percentile(std[::4, ::4], 99.5))  # a subsample is plenty, 10x faster
+    mask = std > max(14.0, 0.25 * strong)
+    if within is not None:
+        mask &= within
+    mask = mask.astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((opening, opening), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    lo, hi = min_side_px * scale, max_side_px * scale
     # Coarse levels neither split nor tile (clusters of small symbols are the finest level's
     # to split) but take a symbol with the card's printed header or name joined to one side.
-    quads = (_blobs(mask, lo, hi, opening, depth=0) if split
-             else _blobs(mask, lo, hi, opening, depth=2, tiles=False, aspect=1.6))
-    return [Candidate(quad / scale, coarse=not split) for quad in quads]
+    return (_blobs(mask, lo, hi, opening, depth=0) if split
+            else _blobs(mask, lo, hi, opening, depth=2, tiles=False, aspect=1.6))
+
+
+def _local_light(image: np.ndarray, sigma_px: float) -> np.ndarray:
+    """Brightness around each pixel: a wide blur, computed at an eighth of the size."""
+    tiny = cv2.resize(image, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+    light = cv2.GaussianBlur(tiny, (0, 0), max(sigma_px / 8, 1.0))
+    light = cv2.resize(light, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.maximum(light, 8.0)
+
+
+def _near_any(quad: np.ndarray, centres: np.ndarray) -> bool:
+    """Whether one of `centres` lies at the same place as `quad`'s centre."""
+    distances = np.hypot(*(centres - quad.mean(axis=0)).T)
+    return bool((distances < RELIT_SAME * _extent(quad)).any())
 
 
 def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int,
@@ -495,7 +549,7 @@ class CardReader:
         coarse = (thorough or self.symbol_side is None
                   or self.symbol_side > FINE_REACH * self.min_side_px)
         candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px,
-                                                   coarse_levels=coarse)
+                                                   coarse_levels=coarse, relit=thorough)
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
         failed, holding, off_centre = [], [], []

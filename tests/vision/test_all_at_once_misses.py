@@ -1,10 +1,13 @@
 """Codes the "all at once" rendered condition left unread (`companion bench vision
---conditions`): a grid fitted a fraction of a module off.
+--conditions`): a symbol whose texture the finder missed in the shade, and a grid fitted
+a fraction of a module off.
 
 The pictures in data/ are cut, losslessly, from that condition's frames as
 `vision.bench.run_conditions` renders them (36 cards at 3 px a module; lens distortion,
 vignetting, blur 1.2, a 4-px smear at 60 degrees, noise, JPEG, glare, sleeve highlights,
-bent cards, hands, colour cast, exposure 0.7): frame 2 (seed 4518) for MU13."""
+bent cards, hands, colour cast, exposure 0.7): frame 2 (seed 4518) for MU13. The shade
+is rendered here: in a cut-out the dim card is no dimmer than its neighbours, and the
+finder judges the light against the symbols around."""
 
 from pathlib import Path
 
@@ -15,12 +18,49 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision import cardgrid
+from vision.decode import CardReader, find_candidates
+from vision.render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
 def picture(name: str) -> np.ndarray:
     return cv2.imread(str(DATA / name), cv2.IMREAD_GRAYSCALE)
+
+
+SHADED = ["MU05", "MU17", "MU29", "MU33", "MU08", "MU21"]
+
+
+def shaded_table(depth: float = 0.2, seed: int = 3):
+    """Six cards at 3 px a module, lightly blurred; a hand's soft shadow (light down to
+    `depth`) over MU29 and part of MU17. Returns the grey picture and MU29's true outline."""
+    scene = grid_scene(SHADED, seed=seed, columns=3)
+    camera = Camera(width=800, height=520, px_per_mm=3.0 / qr_module_mm(), tilt=0.05, k1=0.0)
+    rendered = render_scene(scene, seed=seed, camera=camera,
+                            degradation=Degradation(blur_sigma=1.0, noise_sigma=3))
+    gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    shaded = next(t for t in rendered.truth if t.payload == "MU29").quad_px
+    shadow = np.zeros(gray.shape, np.float32)
+    cx, cy = shaded.mean(axis=0)
+    cv2.ellipse(shadow, (int(cx), int(cy)), (130, 170), 20, 0, 360, 1.0, -1)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), 20)
+    return np.clip(gray * (1 - (1 - depth) * shadow), 0, 255).astype(np.uint8), shaded
+
+
+def test_a_symbol_in_a_hands_shadow_is_outlined_once_the_light_is_evened():
+    gray, shaded = shaded_table()
+
+    def on_shaded(candidates):
+        return [c for c in candidates
+                if np.linalg.norm(np.subtract(c.center, shaded.mean(axis=0))) < 20]
+
+    ordinary = find_candidates(gray, 40, 420)
+    assert not on_shaded(ordinary)  # its contrast is under the threshold the lit cards set
+    relit = find_candidates(gray, 40, 420, relit=True)
+    assert on_shaded(relit)
+    # The evened-out pass only adds outlines: every ordinary one is still there, first.
+    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(ordinary, relit[:len(ordinary)]))
+    assert sorted(c.text for c in CardReader().read(gray)) == sorted(SHADED)
 
 
 def test_a_blurred_smeared_symbol_reads_with_its_grid_moved_a_fraction_of_a_module():
