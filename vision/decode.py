@@ -663,12 +663,22 @@ class CardReader:
             if any(_inside(c, candidate) or np.linalg.norm(np.subtract(candidate.center, c.center))
                    < GRID_CLEARANCE * c.size_px for c in found):
                 continue  # holds a code already read, or is too close to hold another
-            if any(np.hypot(candidate.center[0] - x, candidate.center[1] - y) < 0.3 * extent
+            piece = side is not None and extent < side
+            # Overlapping tiles of one blob, or pieces of one symbol (the fit searches a
+            # few modules around the outline, and symbols lie over a side apart): fitted once.
+            same_place = 0.5 * side if piece else 0.3 * extent
+            if any(np.hypot(candidate.center[0] - x, candidate.center[1] - y) < same_place
                    for x, y in tried):
-                continue  # the same place (overlapping tiles of one blob): fitted once
+                continue
             tried.append(candidate.center)
+            quad = candidate.quad
+            if piece:
+                # A piece of a symbol (a highlight or a shadow's edge cut its texture): the
+                # fit searches sizes around the outline's, so give it the symbol's size.
+                centre = quad.mean(axis=0)
+                quad = (centre + (quad - centre) * (side / extent)).astype(np.float32)
             start = time.perf_counter()
-            result = read_card_symbol(gray, candidate.quad)
+            result = read_card_symbol(gray, quad)
             code = (Code(result[0], result[1], self.name)
                     if result is not None and self.accept(result[0]) else None)
             tally = self.stats.setdefault("grid", [0, 0, 0.0])
@@ -697,7 +707,7 @@ class CardReader:
 # Every card code on a table prints at one module size, so in one frame symbols differ only
 # by perspective: a blob under this share of the symbols already read is not one of them.
 FRAGMENT_SHARE = 0.4
-GRID_SIZES = (0.8, 2.5)  # outline extent / symbol side worth fitting a grid to
+GRID_SIZES = (0.6, 2.5)  # outline extent / symbol side worth fitting a grid to
 # Two symbols with their quiet zones lie at least 25/21 sides apart: a blob centred closer to
 # a code read is its card's printed text.
 GRID_CLEARANCE = 25 / 21

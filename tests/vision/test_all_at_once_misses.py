@@ -1,13 +1,13 @@
-"""Codes the "all at once" rendered condition left unread (`companion bench vision
---conditions`): a symbol whose texture the finder missed in the shade, and a grid fitted
-a fraction of a module off.
+"""The three codes the "all at once" rendered condition left unread (`companion bench vision
+--conditions`), each now read: a symbol whose texture the finder missed in the shade, a
+symbol the finder saw only a piece of, and a grid fitted a fraction of a module off.
 
 The pictures in data/ are cut, losslessly, from that condition's frames as
 `vision.bench.run_conditions` renders them (36 cards at 3 px a module; lens distortion,
 vignetting, blur 1.2, a 4-px smear at 60 degrees, noise, JPEG, glare, sleeve highlights,
-bent cards, hands, colour cast, exposure 0.7): frame 2 (seed 4518) for MU13. The shade
-is rendered here: in a cut-out the dim card is no dimmer than its neighbours, and the
-finder judges the light against the symbols around."""
+bent cards, hands, colour cast, exposure 0.7): frame 2 (seed 4518) for MU13, frame 4
+(seed 15795) for MU10. The shade is rendered here: in a cut-out the dim card is no dimmer
+than its neighbours, and the finder judges the light against the symbols around."""
 
 from pathlib import Path
 
@@ -61,6 +61,13 @@ def test_a_symbol_in_a_hands_shadow_is_outlined_once_the_light_is_evened():
     # The evened-out pass only adds outlines: every ordinary one is still there, first.
     assert all(np.array_equal(a.quad, b.quad) for a, b in zip(ordinary, relit[:len(ordinary)]))
     assert sorted(c.text for c in CardReader().read(gray)) == sorted(SHADED)
+
+
+def test_a_symbol_the_finder_saw_only_a_piece_of_is_fitted_at_the_symbol_size():
+    gray = picture("all_at_once_mu10_table.png")  # MU10 in the middle, a highlight across it
+    texts = {c.text for c in CardReader().read(gray)}
+    assert "MU10" in texts
+    assert texts <= {"MU10", "MU11", "MU12", "MU26", "MU27", "MU28", "MU29"}
 
 
 def test_a_blurred_smeared_symbol_reads_with_its_grid_moved_a_fraction_of_a_module():
