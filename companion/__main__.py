@@ -6,4 +6,5 @@ companion_cli, which lives outside the core (the one exemption in tests/test_lay
 
 from companion_cli import main
 
-main()
+if __name__ == "__main__":  # not when a spawned process (the watcher's whole decode) loads it
+    main()

@@ -521,6 +521,18 @@ class CardReader:
         self.accept = accept
         self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
         self.symbol_side: float | None = None  # median side of the codes last read (px)
+        self._settings = dict(target_module_px=target_module_px,
+                              whole_frame_first=whole_frame_first, min_side_px=min_side_px,
+                              max_side_px=max_side_px, fallbacks=tuple(fallbacks), accept=accept)
+
+    # A reader crosses to another process (the watcher's whole decode) as its settings: the
+    # decoders hold modules, so they are made anew there.
+    def __getstate__(self) -> dict:
+        return {"settings": self._settings, "symbol_side": self.symbol_side}
+
+    def __setstate__(self, state: dict) -> None:
+        CardReader.__init__(self, **state["settings"])
+        self.symbol_side = state["symbol_side"]
 
     def decode(self, image: np.ndarray) -> list[Code]:
         return self.read(image)

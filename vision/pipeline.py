@@ -13,7 +13,9 @@ by frame (holding the last good fit while hands cover markers), with `set_manual
 
 from __future__ import annotations
 
+import logging
 import os
+import pickle
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,6 +32,8 @@ from .contract import FrameSource, SourceStatus, WatchStep
 from .decode import Candidate, CardReader, Code
 from .markers import MarkerDetection, detect_markers, detect_tokens
 from .tracker import Detection, Tracker
+
+log = logging.getLogger(__name__)
 
 
 class CalibrationError(CompanionError):
@@ -129,6 +133,9 @@ class TableWatcher:
         self._refresh: tuple | None = None
         self._whole_thumb: np.ndarray | None = None  # the frame last decoded whole
         self._refresh_pool: ThreadPoolExecutor | None = None
+        # ...in a process of its own where it can (see _submit_to_refresh_process).
+        self.refresh_in_process = True
+        self._refresh_process = None
         self.background_refreshes = 0
         # Outlines (px) tried only briefly last frame because a hand moved over them.
         self._deferred: list[np.ndarray] = []
@@ -492,28 +499,52 @@ class TableWatcher:
         return (before is not None and before.shape == thumb.shape
                 and not (np.abs(thumb - before) > self.change_threshold).any())
 
-    # -- the periodic whole decode on a thread of its own -----------------------------------
+    # -- the periodic whole decode beside the frames ---------------------------------------
     def _start_refresh(self, gray: np.ndarray, thumb: np.ndarray, changed: np.ndarray) -> bool:
-        """Decode the whole of this frame on the refresh thread; False if one still runs.
-        Where a hand moves in this frame (`changed`, the thumbnail's changed cells) the
-        reader looks only briefly: the frames' partial decodes follow the hand."""
+        """Decode the whole of this frame in the refresh process (or thread); False if one
+        still runs. Where a hand moves in this frame (`changed`, the thumbnail's changed
+        cells) the reader looks only briefly: the frames' partial decodes follow the hand."""
         if self._refresh is not None:
             return False
-        if self._refresh_pool is None:
-            self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh",
-                                                    initializer=_yield_the_cpu)
         hints = [Candidate(q, p) for p, q in self._hints.items()]
-        self._refresh = (self._refresh_pool.submit(self._decode_whole, gray, hints, changed),
-                         gray, thumb)
+        future = self._submit_to_refresh_process(gray, hints, changed)
+        if future is None:
+            if self._refresh_pool is None:
+                self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh",
+                                                        initializer=_yield_the_cpu)
+            future = self._refresh_pool.submit(_decode_whole, self.reader, gray, hints, changed)
+        self._refresh = (future, gray, thumb)
         self._reused, self._whole_thumb = 0, thumb
         return True
 
-    def _decode_whole(self, gray: np.ndarray, hints: list[Candidate], changed: np.ndarray):
-        def attention(quad: np.ndarray) -> str:
-            return "read" if _unchanged_cells(changed, quad) else "look"
+    def _submit_to_refresh_process(self, gray, hints, changed):
+        """The whole decode in a process of its own: on a thread it held Python's global
+        lock for long stretches, and the frames processed meanwhile took 50 % longer (all
+        the frames dropped on a quiet machine fell there). None where no process can be
+        used (`refresh_in_process` off, or a reader that cannot be sent to one, or the
+        process failed): a thread then."""
+        if not self.refresh_in_process:
+            return None
+        try:
+            if self._refresh_process is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
 
-        markers = detect_markers(gray)
-        return refine_corners(gray, self.reader.read(gray, hints, attention=attention)), markers
+                pickle.dumps(self.reader)  # a reader class made inside a function cannot go
+                self._refresh_process = ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_refresh_process, initargs=(self.reader,))
+            return self._refresh_process.submit(_decode_whole_in_process, gray, hints, changed)
+        except Exception as exc:  # noqa: BLE001 - a thread does the same work
+            log.warning("the whole decode runs on a thread, not in a process: %s", exc)
+            self.refresh_in_process = False
+            self._stop_refresh_process()
+            return None
+
+    def _stop_refresh_process(self) -> None:
+        if self._refresh_process is not None:
+            self._refresh_process.shutdown(wait=True, cancel_futures=True)
+            self._refresh_process = None
 
     def _take_refresh(self, thumb: np.ndarray) -> None:
         """Once the background decode is done: add what it read and the last frame lacks,
@@ -523,9 +554,15 @@ class TableWatcher:
             return
         (future, gray, then), self._refresh = self._refresh, None
         try:
-            codes, markers = future.result()
-        except Exception:  # noqa: BLE001 - a failed refresh loses nothing; the next one runs
+            codes, markers, stats, symbol_side = future.result()
+        except Exception as exc:  # noqa: BLE001 - a failed refresh loses nothing; the next runs
+            log.warning("a whole decode beside the frames failed: %s", exc)
             return
+        if stats is not None:  # counted in the refresh process: the camera check shows them
+            for stage, (read, tried, ms) in stats.items():
+                tally = self.reader.stats.setdefault(stage, [0, 0, 0.0])
+                tally[0], tally[1], tally[2] = tally[0] + read, tally[1] + tried, tally[2] + ms
+            self.reader.symbol_side = symbol_side or self.reader.symbol_side
         last = self._last_seen
         if last is None or then.shape != thumb.shape:
             return
@@ -638,6 +675,7 @@ class TableWatcher:
         if self._refresh_pool is not None:
             self._refresh_pool.shutdown(wait=True)
             self._refresh_pool = None
+        self._stop_refresh_process()
         self._refresh = None
 
     # -- preview ----------------------------------------------------------------------------
@@ -673,6 +711,45 @@ class TableWatcher:
                           (255, 80, 80), 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
+
+
+def _decode_whole(reader: CardReader, gray: np.ndarray, hints: list[Candidate],
+                  changed: np.ndarray):
+    """The whole decode (codes, markers, stats and symbol size when counted apart): every
+    stage of the reader, a brief look only where `changed` (thumbnail cells) moved."""
+    def attention(quad: np.ndarray) -> str:
+        return "read" if _unchanged_cells(changed, quad) else "look"
+
+    markers = detect_markers(gray)
+    codes = refine_corners(gray, reader.read(gray, hints, attention=attention))
+    return codes, markers, None, None
+
+
+_process_reader: CardReader | None = None  # the refresh process's own copy of the reader
+
+
+def _start_refresh_process(reader: CardReader) -> None:
+    global _process_reader
+    _process_reader = reader
+    _yield_the_cpu()
+    # A watcher whose program is killed (kill -9, a crash) never shuts this process down:
+    # it ends itself when its parent is gone, rather than wait for work forever.
+    import multiprocessing.connection
+
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        def end_with_parent() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            os._exit(0)
+
+        threading.Thread(target=end_with_parent, name="end-with-parent", daemon=True).start()
+
+
+def _decode_whole_in_process(gray: np.ndarray, hints: list[Candidate], changed: np.ndarray):
+    reader = _process_reader
+    reader.stats = {}  # this decode's counts go back with its result
+    codes, markers, _, _ = _decode_whole(reader, gray, hints, changed)
+    return codes, markers, reader.stats, reader.symbol_side
 
 
 def _yield_the_cpu() -> None:

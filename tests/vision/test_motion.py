@@ -2,8 +2,10 @@
 own pixels did not change keep their reading, and every piece stays tracked."""
 
 import cv2
+import pytest
 
 from companion.events import CardRemoved
+from vision.decode import CardReader
 from vision.pipeline import TableWatcher
 from vision.render import Camera, Degradation, Hand, layout_scene, render_scene
 
@@ -44,8 +46,6 @@ def test_two_threads_read_what_one_reads_and_the_decode_runs_on_them():
     """The partial decode of a hand's area is cut in strips and token searches, run on the
     watcher's worker threads; the readings are the same as on one thread."""
     import threading
-
-    from vision.decode import CardReader
 
     class Recording(CardReader):
         def read(self, image, *args, **kwargs):
@@ -168,24 +168,33 @@ def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
     assert "MU06" in {watcher.tracker.tracks[t].payload for t in watcher.tracker.alive()}
 
 
-def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames():
-    """From a live camera the whole decode runs on a thread of its own: no frame waits for
-    it, what it reads is added where the pixels have not changed since its frame, and a card
-    moved in the meantime is not put back where it was."""
-    from vision.decode import CardReader
+class QuickReadsMissMU09(CardReader):
+    """The quick reads of changed parts never see MU09; only a whole decode reads it. (At
+    module level, so the refresh process can make one.)"""
 
-    class QuickReadsMissMU09(CardReader):
-        """The quick reads of changed parts never see MU09; only a whole decode reads it."""
-        def read(self, image, hints=(), thorough=True, known=(), attention=None):
-            found = super().read(image, hints, thorough, known, attention)
-            return found if thorough else [c for c in found if c.text != "MU09"]
+    def read(self, image, hints=(), thorough=True, known=(), attention=None):
+        found = super().read(image, hints, thorough, known, attention)
+        return found if thorough else [c for c in found if c.text != "MU09"]
 
+
+@pytest.mark.parametrize("where", ["process", "thread"])
+def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames(where):
+    """From a live camera the whole decode runs beside the frames (in a process of its own,
+    or on a thread where no process can be used): no frame waits for it, what it reads is
+    added where the pixels have not changed since its frame, its passes are counted for the
+    camera check, and a card moved in the meantime is not put back where it was."""
     without = [p for p in PLACEMENTS if p[0] != "MU09"]
     moved = [p if p[0] != "MU09" else ("MU09", "museum1", [1, 3]) for p in PLACEMENTS]
-    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
-                           reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
-    watcher.refresh_in_background = True  # as for a live camera (CameraSource)
+
+    def live_watcher():
+        watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
+                               reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
+        watcher.refresh_in_background = True  # as for a live camera (CameraSource)
+        watcher.refresh_in_process = where == "process"
+        return watcher
+
     empty, placed, elsewhere = (_scene_frame(p, (), 5) for p in (without, PLACEMENTS, moved))
+    watcher = live_watcher()
     t = 0.0
     for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
         watcher.process(image, t)
@@ -193,20 +202,22 @@ def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames():
     assert watcher.full_decodes == 1  # the first frame only: never a whole decode in line
     assert "MU09" not in {c.text for c in watcher.last_seen.codes}
     assert watcher._refresh is not None  # started on the last (still) frame
-    watcher._refresh[0].result(timeout=30)  # let it finish before the next frame comes
+    assert (watcher._refresh_process is not None) == (where == "process")
+    tried_before = watcher.reader.stats["crop"][1]
+    watcher._refresh[0].result(timeout=60)  # let it finish before the next frame comes
     watcher.process(placed, t)
     assert "MU09" in {c.text for c in watcher.last_seen.codes}
     assert watcher.background_refreshes == 1
+    assert watcher.reader.stats["crop"][1] > tried_before  # its passes are counted here
+    watcher.close()
 
     # The same again, but MU09 moves to another slot before the refresh's result is taken.
-    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
-                           reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
-    watcher.refresh_in_background = True
+    watcher = live_watcher()
     for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
         watcher.process(image, t)
         t += 1 / 30
     refresh, watcher._refresh = watcher._refresh, None
-    refresh[0].result(timeout=30)
+    refresh[0].result(timeout=60)
     for _ in range(2):  # frames go by while the refresh runs; MU09 is moved in the first
         watcher.process(elsewhere, t)
         t += 1 / 30
