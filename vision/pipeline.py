@@ -461,17 +461,23 @@ class TableWatcher:
         self._take_refresh(thumb)
         reference, last = self._reference, self._last_seen
         due = self._reused >= self.full_decode_every
+        # (Beside the frames, a whole decode never needs forcing in line: one still under
+        # way on a starved core is only late.)
         comparable = (reference is not None and last is not None
                       and reference.shape == thumb.shape
-                      and self._reused < self.full_decode_every * self.full_decode_wait)
+                      and (self.refresh_in_background
+                           or self._reused < self.full_decode_every * self.full_decode_wait))
         if comparable:
             changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
             share = float(changed.mean())
             if due and self._same_as_last_whole_decode(thumb):
                 self._reused, due = 0, False  # its very pixels were decoded whole already
             overdue = self._reused >= self.full_decode_every * (self.full_decode_wait - 1)
-            if due and (share == 0 or overdue) and self.refresh_in_background:
-                due = not self._start_refresh(gray, thumb, changed)
+            if due and self.refresh_in_background:
+                if self._refresh is not None:
+                    due = False  # one is under way
+                elif share == 0 or overdue:
+                    due = not self._start_refresh(gray, thumb, changed)
             if share == 0 and not due and not self._deferred:
                 self._reused += 1
                 self.full_decodes_skipped += 1

@@ -226,3 +226,26 @@ def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames(where
     assert watcher.background_refreshes == 1
     assert "MU09" not in {c.text for c in watcher.last_seen.codes}  # not put back where it was
     watcher.close()
+
+
+def test_a_starved_whole_decode_beside_the_frames_is_never_forced_in_line():
+    """On a busy machine the whole decode beside the frames (lowest priority) may take
+    seconds; the frames go on with partial decodes meanwhile instead of decoding whole in
+    line (which holds a frame up for a tenth of a second or more)."""
+    from concurrent.futures import Future
+
+    still = frame(None, 1)
+    moving = [frame(Hand(90 + 25 * i, 120, -90, 1.0), 10 + i) for i in range(3)]
+    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1)
+    watcher.refresh_in_background = True
+    watcher.process(still, 0.0)
+    assert watcher.full_decodes == 1
+    never_done = Future()  # a refresh that never gets the CPU
+    watcher._refresh = (never_done, None, None)
+    frames = ((moving + moving[-2:0:-1]) * 30)[:4 * watcher.full_decode_every * watcher.full_decode_wait]
+    for i, image in enumerate(frames + [still] * 40):
+        watcher.process(image, (1 + i) / 30)
+    assert watcher.full_decodes == 1  # still only the first frame's
+    assert watcher._refresh[0] is never_done
+    never_done.cancel()
+    watcher.close()
