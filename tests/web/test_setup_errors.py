@@ -64,6 +64,18 @@ CASES = [
      "option 'colours' must give each of the 2 players a different colour from: "
      "red, yellow, blue, green, black",
      ["紅、黃、藍、綠、黑"], set()),
+    # Crypt
+    ("crypt", 2, {"shuffle": True},
+     "Crypt has no set-up option 'shuffle'; options are ['collectors', 'colours', 'leader']",
+     ["皇家地窖", "'shuffle'", "收藏家卡", "玩家顏色", "起始火炬"], {"shuffle"}),
+    ("crypt", 2, {"collectors": {"idols": "C"}},
+     "option 'collectors' maps treasure types to 'A' or 'B', e.g. {\"idols\": \"B\"}",
+     ["收藏家卡", "A 面", "B 面"], {"idols"}),
+    ("crypt", 2, {"colours": ["red", "red"]},
+     "option 'colours' needs 2 different colours from ['red', 'blue', 'green', 'yellow']",
+     ["玩家顏色", "紅色、藍色、綠色、黃色", "2 種不同"], set()),
+    ("crypt", 3, {"leader": 5},
+     "option 'leader' must be a seat from 0 to 2", ["起始火炬", "0 到 2"], set()),
     # Masterpiece (its set-up errors were the first to speak both languages)
     ("masterpiece", 3, {"shuffle": True},
      "Masterpiece has no set-up option 'shuffle'; the options are 'banker' and 'pawns'",

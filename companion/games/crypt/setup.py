@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...catalogue import load_json_resource
 from ...errors import CompanionError, DataFileError
-from ...model import Setup
+from ...model import Setup, Text
 from ...validation import Context, Int, ListOf, MapOf, Seat, Str
 from ..base import Game
 from .state import TYPES, CryptState
@@ -156,7 +156,7 @@ def validate_setup(game, setup: Setup) -> None:
     unknown = set(setup.options) - _SETUP_OPTIONS
     if unknown:
         raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0],
-                                        options=sorted(_SETUP_OPTIONS)))
+                                        options=WORDS("setup.option_names")))
     sides = setup.options.get("collectors") or {}
     if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
             s not in ("A", "B") for s in sides.values()):
@@ -166,7 +166,8 @@ def validate_setup(game, setup: Setup) -> None:
     chosen = setup.options.get("colours") or keys[:seats]
     if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
             or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
-        raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=keys))
+        colours = Text(str(keys), "、".join(c.zh for c in game.data.colours))
+        raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=colours))
     leader = setup.options.get("leader", 0)
     if not isinstance(leader, int) or not 0 <= leader < setup.players:
         raise CompanionError(text=WORDS("setup.leader", last=setup.players - 1))

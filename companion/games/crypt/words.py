@@ -22,14 +22,16 @@ WORDS = Words({
         "派僕人骰子去搶寶藏：自己決定努力值，用更高的努力值把對手擠掉，最後擲骰看哪些僕人累倒。"),
     # an impossible set-up (the English is the error's message as scripts and logs read it)
     "setup.unknown_option": ("Crypt has no set-up option {option!r}; options are {options}",
-                             "皇家地窖沒有 {option!r} 這個設定選項；可用的選項是 {options}"),
+                             "皇家地窖沒有 {option!r} 這個設定選項；可用的選項是{options}"),
+    "setup.option_names": ("['collectors', 'colours', 'leader']",
+                           "收藏家卡的面、玩家顏色和起始火炬的座位"),
     "setup.collectors": (
         "option 'collectors' maps treasure types to 'A' or 'B', e.g. {{\"idols\": \"B\"}}",
-        "選項 'collectors' 要把寶藏種類對應到 'A' 或 'B'，例如 {{\"idols\": \"B\"}}"),
+        "收藏家卡要為每種寶藏指定 A 面或 B 面，例如 {{\"idols\": \"B\"}}"),
     "setup.colours": ("option 'colours' needs {seats} different colours from {keys}",
-                      "選項 'colours' 需要從 {keys} 中選出 {seats} 種不同的顏色"),
+                      "玩家顏色要從{keys}中選出 {seats} 種不同的顏色"),
     "setup.leader": ("option 'leader' must be a seat from 0 to {last}",
-                     "選項 'leader' 必須是 0 到 {last} 之間的座位"),
+                     "拿起始火炬的玩家必須是 0 到 {last} 號座位"),
     # turns
     "game_over": ("The game is over.", "遊戲已經結束了。"),
     "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
