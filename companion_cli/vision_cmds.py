@@ -99,7 +99,9 @@ def bench():
               help="with --boofcv: at most this many photos per category")
 @click.option("--method", "methods", multiple=True,
               help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)")
-@click.option("--verbose", is_flag=True, help="with --boofcv: one line per photo")
+@click.option("--verbose", is_flag=True,
+              help="with --boofcv: one line per photo; with --conditions: each code the "
+                   "pipeline missed or misread, by frame and seed")
 @click.option("--conditions", is_flag=True,
               help="instead: recall per hard rendered condition (lens, smear, glare, hands...)")
 @click.option("--motion", is_flag=True,
@@ -118,7 +120,8 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
     if conditions:
         from vision.bench import main_conditions
 
-        main_conditions(frames=frames or (1 if quick else 3), json_path=json_path)
+        main_conditions(frames=frames or (1 if quick else 3), json_path=json_path,
+                        misses=verbose)
         return
     if boofcv_dir:
         from vision.boofcv import METHODS, DatasetError, main as run_boofcv

@@ -171,10 +171,12 @@ CONDITIONS = {
 
 
 def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_px: float = 3,
-                   log=print) -> list[Cell]:
+                   log=print, misses: bool = False) -> list[Cell]:
     """Recall and exact-table share per condition of the widened renderer, at `module_px`
     pixels per QR module, for the pipeline and whole-frame zxing-cpp and pyzbar. Codes a hand
-    covers are not expected (reading one anyway counts as right, never as wrong)."""
+    covers are not expected (reading one anyway counts as right, never as wrong). With
+    `misses`, every code the pipeline missed or misread is logged with its frame and seed
+    (the frame is rendered again from those alone: `grid_scene(..., seed=seed)` as here)."""
     from .render import Hand
 
     methods = {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
@@ -221,6 +223,10 @@ def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_p
                 cell.wrong += len(read - in_frame)
                 cell.frames += 1
                 cell.exact_frames += visible <= read and not (read - in_frame)
+                if misses and method == "pipeline" and (visible - read or read - in_frame):
+                    log(f"    {name}, frame {index} (seed {seed}): missed "
+                        f"{', '.join(sorted(visible - read)) or 'none'}; misread "
+                        f"{', '.join(sorted(read - in_frame)) or 'none'}")
         log(f"  {name:<18} " + "  ".join(f"{m}: {c.correct}/{c.truths}" + (f" ({c.wrong} wrong)" if c.wrong else "")
                                          for m, c in group.items()))
     return cells
@@ -381,14 +387,15 @@ def peak_memory(log=print) -> dict:
     return {"decode_peak_mb": peaks, "process_peak_rss_mb": rss}
 
 
-def main_conditions(frames: int = 3, json_path: str | None = None) -> list[Cell]:
+def main_conditions(frames: int = 3, json_path: str | None = None,
+                    misses: bool = False) -> list[Cell]:
     """`companion bench vision --conditions`: the widened renderer, judged by the worst."""
     import os
 
     load_before = os.getloadavg()[0]
     print(f"vision conditions: 36 cards at 3 px per QR module, 1920x1080, {frames} frame(s) "
           f"per condition")
-    cells = run_conditions(frames)
+    cells = run_conditions(frames, misses=misses)
     print()
     print(format_conditions(cells))
     print(f"machine load average {load_before:.1f} at start, {os.getloadavg()[0]:.1f} at end")

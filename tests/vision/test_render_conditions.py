@@ -66,3 +66,26 @@ def test_conditions_report_names_the_worst():
     assert "worst condition: pipeline:" in text and "hands" in text
     cell = Cell(12, 3, "x", "pipeline")
     assert "n/a" in format_conditions([cell])
+
+
+def test_conditions_list_each_code_the_pipeline_missed_by_frame_and_seed(monkeypatch):
+    """`--conditions --verbose`: every miss is named with the frame and seed that render it
+    again, so a miss in a long run can be looked at alone."""
+    import zlib
+
+    import vision.bench as bench
+
+    class MissesMU03(CardReader):
+        def decode(self, image):
+            return [c for c in super().decode(image) if c.text != "MU03"]
+
+    monkeypatch.setattr(bench, "CardReader", MissesMU03)
+    lines: list[str] = []
+    cells = run_conditions(1, {"clean": CONDITIONS["clean"]}, cards=12, module_px=4,
+                           log=lines.append, misses=True)
+    assert [c.correct for c in cells if c.method == "pipeline"] == [11]
+    seed = zlib.crc32(b"clean/0") % 100000
+    assert f"    clean, frame 0 (seed {seed}): missed MU03; misread none" in lines
+    quiet: list[str] = []
+    run_conditions(1, {"clean": CONDITIONS["clean"]}, cards=12, module_px=4, log=quiet.append)
+    assert not any("missed" in line for line in quiet)
