@@ -11,6 +11,7 @@ from webhelpers import FakeWatcher, post
 from companion.games import find_game
 from companion.games.crypt.words import WORDS as crypt_words
 from companion.games.words import COMMON
+from companion.model import Text
 from web import TokenRequiredError, create_app, is_loopback
 
 
@@ -113,8 +114,9 @@ def test_loopback_needs_no_token(client):
     ({"game": "crypt", "players": 2, "options": {"leader": 5}},
      lambda: crypt_words("setup.leader", last=1)),
     ({"game": "crypt", "players": 2, "options": {"colours": ["red", "red"]}},
-     lambda: crypt_words("setup.colours", seats=2,
-                         keys=[c.key for c in find_game("crypt").data.colours])),
+     lambda: crypt_words("setup.colours", seats=2, keys=Text(
+         str([c.key for c in find_game("crypt").data.colours]),
+         "、".join(c.zh for c in find_game("crypt").data.colours)))),
     # a player count the game does not allow (Musée seats 2 to 4)
     ({"game": "musee", "players": 7},
      lambda: COMMON("player_count", game=find_game("musee").info.name, counts="2, 3, 4",
