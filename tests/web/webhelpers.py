@@ -87,6 +87,21 @@ class ServerProcess:
             self.kill()
             raise RuntimeError("server did not start:\n" + "\n".join(self.lines))
 
+    def drain(self) -> "ServerProcess":
+        """Keeps reading the server's output (its access log) into `lines`, so that a server
+        serving many requests never blocks on a full pipe; for servers shared by many tests."""
+        import threading
+
+        def read() -> None:
+            try:
+                for line in self.proc.stdout:
+                    self.lines.append(line.rstrip())
+            except (ValueError, OSError):
+                pass  # the pipe was closed by kill()
+
+        threading.Thread(target=read, name="server-output", daemon=True).start()
+        return self
+
     def kill(self, sig: int = 9) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
