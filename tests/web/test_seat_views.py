@@ -51,9 +51,15 @@ class Host:
     def state(self) -> dict:
         return self.call("GET", "/api/state")
 
-    def new_game(self, game: str, players: int) -> dict:
+    def new_game(self, game: str, players: int, options: dict | None = None) -> dict:
         self.call("POST", "/api/new-game", {"game": game, "players": players,
-                                            "names": NAMES[:players]})
+                                            "names": NAMES[:players], "options": options or {}})
+        return self.state()
+
+    def move(self, **move) -> dict:
+        answer = self.call("POST", "/api/move", {"state_id": self.state()["state_id"],
+                                                 "move": move})
+        assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
         return self.state()
 
     def play_until(self, done, kinds: tuple[str, ...], limit: int = 80) -> dict:
@@ -74,7 +80,7 @@ class Host:
 def table(start_server_module, tmp_path_factory):
     server = start_server_module("serve", "--game", "musee", "--players", "2", "--names",
                                  "Amy,Ben", "--host", "0.0.0.0", "--port", "0", "--db",
-                                 str(tmp_path_factory.mktemp("seats") / "g.sqlite3"))
+                                 str(tmp_path_factory.mktemp("seats") / "g.sqlite3")).drain()
     return Host(server.url.replace("0.0.0.0", "127.0.0.1"), server.token)
 
 
@@ -114,6 +120,19 @@ def assert_waits_for(page, name: str) -> None:
     assert not page.errors, page.errors
 
 
+def assert_fits_in_chinese(page) -> None:
+    """A zh-TW phone: nothing scrolls sideways and no English words (beyond names, codes)."""
+    from test_screen_layouts import english_words
+
+    seen = page.evaluate("() => ({text: document.body.innerText, width: window.innerWidth,"
+                         " scroll: document.documentElement.scrollWidth, names: S.snap.setup.names})")
+    assert seen["scroll"] <= seen["width"], seen["scroll"]
+    # the players' names, and their initials on the pawns, are no English
+    english = {w for w in english_words(seen["text"])
+               if not any(name.startswith(w) for name in seen["names"])}
+    assert english == set(), sorted(english)
+
+
 def move_goes_through(page, table: Host, before: int) -> None:
     page.wait_for_function(f"() => S.snap.state_id > {before}")
     assert table.state()["state_id"] > before
@@ -131,7 +150,11 @@ def test_musee_a_seat_says_it_cannot_play_only_for_itself(table, phones):
     assert ben.locator("#board .slot").count() > 0  # the museums are shown, not for correcting
     assert not ben.locator("#board-panel .help").is_visible()  # "click a space to correct"
     amy = phones(0)
-    assert enabled_controls(amy) == ["cannot-play-0"]  # hand corrections are the host's
+    # hand corrections are the host's; Amy's phone lays a card in her own museum's spaces
+    controls = enabled_controls(amy)
+    assert controls.count("cannot-play-0") == 1
+    assert amy.locator("#board .slot:enabled").count() == len(controls) - 1
+    assert amy.locator('#board .museum[data-region="museum1"] .slot:enabled').count() == 0
     assert amy.locator(".turn-note").count() == 0
     amy.once("dialog", lambda dialog: dialog.accept())
     amy.locator("#cannot-play-0").tap()
@@ -288,3 +311,150 @@ def test_masterpiece_auction_the_hammer_is_the_auctioneers_and_a_tie_the_hosts(t
         assert enabled_controls(viewer) == [] and not viewer.locator("#undo-btn").is_visible()
     finally:
         context.close()
+
+
+# -- moments a seat's phone plays that the table's camera cannot (or a player would rather tap)
+def test_musee_the_seat_in_turn_lays_a_card_in_a_gallery_from_its_phone(table, phones):
+    state = table.new_game("musee", 2)
+    assert state["current_players"] == [0]
+    ben = phones(1, "zh-TW")
+    assert ben.locator("#board .slot:enabled, #board .museum.active").count() == 0
+    assert_waits_for(ben, "Amy")
+    assert_fits_in_chinese(ben)
+    amy = phones(0)
+    mine = amy.locator('#board .museum.active[data-region="museum0"]')
+    assert mine.count() == 1
+    assert amy.locator('#board .museum[data-region="museum1"] .slot:enabled').count() == 0
+    mine.locator('.slot[data-slot="0,2"]').tap()  # upper gallery, third space
+    amy.locator('#picker-cards .pick[data-payload="MU10"]').tap()
+    move_goes_through(amy, table, state["state_id"])
+    after = table.state()
+    assert after["state"]["museums"][0]["galleries"][0][2]["card"] == "MU10"
+    assert after["current_players"] == [1]
+    assert amy.locator("#picker").is_hidden()
+    # Ben's turn now: his phone lays in his own museum, Amy's phone waits
+    ben.wait_for_selector('#board .museum.active[data-region="museum1"]')
+    amy.wait_for_selector(".turn-note")
+    assert_waits_for(amy, "Ben")
+    assert_fits_in_chinese(ben)
+
+
+def test_cardcassonne_round_scoring_turn_up_and_choice_on_the_owners_phone(table, phones):
+    table.new_game("cardcassonne", 2)
+    state = table.play_until(lambda s: s["state"]["phase"] == "scoring",
+                             ("reveal", "place_follower", "play_card"), limit=120)
+    claim = next(c for c in state["state"]["scoring"] if c["needs_reveal"])
+    seat, key = claim["seat"], f"{claim['row']}-{claim['position']}"
+    watcher = phones(1 - seat, "zh-TW")
+    assert watcher.locator("#cc-scoring").is_visible()
+    assert watcher.locator(".cc-reveal-select, .cc-reveal-btn, .cc-option").count() == 0
+    assert_waits_for(watcher, NAMES[seat])
+    assert_fits_in_chinese(watcher)
+    # a card that is an animal or a building of another colour: its owner must then choose
+    faces = {p["payload"]: p["face"] for p in table.call("GET", "/api/catalogue")["pieces"]}
+    candidates = [m["card"] for m in table.call("GET", "/api/legal-moves?limit=2000")["moves"]
+                  if m["kind"] == "reveal_face_down" and m["row"] == claim["row"]
+                  and m["position"] == claim["position"]]
+    card = next(c for c in candidates if faces[c]["type"] in ("animal", "building")
+                and faces[c]["colour"] != claim["row"])
+    phone = phones(seat)
+    phone.locator(f"#cc-reveal-{key} option[value='{card}']").wait_for(state="attached")
+    phone.locator(f"#cc-reveal-{key}").select_option(card)
+    phone.locator(f"#cc-reveal-btn-{key}").tap()
+    move_goes_through(phone, table, state["state_id"])
+    turned = next(c for c in table.state()["state"]["scoring"]
+                  if (c["row"], c["position"]) == (claim["row"], claim["position"]))
+    assert turned["card"] == card and turned["needs_choice"], turned
+    # the choice: its owner's phone offers the options, the other phone says who chooses
+    choice = phone.locator(f'.cc-choice[data-claim="{key}"] .cc-option')
+    choice.first.wait_for()
+    assert choice.count() == len(turned["options"]) >= 2
+    watcher.wait_for_selector(f'.cc-choice[data-claim="{key}"] .turn-note')
+    assert_waits_for(watcher, NAMES[seat])
+    assert_fits_in_chinese(watcher)
+    before = table.state()["state_id"]
+    option = choice.first.get_attribute("data-option")
+    choice.first.tap()
+    move_goes_through(phone, table, before)
+    chosen = next(c for c in table.state()["state"]["scoring"]
+                  if (c["row"], c["position"]) == (claim["row"], claim["position"]))
+    assert chosen["choice"] == option and not chosen["needs_choice"], chosen
+
+
+def crypt_first_round(table, collectors: dict) -> dict:
+    """Amy's die on the first card (effort 6), Ben's three dice on the second; Amy recovers."""
+    table.new_game("crypt", 2, {"collectors": collectors})
+    table.move(kind="deal", card=FIRST_CARD[next(iter(collectors))], index=0)
+    table.move(kind="deal", card="CRJEWL3A", index=1)
+    table.move(kind="deal", back="CRBPOTT", index=2)
+    table.move(kind="claim", player=0, placements=[{"card": 0, "dice": 1, "effort": 6}])
+    table.move(kind="claim", player=1, placements=[{"card": 1, "dice": 3, "effort": 6}])
+    return table.move(kind="recover", player=0)
+
+
+FIRST_CARD = {"idols": "CRIDOL4A", "manuscripts": "CRMANU4A"}
+
+
+def test_crypt_an_idol_reroll_is_its_owners_on_its_phone(table, phones):
+    state = crypt_first_round(table, {"idols": "A"})
+    assert state["state"]["phase"] == "collect"
+    amy = phones(0)
+    amy.locator("#crypt-roll-0-1").tap()  # 1 against effort 6: exhausted
+    move_goes_through(amy, table, state["state_id"])
+    state = table.state()
+    roll = state["state"]["rolls"][0]
+    assert roll["owner"] == 0 and roll["exhausted"] is True
+    ben = phones(1, "zh-TW")
+    assert ben.locator("[id^=crypt-reroll-], #crypt-flips").count() == 0
+    assert NAMES[0] in ben.locator("#crypt-roll-0").inner_text()
+    assert_fits_in_chinese(ben)
+    amy.locator("#crypt-reroll-0-6").tap()  # Amy flips her idol collector and re-rolls a 6
+    move_goes_through(amy, table, state["state_id"])
+    after = table.state()["state"]
+    assert after["rolls"][0]["exhausted"] is False and after["rolls"][0]["value"] == 6
+    idol = next(c for c in after["players"][0]["collection"] if c["type"] == "idols")
+    assert idol["flipped"] is True
+    assert amy.locator("[id^=crypt-reroll-]").count() == 0
+
+
+def test_crypt_a_manuscript_collector_flip_to_peek_is_its_owners(table, phones):
+    crypt_first_round(table, {"manuscripts": "B"})
+    # the rolls and the next deal: a face-down card in the crypt, Ben's turn to claim
+    state = table.play_until(lambda s: s["state"]["phase"] == "claim", ("roll", "deal"))
+    assert state["state"]["actor"] == 1
+    assert any(not c["face_up"] for c in state["state"]["row"] if c)
+    ben = phones(1)
+    assert ben.locator("#crypt-flips, [id^=crypt-peek-]").count() == 0
+    amy = phones(0, "zh-TW")
+    assert NAMES[1] in amy.locator(".turn-note").first.inner_text()
+    assert_fits_in_chinese(amy)
+    amy.locator("#crypt-peek-0").tap()  # Amy may peek at any time: it is not a turn's move
+    move_goes_through(amy, table, state["state_id"])
+    after = table.state()["state"]
+    manuscript = next(c for c in after["players"][0]["collection"] if c["type"] == "manuscripts")
+    assert manuscript["flipped"] is True and after["actor"] == 1
+    amy.wait_for_function(f"() => S.snap.state_id > {state['state_id']}")
+    assert amy.locator("[id^=crypt-peek-]").count() == 0
+
+
+def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer(table, phones):
+    """Turn 6 of the golden game: Chen (seat 2) auctions; Ben (seat 1, $5.5M) bids $6M."""
+    from test_masterpiece_screen import golden_record_until
+
+    table.call("POST", "/api/games/import?open=1",
+               golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    state = table.move(kind="bid", player=1, amount_k=6000)
+    cash = state["state"]["players"][1]["cash_k"]
+    chen = phones(2, "zh-TW")
+    assert chen.locator("#mp-overbid").count() == 0  # the call is Ben's bid's, on Ben's phone
+    assert chen.locator("#mp-hammer").is_visible()  # the hammer is still Chen's
+    assert_fits_in_chinese(chen)
+    ben = phones(1)
+    assert "Ben's $6M" in ben.locator("#mp-overbid").inner_text()
+    assert ben.locator("#mp-hammer").count() == 0
+    ben.locator("#mp-overbid").tap()
+    move_goes_through(ben, table, state["state_id"])
+    after = table.state()["state"]
+    assert after["auction"]["standing_k"] != 6000 and after["auction"]["bidder"] != 1
+    assert after["players"][1]["cash_k"] == cash - 1000  # the $1M fine
+    assert ben.locator("#mp-overbid").count() == 0

@@ -651,11 +651,14 @@ function renderMusee(box, snap, desc, interactive) {
         const key = museum.region + "|" + JSON.stringify([gallery, space]);
         const seen = onTable[key];
         const hint = hintFor[museum.region + "|" + gallery + "|" + space];
+        // the seat in turn lays a card in an empty space of its museum from its phone
+        const lays = mine && !corrects && !cell && !seen && mayActFor(turnSeat);
         const node = el("button", {
           type: "button", class: "slot", "data-region": museum.region,
-          "data-slot": gallery + "," + space, disabled: !corrects,
+          "data-slot": gallery + "," + space, disabled: !corrects && !lays,
           title: galleryName + " " + (space + 1),
-          onclick: corrects ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint) : null,
+          onclick: corrects || lays ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint,
+            lays ? turnSeat : null) : null,
         });
         if (cell) {
           const theme = themes[cell.theme] || {};
@@ -803,7 +806,8 @@ function renderScalarString(text) {
 }
 
 // -- the two-click correction picker ----------------------------------------------------------
-function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
+/* `laidBy`: a seat laying a card from its phone (a move), not the host correcting the table. */
+function openPicker(museum, gallery, space, galleryName, cell, seen, hint, laidBy) {
   const snap = S.snap;
   const region = museum.region;
   const slot = [gallery, space];
@@ -811,7 +815,7 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
     + " · " + galleryName + " " + (space + 1);
   const removeBox = clear($("picker-remove"));
   const present = seen || (cell ? { payload: cell.card } : null);
-  if (present) {
+  if (present && laidBy == null) {
     removeBox.appendChild(el("button", { type: "button", class: "remove",
       onclick: () => { closePicker(); command("/api/correct", { action: "remove", payload: present.payload }); },
       text: t("picker.remove", { card: cardLabel(present.payload) }) }));
@@ -829,7 +833,13 @@ function openPicker(museum, gallery, space, galleryName, cell, seen, hint) {
       type: "button", class: "pick" + (fits ? " fits" : "") + (used.has(piece.payload) ? " used" : ""),
       "data-payload": piece.payload, disabled: used.has(piece.payload) && !(present && present.payload === piece.payload),
       style: "--theme:" + (theme.colour || "#999"), title: pick(piece.name),
-      onclick: () => { closePicker(); command("/api/correct", { action: "add", payload: piece.payload, region, slot }); },
+      onclick: () => {
+        closePicker();
+        if (laidBy != null) {
+          command("/api/move", { move: { kind: "place", player: laidBy, card: piece.payload,
+            museum: museum.index, gallery, space } });
+        } else command("/api/correct", { action: "add", payload: piece.payload, region, slot });
+      },
     }, number != null ? String(number) : piece.payload));
   }
   $("picker").classList.remove("hidden");

@@ -161,7 +161,7 @@ WORDS = Words({
     "auctioneer_cannot_bid": ("{name} is auctioning their own painting, so {name} may not bid.",
                               "{name} 正在拍賣自己的畫作，所以不能出價。"),
     "money_step": ("Bids are counted in steps of {step} (amount_k is in thousands).",
-                   "出價必須以 {step} 為單位（amount_k 以千元計）。"),
+                   "出價必須以 {step} 為單位（金額以千元計）。"),
     "opening_too_low": ("The opening bid must be at least {min_opening}.",
                         "起標價至少要 {min_opening}。"),
     "bid_too_low": (
