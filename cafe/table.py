@@ -119,6 +119,175 @@ def find_running_table(broker: BrokerSettings, venue: str, table: str, instance:
         probe.loop_stop()
 
 
+class NameClaim:
+    """A table name this process won (see `claim_name`). Until the table's own connection
+    takes over (`release`), the claim is repeated every heartbeat period, so that a table
+    starting meanwhile hears it is taken (a table is slower to connect than to claim)."""
+
+    def __init__(self, client: Any, topics: T.TableTopics, payload: dict, every_s: float):
+        self.client, self.topics, self.payload, self.every_s = client, topics, payload, every_s
+        self.instance = payload["instance"]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._repeat, daemon=True,
+                                        name=f"cafe-claim-{topics.table}")
+        self._thread.start()
+
+    def _repeat(self) -> None:
+        while not self._stop.wait(self.every_s):
+            self.client.publish(self.topics.claim, T.encode(self.payload), qos=1, retain=True)
+
+    def release(self, clear: bool = False) -> None:
+        """Stop repeating and hang up: the claim stays (the table's own connection holds the
+        name now), or with `clear` is deleted (the table stops before it ever connected)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        self._thread.join(timeout=2)
+        if clear:
+            info = self.client.publish(self.topics.claim, b"", qos=1, retain=True)
+            try:
+                info.wait_for_publish(timeout=2)
+            except (RuntimeError, ValueError):
+                pass
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
+               dashboard: str | None = None, connect_timeout_s: float = 3.0) -> NameClaim | dict:
+    """Take the name venue/table for this process (`instance`), race-free: a `NameClaim` when
+    it is ours, else what is known of the table that has it (for `name_taken_message`).
+
+    On a client id of its own, subscribed to the name's `status`, `heartbeat` and `claim`:
+    1. a table that is heard (a live heartbeat, online status or claim of another instance,
+       waited for up to 2.5 of its heartbeat periods when its retained claim or online status
+       is there) has the name; a retained claim whose instance then says nothing, or whose
+       retained status says it went offline, is stale and does not;
+    2. publish our claim (retained, QoS 1) and wait for the broker to hand it back on our own
+       subscription. The broker delivers one topic's messages to a subscriber in the order it
+       received them, so every claim it took before ours has reached us by then: the name is
+       ours only if none did. Of two tables claiming at the same moment every one sees the
+       same order, so exactly one wins. Raises OSError / ConnectionError when the broker
+       cannot be reached or does not answer."""
+    topics = T.TableTopics(venue, table)
+    every = T.heartbeat_every(broker.keepalive_s)
+    probe = broker.client(f"companion-{venue}-{table}-claim-{uuid.uuid4().hex[:8]}",
+                          clean_session=True)
+    probe.connect_timeout = connect_timeout_s
+    lock = threading.Lock()
+    retained: dict[str, dict | None] = {}
+    heard: dict[str, dict] = {}  # another instance -> the most telling live message from it
+    # when our own claim came back: who else was heard before it (in the broker's order)
+    before_ours: list[dict] = []
+    subscribed, refused = threading.Event(), threading.Event()
+    barrier: list[int] = []
+
+    def on_connect(client, userdata, flags, reason_code, properties):
+        if reason_code.is_failure:
+            refused.set()
+            return
+        # The retained status and claim are delivered before the second SUBACK arrives.
+        client.subscribe([(topics.status, 1), (topics.claim, 1)])
+        barrier.append(client.subscribe(topics.heartbeat, qos=0)[1])
+
+    def on_subscribe(client, userdata, mid, reason_codes, properties):
+        if mid in barrier:
+            subscribed.set()
+
+    def on_message(client, userdata, message):
+        try:
+            body = T.decode(message.payload)
+        except (ValueError, UnicodeDecodeError):
+            return
+        kind = message.topic.rsplit("/", 1)[-1]
+        with lock:
+            if message.retain:
+                if kind in ("status", "claim"):
+                    retained[kind] = body
+                return
+            other = (body or {}).get("instance")
+            if not isinstance(other, str):
+                return
+            if kind == "status" and body.get("status") != "online":
+                return
+            if other != instance and (kind != "heartbeat" or other not in heard):
+                heard[other] = body
+            if kind == "claim" and other == instance and not before_ours:
+                before_ours.append(dict(heard))
+
+    def taken(among: dict | None = None) -> dict | None:
+        with lock:
+            others = heard if among is None else among
+            if not others:
+                return None
+            other, body = next(iter(others.items()))
+            status = retained.get("status")
+        if status and status.get("instance") == other and status.get("status") == "online":
+            return status  # says where its dashboard is, and since when
+        return body
+
+    probe.on_connect, probe.on_subscribe, probe.on_message = on_connect, on_subscribe, on_message
+    probe.connect(broker.host, broker.port, broker.keepalive_s)  # OSError when unreachable
+    probe.loop_start()
+    won = None
+    try:
+        deadline = time.monotonic() + connect_timeout_s
+        while not (subscribed.is_set() or refused.is_set()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if not subscribed.is_set():
+            raise ConnectionError(f"the broker {broker.display()} did not let this table look "
+                                  f"at its own name")
+        with lock:
+            status, claim = retained.get("status"), retained.get("claim")
+        suspects = []
+        if status and status.get("status") == "online" and status.get("instance") != instance:
+            suspects.append(status)
+        gone = status.get("instance") if status and status.get("status") != "online" else None
+        if claim and claim.get("instance") not in (instance, gone):
+            suspects.append(claim)
+        if suspects:  # holding the name on paper: is it heard?
+            beats = [b.get("heartbeat_s") for b in suspects]
+            beat = max([float(b) for b in beats if isinstance(b, (int, float)) and b > 0]
+                       or [every])
+            deadline = time.monotonic() + T.SILENT_AFTER_BEATS * beat
+            while time.monotonic() < deadline and taken() is None:
+                time.sleep(0.02)
+        other = taken()
+        if other is not None:
+            return other
+        payload = T.claim_payload(topics, instance, every, dashboard)
+        sent = probe.publish(topics.claim, T.encode(payload), qos=1, retain=True)
+        deadline = time.monotonic() + connect_timeout_s
+        while time.monotonic() < deadline:
+            with lock:
+                if before_ours:
+                    heard_first = before_ours[0]
+                    break
+            if sent.is_published() and time.monotonic() > deadline - connect_timeout_s / 2:
+                # Acknowledged but never handed back: a broker whose ACL predates the claim
+                # topic drops it without a word. Start as a table did before claims.
+                log.warning("the broker %s does not let table %s claim its name on %s (add "
+                            "it to the ACL, see cafe/examples/acl): two tables started at "
+                            "the same moment could both take it", broker.display(),
+                            topics.base, topics.claim)
+                heard_first = {}
+                break
+            time.sleep(0.005)
+        else:
+            raise ConnectionError(f"the broker {broker.display()} did not acknowledge this "
+                                  f"table's claim of its name")
+        other = taken(heard_first)
+        if other is not None:
+            return other
+        probe.on_connect = probe.on_message = None
+        won = NameClaim(probe, topics, payload, every)
+        return won
+    finally:
+        if won is None:
+            probe.disconnect()
+            probe.loop_stop()
+
+
 def name_taken_message(venue: str, table: str, status: dict) -> str:
     """One line for the person starting a table under a name another table uses."""
     where = f"its dashboard: {status['dashboard']}, " if status.get("dashboard") else ""
@@ -168,7 +337,8 @@ class TablePublisher:
 
     def __init__(self, runtime: Any, broker: BrokerSettings, venue: str, table: str, *,
                  dashboard_url: str | None = None, poll_s: float = 0.5, events_qos: int = 1,
-                 check_name_first: bool = True):
+                 check_name_first: bool = True, instance: str | None = None,
+                 claim: NameClaim | None = None):
         self.runtime = runtime
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
@@ -201,7 +371,9 @@ class TablePublisher:
         self._closed = False
         self.published_events = 0
         # Tells this run of the table from another process claiming the same name.
-        self.instance = uuid.uuid4().hex[:12]
+        self.instance = instance or uuid.uuid4().hex[:12]
+        # The name this table already won (`claim_name`), held until it is connected.
+        self._claim = claim
         self.heartbeat_s = T.heartbeat_every(broker.keepalive_s)
         # Look for another running table with this name before taking it (False: the
         # command line already did); the other table's status while it holds the name.
@@ -245,18 +417,20 @@ class TablePublisher:
         retry_s = 1.0
         while not self._stop.is_set():
             try:
-                other = find_running_table(self.broker, self.topics.venue, self.topics.table,
-                                           self.instance)
+                other = claim_name(self.broker, self.topics.venue, self.topics.table,
+                                   self.instance, dashboard=self.dashboard_url)
             except (OSError, ConnectionError):
                 other = "unreachable"
-            if other is None:
+            if isinstance(other, NameClaim):
                 if self.name_taken_by is not None:
                     log.warning("table %s: the other table with this name is gone; publishing",
                                 self.topics.base)
                 self.name_taken_by = None
                 with self._connect_lock:
                     if self._closed:  # closed while we looked
+                        other.release()
                         return False
+                    self._claim = other
                     self._connect()
                 return True
             if isinstance(other, dict):
@@ -287,7 +461,11 @@ class TablePublisher:
             if thread.ident is not None and thread.is_alive():
                 thread.join(timeout=timeout_s)
         self._drain_pubacks()
+        self._release_claim(clear=not self._connected.is_set())
         if self._connected.is_set():
+            # The name is free again at once (a table that dies leaves its claim: stale once
+            # its heartbeats are overdue, or at once when its last will says offline).
+            self.client.publish(self.topics.claim, b"", qos=1, retain=True)
             info = self.client.publish(
                 self.topics.status, T.encode(T.status_payload(self.topics, False, "table stopped",
                                           keepalive_s=self.broker.keepalive_s,
@@ -312,6 +490,9 @@ class TablePublisher:
                         self.topics.table, reason_code)
             return
         client.subscribe(self.topics.ack, qos=1)
+        # The retained claim names this table again (a loser of a race may have overwritten it).
+        claim = T.claim_payload(self.topics, self.instance, self.heartbeat_s, self.dashboard_url)
+        client.publish(self.topics.claim, T.encode(claim), qos=1, retain=True)
         online = T.status_payload(self.topics, True, "playing", self.dashboard_url,
                                   self.broker.keepalive_s, instance=self.instance)
         client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
@@ -352,10 +533,16 @@ class TablePublisher:
             try:
                 self._drain_pubacks()
                 if self._connected.is_set():
+                    self._release_claim()  # our own connection holds the name now
                     self.sync()
             except Exception:  # noqa: BLE001 - a publishing bug must never stop the game
                 log.exception("café publisher error at table %s", self.topics.table)
                 self._stop.wait(1.0)
+
+    def _release_claim(self, clear: bool = False) -> None:
+        claim, self._claim = self._claim, None
+        if claim is not None:
+            claim.release(clear)
 
     def _beat(self) -> None:
         """'Still here' every keep-alive / 3, QoS 0 (a late heartbeat is worth nothing), so

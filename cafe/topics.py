@@ -8,6 +8,7 @@ Everything a table says lives under `companion/<venue>/tables/<table>/`:
     status   retained, QoS 1   online / offline (the offline one is also the last will)
     heartbeat QoS 0            "still here", every keep-alive / 3 (see `heartbeat_every`)
     ack      QoS 1, café ->    staff acknowledge an alert; the table handles it
+    claim    retained, QoS 1   "this name is mine": how a starting table takes its name
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class TableTopics:
         return f"{ROOT}/{self.venue}/tables/{self.table}"
 
     def __getattr__(self, kind: str) -> str:
-        if kind in TABLE_TOPICS or kind == "ack":
+        if kind in TABLE_TOPICS or kind in ("ack", "claim"):
             return f"{self.base}/{kind}"
         raise AttributeError(kind)
 
@@ -84,6 +85,14 @@ def status_payload(topics: TableTopics, online: bool, reason: str,
 def heartbeat_payload(topics: TableTopics, instance: str, every_s: float) -> dict:
     return {**_head(topics), "instance": instance, "every_s": every_s,
             "ts": round(time.time(), 3)}
+
+
+def claim_payload(topics: TableTopics, instance: str, every_s: float,
+                  dashboard: str | None = None) -> dict:
+    """A table taking its name: `instance` is its random id (the nonce), `every_s` how often
+    it will be heard from once it runs."""
+    return {**_head(topics), "instance": instance, "heartbeat_s": every_s,
+            "dashboard": dashboard, "ts": round(time.time(), 3)}
 
 
 def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict) -> dict:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+import uuid
 
 import click
 
@@ -78,7 +79,8 @@ def publisher_factory(options: dict):
 
     venue = check_name("venue", options["venue"])
     table = check_name("table", options["table_name"])
-    name_checked = _refuse_a_name_in_use(broker, venue, table)
+    instance = uuid.uuid4().hex[:12]
+    claim = _refuse_a_name_in_use(broker, venue, table, instance)
 
     def start(runtime, address: str):
         from cafe.table import TablePublisher
@@ -86,26 +88,28 @@ def publisher_factory(options: dict):
         click.echo(f"Café: publishing as {venue}/{table} to {broker.display()} "
                    f"(the game goes on if the broker is away).")
         return TablePublisher(runtime, broker, venue, table, dashboard_url=address,
-                              check_name_first=not name_checked).start()
+                              check_name_first=claim is None, instance=instance,
+                              claim=claim).start()
 
     return start
 
 
-def _refuse_a_name_in_use(broker, venue: str, table: str) -> bool:
-    """Stop here, in one line, if another running table already publishes under this name
-    (two would push each other off the broker). False if the broker cannot be reached now:
-    the table then looks again before it first publishes."""
-    from cafe.table import TableNameTakenError, find_running_table, name_taken_message
+def _refuse_a_name_in_use(broker, venue: str, table: str, instance: str):
+    """Take this table's name (`cafe.table.claim_name`), or stop here in one line if another
+    running table already publishes under it (two would push each other off the broker).
+    None if the broker cannot be reached now: the table then claims its name before it
+    first publishes."""
+    from cafe.table import NameClaim, TableNameTakenError, claim_name, name_taken_message
 
     try:
-        other = find_running_table(broker, venue, table, instance="")
+        claim = claim_name(broker, venue, table, instance)
     except (OSError, ConnectionError):
         click.echo(f"Café: the broker {broker.display()} is not reachable now; this table "
                    f"will check its name and publish when it is.")
-        return False
-    if other is not None:
-        raise TableNameTakenError(name_taken_message(venue, table, other))
-    return True
+        return None
+    if not isinstance(claim, NameClaim):
+        raise TableNameTakenError(name_taken_message(venue, table, claim))
+    return claim
 
 
 @click.command("cafe")

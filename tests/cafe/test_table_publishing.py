@@ -58,7 +58,7 @@ def test_a_table_publishes_state_events_and_status_under_its_own_topic(broker, r
         assert events[1]["verdicts"][0]["move"]["card"] == "MU10"
         assert all(e["v"] == 1 and e["table"] == "t1" and e["venue"] == "corner" for e in events)
         assert {t for t, _, _ in got} <= {base + k for k in ("state", "events", "status",
-                                                             "alerts")}
+                                                             "alerts", "claim")}
         # At start a table clears any alert a previous run left retained: it has none.
         assert all(p == b"" for t, p, _ in got if t == base + "alerts")
 
