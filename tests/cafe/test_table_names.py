@@ -84,8 +84,9 @@ def test_a_second_table_with_the_same_name_refuses_to_start(broker, recorder_for
 
 def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(broker, tmp_path,
                                                                              monkeypatch):
-    """The start-up check can be raced (both look at the same moment, e.g. when the broker
-    comes back): the café view then sees two instances taking turns and says so."""
+    """Should two tables still share a name (check_name_first=False stands for tables that
+    do not claim their name: older ones, or a broker ACL without the claim topic), the café
+    view sees two instances taking turns and says so."""
     from cafe import hub
 
     monkeypatch.setattr(hub, "CLASH_FORGOTTEN_AFTER_S", 4.0)

@@ -1,0 +1,105 @@
+"""One name, one table, also when two tables start at the same moment: each claims the name
+with a retained message and only the one whose claim the broker ordered first starts (see
+cafe/TOPICS.md, "claim"). A table that died does not keep its name."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from cafehelpers import wait_until
+from test_table_names import demo, online_instances
+
+from cafe.table import TableNameTakenError
+from companion.model import Setup
+from companion.store import GameStore
+from companion_cli.cafe_cmds import publisher_factory
+from web.runtime import Runtime
+
+ROUNDS = 5
+
+
+def options_for(broker) -> dict:
+    return {"mqtt_url": broker.url, "venue": "cafe", "table_name": "t1", "mqtt_keepalive": 2}
+
+
+def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(broker, recorder_for,
+                                                                          tmp_path):
+    """What `companion serve/demo --table t1` does, twice at once (two threads released by a
+    barrier), five times: exactly one table starts, the other refuses with the one line."""
+    recorder = recorder_for(broker, "companion/cafe/tables/t1/claim")
+    began = time.monotonic()
+    for round_number in range(ROUNDS):
+        with recorder.lock:
+            recorder.messages.clear()
+        barrier = threading.Barrier(2)
+        outcomes: list = [None, None]
+
+        def start(i: int) -> None:
+            barrier.wait(timeout=10)
+            try:
+                outcomes[i] = publisher_factory(options_for(broker))
+            except TableNameTakenError as refused:
+                outcomes[i] = refused
+
+        threads = [threading.Thread(target=start, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=20)
+        refusals = [o for o in outcomes if isinstance(o, TableNameTakenError)]
+        started = [o for o in outcomes if callable(o)]
+        assert len(started) == 1 and len(refusals) == 1, (round_number, outcomes)
+        line = str(refusals[0])
+        assert "\n" not in line and "cafe/t1" in line and "--table" in line, line
+        # A real race: both looked before either had claimed, so both claimed the name.
+        recorder.wait_for(lambda m: len({json.loads(p)["instance"] for _, p, retained in m
+                                         if p and not retained}) == 2,
+                          timeout_s=5, what="two tables claiming t1")
+        # The winner plays and publishes; a clean stop gives the name back for the next round.
+        runtime = Runtime(GameStore(tmp_path / f"round{round_number}.sqlite3"), "musee",
+                          Setup(2, ("Amy", "Ben")))
+        publisher = started[0](runtime, None)
+        try:
+            wait_until(lambda: publisher.connected, 10, "the winner connected")
+        finally:
+            publisher.close(timeout_s=1)
+            runtime.close()
+    assert time.monotonic() - began < 60
+
+
+def test_a_killed_tables_name_is_free_once_its_heartbeats_are_overdue(broker, recorder_for,
+                                                                       tmp_path):
+    """A table that stops dead (a hung PC: its connection stays open, its claim and its online
+    status stay retained) keeps its name only until its heartbeats are overdue."""
+    recorder = recorder_for(broker)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    first = subprocess.Popen(demo(broker, tmp_path, "first.sqlite3"), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, env=env)
+    second = None
+    try:
+        first_instance = recorder.wait_for(online_instances, timeout_s=60, what="t1 online")[0]
+        claims = [json.loads(p) for p, _ in recorder.on("/t1/claim") if p]
+        assert claims and claims[-1]["instance"] == first_instance
+        first.send_signal(signal.SIGSTOP)
+        stopped_at = time.monotonic()
+        second = subprocess.Popen(demo(broker, tmp_path, "second.sqlite3"),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                  env=env)
+        recorder.wait_for(lambda m: [i for i in online_instances(m) if i != first_instance],
+                          timeout_s=60, what="the replacement online")
+        assert second.poll() is None
+        # Not before the dead table's heartbeats were overdue (2.5 beats of 1 s).
+        assert time.monotonic() - stopped_at >= 2.5
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.kill()
+                process.wait(timeout=10)
