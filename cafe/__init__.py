@@ -3,7 +3,7 @@
     cafe.settings   where the broker is and how to log in (URL, user, password, TLS)
     cafe.topics     topic names and JSON payloads (documented in cafe/TOPICS.md)
     cafe.table      TablePublisher: a table's runtime -> the broker, caught up from SQLite,
-                    with heartbeats; find_running_table: one name, one running table
+                    with heartbeats; claim_name: one name, one running table (race-free)
     cafe.hub        CafeView: the subscriber keeping one tile per table (and noticing a
                     table gone silent)
     cafe.app        the Flask page for staff and the TV (`companion cafe`)
