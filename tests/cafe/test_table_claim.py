@@ -16,6 +16,7 @@ import pytest
 from cafehelpers import wait_until
 from test_table_names import demo, online_instances
 
+from cafe import topics as T
 from cafe.table import TableNameTakenError
 from companion.model import Setup
 from companion.store import GameStore
@@ -30,18 +31,37 @@ def options_for(broker) -> dict:
 
 
 def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(broker, recorder_for,
-                                                                          tmp_path):
+                                                                          tmp_path, monkeypatch):
     """What `companion serve/demo --table t1` does, twice at once (two threads released by a
-    barrier), five times: exactly one table starts, the other refuses with the one line."""
+    barrier), five times: exactly one table starts, the other refuses with the one line.
+
+    The worst moment is forced: both tables have looked and found the name free before either
+    claims it (a second barrier, where the claim is made; on a busy machine one thread could
+    otherwise lag enough to find the other's claim already there)."""
     recorder = recorder_for(broker, "companion/cafe/tables/t1/claim")
+    racers: set[int] = set()
+    claim_barrier: list[threading.Barrier] = []
+    make_claim = T.claim_payload if hasattr(T, "claim_payload") else None
+
+    def claim_at_the_same_moment(*args, **kwargs):
+        if threading.get_ident() in racers:  # not the winner's connection claiming again
+            try:
+                claim_barrier[-1].wait(timeout=5)
+            except threading.BrokenBarrierError:
+                pass
+        return make_claim(*args, **kwargs)
+
+    monkeypatch.setattr(T, "claim_payload", claim_at_the_same_moment, raising=False)
     began = time.monotonic()
     for round_number in range(ROUNDS):
         with recorder.lock:
             recorder.messages.clear()
         barrier = threading.Barrier(2)
+        claim_barrier.append(threading.Barrier(2))
         outcomes: list = [None, None]
 
         def start(i: int) -> None:
+            racers.add(threading.get_ident())
             barrier.wait(timeout=10)
             try:
                 outcomes[i] = publisher_factory(options_for(broker))
@@ -53,6 +73,7 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(brok
             thread.start()
         for thread in threads:
             thread.join(timeout=20)
+        racers.clear()
         refusals = [o for o in outcomes if isinstance(o, TableNameTakenError)]
         started = [o for o in outcomes if callable(o)]
         assert len(started) == 1 and len(refusals) == 1, (round_number, outcomes)
