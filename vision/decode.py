@@ -753,20 +753,24 @@ def _steps(low: float, high: float, size: float) -> np.ndarray:
     return np.linspace(low + size / 2, high - size / 2, count)
 
 
+def contains(quad: np.ndarray, point) -> bool:
+    """Whether `point` (x, y) lies in the outline `quad` (px), edge included."""
+    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2),
+                                (float(point[0]), float(point[1])), False) >= 0
+
+
 def _same_outline(a: Candidate, b: Candidate) -> bool:
     """Two outlines of one place: centred within each other, of about the same size."""
     ratio = _extent(a.quad) / max(_extent(b.quad), 1.0)
-    return (0.75 <= ratio <= 1.33
-            and cv2.pointPolygonTest(b.quad.reshape(-1, 1, 2), a.center, False) >= 0
-            and cv2.pointPolygonTest(a.quad.reshape(-1, 1, 2), b.center, False) >= 0)
+    return 0.75 <= ratio <= 1.33 and contains(b.quad, a.center) and contains(a.quad, b.center)
 
 
 def _inside(code: Code, candidate: Candidate) -> bool:
-    return cv2.pointPolygonTest(candidate.quad.reshape(-1, 1, 2), code.center, False) >= 0
+    return contains(candidate.quad, code.center)
 
 
 def _within(candidate: Candidate, code: Code) -> bool:
-    return cv2.pointPolygonTest(code.corners.reshape(-1, 1, 2), candidate.center, False) >= 0
+    return contains(code.corners, candidate.center)
 
 
 def decode_image(image: np.ndarray, decoder: Decoder | None = None) -> list[Code]:

@@ -29,7 +29,7 @@ from companion.errors import CompanionError
 from companion.events import FrameEnd
 
 from .contract import FrameSource, SourceStatus, WatchStep
-from .decode import Candidate, CardReader, Code
+from .decode import Candidate, CardReader, Code, contains
 from .markers import MarkerDetection, detect_markers, detect_tokens
 from .tracker import Detection, Tracker
 
@@ -126,7 +126,7 @@ class TableWatcher:
         self._reference: np.ndarray | None = None
         self._last_seen: Seen | None = None
         self._reused = 0
-        # The periodic whole decode on a thread of its own (live cameras): the running one as
+        # The periodic whole decode beside the frames (live cameras): the running one as
         # (future, its frame's grey image, its thumbnail).
         self.refresh_in_background = bool(source is not None
                                           and hasattr(source, "wait_for_frame"))
@@ -224,10 +224,14 @@ class TableWatcher:
         """Decode one whole image and place every piece in the layout (no tracking)."""
         self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        markers = detect_markers(gray)
+        codes, markers, _, _ = _decode_whole(self.reader, gray, self._hint_candidates())
         self._calibrate(image, markers)
-        hints = [Candidate(q, p) for p, q in self._hints.items()]
-        return self._locate(refine_corners(gray, self.reader.read(gray, hints)), markers)
+        return self._locate(codes, markers)
+
+    def _hint_candidates(self) -> list[Candidate]:
+        """Where the tracker saw each settled card last: candidates even if the finder
+        misses one (glare, a partial shadow)."""
+        return [Candidate(q, p) for p, q in self._hints.items()]
 
     def see_changes(self, gray: np.ndarray, boxes: list[tuple[int, int, int, int]],
                     last: Seen, changed: np.ndarray | None = None) -> Seen:
@@ -253,7 +257,7 @@ class TableWatcher:
             if not still(quad):
                 return "look"  # a hand moving over it: the cheap stages now, all once still
             centre = quad.mean(axis=0)
-            if any(_holds(before, centre) for before in failed_before):
+            if any(contains(before, centre) for before in failed_before):
                 return "skip"  # the same pixels as when every quick stage failed on them
             return "read"
 
@@ -284,7 +288,7 @@ class TableWatcher:
         # over them are tried in full once still (_see_if_changed); those tried in full (or
         # skipped as unchanged) are not tried again while their pixels stay the same.
         unread = [(look, quad) for look, quad in looked
-                  if not any(_holds(quad, code.center) for code in codes)]
+                  if not any(contains(quad, code.center) for code in codes)]
         self._deferred = [quad for look, quad in unread if look == "look"]
         self._failed = [quad for look, quad in unread if look != "look"]
         if any(not m.is_token for m in markers):
@@ -448,9 +452,9 @@ class TableWatcher:
         the camera changes it by far more than `change_threshold` grey levels. Every
         `full_decode_every` frames the whole frame is decoded anyway (with every stage of the
         reader, for what the quick looks at changed parts miss). That costs several frame
-        periods, so from a live camera (`refresh_in_background`) it runs on a thread of its
-        own while the frames go on being processed, and what it finds is added to a later
-        frame where its pixels have not changed since. Otherwise it runs on the next frame
+        periods, so from a live camera (`refresh_in_background`) it runs beside the frames,
+        in a process of its own, and what it finds is added to a later frame where its
+        pixels have not changed since (`_take_refresh`). Otherwise it runs on the next frame
         in which nothing changed (while a hand moves, every frame is needed for it), and
         after `full_decode_every * full_decode_wait` frames of motion it goes ahead anyway.
         """
@@ -468,7 +472,7 @@ class TableWatcher:
                       and (self.refresh_in_background
                            or self._reused < self.full_decode_every * self.full_decode_wait))
         if comparable:
-            changed = (np.abs(thumb - reference) > self.change_threshold).astype(np.uint8)
+            changed = self._changed_cells(thumb, reference).astype(np.uint8)
             share = float(changed.mean())
             if due and self._same_as_last_whole_decode(thumb):
                 self._reused, due = 0, False  # its very pixels were decoded whole already
@@ -503,7 +507,11 @@ class TableWatcher:
         """No thumbnail cell changed since the last whole decode (in line or beside)."""
         before = self._whole_thumb
         return (before is not None and before.shape == thumb.shape
-                and not (np.abs(thumb - before) > self.change_threshold).any())
+                and not self._changed_cells(thumb, before).any())
+
+    def _changed_cells(self, thumb: np.ndarray, before: np.ndarray) -> np.ndarray:
+        """Thumbnail cells that changed by more than sensor noise between two frames."""
+        return np.abs(thumb - before) > self.change_threshold
 
     # -- the periodic whole decode beside the frames ---------------------------------------
     def _start_refresh(self, gray: np.ndarray, thumb: np.ndarray, changed: np.ndarray) -> bool:
@@ -512,7 +520,7 @@ class TableWatcher:
         cells) the reader looks only briefly: the frames' partial decodes follow the hand."""
         if self._refresh is not None:
             return False
-        hints = [Candidate(q, p) for p, q in self._hints.items()]
+        hints = self._hint_candidates()
         future = self._submit_to_refresh_process(gray, hints, changed)
         if future is None:
             if self._refresh_pool is None:
@@ -572,7 +580,7 @@ class TableWatcher:
         last = self._last_seen
         if last is None or then.shape != thumb.shape:
             return
-        changed = np.abs(thumb - then) > self.change_threshold
+        changed = self._changed_cells(thumb, then)
 
         def unchanged(quad: np.ndarray) -> bool:
             return _unchanged_cells(changed, quad)
@@ -720,14 +728,15 @@ class TableWatcher:
 
 
 def _decode_whole(reader: CardReader, gray: np.ndarray, hints: list[Candidate],
-                  changed: np.ndarray):
+                  changed: np.ndarray | None = None):
     """The whole decode (codes, markers, stats and symbol size when counted apart): every
-    stage of the reader, a brief look only where `changed` (thumbnail cells) moved."""
+    stage of the reader, a brief look only where `changed` (thumbnail cells), given, moved."""
     def attention(quad: np.ndarray) -> str:
         return "read" if _unchanged_cells(changed, quad) else "look"
 
     markers = detect_markers(gray)
-    codes = refine_corners(gray, reader.read(gray, hints, attention=attention))
+    codes = refine_corners(gray, reader.read(gray, hints, attention=None if changed is None
+                                             else attention))
     return codes, markers, None, None
 
 
@@ -772,11 +781,6 @@ def _unchanged_cells(changed: np.ndarray, quad: np.ndarray) -> bool:
     x0, y0 = np.maximum(np.floor(quad.min(axis=0) / 8).astype(int), 0)
     x1, y1 = np.ceil(quad.max(axis=0) / 8).astype(int) + 1
     return not changed[y0:y1, x0:x1].any()
-
-
-def _holds(quad: np.ndarray, point) -> bool:
-    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2),
-                                (float(point[0]), float(point[1])), False) >= 0
 
 
 def refine_corners(gray: np.ndarray, codes: list[Code]) -> list[Code]:
