@@ -161,6 +161,15 @@ def validate_setup(game, setup: Setup) -> None:
     if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
             s not in ("A", "B") for s in sides.values()):
         raise CompanionError(text=WORDS("setup.collectors"))
+    seat_colours(game, setup)
+    leader = setup.options.get("leader", 0)
+    if not isinstance(leader, int) or not 0 <= leader < setup.players:
+        raise CompanionError(text=WORDS("setup.leader", last=setup.players - 1))
+
+
+def seat_colours(game, setup: Setup) -> tuple[str, ...]:
+    """The dice colour (its payload) of each seat, from the 'colours' option or in the data
+    file's order; a ghost seat plays solo games too."""
     seats = 2 if setup.players == 1 else setup.players
     keys = [c.key for c in game.data.colours]
     chosen = setup.options.get("colours") or keys[:seats]
@@ -168,9 +177,7 @@ def validate_setup(game, setup: Setup) -> None:
             or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
         colours = Text(str(keys), "、".join(c.zh for c in game.data.colours))
         raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=colours))
-    leader = setup.options.get("leader", 0)
-    if not isinstance(leader, int) or not 0 <= leader < setup.players:
-        raise CompanionError(text=WORDS("setup.leader", last=setup.players - 1))
+    return tuple(game.data.colours[keys.index(c)].payload for c in chosen)
 
 
 def new_game(game, setup: Setup) -> CryptState:
@@ -178,9 +185,7 @@ def new_game(game, setup: Setup) -> CryptState:
     sides = setup.options.get("collectors") or {}
     collectors = tuple((t, str(sides.get(t, "A"))) for t in TYPES)
     seats = 2 if setup.players == 1 else setup.players
-    keys = [c.key for c in game.data.colours]
-    chosen = setup.options.get("colours") or keys[:seats]
-    colours = tuple(game.data.colours[keys.index(c)].payload for c in chosen)
+    colours = seat_colours(game, setup)
     leader = setup.options.get("leader", 0)
     names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
     dice = game.data.dice_per_player
