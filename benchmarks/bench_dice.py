@@ -30,7 +30,7 @@ def baseline(image: np.ndarray, centre: tuple[float, float], face: float) -> int
     """Threshold + blob count on the die crop: pips are whatever Otsu splits off."""
     x, y = int(centre[0]), int(centre[1])
     r = int(face * 0.45)
-    crop = cv2.cvtColor(image[max(0, y - r):y + r, max(0, x - r):x + r], cv2.COLOR_BGR2GRAY)
+    crop = cv2.cvtColor(image[max(0, y - r) : y + r, max(0, x - r) : x + r], cv2.COLOR_BGR2GRAY)
     if crop.size == 0:
         return None
     _, bright = cv2.threshold(crop, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -45,10 +45,14 @@ def run(per_condition: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     conditions = [(face, blur, 0.0) for face in (15, 20, 25, 30, 40) for blur in (0.0, 0.75, 1.5)]
     conditions += [(face, 0.75, sides) for face in (20, 30) for sides in (0.15, 0.3)]
-    print(f"{per_condition} dice per condition, noise sigma 4, JPEG q80, tilt 0.15, "
-          f"colours {', '.join(COLOURS)}")
-    print(f"{'face px':>7} {'blur':>5} {'sides':>5} | {'correct':>8} {'unread':>7} {'wrong':>6} | "
-          f"{'baseline ok':>11} {'base wrong':>10} | ms/die")
+    print(
+        f"{per_condition} dice per condition, noise sigma 4, JPEG q80, tilt 0.15, "
+        f"colours {', '.join(COLOURS)}"
+    )
+    print(
+        f"{'face px':>7} {'blur':>5} {'sides':>5} | {'correct':>8} {'unread':>7} {'wrong':>6} | "
+        f"{'baseline ok':>11} {'base wrong':>10} | ms/die"
+    )
     totals = {}
     for face, blur, sides in conditions:
         ok = unread = wrong = base_ok = base_wrong = 0
@@ -56,8 +60,9 @@ def run(per_condition: int, seed: int) -> None:
         for i in range(per_condition):
             value = int(rng.integers(1, 7))
             colour = COLOURS[i % len(COLOURS)]
-            image, centre = render_die(value, colour, face, rng, blur=blur, noise=4.0, jpeg=80,
-                                         sides=sides)
+            image, centre = render_die(
+                value, colour, face, rng, blur=blur, noise=4.0, jpeg=80, sides=sides
+            )
             start = time.perf_counter()
             found = find_dice(image)
             spent += time.perf_counter() - start
@@ -73,13 +78,17 @@ def run(per_condition: int, seed: int) -> None:
             base_wrong += guess is not None and guess != value
         n = per_condition
         totals.setdefault(face >= 20, []).append((ok, unread, wrong, n))
-        print(f"{face:>7} {blur:>5} {sides:>5} | {ok / n:>8.1%} {unread / n:>7.1%} {wrong / n:>6.1%} | "
-              f"{base_ok / n:>11.1%} {base_wrong / n:>10.1%} | {spent / n * 1000:.1f}")
+        print(
+            f"{face:>7} {blur:>5} {sides:>5} | {ok / n:>8.1%} {unread / n:>7.1%} {wrong / n:>6.1%} | "
+            f"{base_ok / n:>11.1%} {base_wrong / n:>10.1%} | {spent / n * 1000:.1f}"
+        )
     for big, label in ((True, ">= 20 px"), (False, "15 px")):
         rows = totals.get(big, [])
         n = sum(r[3] for r in rows)
-        print(f"all conditions {label}: correct {sum(r[0] for r in rows) / n:.2%}, "
-              f"unread {sum(r[1] for r in rows) / n:.2%}, wrong {sum(r[2] for r in rows) / n:.2%}")
+        print(
+            f"all conditions {label}: correct {sum(r[0] for r in rows) / n:.2%}, "
+            f"unread {sum(r[1] for r in rows) / n:.2%}, wrong {sum(r[2] for r in rows) / n:.2%}"
+        )
 
 
 def run_frames(folder: str) -> None:
@@ -118,9 +127,11 @@ def run_frames(folder: str) -> None:
                 left.remove(same_place[0])
     missed = total - right - unread - wrong
     print(f"{len(frames)} frames, {total} dice (about {total / max(1, len(frames)):.1f} a frame)")
-    print(f"read right {right / total:.2%}, unread {unread / total:.2%}, not found "
-          f"{missed / total:.2%}, wrong {wrong / total:.2%}, invented {invented}; "
-          f"{spent / len(frames) * 1000:.0f} ms a frame")
+    print(
+        f"read right {right / total:.2%}, unread {unread / total:.2%}, not found "
+        f"{missed / total:.2%}, wrong {wrong / total:.2%}, invented {invented}; "
+        f"{spent / len(frames) * 1000:.0f} ms a frame"
+    )
 
 
 def run_still(folder: str, repeats: int = 20) -> None:
@@ -149,8 +160,12 @@ if __name__ == "__main__":
     parser.add_argument("--per-condition", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--frames", default=None, help="a recorded Crypt game's folder")
-    parser.add_argument("--still", default=None, metavar="FOLDER",
-                        help="time a still frame of a recorded Crypt game through the watcher")
+    parser.add_argument(
+        "--still",
+        default=None,
+        metavar="FOLDER",
+        help="time a still frame of a recorded Crypt game through the watcher",
+    )
     args = parser.parse_args()
     if args.still:
         run_still(args.still)

@@ -46,8 +46,8 @@ def jpeg_claiming(width: int, height: int) -> bytes:
     data = bytearray(cv2.imencode(".jpg", np.full((16, 16, 3), 128, np.uint8))[1].tobytes())
     at = 2
     while data[at + 1] not in (0xC0, 0xC1, 0xC2):
-        at += 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
-    data[at + 5:at + 9] = struct.pack(">HH", height, width)
+        at += 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
+    data[at + 5 : at + 9] = struct.pack(">HH", height, width)
     return bytes(data)
 
 
@@ -65,17 +65,25 @@ def best_ms(actions, repeat: int) -> list[float]:
 
 def ordinary(repeat: int) -> None:
     base = cv2.imread(str(SAMPLE))
-    print(f"{'picture':<18} {'imdecode ms':>12} {'safe ms':>9} {'safe/plain':>11} {'header ms':>10}")
+    print(
+        f"{'picture':<18} {'imdecode ms':>12} {'safe ms':>9} {'safe/plain':>11} {'header ms':>10}"
+    )
     for width, height in ((1920, 1080), (4032, 3024)):
         image = cv2.resize(base, (width, height))
         for suffix in (".jpg", ".png"):
             data = cv2.imencode(suffix, image)[1].tobytes()
             plain, safe, header = best_ms(
-                [lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
-                 lambda: decode_image_bytes(data, "bench"),
-                 lambda: image_header(data, "bench")], repeat)
-            print(f"{f'{width}x{height}{suffix}':<18} {plain:>12.1f} {safe:>9.1f} "
-                  f"{safe / plain:>11.2f} {header:>10.3f}")
+                [
+                    lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
+                    lambda: decode_image_bytes(data, "bench"),
+                    lambda: image_header(data, "bench"),
+                ],
+                repeat,
+            )
+            print(
+                f"{f'{width}x{height}{suffix}':<18} {plain:>12.1f} {safe:>9.1f} "
+                f"{safe / plain:>11.2f} {header:>10.3f}"
+            )
 
 
 CHILD = """
@@ -102,9 +110,11 @@ print(f"{{(time.perf_counter() - start) * 1000:.0f}}|{{peak}}|{{said}}")
 
 
 def hostile(tmp: Path) -> None:
-    files = {"jpeg claims 20000x20000": jpeg_claiming(20000, 20000),
-             "png claims 100000^2": png_claiming(100000, 100000),
-             "png 1x4000 strip": cv2.imencode(".png", np.zeros((1, 4000, 3), np.uint8))[1].tobytes()}
+    files = {
+        "jpeg claims 20000x20000": jpeg_claiming(20000, 20000),
+        "png claims 100000^2": png_claiming(100000, 100000),
+        "png 1x4000 strip": cv2.imencode(".png", np.zeros((1, 4000, 3), np.uint8))[1].tobytes(),
+    }
     print(f"\n{'file':<26} {'loader':<9} {'ms':>7} {'peak MB':>8}  ended")
     for name, data in files.items():
         path = tmp / (name.replace(" ", "_").replace("^", "") + ".img")
@@ -112,15 +122,15 @@ def hostile(tmp: Path) -> None:
         for safe in (False, True):
             code = CHILD.format(root=str(ROOT), path=str(path), safe=safe)
             try:
-                done = subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                      text=True, timeout=20)
+                done = subprocess.run(
+                    [sys.executable, "-c", code], capture_output=True, text=True, timeout=20
+                )
                 ms, peak, said = done.stdout.strip().split("|", 2)
             except subprocess.TimeoutExpired:
                 ms, peak, said = ">20000", "?", "still decoding after 20 s (killed)"
             except ValueError:
                 ms, peak, said = "?", "?", f"crashed (exit {done.returncode})"
-            print(f"{name:<26} {'safe' if safe else 'imdecode':<9} {ms:>7} {peak:>8}  "
-                  f"{said[:90]}")
+            print(f"{name:<26} {'safe' if safe else 'imdecode':<9} {ms:>7} {peak:>8}  {said[:90]}")
 
 
 def main() -> None:

@@ -23,7 +23,6 @@ import random
 import selectors
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,11 +69,18 @@ def serve_child(args) -> None:
     from web.serve import create_server, serve_until_stopped
 
     record = json.loads(RECORD.read_text())
-    app = create_app({"db": args.db, "game": record["game"],
-                      "players": record["setup"]["players"], "names": record["setup"]["names"]})
+    app = create_app(
+        {
+            "db": args.db,
+            "game": record["game"],
+            "players": record["setup"]["players"],
+            "names": record["setup"]["names"],
+        }
+    )
     runtime = app.extensions["companion_runtime"]
-    runtime.attach_watcher(DroppingCamera(args.drop_every, args.offline), "soak camera",
-                           interval_s=0.2)
+    runtime.attach_watcher(
+        DroppingCamera(args.drop_every, args.offline), "soak camera", interval_s=0.2
+    )
     server = create_server(app, "127.0.0.1", 0)
     print(f"PORT {server.effective_port}", flush=True)
     serve_until_stopped(server, runtime.close, before_stop=app.extensions["companion_live"].stop)
@@ -92,10 +98,23 @@ class Server:
     def start(self) -> None:
         self.restarts += 1
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--serve-child", "--db", str(self.db),
-             "--drop-every", str(self.args.drop_every), "--offline", str(self.args.offline)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
-            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+            [
+                sys.executable,
+                __file__,
+                "--serve-child",
+                "--db",
+                str(self.db),
+                "--drop-every",
+                str(self.args.drop_every),
+                "--offline",
+                str(self.args.offline),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=ROOT,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )
         line = self.proc.stdout.readline()
         if not line.startswith("PORT "):
             raise SystemExit(f"the server did not start: {line!r}")
@@ -192,17 +211,27 @@ MALFORMED = [
     ("/api/undo", b"{not json"),
     ("/api/cannot-play", b'{"state_id": 0, "player": true}'),
     ("/api/undo", b'{"state_id": 0, "pad": "' + b"x" * 300_000 + b'"}'),
-    ("/api/games/import", b'{"format": "table-companion-record", "log": ' + b"[" * 3000 + b"]" * 3000 + b"}"),
+    (
+        "/api/games/import",
+        b'{"format": "table-companion-record", "log": ' + b"[" * 3000 + b"]" * 3000 + b"}",
+    ),
 ]
 
 
-def request(port: int, method: str, path: str, body: bytes | None = None,
-            headers: dict | None = None, conn: http.client.HTTPConnection | None = None):
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict | None = None,
+    conn: http.client.HTTPConnection | None = None,
+):
     own = conn is None
     conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=15)
     try:
-        conn.request(method, path, body=body,
-                     headers={"Content-Type": "application/json", **(headers or {})})
+        conn.request(
+            method, path, body=body, headers={"Content-Type": "application/json", **(headers or {})}
+        )
         answer = conn.getresponse()
         return answer.status, answer.read()
     finally:
@@ -245,24 +274,35 @@ class Driver:
     def run(self, seconds: float, phase: str) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            status, state = self._call("/api/new-game", {
-                "game": self.record["game"], "players": self.record["setup"]["players"],
-                "names": self.record["setup"]["names"]}, phase)
+            status, state = self._call(
+                "/api/new-game",
+                {
+                    "game": self.record["game"],
+                    "players": self.record["setup"]["players"],
+                    "names": self.record["setup"]["names"],
+                },
+                phase,
+            )
             if status != 200:
                 continue
             game_id, state_id = state["game_id"], state["state_id"]
             for entry in self.record["log"]:
                 if time.monotonic() >= deadline:
                     return
-                status, answer = self._call("/api/move", {"state_id": state_id,
-                                                          "move": entry["move"]}, phase)
+                status, answer = self._call(
+                    "/api/move", {"state_id": state_id, "move": entry["move"]}, phase
+                )
                 if status == 200:
                     state_id = answer["state"]["state_id"]
                     self.acknowledged[game_id] = self.acknowledged.get(game_id, 0) + sum(
-                        1 for v in answer["verdicts"] if v["accepted"])
+                        1 for v in answer["verdicts"] if v["accepted"]
+                    )
                 elif status == 422:
-                    state_id = answer["error"]["verdicts"][-1]["state_id"] \
-                        if answer["error"].get("verdicts") else state_id
+                    state_id = (
+                        answer["error"]["verdicts"][-1]["state_id"]
+                        if answer["error"].get("verdicts")
+                        else state_id
+                    )
                 else:
                     break  # stale or failed: start the record again in a new game
 
@@ -306,17 +346,27 @@ def pct(values: list[float], q: float) -> float:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=60.0,
-                        help="total time, alternating 1 and --listeners listeners")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="total time, alternating 1 and --listeners listeners",
+    )
     parser.add_argument("--listeners", type=int, default=50)
     parser.add_argument("--previews", type=int, default=2, help="MJPEG preview viewers")
-    parser.add_argument("--drop-every", type=float, default=60.0,
-                        help="the camera goes offline once per this many seconds")
+    parser.add_argument(
+        "--drop-every",
+        type=float,
+        default=60.0,
+        help="the camera goes offline once per this many seconds",
+    )
     parser.add_argument("--offline", type=float, default=5.0, help="... for this long")
-    parser.add_argument("--malformed-rate", type=float, default=10.0,
-                        help="malformed commands per second")
-    parser.add_argument("--block", type=float, default=10.0,
-                        help="seconds per pair of blocks (1 listener, then N)")
+    parser.add_argument(
+        "--malformed-rate", type=float, default=10.0, help="malformed commands per second"
+    )
+    parser.add_argument(
+        "--block", type=float, default=10.0, help="seconds per pair of blocks (1 listener, then N)"
+    )
     parser.add_argument("--serve-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -332,8 +382,9 @@ def main(argv=None) -> int:
     driver = Driver(server)
     malformed: dict[str, int] = {}
     stop = threading.Event()
-    noise = threading.Thread(target=malformed_stream,
-                             args=(server, stop, malformed, args.malformed_rate), daemon=True)
+    noise = threading.Thread(
+        target=malformed_stream, args=(server, stop, malformed, args.malformed_rate), daemon=True
+    )
     noise.start()
     try:
         listeners.add(1)
@@ -346,8 +397,7 @@ def main(argv=None) -> int:
             driver.run(min(args.block, deadline - time.monotonic()) / 2 + 0.01, "1")
             crowd = listeners.add(args.listeners - 1)
             time.sleep(1.0)
-            driver.run(min(args.block, deadline - time.monotonic()) / 2 + 0.01,
-                       str(args.listeners))
+            driver.run(min(args.block, deadline - time.monotonic()) / 2 + 0.01, str(args.listeners))
             listeners.remove(crowd)
             time.sleep(1.5)  # the server notices the closed streams at its next heartbeat
     finally:
@@ -360,24 +410,37 @@ def main(argv=None) -> int:
     one, many = driver.latencies.get("1", []), driver.latencies.get(str(args.listeners), [])
     p95_ratio = pct(many, 0.95) / pct(one, 0.95) if one and many else float("nan")
     errors_5xx = driver.errors_5xx + malformed.get("5xx", 0)
-    print(f"soak: {args.seconds:.0f} s on 127.0.0.1, record {RECORD.name} played over and "
-          f"over, camera offline {args.offline:.0f} s every {args.drop_every:.0f} s, "
-          f"{args.previews} MJPEG viewers, malformed commands at {args.malformed_rate:g}/s")
-    print(f"commands answered:       {driver.answered + sum(v for k, v in malformed.items() if k != 'unanswered')}"
-          f"  (game commands {driver.answered}, malformed {sum(malformed.values())}: "
-          + ", ".join(f"{k} {v}" for k, v in sorted(malformed.items())) + ")")
-    print(f"latency, 1 listener:     p50 {pct(one, .5):6.1f} ms   p95 {pct(one, .95):6.1f} ms"
-          f"   ({len(one)} commands)")
-    print(f"latency, {args.listeners} listeners:   p50 {pct(many, .5):6.1f} ms   p95 "
-          f"{pct(many, .95):6.1f} ms   ({len(many)} commands)")
+    print(
+        f"soak: {args.seconds:.0f} s on 127.0.0.1, record {RECORD.name} played over and "
+        f"over, camera offline {args.offline:.0f} s every {args.drop_every:.0f} s, "
+        f"{args.previews} MJPEG viewers, malformed commands at {args.malformed_rate:g}/s"
+    )
+    print(
+        f"commands answered:       {driver.answered + sum(v for k, v in malformed.items() if k != 'unanswered')}"
+        f"  (game commands {driver.answered}, malformed {sum(malformed.values())}: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(malformed.items()))
+        + ")"
+    )
+    print(
+        f"latency, 1 listener:     p50 {pct(one, 0.5):6.1f} ms   p95 {pct(one, 0.95):6.1f} ms"
+        f"   ({len(one)} commands)"
+    )
+    print(
+        f"latency, {args.listeners} listeners:   p50 {pct(many, 0.5):6.1f} ms   p95 "
+        f"{pct(many, 0.95):6.1f} ms   ({len(many)} commands)"
+    )
     print(f"p95 ratio {args.listeners}/1:          {p95_ratio:.2f}  (target <= 2)")
     print(f"5xx answers:             {errors_5xx}")
     print(f"unanswered:              {driver.unanswered + malformed.get('unanswered', 0)}")
     print(f"process restarts:        {server.restarts}")
-    print(f"moves lost:              {lost}  (of {sum(driver.acknowledged.values())} "
-          f"acknowledged, in {len(driver.acknowledged)} games)")
-    print(f"camera drops seen live:  {listeners.offline_seen}   state events to one listener: "
-          f"{listeners.state_events}   bytes to all viewers: {listeners.bytes / 1e6:.1f} MB")
+    print(
+        f"moves lost:              {lost}  (of {sum(driver.acknowledged.values())} "
+        f"acknowledged, in {len(driver.acknowledged)} games)"
+    )
+    print(
+        f"camera drops seen live:  {listeners.offline_seen}   state events to one listener: "
+        f"{listeners.state_events}   bytes to all viewers: {listeners.bytes / 1e6:.1f} MB"
+    )
     print(f"server exit on SIGTERM:  {exit_code}")
     return 0
 

@@ -1,7 +1,7 @@
 """Vision benchmark script (the same as `companion bench vision`).
 
-    python benchmarks/bench_vision.py            # full run, 3 frames per cell
-    python benchmarks/bench_vision.py --quick    # smoke run, 1 frame per cell, 2 degradations
+python benchmarks/bench_vision.py            # full run, 3 frames per cell
+python benchmarks/bench_vision.py --quick    # smoke run, 1 frame per cell, 2 degradations
 """
 
 import argparse

@@ -25,10 +25,12 @@ I18N_SCRIPT = HERE.parent / "web" / "static" / "i18n.js"
 CATALOGUE_FILE = HERE / "static" / "catalogue.json"
 
 
-def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | None = None,
-                    heartbeat_s: float = 5.0) -> Flask:
-    app = Flask(__name__, template_folder=str(HERE / "templates"),
-                static_folder=str(HERE / "static"))
+def create_cafe_app(
+    view: CafeView, *, host: str = "127.0.0.1", token: str | None = None, heartbeat_s: float = 5.0
+) -> Flask:
+    app = Flask(
+        __name__, template_folder=str(HERE / "templates"), static_folder=str(HERE / "static")
+    )
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     app.config["ACCESS_TOKEN"] = token
@@ -45,8 +47,9 @@ def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | Non
     @app.after_request
     def _security_headers(response):
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Content-Security-Policy",
-                                    "default-src 'self'; frame-ancestors 'none'")
+        response.headers.setdefault(
+            "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
+        )
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
@@ -81,17 +84,21 @@ def create_cafe_app(view: CafeView, *, host: str = "127.0.0.1", token: str | Non
                 else:
                     yield ": heartbeat\n\n"  # finds a closed connection
 
-        return Response(events(), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return Response(
+            events(),
+            mimetype="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
 
     @app.post("/api/ack")
     def acknowledge():
         if _foreign_origin():
             raise ApiError(403, "commands must come from this page")
         body = request.get_json(silent=True)
-        if not isinstance(body, dict) or not all(isinstance(body.get(k), str)
-                                                 for k in ("venue", "table", "alert")):
-            raise ApiError(400, "send {\"venue\": ..., \"table\": ..., \"alert\": ...}")
+        if not isinstance(body, dict) or not all(
+            isinstance(body.get(k), str) for k in ("venue", "table", "alert")
+        ):
+            raise ApiError(400, 'send {"venue": ..., "table": ..., "alert": ...}')
         if not _view().acknowledge(body["venue"], body["table"], body["alert"]):
             raise ApiError(404, f"no such active alert at {body['venue']}/{body['table']}")
         return jsonify({"sent": True})

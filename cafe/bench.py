@@ -88,8 +88,7 @@ class BrokerProbe:
         self.client.loop_stop()
 
 
-def broker_capacity(settings, messages: int = 20000, publishers: int = 4,
-                    size: int = 600) -> float:
+def broker_capacity(settings, messages: int = 20000, publishers: int = 4, size: int = 600) -> float:
     """Messages per second one Mosquitto moves, QoS 1 in and out, event-sized payloads, from
     several publishers to one subscriber (the head-office question: how far does one go?)."""
     received = threading.Semaphore(0)
@@ -121,8 +120,10 @@ def broker_capacity(settings, messages: int = 20000, publishers: int = 4,
         for k in range(n):
             sender.publish(f"companion-capacity/{index}", body, qos=1)
 
-    threads = [threading.Thread(target=send, args=(s, messages // publishers, i))
-               for i, s in enumerate(senders)]
+    threads = [
+        threading.Thread(target=send, args=(s, messages // publishers, i))
+        for i, s in enumerate(senders)
+    ]
     for thread in threads:
         thread.start()
     done = received.acquire(timeout=120)
@@ -153,8 +154,7 @@ def last_seq_per_game(db: Path) -> dict[int, int]:
 
 
 class Bench:
-    def __init__(self, tables: int, duration_s: float, keepalive_s: int, out=print,
-                 qos: int = 1):
+    def __init__(self, tables: int, duration_s: float, keepalive_s: int, out=print, qos: int = 1):
         self.qos = qos
         self.count = tables
         self.duration_s = duration_s
@@ -173,14 +173,33 @@ class Bench:
             self.seen.setdefault(tile.table, set()).add((body["game_id"], body["seq"]))
 
     def start_table(self, name: str, log: Path, resume: bool = False) -> subprocess.Popen:
-        args = [sys.executable, "-m", "cafe.bench_table", "--mqtt", self.broker.url,
-                "--table", name, "--venue", VENUE, "--log", str(log),
-                "--db", str(self.folder / f"{name}.sqlite3"),
-                "--keepalive", str(self.keepalive_s), "--qos", str(self.qos)]
+        args = [
+            sys.executable,
+            "-m",
+            "cafe.bench_table",
+            "--mqtt",
+            self.broker.url,
+            "--table",
+            name,
+            "--venue",
+            VENUE,
+            "--log",
+            str(log),
+            "--db",
+            str(self.folder / f"{name}.sqlite3"),
+            "--keepalive",
+            str(self.keepalive_s),
+            "--qos",
+            str(self.qos),
+        ]
         if resume:
             args.append("--resume-only")
-        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        process = subprocess.Popen(
+            args,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         self.processes[name] = process
         return process
 
@@ -215,16 +234,19 @@ class Bench:
     # -- the run -------------------------------------------------------------------------
     def run(self) -> dict:
         out = self.out
-        out(f"Café benchmark: {self.count} tables, {self.duration_s:.0f} s, keep-alive "
-            f"{self.keepalive_s} s, events QoS {self.qos}, Mosquitto on 127.0.0.1")
+        out(
+            f"Café benchmark: {self.count} tables, {self.duration_s:.0f} s, keep-alive "
+            f"{self.keepalive_s} s, events QoS {self.qos}, Mosquitto on 127.0.0.1"
+        )
         logs = sample_logs(out)
         games = [json.loads(p.read_text(encoding="utf-8")) for p in logs]
         per_second = sum(len(g["records"]) / (g["frames"] / g["fps"]) for g in games) / len(games)
         out(f"  {len(logs)} recorded games, {per_second:.1f} log records/s per table on average")
         self.broker = LocalBroker(folder=self.folder / "broker").start()
         settings = parse_broker(self.broker.url, keepalive_s=self.keepalive_s)
-        self.view = CafeView(settings, VENUE, client_id="bench-cafe", on_event=self._on_event,
-                             qos=self.qos)
+        self.view = CafeView(
+            settings, VENUE, client_id="bench-cafe", on_event=self._on_event, qos=self.qos
+        )
         self.view.start().wait_connected()
         self.probe = BrokerProbe(settings)
         names = [f"t{i + 1:02d}" for i in range(self.count)]
@@ -235,8 +257,9 @@ class Bench:
                 self.start_table(name, table_logs[name])
             ready = self.wait(lambda: all(self.status_of(n) == "online" for n in names), 120)
             if ready is None:
-                raise RuntimeError("not every table came online within 120 s: "
-                                   + self._stderr_of(names))
+                raise RuntimeError(
+                    "not every table came online within 120 s: " + self._stderr_of(names)
+                )
             out(f"  {self.count} table processes online after {time.monotonic() - launched:.1f} s")
             return self._timeline(names, table_logs)
         finally:
@@ -272,16 +295,24 @@ class Bench:
         logged_then = {n: table_records(self.folder / f"{n}.sqlite3") for n in names}
         with self.seen_lock:
             lost_in_restart = sum(
-                1 for n, records in logged_then.items() for game_id, seq in records
-                if seq <= targets[n].get(game_id, -1) and (game_id, seq) not in self.seen.get(n, ()))
+                1
+                for n, records in logged_then.items()
+                for game_id, seq in records
+                if seq <= targets[n].get(game_id, -1) and (game_id, seq) not in self.seen.get(n, ())
+            )
         with self.view.lock:
             duplicated_in_restart = sum(t.duplicates for t in self.view.tiles.values())
-        restart = {"lost": lost_in_restart, "duplicated": duplicated_in_restart,
-                   "down_s": round(up_at - down_at, 2),
-                   "caught_up_s": None if recovered is None else round(recovered, 2),
-                   "all_online_s": None if reconnected is None else round(reconnected, 2)}
-        out(f"  broker restarted: down {restart['down_s']} s; every table caught up "
-            f"{restart['caught_up_s']} s after it was back")
+        restart = {
+            "lost": lost_in_restart,
+            "duplicated": duplicated_in_restart,
+            "down_s": round(up_at - down_at, 2),
+            "caught_up_s": None if recovered is None else round(recovered, 2),
+            "all_online_s": None if reconnected is None else round(reconnected, 2),
+        }
+        out(
+            f"  broker restarted: down {restart['down_s']} s; every table caught up "
+            f"{restart['caught_up_s']} s after it was back"
+        )
 
         # 2. One table killed (its socket closes), one frozen (nothing closes: keep-alive).
         time.sleep(max(0.0, t0 + self.duration_s * 0.6 - time.time()))
@@ -309,8 +340,10 @@ class Bench:
         frozen_will_s = will_after[0] if will_after else None
         out(f"  table killed (kill -9): offline after {offline_killed} s")
         if frozen != killed:
-            out(f"  table frozen (SIGSTOP): shown 'not heard from' after {frozen_s} s; the "
-                f"broker's last will after {frozen_will_s} s (keep-alive {self.keepalive_s} s)")
+            out(
+                f"  table frozen (SIGSTOP): shown 'not heard from' after {frozen_s} s; the "
+                f"broker's last will after {frozen_will_s} s (keep-alive {self.keepalive_s} s)"
+            )
         self.processes[killed].wait()
         self.start_table(killed, table_logs[killed], resume=True)
         self.processes[frozen].send_signal(signal.SIGCONT)
@@ -332,9 +365,11 @@ class Bench:
         # killed and frozen tables excepted: their silence is real).
         with self.view.lock:
             false_silences = sum(
-                1 for when, key in self.view.silences
+                1
+                for when, key in self.view.silences
                 if key.split("/", 1)[1] not in (killed, frozen)
-                and (t0 <= when < down_at or up_at + 10 <= when < end_at))
+                and (t0 <= when < down_at or up_at + 10 <= when < end_at)
+            )
         lost = self._missing(logged)
         with self.view.lock:
             duplicates = sum(t.duplicates for t in self.view.tiles.values())
@@ -343,24 +378,37 @@ class Bench:
         capacity = broker_capacity(parse_broker(self.broker.url))
         after_restart = self.latencies.between(up_at, end_at)
         result = {
-            "tables": self.count, "qos": self.qos, "duration_s": round(end_at - t0, 1),
+            "tables": self.count,
+            "qos": self.qos,
+            "duration_s": round(end_at - t0, 1),
             "keepalive_s": self.keepalive_s,
             "events_logged": total,
             "events_per_s": round(len(self.latencies.between(t0, end_at)) / (end_at - t0), 1),
-            "latency_ms": {"p50": round(percentile(steady, 0.5) * 1000, 1),
-                           "p95": round(percentile(steady, 0.95) * 1000, 1),
-                           "max": round(max(steady) * 1000, 1) if steady else None,
-                           "samples": len(steady)},
-            "bare_broker_ms": {"p50": round(percentile(probe, 0.5) * 1000, 1),
-                               "p95": round(percentile(probe, 0.95) * 1000, 1),
-                               "samples": len(probe)},
-            "load_average": round(load, 1), "cpus": os.cpu_count(),
-            "in_table_ms": {"p50": round(percentile(in_table, 0.5) * 1000, 1),
-                            "p95": round(percentile(in_table, 0.95) * 1000, 1)},
-            "latency_after_restart_ms": {"p50": round(percentile(after_restart, 0.5) * 1000, 1),
-                                         "p95": round(percentile(after_restart, 0.95) * 1000, 1)},
+            "latency_ms": {
+                "p50": round(percentile(steady, 0.5) * 1000, 1),
+                "p95": round(percentile(steady, 0.95) * 1000, 1),
+                "max": round(max(steady) * 1000, 1) if steady else None,
+                "samples": len(steady),
+            },
+            "bare_broker_ms": {
+                "p50": round(percentile(probe, 0.5) * 1000, 1),
+                "p95": round(percentile(probe, 0.95) * 1000, 1),
+                "samples": len(probe),
+            },
+            "load_average": round(load, 1),
+            "cpus": os.cpu_count(),
+            "in_table_ms": {
+                "p50": round(percentile(in_table, 0.5) * 1000, 1),
+                "p95": round(percentile(in_table, 0.95) * 1000, 1),
+            },
+            "latency_after_restart_ms": {
+                "p50": round(percentile(after_restart, 0.5) * 1000, 1),
+                "p95": round(percentile(after_restart, 0.95) * 1000, 1),
+            },
             "broker_restart": restart,
-            "lost": lost, "duplicated": duplicates, "gaps_seen": gaps,
+            "lost": lost,
+            "duplicated": duplicates,
+            "gaps_seen": gaps,
             "broker_capacity_msg_s": capacity,
             "killed_offline_s": offline_killed,
             "frozen_offline_s": frozen_s,
@@ -386,54 +434,84 @@ class Bench:
         lat = r["latency_ms"]
         verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
         out("")
-        out(f"{'tables':<44}{r['tables']}   (machine: {r['cpus']} CPUs, load average "
-            f"{r['load_average']} during the steady phase)")
+        out(
+            f"{'tables':<44}{r['tables']}   (machine: {r['cpus']} CPUs, load average "
+            f"{r['load_average']} during the steady phase)"
+        )
         out(f"{'events logged by the tables (all in SQLite)':<44}{r['events_logged']}")
         out(f"{'events/s through the broker':<44}{r['events_per_s']}")
-        out(f"{'latency table -> café, steady (ms)':<44}p50 {lat['p50']}  p95 {lat['p95']}  "
+        out(
+            f"{'latency table -> café, steady (ms)':<44}p50 {lat['p50']}  p95 {lat['p95']}  "
             f"max {lat['max']}  (n={lat['samples']})   target p95 <= 100: "
-            f"{verdict(lat['p95'] <= 100)}")
+            f"{verdict(lat['p95'] <= 100)}"
+        )
         bare = r["bare_broker_ms"]
         ratio = lat["p95"] / bare["p95"] if bare["p95"] else float("nan")
-        out(f"{'  a bare message through the broker (ms)':<44}p50 {bare['p50']}  p95 {bare['p95']}"
-            f"  (same moment; table p95 is {ratio:.1f}x this)")
+        out(
+            f"{'  a bare message through the broker (ms)':<44}p50 {bare['p50']}  p95 {bare['p95']}"
+            f"  (same moment; table p95 is {ratio:.1f}x this)"
+        )
         inside = r["in_table_ms"]
-        out(f"{'  of which inside the table (ms)':<44}p50 {inside['p50']}  p95 {inside['p95']}  "
-            f"(logged -> handed to the broker connection)")
+        out(
+            f"{'  of which inside the table (ms)':<44}p50 {inside['p50']}  p95 {inside['p95']}  "
+            f"(logged -> handed to the broker connection)"
+        )
         after = r["latency_after_restart_ms"]
-        out(f"{'latency after the restart (ms)':<44}p50 {after['p50']}  p95 {after['p95']}  "
-            f"(includes the backlog sent on reconnect)")
+        out(
+            f"{'latency after the restart (ms)':<44}p50 {after['p50']}  p95 {after['p95']}  "
+            f"(includes the backlog sent on reconnect)"
+        )
         restart = r["broker_restart"]
-        out(f"{'broker restart: down / all caught up':<44}{restart['down_s']} s / "
-            f"{restart['caught_up_s']} s after it was back")
-        out(f"{'broker restart: lost / delivered twice':<44}{restart['lost']} / "
+        out(
+            f"{'broker restart: down / all caught up':<44}{restart['down_s']} s / "
+            f"{restart['caught_up_s']} s after it was back"
+        )
+        out(
+            f"{'broker restart: lost / delivered twice':<44}{restart['lost']} / "
             f"{restart['duplicated']}   target 0 / 0: "
             f"{verdict(restart['lost'] == 0 and restart['duplicated'] == 0)}"
-            f"   (shown twice on the café page: 0, a repeat is dropped by its seq)")
-        out(f"{'whole run: lost / delivered twice / gaps':<44}{r['lost']} / {r['duplicated']} / "
+            f"   (shown twice on the café page: 0, a repeat is dropped by its seq)"
+        )
+        out(
+            f"{'whole run: lost / delivered twice / gaps':<44}{r['lost']} / {r['duplicated']} / "
             f"{r['gaps_seen']}   (a killed or frozen table re-sends what it had no PUBACK "
-            f"for; the café drops the repeat by seq)")
+            f"for; the café drops the repeat by seq)"
+        )
         out(f"{'killed table shown offline after':<44}{r['killed_offline_s']} s")
-        out(f"{'broker capacity, same machine (msg/s)':<44}{r['broker_capacity_msg_s']}   "
+        out(
+            f"{'broker capacity, same machine (msg/s)':<44}{r['broker_capacity_msg_s']}   "
             f"(20,000 QoS 1 messages of 600 bytes, 4 publishers -> 1 subscriber; "
-            f"{r['broker_capacity_msg_s'] / max(r['events_per_s'], 0.1):.0f}x this café)")
+            f"{r['broker_capacity_msg_s'] / max(r['events_per_s'], 0.1):.0f}x this café)"
+        )
         if r["frozen_offline_s"] is not None:
             keepalive = r["keepalive_s"]
-            out(f"{'frozen table shown offline after':<44}{r['frozen_offline_s']} s   (heartbeats "
+            out(
+                f"{'frozen table shown offline after':<44}{r['frozen_offline_s']} s   (heartbeats "
                 f"missed; target within the keep-alive {keepalive} s: "
-                f"{verdict(r['frozen_offline_s'] <= keepalive)})")
+                f"{verdict(r['frozen_offline_s'] <= keepalive)})"
+            )
             will = r["frozen_last_will_s"]
-            ratio = f"{will / r['frozen_offline_s']:.1f}x" if will and r["frozen_offline_s"] \
-                else "n/a"
+            ratio = (
+                f"{will / r['frozen_offline_s']:.1f}x" if will and r["frozen_offline_s"] else "n/a"
+            )
             label = "  the broker's last will for it after"
-            out(f"{label:<44}{will} s   (the alternative: "
-                f"1.5x keep-alive + up to 5 s between Mosquitto's checks; {ratio} slower)")
-        out(f"{'healthy tables shown not heard from':<44}{r['healthy_shown_silent']}   "
-            f"(false alarms outside the broker restart)")
+            out(
+                f"{label:<44}{will} s   (the alternative: "
+                f"1.5x keep-alive + up to 5 s between Mosquitto's checks; {ratio} slower)"
+            )
+        out(
+            f"{'healthy tables shown not heard from':<44}{r['healthy_shown_silent']}   "
+            f"(false alarms outside the broker restart)"
+        )
 
 
-def main(tables: int = 20, duration_s: float = 60.0, keepalive_s: int = 5,
-         json_path: str | None = None, qos: int = 1) -> dict:
+def main(
+    tables: int = 20,
+    duration_s: float = 60.0,
+    keepalive_s: int = 5,
+    json_path: str | None = None,
+    qos: int = 1,
+) -> dict:
     result = Bench(tables, duration_s, keepalive_s, qos=qos).run()
     if json_path:
         Path(json_path).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -41,8 +41,13 @@ def main(argv=None) -> None:
     log = json.loads(open(args.log, encoding="utf-8").read())
     setup = setup_of(log)
     runtime = Runtime(GameStore(args.db), log["game"], setup, fresh=not args.resume_only)
-    publisher = TablePublisher(runtime, parse_broker(args.mqtt, keepalive_s=args.keepalive),
-                               args.venue, args.table, events_qos=args.qos).start()
+    publisher = TablePublisher(
+        runtime,
+        parse_broker(args.mqtt, keepalive_s=args.keepalive),
+        args.venue,
+        args.table,
+        events_qos=args.qos,
+    ).start()
     print("ready", flush=True)
     try:
         if args.resume_only:

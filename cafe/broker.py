@@ -19,9 +19,11 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
-INSTALL_HINT = ("the MQTT broker Mosquitto is not installed: run 'sudo apt-get install "
-                "mosquitto' (Debian/Ubuntu; scripts/bootstrap --cafe does it), or point at a "
-                "running broker with --mqtt mqtt://HOST:PORT")
+INSTALL_HINT = (
+    "the MQTT broker Mosquitto is not installed: run 'sudo apt-get install "
+    "mosquitto' (Debian/Ubuntu; scripts/bootstrap --cafe does it), or point at a "
+    "running broker with --mqtt mqtt://HOST:PORT"
+)
 
 
 class BrokerUnavailableError(CompanionError):
@@ -32,12 +34,14 @@ def mosquitto_binary() -> str | None:
     """Debian installs it in /usr/sbin, which is not on every user's PATH."""
     return shutil.which("mosquitto") or next(
         (p for p in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto") if os.access(p, os.X_OK)),
-        None)
+        None,
+    )
 
 
 def mosquitto_passwd_binary() -> str | None:
     return shutil.which("mosquitto_passwd") or next(
-        (p for p in ("/usr/bin/mosquitto_passwd",) if os.access(p, os.X_OK)), None)
+        (p for p in ("/usr/bin/mosquitto_passwd",) if os.access(p, os.X_OK)), None
+    )
 
 
 def listening(host: str, port: int) -> bool:
@@ -58,10 +62,16 @@ def free_port() -> int:
 class LocalBroker:
     """`mosquitto -c <generated config>` listening on 127.0.0.1:`port` until `stop()`."""
 
-    def __init__(self, port: int | None = None, *, folder: str | Path | None = None,
-                 password_file: str | Path | None = None, acl_file: str | Path | None = None,
-                 tls_files: tuple[str | Path, str | Path, str | Path] | None = None,
-                 extra_config: str = ""):
+    def __init__(
+        self,
+        port: int | None = None,
+        *,
+        folder: str | Path | None = None,
+        password_file: str | Path | None = None,
+        acl_file: str | Path | None = None,
+        tls_files: tuple[str | Path, str | Path, str | Path] | None = None,
+        extra_config: str = "",
+    ):
         """`tls_files`: (CA certificate, broker certificate, broker key) for a TLS listener."""
         binary = mosquitto_binary()
         if binary is None:
@@ -77,13 +87,17 @@ class LocalBroker:
         if tls_files:
             ca, cert, key = tls_files
             lines += [f"cafile {ca}", f"certfile {cert}", f"keyfile {key}"]
-        lines += ["persistence true",
-                  f"persistence_location {self.folder}/",
-                  f"log_dest file {self.log_path}",
-                  "log_type error", "log_type warning", "log_type notice",
-                  # a café view that was away gets everything it missed, not the last 1000
-                  "max_queued_messages 100000",
-                  "max_inflight_messages 100"]
+        lines += [
+            "persistence true",
+            f"persistence_location {self.folder}/",
+            f"log_dest file {self.log_path}",
+            "log_type error",
+            "log_type warning",
+            "log_type notice",
+            # a café view that was away gets everything it missed, not the last 1000
+            "max_queued_messages 100000",
+            "max_inflight_messages 100",
+        ]
         if os.geteuid() == 0:
             # As root Mosquitto would switch to the 'mosquitto' user, who cannot write here.
             lines.append("user root")
@@ -101,23 +115,32 @@ class LocalBroker:
         return f"{'mqtts' if self.tls else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self, timeout_s: float = 10.0) -> "LocalBroker":
-        self.process = subprocess.Popen([self.binary, "-c", str(self.config_path)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [self.binary, "-c", str(self.config_path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 error = self.process.stderr.read().decode(errors="replace").strip()
-                log = self.log_path.read_text(errors="replace")[-400:] if self.log_path.exists() else ""
+                log = (
+                    self.log_path.read_text(errors="replace")[-400:]
+                    if self.log_path.exists()
+                    else ""
+                )
                 raise BrokerUnavailableError(
-                    f"mosquitto exited at start on port {self.port}: {error or log}".strip())
+                    f"mosquitto exited at start on port {self.port}: {error or log}".strip()
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return self
             except OSError:
                 time.sleep(0.02)
         self.stop()
-        raise BrokerUnavailableError(f"mosquitto did not listen on port {self.port} "
-                                     f"within {timeout_s:.0f} s")
+        raise BrokerUnavailableError(
+            f"mosquitto did not listen on port {self.port} within {timeout_s:.0f} s"
+        )
 
     def stop(self, timeout_s: float = 10.0) -> None:
         """SIGTERM (Mosquitto saves its persistence file), then wait; kill if it hangs."""

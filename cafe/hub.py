@@ -19,8 +19,8 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-import uuid
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
@@ -64,8 +64,7 @@ class Tile:
         if self.turns and self.turns[-1][0] == instance:
             self.turns[-1] = (instance, now)
             return
-        if any(seen == instance and now - at < CLASH_FORGOTTEN_AFTER_S
-               for seen, at in self.turns):
+        if any(seen == instance and now - at < CLASH_FORGOTTEN_AFTER_S for seen, at in self.turns):
             self.name_clash_at = now  # back again after another one: both are running
         self.turns.append((instance, now))
 
@@ -88,23 +87,40 @@ class Tile:
         return f"{self.venue}/{self.table}"
 
     def to_dict(self) -> dict:
-        return {"key": self.key, "venue": self.venue, "table": self.table,
-                "online": bool(self.status and self.status.get("status") == "online"
-                               and not self.silent),
-                "silent": self.silent, "last_heard": self.last_heard,
-                "name_clash": self.name_clash,
-                "status": self.status, "state": self.state, "alerts": list(self.alerts),
-                "recent": list(self.recent), "events": self.events,
-                "duplicates": self.duplicates, "gaps": self.gaps, "updated": self.updated}
+        return {
+            "key": self.key,
+            "venue": self.venue,
+            "table": self.table,
+            "online": bool(
+                self.status and self.status.get("status") == "online" and not self.silent
+            ),
+            "silent": self.silent,
+            "last_heard": self.last_heard,
+            "name_clash": self.name_clash,
+            "status": self.status,
+            "state": self.state,
+            "alerts": list(self.alerts),
+            "recent": list(self.recent),
+            "events": self.events,
+            "duplicates": self.duplicates,
+            "gaps": self.gaps,
+            "updated": self.updated,
+        }
 
 
 EventListener = Callable[[Tile, dict, float], None]
 
 
 class CafeView:
-    def __init__(self, broker: BrokerSettings, venue: str = "+", *,
-                 client_id: str | None = None, on_event: EventListener | None = None,
-                 qos: int = 1):
+    def __init__(
+        self,
+        broker: BrokerSettings,
+        venue: str = "+",
+        *,
+        client_id: str | None = None,
+        on_event: EventListener | None = None,
+        qos: int = 1,
+    ):
         self.broker = broker
         self.venue = venue
         self.tiles: dict[str, Tile] = {}
@@ -116,15 +132,16 @@ class CafeView:
         self.on_event = on_event
         self.qos = qos
         persistent = client_id is not None
-        client_id = client_id or f"companion-cafe-{socket.gethostname()[:20]}-{uuid.uuid4().hex[:8]}"
+        client_id = (
+            client_id or f"companion-cafe-{socket.gethostname()[:20]}-{uuid.uuid4().hex[:8]}"
+        )
         self.client = broker.client(client_id, clean_session=not persistent)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.silences: list[tuple[float, str]] = []  # (when, table key): for the benchmark
         self._closing = threading.Event()
-        self._watcher = threading.Thread(target=self._watch, name="cafe-silence-watch",
-                                         daemon=True)
+        self._watcher = threading.Thread(target=self._watch, name="cafe-silence-watch", daemon=True)
 
     def start(self) -> "CafeView":
         self.client.connect_async(self.broker.host, self.broker.port, self.broker.keepalive_s)
@@ -151,8 +168,12 @@ class CafeView:
                     tile.silent = True
                     self.silences.append((time.time(), tile.key))
                     log.info("table %s not heard from for %.1f s", tile.key, now - tile.heard_at)
-                settled = [t for t in self.tiles.values() if t.name_clash_at is not None
-                           and now - t.name_clash_at > CLASH_FORGOTTEN_AFTER_S]
+                settled = [
+                    t
+                    for t in self.tiles.values()
+                    if t.name_clash_at is not None
+                    and now - t.name_clash_at > CLASH_FORGOTTEN_AFTER_S
+                ]
                 for tile in settled:
                     tile.name_clash_at = None
                 turned += settled
@@ -179,17 +200,21 @@ class CafeView:
 
     def snapshot(self) -> dict:
         with self.lock:
-            return {"version": self.version, "connected": self.connected,
-                    "broker": self.broker.display(),
-                    "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)]}
+            return {
+                "version": self.version,
+                "connected": self.connected,
+                "broker": self.broker.display(),
+                "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)],
+            }
 
     # -- paho callbacks -------------------------------------------------------------------
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
             log.warning("broker %s refused the café view: %s", self.broker.display(), reason_code)
             return
-        client.subscribe([(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos)
-                          for kind in T.TABLE_TOPICS])
+        client.subscribe(
+            [(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos) for kind in T.TABLE_TOPICS]
+        )
         with self.lock:
             for tile in self.tiles.values():  # silence while the view was away is not theirs
                 tile.heard_at, tile.silent = time.monotonic(), False
@@ -225,8 +250,9 @@ class CafeView:
                 tile.heard(received)
                 tile.silent = False
                 instance = (body or {}).get("instance")
-                if isinstance(instance, str) and (kind == "heartbeat" or (
-                        kind == "status" and body.get("status") == "online")):
+                if isinstance(instance, str) and (
+                    kind == "heartbeat" or (kind == "status" and body.get("status") == "online")
+                ):
                     tile.heard_instance(instance)
                     if tile.name_clash and not was_clash:
                         log.warning("two running tables claim the name %s", tile.key)
@@ -271,8 +297,7 @@ class CafeView:
         for verdict in body.get("verdicts") or []:
             text = verdict.get("text") or verdict.get("note")
             if text:
-                tile.recent.append({"seq": seq, "accepted": verdict.get("accepted"),
-                                    "text": text})
+                tile.recent.append({"seq": seq, "accepted": verdict.get("accepted"), "text": text})
         return True
 
 
@@ -282,7 +307,8 @@ def _safe_status(body: dict | None) -> dict | None:
     if not body:
         return body
     link = body.get("dashboard")
-    if link is not None and not (isinstance(link, str)
-                                 and link.lower().startswith(("http://", "https://"))):
+    if link is not None and not (
+        isinstance(link, str) and link.lower().startswith(("http://", "https://"))
+    ):
         body = dict(body, dashboard=None)
     return body

@@ -36,7 +36,9 @@ def sample_logs(progress=print) -> list[Path]:
             started = time.monotonic()
             data = record_log(folder)
             path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            progress(f"    {len(data['records'])} log records in {time.monotonic() - started:.0f} s")
+            progress(
+                f"    {len(data['records'])} log records in {time.monotonic() - started:.0f} s"
+            )
         paths.append(path)
     return paths
 
@@ -49,8 +51,12 @@ def record_log(folder: Path) -> dict:
 
     recording = load_recording(folder)
     store = GameStore(Path(tempfile.mkdtemp(prefix="companion-replay-")) / "log.sqlite3")
-    runtime = Runtime(store, recording.game, Setup(recording.players, recording.names,
-                                                   recording.options), fresh=True)
+    runtime = Runtime(
+        store,
+        recording.game,
+        Setup(recording.players, recording.names, recording.options),
+        fresh=True,
+    )
     runtime.watcher = open_watcher(f"images:{folder}", recording.game, recording.players)
     frames: list[int] = []
     frame = 0
@@ -59,12 +65,18 @@ def record_log(folder: Path) -> dict:
         frame += 1
         frames += [frame] * (len(runtime.session.records) - 1 - len(frames))
     runtime.close()
-    records = [{k: v for k, v in r.items() if k not in ("seq", "ts")}
-               for r in runtime.session.records[1:]]
-    return {"game": recording.game, "players": recording.players,
-            "names": list(recording.names), "options": recording.options,
-            "fps": recording.fps, "frames": frame,
-            "records": [{"frame": f, "record": r} for f, r in zip(frames, records)]}
+    records = [
+        {k: v for k, v in r.items() if k not in ("seq", "ts")} for r in runtime.session.records[1:]
+    ]
+    return {
+        "game": recording.game,
+        "players": recording.players,
+        "names": list(recording.names),
+        "options": recording.options,
+        "fps": recording.fps,
+        "frames": frame,
+        "records": [{"frame": f, "record": r} for f, r in zip(frames, records)],
+    }
 
 
 def _fingerprint(folder: Path) -> str:
@@ -100,8 +112,12 @@ class LogReplayWatcher:
         records = self.by_frame.get(self.frame, [])
         events = [event_from_dict(r["event"]) for r in records if r.get("type") == "event"]
         self._moves = [Move.from_dict(r["move"]) for r in records if r.get("type") == "move"]
-        return WatchStep(events, None, SourceStatus(True, "recorded game", 0.0, self.frame,
-                                                    finished=self.finished), calibrated=True)
+        return WatchStep(
+            events,
+            None,
+            SourceStatus(True, "recorded game", 0.0, self.frame, finished=self.finished),
+            calibrated=True,
+        )
 
     def due_moves(self, session) -> list[Move]:
         moves, self._moves = self._moves, []

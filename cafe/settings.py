@@ -50,28 +50,44 @@ class BrokerSettings:
         """A paho client for these settings (not yet connected)."""
         import paho.mqtt.client as mqtt
 
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
-                             clean_session=clean_session, protocol=mqtt.MQTTv311)
+        client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=client_id,
+            clean_session=clean_session,
+            protocol=mqtt.MQTTv311,
+        )
         if self.username:
             client.username_pw_set(self.username, self.password)
         if self.tls:
-            client.tls_set(ca_certs=self.ca_file, certfile=self.cert_file,
-                           keyfile=self.key_file, cert_reqs=ssl.CERT_REQUIRED)
+            client.tls_set(
+                ca_certs=self.ca_file,
+                certfile=self.cert_file,
+                keyfile=self.key_file,
+                cert_reqs=ssl.CERT_REQUIRED,
+            )
         # A broker restart should cost a table a fraction of a second, not paho's 2 minutes.
         client.reconnect_delay_set(min_delay=1, max_delay=5)
         client.max_inflight_messages_set(100)
         return client
 
 
-def parse_broker(url: str, *, username: str | None = None, password_file: str | None = None,
-                 ca_file: str | None = None, cert_file: str | None = None,
-                 key_file: str | None = None, keepalive_s: int = 5) -> BrokerSettings:
+def parse_broker(
+    url: str,
+    *,
+    username: str | None = None,
+    password_file: str | None = None,
+    ca_file: str | None = None,
+    cert_file: str | None = None,
+    key_file: str | None = None,
+    keepalive_s: int = 5,
+) -> BrokerSettings:
     """`mqtt://HOST[:PORT]` or `mqtts://...`; credentials from options, file or environment."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
         raise BrokerSettingsError(
             f"the broker address must look like mqtt://HOST:PORT or mqtts://HOST:PORT "
-            f"(got {_redact(url)!r})")
+            f"(got {_redact(url)!r})"
+        )
     tls = parts.scheme == "mqtts"
     try:
         port = parts.port or (8883 if tls else 1883)
@@ -84,7 +100,8 @@ def parse_broker(url: str, *, username: str | None = None, password_file: str | 
             secret = Path(password_file).read_text(encoding="utf-8").strip()
         except OSError as exc:
             raise BrokerSettingsError(
-                f"cannot read the broker password file {password_file}: {exc.strerror}") from None
+                f"cannot read the broker password file {password_file}: {exc.strerror}"
+            ) from None
     secret = secret or os.environ.get(PASSWORD_ENV) or None
     if secret and not user:
         raise BrokerSettingsError("a broker password needs a user name (--mqtt-user)")
@@ -92,12 +109,14 @@ def parse_broker(url: str, *, username: str | None = None, password_file: str | 
         if path and not Path(path).is_file():
             raise BrokerSettingsError(f"the TLS {label} file {path} does not exist")
     if (ca_file or cert_file) and not tls:
-        raise BrokerSettingsError("TLS files were given but the address is mqtt://; "
-                                  "use mqtts://HOST:PORT")
+        raise BrokerSettingsError(
+            "TLS files were given but the address is mqtt://; use mqtts://HOST:PORT"
+        )
     if keepalive_s < 2:
         raise BrokerSettingsError("the keep-alive must be at least 2 seconds")
-    return BrokerSettings(parts.hostname, port, tls, user, secret, ca_file, cert_file,
-                          key_file, keepalive_s)
+    return BrokerSettings(
+        parts.hostname, port, tls, user, secret, ca_file, cert_file, key_file, keepalive_s
+    )
 
 
 def check_name(kind: str, name: str) -> str:
@@ -105,7 +124,8 @@ def check_name(kind: str, name: str) -> str:
     if not NAME_PATTERN.match(name or ""):
         raise BrokerSettingsError(
             f"the {kind} name {name!r} must be 1-64 letters, digits, '-', '_' or '.' "
-            f"(it becomes part of the MQTT topic)")
+            f"(it becomes part of the MQTT topic)"
+        )
     return name
 
 

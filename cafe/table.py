@@ -53,8 +53,9 @@ class NameClaim:
         self.client, self.topics, self.payload, self.every_s = client, topics, payload, every_s
         self.instance = payload["instance"]
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._repeat, daemon=True,
-                                        name=f"cafe-claim-{topics.table}")
+        self._thread = threading.Thread(
+            target=self._repeat, daemon=True, name=f"cafe-claim-{topics.table}"
+        )
         self._thread.start()
 
     def _repeat(self) -> None:
@@ -78,8 +79,15 @@ class NameClaim:
         self.client.loop_stop()
 
 
-def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
-               dashboard: str | None = None, connect_timeout_s: float = 3.0) -> NameClaim | dict:
+def claim_name(
+    broker: BrokerSettings,
+    venue: str,
+    table: str,
+    instance: str,
+    *,
+    dashboard: str | None = None,
+    connect_timeout_s: float = 3.0,
+) -> NameClaim | dict:
     """Take the name venue/table for this process (`instance`), race-free: a `NameClaim` when
     it is ours, else what is known of the table that has it (for `name_taken_message`).
 
@@ -96,8 +104,9 @@ def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
        cannot be reached or does not answer."""
     topics = T.TableTopics(venue, table)
     every = T.heartbeat_every(broker.keepalive_s)
-    probe = broker.client(f"companion-{venue}-{table}-claim-{uuid.uuid4().hex[:8]}",
-                          clean_session=True)
+    probe = broker.client(
+        f"companion-{venue}-{table}-claim-{uuid.uuid4().hex[:8]}", clean_session=True
+    )
     probe.connect_timeout = connect_timeout_s
     lock = threading.Lock()
     retained: dict[str, dict | None] = {}
@@ -160,8 +169,9 @@ def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
         while not (subscribed.is_set() or refused.is_set()) and time.monotonic() < deadline:
             time.sleep(0.01)
         if not subscribed.is_set():
-            raise ConnectionError(f"the broker {broker.display()} did not let this table look "
-                                  f"at its own name")
+            raise ConnectionError(
+                f"the broker {broker.display()} did not let this table look at its own name"
+            )
         with lock:
             status, claim = retained.get("status"), retained.get("claim")
         suspects = []
@@ -172,8 +182,9 @@ def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
             suspects.append(claim)
         if suspects:  # holding the name on paper: is it heard?
             beats = [b.get("heartbeat_s") for b in suspects]
-            beat = max([float(b) for b in beats if isinstance(b, (int, float)) and b > 0]
-                       or [every])
+            beat = max(
+                [float(b) for b in beats if isinstance(b, (int, float)) and b > 0] or [every]
+            )
             deadline = time.monotonic() + T.SILENT_AFTER_BEATS * beat
             while time.monotonic() < deadline and taken() is None:
                 time.sleep(0.02)
@@ -191,16 +202,21 @@ def claim_name(broker: BrokerSettings, venue: str, table: str, instance: str, *,
             if sent.is_published() and time.monotonic() > deadline - connect_timeout_s / 2:
                 # Acknowledged but never handed back: a broker whose ACL predates the claim
                 # topic drops it without a word. Start as a table did before claims.
-                log.warning("the broker %s does not let table %s claim its name on %s (add "
-                            "it to the ACL, see cafe/examples/acl): two tables started at "
-                            "the same moment could both take it", broker.display(),
-                            topics.base, topics.claim)
+                log.warning(
+                    "the broker %s does not let table %s claim its name on %s (add "
+                    "it to the ACL, see cafe/examples/acl): two tables started at "
+                    "the same moment could both take it",
+                    broker.display(),
+                    topics.base,
+                    topics.claim,
+                )
                 heard_first = {}
                 break
             time.sleep(0.005)
         else:
-            raise ConnectionError(f"the broker {broker.display()} did not acknowledge this "
-                                  f"table's claim of its name")
+            raise ConnectionError(
+                f"the broker {broker.display()} did not acknowledge this table's claim of its name"
+            )
         other = taken(heard_first)
         if other is not None:
             return other
@@ -217,10 +233,15 @@ def name_taken_message(venue: str, table: str, status: dict) -> str:
     """One line for the person starting a table under a name another table uses."""
     where = f"its dashboard: {status['dashboard']}, " if status.get("dashboard") else ""
     since = status.get("ts")
-    when = (f"online since {time.strftime('%H:%M:%S', time.localtime(since))}"
-            if isinstance(since, (int, float)) else "online")
-    return (f"another table is already running as {venue}/{table} ({where}{when}): give this "
-            f"one another --table name, or stop that one first")
+    when = (
+        f"online since {time.strftime('%H:%M:%S', time.localtime(since))}"
+        if isinstance(since, (int, float))
+        else "online"
+    )
+    return (
+        f"another table is already running as {venue}/{table} ({where}{when}): give this "
+        f"one another --table name, or stop that one first"
+    )
 
 
 # The runtime's own words before a camera's first frame: not a problem yet.
@@ -234,15 +255,17 @@ class PublishedCursor:
     def __init__(self, path: str | Path, topic: str):
         self.topic = topic
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None,
-                                   timeout=10)
+        self._db = sqlite3.connect(
+            str(path), check_same_thread=False, isolation_level=None, timeout=10
+        )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(CURSOR_SCHEMA)
 
     def acknowledged(self) -> dict[int, int]:
         with self._lock:
-            rows = self._db.execute("SELECT game_id, seq FROM cafe_published WHERE topic = ?",
-                                    (self.topic,)).fetchall()
+            rows = self._db.execute(
+                "SELECT game_id, seq FROM cafe_published WHERE topic = ?", (self.topic,)
+            ).fetchall()
         return {game_id: seq for game_id, seq in rows}
 
     def save(self, game_id: int, seq: int) -> None:
@@ -250,7 +273,8 @@ class PublishedCursor:
             self._db.execute(
                 "INSERT INTO cafe_published (topic, game_id, seq) VALUES (?, ?, ?) "
                 "ON CONFLICT (topic, game_id) DO UPDATE SET seq = max(seq, excluded.seq)",
-                (self.topic, game_id, seq))
+                (self.topic, game_id, seq),
+            )
 
     def close(self) -> None:
         with self._lock:
@@ -260,10 +284,20 @@ class PublishedCursor:
 class TablePublisher:
     """Publishes one table's state, events, alerts and status; handles staff acknowledgements."""
 
-    def __init__(self, runtime: Any, broker: BrokerSettings, venue: str, table: str, *,
-                 dashboard_url: str | None = None, poll_s: float = 0.5, events_qos: int = 1,
-                 check_name_first: bool = True, instance: str | None = None,
-                 claim: NameClaim | None = None):
+    def __init__(
+        self,
+        runtime: Any,
+        broker: BrokerSettings,
+        venue: str,
+        table: str,
+        *,
+        dashboard_url: str | None = None,
+        poll_s: float = 0.5,
+        events_qos: int = 1,
+        check_name_first: bool = True,
+        instance: str | None = None,
+        claim: NameClaim | None = None,
+    ):
         self.runtime = runtime
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
@@ -307,20 +341,27 @@ class TablePublisher:
         self._connect_lock = threading.Lock()
 
         self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
-        offline = T.status_payload(self.topics, False, "connection lost",
-                                   keepalive_s=broker.keepalive_s, instance=self.instance)
+        offline = T.status_payload(
+            self.topics,
+            False,
+            "connection lost",
+            keepalive_s=broker.keepalive_s,
+            instance=self.instance,
+        )
         self.client.will_set(self.topics.status, T.encode(offline), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
         self.client.on_message = self._on_message
         runtime.add_observer(self._on_runtime_change)
-        self._thread = threading.Thread(target=self._loop, name=f"cafe-publisher-{table}",
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self._loop, name=f"cafe-publisher-{table}", daemon=True
+        )
         # Its own thread: a long camera frame holding the runtime's lock must not look like a
         # table that went silent.
-        self._heartbeat = threading.Thread(target=self._beat, name=f"cafe-heartbeat-{table}",
-                                           daemon=True)
+        self._heartbeat = threading.Thread(
+            target=self._beat, name=f"cafe-heartbeat-{table}", daemon=True
+        )
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
@@ -342,14 +383,21 @@ class TablePublisher:
         retry_s = 1.0
         while not self._stop.is_set():
             try:
-                other = claim_name(self.broker, self.topics.venue, self.topics.table,
-                                   self.instance, dashboard=self.dashboard_url)
+                other = claim_name(
+                    self.broker,
+                    self.topics.venue,
+                    self.topics.table,
+                    self.instance,
+                    dashboard=self.dashboard_url,
+                )
             except (OSError, ConnectionError):
                 other = "unreachable"
             if isinstance(other, NameClaim):
                 if self.name_taken_by is not None:
-                    log.warning("table %s: the other table with this name is gone; publishing",
-                                self.topics.base)
+                    log.warning(
+                        "table %s: the other table with this name is gone; publishing",
+                        self.topics.base,
+                    )
                 self.name_taken_by = None
                 with self._connect_lock:
                     if self._closed:  # closed while we looked
@@ -360,8 +408,10 @@ class TablePublisher:
                 return True
             if isinstance(other, dict):
                 if self.name_taken_by is None:
-                    log.error("not publishing: %s", name_taken_message(
-                        self.topics.venue, self.topics.table, other))
+                    log.error(
+                        "not publishing: %s",
+                        name_taken_message(self.topics.venue, self.topics.table, other),
+                    )
                 self.name_taken_by = other
                 self._stop.wait(10.0)
             else:  # the broker is away: look again as often as paho would reconnect
@@ -392,10 +442,19 @@ class TablePublisher:
             # its heartbeats are overdue, or at once when its last will says offline).
             self.client.publish(self.topics.claim, b"", qos=1, retain=True)
             info = self.client.publish(
-                self.topics.status, T.encode(T.status_payload(self.topics, False, "table stopped",
-                                          keepalive_s=self.broker.keepalive_s,
-                                          instance=self.instance)),
-                qos=1, retain=True)
+                self.topics.status,
+                T.encode(
+                    T.status_payload(
+                        self.topics,
+                        False,
+                        "table stopped",
+                        keepalive_s=self.broker.keepalive_s,
+                        instance=self.instance,
+                    )
+                ),
+                qos=1,
+                retain=True,
+            )
             try:
                 info.wait_for_publish(timeout=timeout_s)
             except (RuntimeError, ValueError):
@@ -411,15 +470,25 @@ class TablePublisher:
     # -- paho callbacks (on paho's network thread: note and wake, nothing more) -----------
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
-            log.warning("broker %s refused table %s: %s", self.broker.display(),
-                        self.topics.table, reason_code)
+            log.warning(
+                "broker %s refused table %s: %s",
+                self.broker.display(),
+                self.topics.table,
+                reason_code,
+            )
             return
         client.subscribe(self.topics.ack, qos=1)
         # The retained claim names this table again (a loser of a race may have overwritten it).
         claim = T.claim_payload(self.topics, self.instance, self.heartbeat_s, self.dashboard_url)
         client.publish(self.topics.claim, T.encode(claim), qos=1, retain=True)
-        online = T.status_payload(self.topics, True, "playing", self.dashboard_url,
-                                  self.broker.keepalive_s, instance=self.instance)
+        online = T.status_payload(
+            self.topics,
+            True,
+            "playing",
+            self.dashboard_url,
+            self.broker.keepalive_s,
+            instance=self.instance,
+        )
         client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
         log.info("table %s connected to %s", self.topics.base, self.broker.display())
         self._connected.set()
@@ -427,8 +496,11 @@ class TablePublisher:
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         if self._connected.is_set() and not self._stop.is_set():
-            log.warning("table %s lost the broker (%s); the game goes on and will catch up",
-                        self.topics.base, reason_code)
+            log.warning(
+                "table %s lost the broker (%s); the game goes on and will catch up",
+                self.topics.base,
+                reason_code,
+            )
         self._connected.clear()
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
@@ -483,8 +555,9 @@ class TablePublisher:
         try:
             self._collect()
         except Exception:  # noqa: BLE001 - never the game's problem: the thread retries
-            log.exception("café publisher could not read the new records at table %s",
-                          self.topics.table)
+            log.exception(
+                "café publisher could not read the new records at table %s", self.topics.table
+            )
         self._wake.set()
 
     def _collect(self) -> None:
@@ -500,8 +573,14 @@ class TablePublisher:
         first = self._built.get(game_id, -1) + 1
         records = session.records[first:]
         for record in records:
-            self._ready.append((game_id, T.event_payload(
-                self.topics, game_id, session, record, _verdicts_of(session, record["seq"]))))
+            self._ready.append(
+                (
+                    game_id,
+                    T.event_payload(
+                        self.topics, game_id, session, record, _verdicts_of(session, record["seq"])
+                    ),
+                )
+            )
         if records:
             self._built[game_id] = records[-1]["seq"]
 
@@ -524,8 +603,17 @@ class TablePublisher:
             alerts = self._alerts(session, camera)
             # The players' own dashboard says "staff saw this alert" (web/static/app.js).
             runtime.set_staff_acknowledgements(
-                [{"kind": a["kind"], "code": a["code"], "cards": a["cards"],
-                  "at": a["acknowledged_at"]} for a in alerts if a["acknowledged"]])
+                [
+                    {
+                        "kind": a["kind"],
+                        "code": a["code"],
+                        "cards": a["cards"],
+                        "at": a["acknowledged_at"],
+                    }
+                    for a in alerts
+                    if a["acknowledged"]
+                ]
+            )
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
@@ -551,8 +639,12 @@ class TablePublisher:
             return
         session = Session.replay(records)
         for record in records[first:]:
-            self._publish_event(game_id, T.event_payload(
-                self.topics, game_id, session, record, _verdicts_of(session, record["seq"])))
+            self._publish_event(
+                game_id,
+                T.event_payload(
+                    self.topics, game_id, session, record, _verdicts_of(session, record["seq"])
+                ),
+            )
         self._built[game_id] = max(self._built.get(game_id, -1), records[-1]["seq"])
 
     def _drain_pubacks(self) -> None:
@@ -599,14 +691,31 @@ class TablePublisher:
         active: list[dict] = []
         for payload, violations in session.alerts.items():
             for violation in violations:
-                active.append({"id": f"rule:{payload}:{violation.code}", "kind": "rule",
-                               "code": violation.code, "message": violation.message.to_dict(),
-                               "cards": list(violation.cards)})
-        if (camera.get("attached") and not camera.get("online") and not camera.get("finished")
-                and camera.get("reason") not in CAMERA_NOT_YET):
+                active.append(
+                    {
+                        "id": f"rule:{payload}:{violation.code}",
+                        "kind": "rule",
+                        "code": violation.code,
+                        "message": violation.message.to_dict(),
+                        "cards": list(violation.cards),
+                    }
+                )
+        if (
+            camera.get("attached")
+            and not camera.get("online")
+            and not camera.get("finished")
+            and camera.get("reason") not in CAMERA_NOT_YET
+        ):
             code = camera.get("code") or "unknown"
-            active.append({"id": f"camera:{code}", "kind": "camera", "code": code,
-                           "message": _camera_sentence(code), "cards": []})
+            active.append(
+                {
+                    "id": f"camera:{code}",
+                    "kind": "camera",
+                    "code": code,
+                    "message": _camera_sentence(code),
+                    "cards": [],
+                }
+            )
         ids = {a["id"] for a in active}
         for gone in set(self._alert_since) - ids:
             del self._alert_since[gone]

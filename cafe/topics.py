@@ -73,26 +73,43 @@ def _head(topics: TableTopics) -> dict:
     return {"v": PROTOCOL_VERSION, "venue": topics.venue, "table": topics.table}
 
 
-def status_payload(topics: TableTopics, online: bool, reason: str,
-                   dashboard: str | None = None, keepalive_s: int | None = None, *,
-                   instance: str | None = None) -> dict:
-    return {**_head(topics), "status": "online" if online else "offline", "reason": reason,
-            "dashboard": dashboard, "keepalive_s": keepalive_s,
-            "heartbeat_s": heartbeat_every(keepalive_s) if keepalive_s else None,
-            "instance": instance, "ts": round(time.time(), 3)}
+def status_payload(
+    topics: TableTopics,
+    online: bool,
+    reason: str,
+    dashboard: str | None = None,
+    keepalive_s: int | None = None,
+    *,
+    instance: str | None = None,
+) -> dict:
+    return {
+        **_head(topics),
+        "status": "online" if online else "offline",
+        "reason": reason,
+        "dashboard": dashboard,
+        "keepalive_s": keepalive_s,
+        "heartbeat_s": heartbeat_every(keepalive_s) if keepalive_s else None,
+        "instance": instance,
+        "ts": round(time.time(), 3),
+    }
 
 
 def heartbeat_payload(topics: TableTopics, instance: str, every_s: float) -> dict:
-    return {**_head(topics), "instance": instance, "every_s": every_s,
-            "ts": round(time.time(), 3)}
+    return {**_head(topics), "instance": instance, "every_s": every_s, "ts": round(time.time(), 3)}
 
 
-def claim_payload(topics: TableTopics, instance: str, every_s: float,
-                  dashboard: str | None = None) -> dict:
+def claim_payload(
+    topics: TableTopics, instance: str, every_s: float, dashboard: str | None = None
+) -> dict:
     """A table taking its name: `instance` is its random id (the nonce), `every_s` how often
     it will be heard from once it runs."""
-    return {**_head(topics), "instance": instance, "heartbeat_s": every_s,
-            "dashboard": dashboard, "ts": round(time.time(), 3)}
+    return {
+        **_head(topics),
+        "instance": instance,
+        "heartbeat_s": every_s,
+        "dashboard": dashboard,
+        "ts": round(time.time(), 3),
+    }
 
 
 def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict) -> dict:
@@ -111,30 +128,37 @@ def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict)
     described = game.describe(state)
     outcome = game.outcome(state)
     round_number = described.get("round", described.get("turn_number"))
-    return {**_head(topics), "game_id": game_id,
-            "game": {"slug": game.info.slug, "name": game.info.name.to_dict()},
-            "players": names,
-            "scores": [{"side": s["side"], "label": s["label"], "total": s["total"]}
-                       for s in scores],
-            "turn": [names[i] for i in game.current_players(state) if 0 <= i < len(names)],
-            "round": round_number if isinstance(round_number, int) else None,
-            "rounds": described.get("rounds") if isinstance(described.get("rounds"), int) else None,
-            "phase": described.get("phase") if isinstance(described.get("phase"), str) else None,
-            "over": game.is_over(state),
-            "winners": [name_of(w) for w in outcome.winners] if outcome else [],
-            "state_id": session.state_id,
-            "seq": len(session.records) - 1,
-            "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason",
-                                                  "finished")}}
+    return {
+        **_head(topics),
+        "game_id": game_id,
+        "game": {"slug": game.info.slug, "name": game.info.name.to_dict()},
+        "players": names,
+        "scores": [{"side": s["side"], "label": s["label"], "total": s["total"]} for s in scores],
+        "turn": [names[i] for i in game.current_players(state) if 0 <= i < len(names)],
+        "round": round_number if isinstance(round_number, int) else None,
+        "rounds": described.get("rounds") if isinstance(described.get("rounds"), int) else None,
+        "phase": described.get("phase") if isinstance(described.get("phase"), str) else None,
+        "over": game.is_over(state),
+        "winners": [name_of(w) for w in outcome.winners] if outcome else [],
+        "state_id": session.state_id,
+        "seq": len(session.records) - 1,
+        "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason", "finished")},
+    }
 
 
-def event_payload(topics: TableTopics, game_id: int, session: Any, record: dict,
-                  verdicts: list) -> dict:
+def event_payload(
+    topics: TableTopics, game_id: int, session: Any, record: dict, verdicts: list
+) -> dict:
     """One log record and what the rules made of it (moves as everybody may see them)."""
     game = session.game
-    body: dict[str, Any] = {**_head(topics), "game_id": game_id, "game": game.info.slug,
-                            "seq": record["seq"], "ts": record.get("ts"),
-                            "input": record.get("type")}
+    body: dict[str, Any] = {
+        **_head(topics),
+        "game_id": game_id,
+        "game": game.info.slug,
+        "seq": record["seq"],
+        "ts": record.get("ts"),
+        "input": record.get("type"),
+    }
     if record.get("type") == "setup":
         body["setup"] = {"players": session.setup.players, "names": list(session.setup.names)}
     out = []

@@ -8,11 +8,19 @@ Importing this package loads nothing heavy; OpenCV is imported by `calibration.c
 """
 
 _EXPORTS = {
-    "load_layout": "layouts", "Layout": "layouts", "Region": "layouts", "Slot": "layouts",
-    "Marker": "layouts", "available_layouts": "layouts",
-    "Calibrator": "calibrate", "CalibrationResult": "calibrate", "CalibrationError": "calibrate",
+    "load_layout": "layouts",
+    "Layout": "layouts",
+    "Region": "layouts",
+    "Slot": "layouts",
+    "Marker": "layouts",
+    "available_layouts": "layouts",
+    "Calibrator": "calibrate",
+    "CalibrationResult": "calibrate",
+    "CalibrationError": "calibrate",
     "detect_markers": "calibrate",
-    "render_card": "render", "render_token": "render", "render_mat": "render",
+    "render_card": "render",
+    "render_token": "render",
+    "render_mat": "render",
 }
 
 

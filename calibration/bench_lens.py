@@ -22,7 +22,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .lens import LensCalibration, board_image, solve_lens
+from .lens import board_image, solve_lens
 
 SIZE = (1920, 1080)
 WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)
@@ -43,8 +43,9 @@ class ExactLens:
         return np.stack([x, y], axis=1) * self.f + self.centre
 
 
-def board_view(rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0),
-               lens=WIDE) -> np.ndarray:
+def board_view(
+    rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0), lens=WIDE
+) -> np.ndarray:
     """The printed board seen by a pinhole camera (focal 1500 px) then through `lens`."""
     from vision.render import _distort
 
@@ -62,13 +63,22 @@ def board_view(rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 
 
 
 # Board poses: a few near the middle of the picture, and a set reaching its corners and edges.
-CENTRAL_VIEWS = [(0, 0, 210), (25, 0, 260), (-25, 10, 260), (0, 30, 270),
-                 (15, -25, 300, (-60, -30)), (-20, -15, 320, (80, 40)),
-                 (10, 20, 330, (90, -50)), (-10, 25, 340, (-90, 50))]
-CORNER_VIEWS = CENTRAL_VIEWS + [
-    (10, 15, 330, (sx * 150, sy * 75)) for sx in (-1, 1) for sy in (-1, 1)] + [
-    (-15, 10, 360, (sx * 190, 0)) for sx in (-1, 1)] + [
-    (20, -10, 340, (0, sy * 95)) for sy in (-1, 1)]
+CENTRAL_VIEWS = [
+    (0, 0, 210),
+    (25, 0, 260),
+    (-25, 10, 260),
+    (0, 30, 270),
+    (15, -25, 300, (-60, -30)),
+    (-20, -15, 320, (80, 40)),
+    (10, 20, 330, (90, -50)),
+    (-10, 25, 340, (-90, 50)),
+]
+CORNER_VIEWS = (
+    CENTRAL_VIEWS
+    + [(10, 15, 330, (sx * 150, sy * 75)) for sx in (-1, 1) for sy in (-1, 1)]
+    + [(-15, 10, 360, (sx * 190, 0)) for sx in (-1, 1)]
+    + [(20, -10, 340, (0, sy * 95)) for sy in (-1, 1)]
+)
 
 
 def mat_frame(px_per_mm: float = 1.85, tilt: float = 0.0, seed: int = 3):
@@ -82,16 +92,28 @@ def mat_frame(px_per_mm: float = 1.85, tilt: float = 0.0, seed: int = 3):
     rendered = render_scene(scene, seed=seed, camera=camera)
     sprite, quad = card_sprite("MU01")  # where the code sits on a card (all cards alike)
     offset_mm = (quad.mean(axis=0) - (sprite.shape[1] / 2, sprite.shape[0] / 2)) * (
-        scene.card_size_mm[0] / sprite.shape[1], scene.card_size_mm[1] / sprite.shape[0])
+        scene.card_size_mm[0] / sprite.shape[1],
+        scene.card_size_mm[1] / sprite.shape[0],
+    )
     truth = {t.payload: np.array(t.center_mm) + offset_mm for t in rendered.truth}
-    edge = {f"MU{i + 1:02d}" for i, (m, g, s) in enumerate(slots)
-            if g in (0, 2) or (m, s) in ((0, 0), (1, 5))}
+    edge = {
+        f"MU{i + 1:02d}"
+        for i, (m, g, s) in enumerate(slots)
+        if g in (0, 2) or (m, s) in ((0, 0), (1, 5))
+    }
     return rendered.image, truth, edge, {t.payload: t.quad_px for t in rendered.truth}
 
 
-def place_codes(image, lens, *, corners: bool = True, subpixel: bool = True,
-                centre: str = "mean", refine: bool = False,
-                truth_quads: dict | None = None) -> dict[str, np.ndarray]:
+def place_codes(
+    image,
+    lens,
+    *,
+    corners: bool = True,
+    subpixel: bool = True,
+    centre: str = "mean",
+    refine: bool = False,
+    truth_quads: dict | None = None,
+) -> dict[str, np.ndarray]:
     """Each code's centre in mat mm: marker corners (or the 4 corner markers' centres) ->
     homography, the code centre (mean of corners, or the diagonals' crossing) mapped by it."""
     from calibration.layouts import load_layout
@@ -100,22 +122,34 @@ def place_codes(image, lens, *, corners: bool = True, subpixel: bool = True,
     layout = load_layout("musee", 2)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     parameters = cv2.aruco.DetectorParameters()
-    parameters.cornerRefinementMethod = (cv2.aruco.CORNER_REFINE_SUBPIX if subpixel
-                                         else cv2.aruco.CORNER_REFINE_NONE)
+    parameters.cornerRefinementMethod = (
+        cv2.aruco.CORNER_REFINE_SUBPIX if subpixel else cv2.aruco.CORNER_REFINE_NONE
+    )
     detector = cv2.aruco.ArucoDetector(
-        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250), parameters)
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250), parameters
+    )
     found, ids, _ = detector.detectMarkers(gray)
     undistort = (lambda p: np.asarray(p, np.float64)) if lens is None else lens.undistort_points
     image_points, mat_points = [], []
-    markers = {int(i): c.reshape(4, 2) for c, i in zip(found, ids.ravel())} if ids is not None else {}
+    markers = (
+        {int(i): c.reshape(4, 2) for c, i in zip(found, ids.ravel())} if ids is not None else {}
+    )
     mat_markers = {m.id: m for m in layout.markers}
     chosen = sorted(i for i in markers if i in mat_markers)
     if not corners:
         # The 4 markers nearest the mat's corners, by their centres only.
         w, h = layout.mat_size_mm
-        chosen = sorted({min(chosen, key=lambda i: np.hypot(
-            mat_markers[i].center_mm[0] - cx, mat_markers[i].center_mm[1] - cy))
-            for cx, cy in [(0, 0), (w, 0), (w, h), (0, h)]})
+        chosen = sorted(
+            {
+                min(
+                    chosen,
+                    key=lambda i: np.hypot(
+                        mat_markers[i].center_mm[0] - cx, mat_markers[i].center_mm[1] - cy
+                    ),
+                )
+                for cx, cy in [(0, 0), (w, 0), (w, h), (0, h)]
+            }
+        )
     for marker_id in chosen:
         px = undistort(markers[marker_id]).reshape(4, 2)
         if corners:
@@ -173,10 +207,13 @@ def _diagonals_cross(quad: np.ndarray) -> np.ndarray:
 def errors(placed: dict, truth: dict, edge: set) -> dict:
     distance = {p: float(np.linalg.norm(placed[p] - truth[p])) for p in placed if p in truth}
     edges = [d for p, d in distance.items() if p in edge]
-    return {"read": len(distance), "of": len(truth),
-            "edge_worst_mm": max(edges) if edges else float("nan"),
-            "edge_mean_mm": float(np.mean(edges)) if edges else float("nan"),
-            "all_worst_mm": max(distance.values()) if distance else float("nan")}
+    return {
+        "read": len(distance),
+        "of": len(truth),
+        "edge_worst_mm": max(edges) if edges else float("nan"),
+        "edge_mean_mm": float(np.mean(edges)) if edges else float("nan"),
+        "all_worst_mm": max(distance.values()) if distance else float("nan"),
+    }
 
 
 def main(log=print) -> dict:
@@ -185,37 +222,51 @@ def main(log=print) -> dict:
     central = solve_lens(board_view(*v) for v in CENTRAL_VIEWS)
     cornered = solve_lens(board_view(*v) for v in CORNER_VIEWS)
     exact = ExactLens(SIZE, **WIDE)
-    lenses = {"no lens model": None,
-              f"solved, {central.frames} views near the middle ({central.rms_px:.2f} px)": central,
-              f"solved, {cornered.frames} views reaching the corners ({cornered.rms_px:.2f} px)":
-                  cornered,
-              "the render's exact lens": exact}
+    lenses = {
+        "no lens model": None,
+        f"solved, {central.frames} views near the middle ({central.rms_px:.2f} px)": central,
+        f"solved, {cornered.frames} views reaching the corners ({cornered.rms_px:.2f} px)": cornered,
+        "the render's exact lens": exact,
+    }
     rows = []
     for name, lens in lenses.items():
-        rows.append((name, "TableWatcher as it is", errors(watcher_places(image, lens), truth, edge)))
-    for name, lens in (("solved, views reaching the corners", cornered),
-                       ("the render's exact lens", exact)):
+        rows.append(
+            (name, "TableWatcher as it is", errors(watcher_places(image, lens), truth, edge))
+        )
+    for name, lens in (
+        ("solved, views reaching the corners", cornered),
+        ("the render's exact lens", exact),
+    ):
         for change, options in (
-                ("code centre = mean of its 4 corners (before)", {}),
-                ("  ...from 4 markers' centres, not corners", dict(corners=False)),
-                ("  ...marker corners not sub-pixel refined", dict(subpixel=False)),
-                ("centre = diagonals' crossing", dict(centre="diagonals")),
-                ("centre = finder corners' midpoint on mat", dict(centre="finders")),
-                ("  ...corners sub-pixel refined (now)", dict(centre="finders", refine=True)),
-                ("true code corners, their mean", dict(truth_quads=quads)),
-                ("true code corners, finder midpoint", dict(truth_quads=quads, centre="finders"))):
+            ("code centre = mean of its 4 corners (before)", {}),
+            ("  ...from 4 markers' centres, not corners", dict(corners=False)),
+            ("  ...marker corners not sub-pixel refined", dict(subpixel=False)),
+            ("centre = diagonals' crossing", dict(centre="diagonals")),
+            ("centre = finder corners' midpoint on mat", dict(centre="finders")),
+            ("  ...corners sub-pixel refined (now)", dict(centre="finders", refine=True)),
+            ("true code corners, their mean", dict(truth_quads=quads)),
+            ("true code corners, finder midpoint", dict(truth_quads=quads, centre="finders")),
+        ):
             rows.append((name, change, errors(place_codes(image, lens, **options), truth, edge)))
     log("")
-    log("Musee 2-player mat, a card in all 36 slots, wide-angle lens (k1 -0.25, k2 0.06, "
-        "p1 0.004, p2 -0.003), 1920x1080, 1.85 px/mm;")
-    log("distance of each code's centre from its true place (mm), worst/mean over the "
-        "edge slots and worst over all:")
+    log(
+        "Musee 2-player mat, a card in all 36 slots, wide-angle lens (k1 -0.25, k2 0.06, "
+        "p1 0.004, p2 -0.003), 1920x1080, 1.85 px/mm;"
+    )
+    log(
+        "distance of each code's centre from its true place (mm), worst/mean over the "
+        "edge slots and worst over all:"
+    )
     log(f"{'lens':<52} {'how':<44} {'edge worst':>10} {'edge mean':>9} {'all worst':>9} read")
     for name, change, e in rows:
-        log(f"{name:<52} {change:<44} {e['edge_worst_mm']:10.2f} {e['edge_mean_mm']:9.2f} "
-            f"{e['all_worst_mm']:9.2f} {e['read']}/{e['of']}")
-    return {"rows": [{"lens": n, "change": c, **e} for n, c, e in rows],
-            "solved": {"central": central.to_dict(), "corners": cornered.to_dict()}}
+        log(
+            f"{name:<52} {change:<44} {e['edge_worst_mm']:10.2f} {e['edge_mean_mm']:9.2f} "
+            f"{e['all_worst_mm']:9.2f} {e['read']}/{e['of']}"
+        )
+    return {
+        "rows": [{"lens": n, "change": c, **e} for n, c, e in rows],
+        "solved": {"central": central.to_dict(), "corners": cornered.to_dict()},
+    }
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -102,12 +102,18 @@ class CalibrationResult:
         return apply_homography(np.linalg.inv(self.homography), points_mm)
 
     def to_dict(self) -> dict:
-        return {"homography": None if self.homography is None else self.homography.tolist(),
-                "error_mm": self.error_mm, "markers_seen": list(self.markers_seen),
-                "usable": self.usable, "reason": self.reason, "source": self.source,
-                "warnings": list(self.warnings), "px_per_module": self.px_per_module,
-                "scale_ratio": self.scale_ratio,
-                "frame_size": list(self.frame_size) if self.frame_size else None}
+        return {
+            "homography": None if self.homography is None else self.homography.tolist(),
+            "error_mm": self.error_mm,
+            "markers_seen": list(self.markers_seen),
+            "usable": self.usable,
+            "reason": self.reason,
+            "source": self.source,
+            "warnings": list(self.warnings),
+            "px_per_module": self.px_per_module,
+            "scale_ratio": self.scale_ratio,
+            "frame_size": list(self.frame_size) if self.frame_size else None,
+        }
 
 
 # -- detection -----------------------------------------------------------------------------
@@ -142,6 +148,7 @@ def detect_markers(frame_bgr: np.ndarray) -> dict[int, np.ndarray]:
 
 # -- geometry checks -----------------------------------------------------------------------
 
+
 def _local_scales(h_mat_to_img: np.ndarray, point_mm: tuple[float, float]) -> tuple[float, float]:
     """Smallest and largest px-per-mm at a mat point (singular values of the Jacobian)."""
     x, y = point_mm
@@ -152,8 +159,12 @@ def _local_scales(h_mat_to_img: np.ndarray, point_mm: tuple[float, float]) -> tu
     return float(s.min()), float(s.max())
 
 
-def judge_view(layout: Layout, h_img_to_mat: np.ndarray, frame_size: tuple[int, int] | None,
-               module_mm: float | None = None) -> tuple[str, tuple[str, ...], float, float]:
+def judge_view(
+    layout: Layout,
+    h_img_to_mat: np.ndarray,
+    frame_size: tuple[int, int] | None,
+    module_mm: float | None = None,
+) -> tuple[str, tuple[str, ...], float, float]:
     """(reason refusing the view or "", warnings, px per QR module at the far edge,
     near/far scale ratio)."""
     from .kit.cards import card_geometry
@@ -168,28 +179,39 @@ def judge_view(layout: Layout, h_img_to_mat: np.ndarray, frame_size: tuple[int, 
     ppm = smallest * module_mm
     reason, warnings = "", []
     if ratio > MAX_SCALE_RATIO:
-        reason = (f"view too oblique: the mat's far edge looks {ratio:.1f} times smaller than "
-                  f"its near edge; raise the camera or point it straighter down")
+        reason = (
+            f"view too oblique: the mat's far edge looks {ratio:.1f} times smaller than "
+            f"its near edge; raise the camera or point it straighter down"
+        )
     elif ppm < MIN_PX_PER_MODULE:
-        reason = (f"cards too small: about {ppm:.1f} px per QR module at the far edge of the mat "
-                  f"(need {WARN_PX_PER_MODULE:g}); move the camera closer or use a higher resolution")
+        reason = (
+            f"cards too small: about {ppm:.1f} px per QR module at the far edge of the mat "
+            f"(need {WARN_PX_PER_MODULE:g}); move the camera closer or use a higher resolution"
+        )
     if not reason:
         if ratio > WARN_SCALE_RATIO:
             warnings.append(f"view rather oblique (far edge {ratio:.1f} times smaller than near)")
         if ppm < WARN_PX_PER_MODULE:
-            warnings.append(f"cards small: about {ppm:.2f} px per QR module at the far edge "
-                            f"of the mat, below {WARN_PX_PER_MODULE:g}; codes there may not read")
+            warnings.append(
+                f"cards small: about {ppm:.2f} px per QR module at the far edge "
+                f"of the mat, below {WARN_PX_PER_MODULE:g}; codes there may not read"
+            )
     if frame_size is not None:
         w, h = frame_size
         img = apply_homography(inv, corners)
         margin = 0.02 * max(w, h)
-        if np.any(img[:, 0] < -margin) or np.any(img[:, 0] > w + margin) or \
-                np.any(img[:, 1] < -margin) or np.any(img[:, 1] > h + margin):
+        if (
+            np.any(img[:, 0] < -margin)
+            or np.any(img[:, 0] > w + margin)
+            or np.any(img[:, 1] < -margin)
+            or np.any(img[:, 1] > h + margin)
+        ):
             warnings.append("part of the mat is outside the picture")
     return reason, tuple(warnings), ppm, ratio
 
 
 # -- the calibrator ------------------------------------------------------------------------
+
 
 @dataclass
 class Calibrator:
@@ -211,10 +233,13 @@ class Calibrator:
         return self.last_good
 
     # -- marker fit -------------------------------------------------------------------
-    def update(self, frame_bgr: np.ndarray,
-               detections: Mapping[int, np.ndarray] | None = None) -> CalibrationResult:
+    def update(
+        self, frame_bgr: np.ndarray, detections: Mapping[int, np.ndarray] | None = None
+    ) -> CalibrationResult:
         """Calibrate from a frame (or from markers already detected in it)."""
-        frame_size = (int(frame_bgr.shape[1]), int(frame_bgr.shape[0])) if frame_bgr is not None else None
+        frame_size = (
+            (int(frame_bgr.shape[1]), int(frame_bgr.shape[0])) if frame_bgr is not None else None
+        )
         found = detect_markers(frame_bgr) if detections is None else dict(detections)
         seen = {i: c for i, c in found.items() if i in self._marker_mm}
         ids = tuple(sorted(seen))
@@ -231,8 +256,10 @@ class Calibrator:
         if not ids:
             why = f"markers missing: none of the mat's {total} markers is visible"
         else:
-            why = (f"markers missing: only {len(ids)} of the mat's {total} markers visible "
-                   f"(ids {', '.join(map(str, ids))}), need {MIN_MARKERS} spread over the mat")
+            why = (
+                f"markers missing: only {len(ids)} of the mat's {total} markers visible "
+                f"(ids {', '.join(map(str, ids))}), need {MIN_MARKERS} spread over the mat"
+            )
         return CalibrationResult(None, None, ids, False, why, "none", frame_size=frame_size)
 
     def _spread_ok(self, seen: Mapping[int, np.ndarray]) -> bool:
@@ -261,17 +288,33 @@ class Calibrator:
         # Judge the fit on every visible corner (a dropped marker shows up as error).
         err_all = np.linalg.norm(apply_homography(h, img) - mat, axis=1)
         error = float(err_all[inliers].mean()) if inliers.any() else float(err_all.mean())
-        used = tuple(sorted(i for k, i in enumerate(sorted(seen)) if inliers[4 * k:4 * k + 4].all()))
+        used = tuple(
+            sorted(i for k, i in enumerate(sorted(seen)) if inliers[4 * k : 4 * k + 4].all())
+        )
         reason, warnings, ppm, ratio = judge_view(self.layout, h, frame_size)
         dropped = sorted(set(seen) - set(used))
         if dropped:
-            warnings += (f"markers {', '.join(map(str, dropped))} disagree with the others "
-                         f"(moved, folded or misread) and were ignored",)
+            warnings += (
+                f"markers {', '.join(map(str, dropped))} disagree with the others "
+                f"(moved, folded or misread) and were ignored",
+            )
         if not reason and error > MAX_ERROR_MM:
-            reason = (f"markers disagree: mean reprojection error {error:.1f} mm; is the mat "
-                      f"flat and printed at 100 %?")
-        return CalibrationResult(h, error, tuple(sorted(seen)), not reason, reason, "markers",
-                                 warnings, ppm, ratio, frame_size)
+            reason = (
+                f"markers disagree: mean reprojection error {error:.1f} mm; is the mat "
+                f"flat and printed at 100 %?"
+            )
+        return CalibrationResult(
+            h,
+            error,
+            tuple(sorted(seen)),
+            not reason,
+            reason,
+            "markers",
+            warnings,
+            ppm,
+            ratio,
+            frame_size,
+        )
 
     def _hold(self, seen, ids, frame_size) -> CalibrationResult | None:
         """Keep the last good solution when the markers still visible agree with it."""
@@ -282,17 +325,30 @@ class Calibrator:
             return None
         if seen:
             img, mat = self._correspondences(seen)
-            error = float(np.linalg.norm(apply_homography(last.homography, img) - mat,
-                                         axis=1).mean())
+            error = float(
+                np.linalg.norm(apply_homography(last.homography, img) - mat, axis=1).mean()
+            )
             if error > HOLD_ERROR_MM:
                 return None
         else:
             error = last.error_mm
-        note = (f"only {len(ids)} mat markers visible: keeping the last calibration"
-                if ids else "no mat marker visible: keeping the last calibration")
-        return CalibrationResult(last.homography, error, ids, True, "", "previous",
-                                 (note,) + tuple(w for w in last.warnings if w != note),
-                                 last.px_per_module, last.scale_ratio, last.frame_size)
+        note = (
+            f"only {len(ids)} mat markers visible: keeping the last calibration"
+            if ids
+            else "no mat marker visible: keeping the last calibration"
+        )
+        return CalibrationResult(
+            last.homography,
+            error,
+            ids,
+            True,
+            "",
+            "previous",
+            (note,) + tuple(w for w in last.warnings if w != note),
+            last.px_per_module,
+            last.scale_ratio,
+            last.frame_size,
+        )
 
     # -- manual -----------------------------------------------------------------------
     def manual(self, corners_px, frame_size: tuple[int, int] | None = None) -> CalibrationResult:
@@ -300,17 +356,22 @@ class Calibrator:
         top-right, bottom-right, bottom-left of the mat (its printed title at the top)."""
         pts = _as_points(corners_px)
         if pts.shape != (4, 2):
-            raise CalibrationError("manual calibration needs exactly four corners "
-                                   "(top-left, top-right, bottom-right, bottom-left)")
+            raise CalibrationError(
+                "manual calibration needs exactly four corners "
+                "(top-left, top-right, bottom-right, bottom-left)"
+            )
         quad = pts.astype(np.float32)
         if abs(cv2.contourArea(quad)) < 100 or not cv2.isContourConvex(quad):
-            raise CalibrationError("the four corners do not make a convex shape: click them in "
-                                   "order top-left, top-right, bottom-right, bottom-left")
+            raise CalibrationError(
+                "the four corners do not make a convex shape: click them in "
+                "order top-left, top-right, bottom-right, bottom-left"
+            )
         mat = np.array(self.layout.mat_corners_mm(), np.float32)
         h = cv2.getPerspectiveTransform(quad, mat).astype(np.float64)
         reason, warnings, ppm, ratio = judge_view(self.layout, h, frame_size)
-        result = CalibrationResult(h, None, (), not reason, reason, "manual", warnings, ppm,
-                                   ratio, frame_size)
+        result = CalibrationResult(
+            h, None, (), not reason, reason, "manual", warnings, ppm, ratio, frame_size
+        )
         if result.usable:
             self.last_good = result
         return result
@@ -331,13 +392,20 @@ class Calibrator:
         if self.last_good is None or self.last_good.homography is None:
             raise CalibrationError("nothing to save: no good calibration yet")
         path = calibration_path(camera_id, directory)
-        data = {"camera_id": camera_id, "game": self.layout.game, "players": self.layout.players,
-                "saved_at": time.time(), **self.last_good.to_dict()}
+        data = {
+            "camera_id": camera_id,
+            "game": self.layout.game,
+            "players": self.layout.players,
+            "saved_at": time.time(),
+            **self.last_good.to_dict(),
+        }
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise CalibrationError(f"cannot save calibration to {path}: {exc.strerror or exc}") from None
+            raise CalibrationError(
+                f"cannot save calibration to {path}: {exc.strerror or exc}"
+            ) from None
         return path
 
     def load(self, camera_id: str, directory: str | os.PathLike | None = None) -> CalibrationResult:
@@ -349,18 +417,29 @@ class Calibrator:
             if h.shape != (3, 3):
                 raise ValueError("homography is not 3x3")
         except FileNotFoundError:
-            raise CalibrationError(f"no saved calibration for camera {camera_id!r} in {path.parent}") from None
+            raise CalibrationError(
+                f"no saved calibration for camera {camera_id!r} in {path.parent}"
+            ) from None
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise CalibrationError(f"saved calibration {path} is unreadable: {exc}") from None
         if (data.get("game"), data.get("players")) != (self.layout.game, self.layout.players):
             raise CalibrationError(
                 f"calibration for camera {camera_id!r} was saved for {data.get('game')} with "
-                f"{data.get('players')} players, not {self.layout.game} with {self.layout.players}")
+                f"{data.get('players')} players, not {self.layout.game} with {self.layout.players}"
+            )
         frame = data.get("frame_size")
-        result = CalibrationResult(h, data.get("error_mm"), tuple(data.get("markers_seen", ())),
-                                   True, "", "loaded", tuple(data.get("warnings", ())),
-                                   data.get("px_per_module"), data.get("scale_ratio"),
-                                   tuple(frame) if frame else None)
+        result = CalibrationResult(
+            h,
+            data.get("error_mm"),
+            tuple(data.get("markers_seen", ())),
+            True,
+            "",
+            "loaded",
+            tuple(data.get("warnings", ())),
+            data.get("px_per_module"),
+            data.get("scale_ratio"),
+            tuple(frame) if frame else None,
+        )
         self.last_good = result
         return result
 
@@ -376,5 +455,13 @@ def calibrate_image(frame_bgr: np.ndarray, game: str, players: int) -> Calibrati
     return Calibrator(load_layout(game, players)).update(frame_bgr)
 
 
-__all__ = ["Calibrator", "CalibrationResult", "CalibrationError", "detect_markers",
-           "apply_homography", "calibrate_image", "calibration_path", "judge_view"]
+__all__ = [
+    "Calibrator",
+    "CalibrationResult",
+    "CalibrationError",
+    "detect_markers",
+    "apply_homography",
+    "calibrate_image",
+    "calibration_path",
+    "judge_view",
+]

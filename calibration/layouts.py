@@ -99,9 +99,13 @@ class Region:
         raise KeyError(f"region {self.name} has no slot {list(wanted)}")
 
     def to_dict(self) -> dict:
-        out: dict[str, Any] = {"name": self.name, "rect_mm": list(self.rect_mm),
-                               "label": self.label.to_dict(), "kind": self.kind,
-                               "slots": [s.to_dict() for s in self.slots]}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "rect_mm": list(self.rect_mm),
+            "label": self.label.to_dict(),
+            "kind": self.kind,
+            "slots": [s.to_dict() for s in self.slots],
+        }
         if self.color:
             out["color"] = self.color
         return out
@@ -144,8 +148,9 @@ class Layout:
         w, h = self.mat_size_mm
         return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
 
-    def locate(self, x_mm: float, y_mm: float,
-               tolerance_mm: float = DEFAULT_TOLERANCE_MM) -> tuple[str, tuple | None] | None:
+    def locate(
+        self, x_mm: float, y_mm: float, tolerance_mm: float = DEFAULT_TOLERANCE_MM
+    ) -> tuple[str, tuple | None] | None:
         """The region and slot at a mat point.
 
         A slot that contains the point wins. Otherwise, among the regions containing the
@@ -179,8 +184,10 @@ class Layout:
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {
-            "game": self.game, "players": self.players,
-            "mat_size_mm": list(self.mat_size_mm), "card_size_mm": list(self.card_size_mm),
+            "game": self.game,
+            "players": self.players,
+            "mat_size_mm": list(self.mat_size_mm),
+            "card_size_mm": list(self.card_size_mm),
             "markers": [m.to_dict() for m in self.markers],
             "regions": [r.to_dict() for r in self.regions],
         }
@@ -210,17 +217,27 @@ def _nearest(slots, x: float, y: float, tolerance: float) -> Slot | None:
 
 # -- loading -------------------------------------------------------------------------------
 
+
 def _text(data: Any, where: str) -> Text:
     if isinstance(data, str):
         return Text(data, data)
-    if not isinstance(data, Mapping) or not data.get("en") or not (data.get("zh-TW") or data.get("zh")):
+    if (
+        not isinstance(data, Mapping)
+        or not data.get("en")
+        or not (data.get("zh-TW") or data.get("zh"))
+    ):
         raise DataFileError(f"{where}: label needs 'en' and 'zh-TW'")
     return Text(str(data["en"]), str(data.get("zh-TW") or data.get("zh")))
 
 
 def _rect(data: Any, where: str) -> Rect:
-    if (not isinstance(data, (list, tuple)) or len(data) != 4
-            or not all(isinstance(v, (int, float)) for v in data) or data[2] <= 0 or data[3] <= 0):
+    if (
+        not isinstance(data, (list, tuple))
+        or len(data) != 4
+        or not all(isinstance(v, (int, float)) for v in data)
+        or data[2] <= 0
+        or data[3] <= 0
+    ):
         raise DataFileError(f"{where}: rect_mm must be [x, y, w, h] with positive w and h")
     return tuple(float(v) for v in data)  # type: ignore[return-value]
 
@@ -231,24 +248,47 @@ def parse_layout(data: Mapping[str, Any], origin: str = "layout") -> Layout:
         w, h = (float(v) for v in data["mat_size_mm"])
         markers = []
         for i, m in enumerate(data.get("markers", ())):
-            marker = Marker(int(m["id"]), (float(m["center_mm"][0]), float(m["center_mm"][1])),
-                            float(m["size_mm"]))
+            marker = Marker(
+                int(m["id"]),
+                (float(m["center_mm"][0]), float(m["center_mm"][1])),
+                float(m["size_mm"]),
+            )
             if not 0 <= marker.id < 50:
-                raise DataFileError(f"{origin}: markers.{i}: mat marker ids are 0-49, not {marker.id}")
+                raise DataFileError(
+                    f"{origin}: markers.{i}: mat marker ids are 0-49, not {marker.id}"
+                )
             markers.append(marker)
         regions = []
         for i, r in enumerate(data["regions"]):
             where = f"{origin}: regions.{i}"
             slots = tuple(
-                Slot(tuple(s["slot"]), _rect(s["rect_mm"], f"{where}.slots.{j}"), s.get("label"),
-                     dict(s.get("data") or {}))
-                for j, s in enumerate(r.get("slots", ())))
-            regions.append(Region(str(r["name"]), _rect(r["rect_mm"], where),
-                                  _text(r["label"], where), slots, str(r.get("kind", "area")),
-                                  r.get("color")))
-        layout = Layout(str(data["game"]), int(data["players"]), (w, h), tuple(markers),
-                        tuple(regions), tuple(float(v) for v in data.get("card_size_mm", (63, 88))),
-                        _text(data["title"], origin) if data.get("title") else None)
+                Slot(
+                    tuple(s["slot"]),
+                    _rect(s["rect_mm"], f"{where}.slots.{j}"),
+                    s.get("label"),
+                    dict(s.get("data") or {}),
+                )
+                for j, s in enumerate(r.get("slots", ()))
+            )
+            regions.append(
+                Region(
+                    str(r["name"]),
+                    _rect(r["rect_mm"], where),
+                    _text(r["label"], where),
+                    slots,
+                    str(r.get("kind", "area")),
+                    r.get("color"),
+                )
+            )
+        layout = Layout(
+            str(data["game"]),
+            int(data["players"]),
+            (w, h),
+            tuple(markers),
+            tuple(regions),
+            tuple(float(v) for v in data.get("card_size_mm", (63, 88))),
+            _text(data["title"], origin) if data.get("title") else None,
+        )
     except DataFileError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -294,7 +334,8 @@ def resolve_game(game: str) -> str:
             slug = game
     if slug not in known:
         raise UnknownGameError(
-            f"unknown game {game!r}; games with a mat layout: {', '.join(known) or 'none'}")
+            f"unknown game {game!r}; games with a mat layout: {', '.join(known) or 'none'}"
+        )
     return slug
 
 
@@ -330,12 +371,15 @@ def _load_layout(slug: str, players: int, variant: str) -> Layout:
     counts = available_layouts()[slug]
     if players not in counts:
         raise PlayerCountError(
-            f"{slug} has mat layouts for {', '.join(map(str, counts))} players, not {players}")
+            f"{slug} has mat layouts for {', '.join(map(str, counts))} players, not {players}"
+        )
     origin = f"layouts/{layout_filename(slug, players, variant)}"
     try:
         text = _layout_dir().joinpath(layout_filename(slug, players, variant)).read_text("utf-8")
     except FileNotFoundError:
-        raise UnknownGameError(f"{slug} has no {variant} mat layout for {players} players") from None
+        raise UnknownGameError(
+            f"{slug} has no {variant} mat layout for {players} players"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

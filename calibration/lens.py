@@ -70,13 +70,18 @@ class LensCalibration:
         points = np.asarray(points_px, np.float64).reshape(-1, 1, 2)
         if not len(points):
             return points.reshape(-1, 2)
-        return cv2.undistortPoints(points, self.camera_matrix, self.distortion,
-                                   P=self.camera_matrix).reshape(-1, 2)
+        return cv2.undistortPoints(
+            points, self.camera_matrix, self.distortion, P=self.camera_matrix
+        ).reshape(-1, 2)
 
     def to_dict(self) -> dict:
-        return {"camera_matrix": self.camera_matrix.tolist(),
-                "distortion": self.distortion.ravel().tolist(),
-                "image_size": list(self.image_size), "rms_px": self.rms_px, "frames": self.frames}
+        return {
+            "camera_matrix": self.camera_matrix.tolist(),
+            "distortion": self.distortion.ravel().tolist(),
+            "image_size": list(self.image_size),
+            "rms_px": self.rms_px,
+            "frames": self.frames,
+        }
 
     @classmethod
     def from_dict(cls, data: dict) -> "LensCalibration":
@@ -102,8 +107,10 @@ class LensCalibration:
         try:
             data = json.loads(path.read_text())
         except FileNotFoundError:
-            raise LensError(f"no lens calibration for camera {camera_id!r} in {path.parent}; "
-                            f"run `companion calibrate lens --camera {camera_id}` first") from None
+            raise LensError(
+                f"no lens calibration for camera {camera_id!r} in {path.parent}; "
+                f"run `companion calibrate lens --camera {camera_id}` first"
+            ) from None
         except json.JSONDecodeError as exc:
             raise LensError(f"{path} is not valid JSON ({exc.msg})") from None
         return cls.from_dict(data)
@@ -128,12 +135,15 @@ def solve_lens(frames: Iterable[np.ndarray]) -> LensCalibration:
     return solve_views(objects, images, size)
 
 
-def solve_views(objects: list[np.ndarray], images: list[np.ndarray],
-                size: tuple[int, int] | None) -> LensCalibration:
+def solve_views(
+    objects: list[np.ndarray], images: list[np.ndarray], size: tuple[int, int] | None
+) -> LensCalibration:
     """calibrateCamera on board views already found (board mm Nx3, frame px Nx2 each)."""
     if len(objects) < MIN_FRAMES or size is None:
-        raise LensError(f"the board was found in {len(objects)} frame(s); show it in at least "
-                        f"{MIN_FRAMES}, tilted differently and reaching the frame's corners")
+        raise LensError(
+            f"the board was found in {len(objects)} frame(s); show it in at least "
+            f"{MIN_FRAMES}, tilted differently and reaching the frame's corners"
+        )
     rms, matrix, distortion, _, _ = cv2.calibrateCamera(objects, images, size, None, None)
     return LensCalibration(matrix, distortion.ravel(), size, float(rms), len(objects))
 
@@ -151,8 +161,13 @@ class ViewCollector:
 
     GRID = (8, 6)
 
-    def __init__(self, wanted: int = 15, wanted_coverage: float = 0.7,
-                 still_px: float | None = 2.0, distinct: float = 0.08):
+    def __init__(
+        self,
+        wanted: int = 15,
+        wanted_coverage: float = 0.7,
+        still_px: float | None = 2.0,
+        distinct: float = 0.08,
+    ):
         self.wanted, self.wanted_coverage, self.still_px = wanted, wanted_coverage, still_px
         self.distinct = distinct  # how far (pose numbers) a new view must be from kept ones
         self.objects: list[np.ndarray] = []
@@ -177,8 +192,10 @@ class ViewCollector:
         self.frames_seen += 1
         size = (frame.shape[1], frame.shape[0])
         if self.size is not None and size != self.size:
-            raise LensError(f"the frame size changed from {self.size[0]}x{self.size[1]} to "
-                            f"{size[0]}x{size[1]}; calibrate one resolution at a time")
+            raise LensError(
+                f"the frame size changed from {self.size[0]}x{self.size[1]} to "
+                f"{size[0]}x{size[1]}; calibrate one resolution at a time"
+            )
         self.size = size
         found = find_board(frame)
         previous, self._previous = self._previous, None
@@ -216,9 +233,11 @@ class ViewCollector:
         return np.array([centre[0], centre[1], 2 * spread[0], 2 * spread[1], angle / np.pi])
 
     def progress(self) -> str:
-        return (f"{len(self.objects)}/{self.wanted} views, image covered {self.coverage:.0%} "
-                f"(want {self.wanted_coverage:.0%}); board seen in {self.board_seen} of "
-                f"{self.frames_seen} frames")
+        return (
+            f"{len(self.objects)}/{self.wanted} views, image covered {self.coverage:.0%} "
+            f"(want {self.wanted_coverage:.0%}); board seen in {self.board_seen} of "
+            f"{self.frames_seen} frames"
+        )
 
     def solve(self) -> LensCalibration:
         return solve_views(self.objects, self.images, self.size)
@@ -227,8 +246,9 @@ class ViewCollector:
 def _motion_px(before: tuple[np.ndarray, np.ndarray], now: tuple[np.ndarray, np.ndarray]):
     """Mean movement (px) of the board corners both frames show, or None if none."""
     index = {tuple(point): k for k, point in enumerate(before[0].round(3))}
-    pairs = [(index[tuple(point)], k) for k, point in enumerate(now[0].round(3))
-             if tuple(point) in index]
+    pairs = [
+        (index[tuple(point)], k) for k, point in enumerate(now[0].round(3)) if tuple(point) in index
+    ]
     if not pairs:
         return None
     a = before[1][[i for i, _ in pairs]]
@@ -241,7 +261,6 @@ def per_view_errors(lens: LensCalibration, objects, images) -> list[float]:
     errors = []
     for board_mm, px in zip(objects, images):
         ok, rvec, tvec = cv2.solvePnP(board_mm, px, lens.camera_matrix, lens.distortion)
-        projected, _ = cv2.projectPoints(board_mm, rvec, tvec, lens.camera_matrix,
-                                         lens.distortion)
+        projected, _ = cv2.projectPoints(board_mm, rvec, tvec, lens.camera_matrix, lens.distortion)
         errors.append(float(np.sqrt(((projected.reshape(-1, 2) - px) ** 2).sum(axis=1).mean())))
     return errors

@@ -33,20 +33,32 @@ def _bgr(image) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(image.convert("RGB"))[:, :, ::-1])
 
 
-def render_card(game: str, payload: str, dpi: float | None = None, *,
-                px_per_mm: float | None = None,
-                card_mm: tuple[float, float] | None = None) -> np.ndarray:
+def render_card(
+    game: str,
+    payload: str,
+    dpi: float | None = None,
+    *,
+    px_per_mm: float | None = None,
+    card_mm: tuple[float, float] | None = None,
+) -> np.ndarray:
     """A card face carrying `payload` (front or back) as BGR uint8."""
     return _bgr(card_image(game, payload, _dpi(dpi, px_per_mm, 150), card_mm))
 
 
-def render_token(game: str, payload: str, dpi: float | None = None, *,
-                 px_per_mm: float | None = None) -> np.ndarray:
+def render_token(
+    game: str, payload: str, dpi: float | None = None, *, px_per_mm: float | None = None
+) -> np.ndarray:
     return _bgr(_token_image(game, payload, _dpi(dpi, px_per_mm, 150)))
 
 
-def render_mat(game: str, players: int, dpi: float | None = None, *,
-               px_per_mm: float | None = None, variant: str | None = None) -> np.ndarray:
+def render_mat(
+    game: str,
+    players: int,
+    dpi: float | None = None,
+    *,
+    px_per_mm: float | None = None,
+    variant: str | None = None,
+) -> np.ndarray:
     return _bgr(mat_image(game, players, _dpi(dpi, px_per_mm, 100), variant))
 
 

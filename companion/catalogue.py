@@ -72,9 +72,15 @@ class Piece:
     marker: int | None = None
 
     def to_dict(self) -> dict:
-        return {"payload": self.payload, "card": self.card, "name": self.name.to_dict(),
-                "kind": self.kind, "face": dict(self.face), "back": self.back,
-                "marker": self.marker}
+        return {
+            "payload": self.payload,
+            "card": self.card,
+            "name": self.name.to_dict(),
+            "kind": self.kind,
+            "face": dict(self.face),
+            "back": self.back,
+            "marker": self.marker,
+        }
 
 
 class Catalogue:
@@ -128,8 +134,17 @@ def parse_catalogue(data: Mapping[str, Any], origin: str = "catalogue") -> Catal
     pieces: list[Piece] = []
     for kind, entries in (("card", parsed.cards), ("back", parsed.backs), ("token", parsed.tokens)):
         for entry in entries:
-            pieces.append(Piece(entry.payload, entry.card, Text(entry.name.en, entry.name.zh),
-                                kind, dict(entry.face), entry.back, entry.marker))
+            pieces.append(
+                Piece(
+                    entry.payload,
+                    entry.card,
+                    Text(entry.name.en, entry.name.zh),
+                    kind,
+                    dict(entry.face),
+                    entry.back,
+                    entry.marker,
+                )
+            )
     seen: dict[str, str] = {}
     markers: set[int] = set()
     payloads_of_backs = {p.payload for p in pieces if p.kind == "back"}
@@ -142,7 +157,8 @@ def parse_catalogue(data: Mapping[str, Any], origin: str = "catalogue") -> Catal
         if piece.kind == "token":
             if piece.marker is None or piece.marker < FIRST_TOKEN_MARKER:
                 raise DataFileError(
-                    f"{origin}: token {piece.payload} needs a marker id >= {FIRST_TOKEN_MARKER}")
+                    f"{origin}: token {piece.payload} needs a marker id >= {FIRST_TOKEN_MARKER}"
+                )
             if piece.marker in markers:
                 raise DataFileError(f"{origin}: marker {piece.marker} is used twice")
             markers.add(piece.marker)

@@ -17,8 +17,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
-from .validation import (EVENT_SOURCES, MAX_LIST_LENGTH, Bool, CheckedApart, Int,
-                         InvalidFieldError, ListOf, Number, Optional, Str, check_fields, shown)
+from .validation import (
+    EVENT_SOURCES,
+    MAX_LIST_LENGTH,
+    Bool,
+    CheckedApart,
+    Int,
+    InvalidFieldError,
+    ListOf,
+    Number,
+    Optional,
+    Str,
+    check_fields,
+    shown,
+)
 
 
 @dataclass(frozen=True)
@@ -31,27 +43,39 @@ class Where:
     y_mm: float | None = None
 
     def to_dict(self) -> dict:
-        return {"region": self.region, "slot": list(self.slot) if self.slot is not None else None,
-                "x_mm": self.x_mm, "y_mm": self.y_mm}
+        return {
+            "region": self.region,
+            "slot": list(self.slot) if self.slot is not None else None,
+            "x_mm": self.x_mm,
+            "y_mm": self.y_mm,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], label: str = "where") -> "Where":
         """Types only (the game's layout judges region and slot: validation.validate_where)."""
         if not isinstance(data, Mapping):
-            raise InvalidFieldError(label, f"must be an object with 'region' and 'slot', got "
-                                           f"{shown(data)}")
+            raise InvalidFieldError(
+                label, f"must be an object with 'region' and 'slot', got {shown(data)}"
+            )
         apart = CheckedApart()
-        check_fields(data, {"region": apart, "slot": apart, "x_mm": apart, "y_mm": apart}, (),
-                     label, None)
+        check_fields(
+            data, {"region": apart, "slot": apart, "x_mm": apart, "y_mm": apart}, (), label, None
+        )
         Optional(Str()).check(data.get("region"), f"{label}, field 'region'", None)
-        Optional(ListOf(Int(-10 ** 6, 10 ** 6), 0, 4)).check(
-            data.get("slot"), f"{label}, field 'slot'", None)
+        Optional(ListOf(Int(-(10**6), 10**6), 0, 4)).check(
+            data.get("slot"), f"{label}, field 'slot'", None
+        )
         for name in ("x_mm", "y_mm"):
-            Optional(Number(-100_000, 100_000)).check(data.get(name), f"{label}, field {name!r}",
-                                                       None)
+            Optional(Number(-100_000, 100_000)).check(
+                data.get(name), f"{label}, field {name!r}", None
+            )
         slot = data.get("slot")
-        return cls(data.get("region"), tuple(slot) if slot is not None else None,
-                   data.get("x_mm"), data.get("y_mm"))
+        return cls(
+            data.get("region"),
+            tuple(slot) if slot is not None else None,
+            data.get("x_mm"),
+            data.get("y_mm"),
+        )
 
 
 @dataclass(frozen=True)
@@ -135,18 +159,24 @@ def event_from_dict(data: Mapping[str, Any]) -> TableEvent:
         raise InvalidFieldError("event", f"must be an object with a 'type', got {shown(data)}")
     cls = EVENT_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
     if cls is None:
-        raise InvalidFieldError("event, field 'type'", f"must be one of "
-                                f"{', '.join(sorted(EVENT_TYPES))}, got {shown(data.get('type'))}")
+        raise InvalidFieldError(
+            "event, field 'type'",
+            f"must be one of {', '.join(sorted(EVENT_TYPES))}, got {shown(data.get('type'))}",
+        )
     label = f"event {cls.type!r}"
     apart = CheckedApart()
     names = {"type", "t", "source"} | {
-        FrameEnd: {"alive"}, CardRemoved: {"track_id", "payload", "kind"},
+        FrameEnd: {"alive"},
+        CardRemoved: {"track_id", "payload", "kind"},
         CardAdded: {"track_id", "payload", "kind", "face_down", "where", "value"},
         CardMoved: {"track_id", "payload", "kind", "face_down", "where", "previous", "value"},
     }[cls]
-    required = {FrameEnd: (), CardRemoved: ("track_id", "payload"),
-                CardAdded: ("track_id", "payload", "where"),
-                CardMoved: ("track_id", "payload", "where")}[cls]
+    required = {
+        FrameEnd: (),
+        CardRemoved: ("track_id", "payload"),
+        CardAdded: ("track_id", "payload", "where"),
+        CardMoved: ("track_id", "payload", "where"),
+    }[cls]
     check_fields(data, {name: apart for name in sorted(names)}, required, label, None)
 
     def field(name: str, spec, default=None):
@@ -154,13 +184,19 @@ def event_from_dict(data: Mapping[str, Any]) -> TableEvent:
         spec.check(value, f"{label}, field {name!r}", None)
         return value
 
-    common = {"t": field("t", Number(0, 1e12), 0.0), "source": field("source", Str(EVENT_SOURCES),
-                                                                      "replay")}
+    common = {
+        "t": field("t", Number(0, 1e12), 0.0),
+        "source": field("source", Str(EVENT_SOURCES), "replay"),
+    }
     if cls is FrameEnd:
         alive = field("alive", ListOf(Str(), 0, MAX_LIST_LENGTH), [])
         return FrameEnd(frozenset(alive), **common)
-    base = {"track_id": field("track_id", Str()), "payload": field("payload", Str()).upper(),
-            "kind": field("kind", Str(("card", "token", "die")), "card"), **common}
+    base = {
+        "track_id": field("track_id", Str()),
+        "payload": field("payload", Str()).upper(),
+        "kind": field("kind", Str(("card", "token", "die")), "card"),
+        **common,
+    }
     if cls is CardRemoved:
         return CardRemoved(**base)
     base["value"] = field("value", Optional(Int(1, 6)))
@@ -169,8 +205,9 @@ def event_from_dict(data: Mapping[str, Any]) -> TableEvent:
     if cls is CardAdded:
         return CardAdded(where=where, **base)
     previous = data.get("previous")
-    previous = (Where(None) if previous is None
-                else Where.from_dict(previous, f"{label}, field 'previous'"))
+    previous = (
+        Where(None) if previous is None else Where.from_dict(previous, f"{label}, field 'previous'")
+    )
     return CardMoved(where=where, previous=previous, **base)
 
 

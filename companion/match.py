@@ -48,5 +48,7 @@ class Match:
         if self.over:
             names = " & ".join(self.winners)
             return Text(f"{names} won the match ({tally}).", f"{names} 贏得整場比賽（{tally}）。")
-        return Text(f"First to {self.wins_needed} wins takes the match ({tally}).",
-                    f"先贏 {self.wins_needed} 局者贏得比賽（{tally}）。")
+        return Text(
+            f"First to {self.wins_needed} wins takes the match ({tally}).",
+            f"先贏 {self.wins_needed} 局者贏得比賽（{tally}）。",
+        )

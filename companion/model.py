@@ -62,8 +62,9 @@ class Move:
         check_text(data.get("kind"), "move, field 'kind'")
         player = data.get("player")
         if player is not None and not is_whole_number(player):
-            raise InvalidFieldError("move, field 'player'",
-                                    f"must be a seat number or null, got {shown(player)}")
+            raise InvalidFieldError(
+                "move, field 'player'", f"must be a seat number or null, got {shown(player)}"
+            )
         for key in data:
             check_text(key, "move, a field name")
         # The game checks each field's type and range (Session.play, companion.validation).
@@ -99,8 +100,12 @@ class ScoreLine:
     cards: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
-        return {"points": self.points, "code": self.code, "source": self.source.to_dict(),
-                "cards": list(self.cards)}
+        return {
+            "points": self.points,
+            "code": self.code,
+            "source": self.source.to_dict(),
+            "cards": list(self.cards),
+        }
 
 
 @dataclass(frozen=True)
@@ -118,9 +123,13 @@ class SideScore:
 
     def to_dict(self) -> dict:
         total = self.total
-        return {"side": self.side, "label": self.label.to_dict(), "members": list(self.members),
-                "total": int(total) if float(total).is_integer() else total,
-                "lines": [line.to_dict() for line in self.lines]}
+        return {
+            "side": self.side,
+            "label": self.label.to_dict(),
+            "members": list(self.members),
+            "total": int(total) if float(total).is_integer() else total,
+            "lines": [line.to_dict() for line in self.lines],
+        }
 
 
 @dataclass(frozen=True)
@@ -133,9 +142,12 @@ class Outcome:
     tie_break: Text | None = None
 
     def to_dict(self) -> dict:
-        return {"winners": list(self.winners), "ranking": list(self.ranking),
-                "explanation": self.explanation.to_dict(),
-                "tie_break": self.tie_break.to_dict() if self.tie_break else None}
+        return {
+            "winners": list(self.winners),
+            "ranking": list(self.ranking),
+            "explanation": self.explanation.to_dict(),
+            "tie_break": self.tie_break.to_dict() if self.tie_break else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -177,14 +189,20 @@ class Setup:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Setup":
-        from .validation import (CheckedApart, InvalidFieldError, check_fields,
-                                 check_setup_shape, shown)
+        from .validation import (
+            CheckedApart,
+            InvalidFieldError,
+            check_fields,
+            check_setup_shape,
+            shown,
+        )
 
         if not isinstance(data, Mapping):
             raise InvalidFieldError("setup", f"must be an object with 'players', got {shown(data)}")
         apart = CheckedApart()
-        check_fields(data, {"players": apart, "names": apart, "options": apart}, ("players",),
-                     "setup", None)
+        check_fields(
+            data, {"players": apart, "names": apart, "options": apart}, ("players",), "setup", None
+        )
         players, names, options = data["players"], data.get("names", []), data.get("options", {})
         check_setup_shape(players, names, options)
         return cls(players, tuple(names), options)

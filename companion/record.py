@@ -36,8 +36,13 @@ class GameRecord:
         return [{"type": "setup", "game": self.game, "setup": self.setup}, *self.log]
 
     def to_dict(self) -> dict:
-        data = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.game,
-                "setup": self.setup, "log": self.log}
+        data = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "setup": self.setup,
+            "log": self.log,
+        }
         if self.expected:
             data["expected"] = self.expected
         return data
@@ -49,15 +54,20 @@ def record_from_log(records: list[dict], expected: dict | None = None) -> GameRe
     head = records[0]
     if not isinstance(head.get("game"), str):
         raise MalformedRecordError("the setup record must name the 'game'")
-    log = [{k: v for k, v in r.items() if k not in ("seq", "ts")} | {"ts": r["ts"]}
-           if "ts" in r else {k: v for k, v in r.items() if k != "seq"} for r in records[1:]]
+    log = [
+        {k: v for k, v in r.items() if k not in ("seq", "ts")} | {"ts": r["ts"]}
+        if "ts" in r
+        else {k: v for k, v in r.items() if k != "seq"}
+        for r in records[1:]
+    ]
     return GameRecord(head["game"], head.get("setup") or {}, log, expected or {})
 
 
 def parse_record(text: str, origin: str = "record") -> GameRecord:
     if len(text) > MAX_JSON_BYTES:
-        raise MalformedRecordError(f"{origin} is too large ({len(text)} characters; at most "
-                                   f"{MAX_JSON_BYTES})")
+        raise MalformedRecordError(
+            f"{origin} is too large ({len(text)} characters; at most {MAX_JSON_BYTES})"
+        )
     stripped = text.strip()
     if not stripped:
         raise MalformedRecordError(f"{origin} is empty")
@@ -82,7 +92,8 @@ def _from_json_record(data: Any, origin: str) -> GameRecord:
         raise MalformedRecordError(f"{origin} must be a JSON object")
     if data.get("format") != RECORD_FORMAT:
         raise MalformedRecordError(
-            f"{origin} is not a table-companion record (its 'format' is {data.get('format')!r})")
+            f"{origin} is not a table-companion record (its 'format' is {data.get('format')!r})"
+        )
     if data.get("version") != RECORD_VERSION:
         raise MalformedRecordError(f"{origin} has unsupported version {data.get('version')!r}")
     for key, kind in (("game", str), ("setup", dict), ("log", list)):
@@ -97,8 +108,9 @@ def load_record(path: str | Path) -> GameRecord:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_JSON_BYTES:
-            raise MalformedRecordError(f"{path} is too large ({path.stat().st_size} bytes; at "
-                                       f"most {MAX_JSON_BYTES})")
+            raise MalformedRecordError(
+                f"{path} is too large ({path.stat().st_size} bytes; at most {MAX_JSON_BYTES})"
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise MalformedRecordError(f"{path}: no such file") from None

@@ -18,18 +18,42 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import (CompanionError, MalformedRecordError, NothingToRedoError,
-                     NothingToUndoError, StaleStateError)
-from .events import (CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, TableEvent,
-                     event_from_dict, event_to_dict)
+from .errors import (
+    CompanionError,
+    MalformedRecordError,
+    NothingToRedoError,
+    NothingToUndoError,
+    StaleStateError,
+)
+from .events import (
+    CardAdded,
+    CardMoved,
+    CardRemoved,
+    FrameEnd,
+    PieceOnTable,
+    TableEvent,
+    event_from_dict,
+    event_to_dict,
+)
 from .games import Game, find_game
 from .model import Move, Setup, Text, Violation
-from .validation import (EVENT_SOURCES, CheckedApart, Int, InvalidFieldError, Number, Str,
-                         check_fields, shown, validate_event, validate_move, validate_setup)
+from .validation import (
+    EVENT_SOURCES,
+    CheckedApart,
+    Int,
+    InvalidFieldError,
+    Number,
+    Str,
+    check_fields,
+    shown,
+    validate_event,
+    validate_move,
+    validate_setup,
+)
 
 RecordSink = Callable[[dict], "int | None"]  # may return the number the store gave it
 # The number and time a store gives each record (checked like every other field).
-RECORD_STAMPS = {"seq": Int(0, 10 ** 9), "ts": Number(0, 1e12)}
+RECORD_STAMPS = {"seq": Int(0, 10**9), "ts": Number(0, 1e12)}
 
 log = logging.getLogger(__name__)
 
@@ -49,12 +73,17 @@ class Verdict:
     text: Text | None = None  # the move in words, as everybody at the table may see it
 
     def to_dict(self) -> dict:
-        return {"seq": self.seq, "accepted": self.accepted, "kind": self.kind,
-                "move": self.move.to_dict() if self.move else None,
-                "text": self.text.to_dict() if self.text else None,
-                "violations": [v.to_dict() for v in self.violations],
-                "note": self.note.to_dict() if self.note else None,
-                "state_id": self.state_id, "source": self.source}
+        return {
+            "seq": self.seq,
+            "accepted": self.accepted,
+            "kind": self.kind,
+            "move": self.move.to_dict() if self.move else None,
+            "text": self.text.to_dict() if self.text else None,
+            "violations": [v.to_dict() for v in self.violations],
+            "note": self.note.to_dict() if self.note else None,
+            "state_id": self.state_id,
+            "source": self.source,
+        }
 
 
 @dataclass
@@ -65,8 +94,13 @@ class _HistoryEntry:
 
 
 class Session:
-    def __init__(self, game: Game | str, setup: Setup, sink: RecordSink | None = None,
-                 clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        game: Game | str,
+        setup: Setup,
+        sink: RecordSink | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.game = find_game(game) if isinstance(game, str) else game
         validate_setup(self.game, setup)
         self.setup = setup
@@ -102,8 +136,9 @@ class Session:
             seq = self._record({"type": "event", "event": event_to_dict(event)})
             verdicts = []
             for piece in ghosts:
-                removal = CardRemoved(piece.track_id, piece.payload, piece.kind, event.t,
-                                      event.source)
+                removal = CardRemoved(
+                    piece.track_id, piece.payload, piece.kind, event.t, event.source
+                )
                 verdicts.extend(self._observe_piece(seq, removal))
             return verdicts
         seq = self._record({"type": "event", "event": event_to_dict(event)})
@@ -163,15 +198,24 @@ class Session:
             "outcome": outcome.to_dict() if outcome else None,
             "hints": [h.to_dict() for h in self.game.hints(self.state)],
             "alerts": [v.to_dict() for vs in self.alerts.values() for v in vs],
-            "table": [{"track_id": p.track_id, "payload": p.payload, "kind": p.kind,
-                       "face_down": p.face_down, "value": p.value, "where": p.where.to_dict()}
-                      for p in self.table.values()],
+            "table": [
+                {
+                    "track_id": p.track_id,
+                    "payload": p.payload,
+                    "kind": p.kind,
+                    "face_down": p.face_down,
+                    "value": p.value,
+                    "where": p.where.to_dict(),
+                }
+                for p in self.table.values()
+            ],
             "log": [self._public_verdict(v) for v in self.verdicts[-200:]],
             "can_undo": self.can_undo,
             "can_redo": self.can_redo,
             # what an undo / a redo would take back or play again, in words (a page asks first)
             "undo_text": self._text_of(self._history[-1].move, self._history[-1].state_before)
-            if self._history else None,
+            if self._history
+            else None,
             "redo_text": self._text_of(self._redo[-1], self.state) if self._redo else None,
             "notes": [n.to_dict() for n in self.game.rules_notes()],
         }
@@ -180,8 +224,12 @@ class Session:
         try:
             words = self.game.describe_move(state, self.game.public_move(state, move))
         except Exception:  # noqa: BLE001 - the page then says it without the move's words
-            log.warning("the %s game could not put move %r into words", self.game.info.slug,
-                        move.kind, exc_info=True)
+            log.warning(
+                "the %s game could not put move %r into words",
+                self.game.info.slug,
+                move.kind,
+                exc_info=True,
+            )
             return None
         return words.to_dict() if words is not None else None
 
@@ -193,8 +241,14 @@ class Session:
 
     # -- replay ---------------------------------------------------------------------------
     @classmethod
-    def replay(cls, records: Iterable[Mapping[str, Any]], sink: RecordSink | None = None,
-               game: Game | None = None, *, tolerant: bool = False) -> "Session":
+    def replay(
+        cls,
+        records: Iterable[Mapping[str, Any]],
+        sink: RecordSink | None = None,
+        game: Game | None = None,
+        *,
+        tolerant: bool = False,
+    ) -> "Session":
         """Rebuild a session from its log. The first record must be the set-up.
 
         With `tolerant`, a later record that cannot be replayed (a malformed move stored by an
@@ -208,8 +262,13 @@ class Session:
         if not isinstance(game_name, str):
             raise MalformedRecordError("the setup record must name the 'game'")
         apart = CheckedApart()
-        check_fields(first, {"type": apart, "game": Str(), "setup": apart, **RECORD_STAMPS},
-                     ("game", "setup"), "setup record", None)
+        check_fields(
+            first,
+            {"type": apart, "game": Str(), "setup": apart, **RECORD_STAMPS},
+            ("game", "setup"),
+            "setup record",
+            None,
+        )
         session = cls(game or game_name, Setup.from_dict(first.get("setup") or {}))
         for record in iterator:
             if not tolerant:
@@ -228,11 +287,23 @@ class Session:
         """Keep a record that cannot be replayed out of the game, under its own number."""
         seq = self._record({"type": "set_aside", "reason": str(exc)})
         self.set_aside.append({"seq": seq, "reason": str(exc), "record": record})
-        violation = Violation("record_set_aside", Text(
-            f"Log entry {seq} could not be replayed and was set aside: {exc}",
-            f"第 {seq} 筆紀錄無法重播，已被擱置：{exc}"))
-        self.verdicts.append(Verdict(seq, False, "record", violations=(violation,),
-                                     state_id=self.state_id, source="replay"))
+        violation = Violation(
+            "record_set_aside",
+            Text(
+                f"Log entry {seq} could not be replayed and was set aside: {exc}",
+                f"第 {seq} 筆紀錄無法重播，已被擱置：{exc}",
+            ),
+        )
+        self.verdicts.append(
+            Verdict(
+                seq,
+                False,
+                "record",
+                violations=(violation,),
+                state_id=self.state_id,
+                source="replay",
+            )
+        )
 
     def feed(self, record: Mapping[str, Any]) -> list[Verdict]:
         """Apply one log record (as written by this class or by hand in a transcript).
@@ -244,8 +315,9 @@ class Session:
         kind = record.get("type")
         body = {"move": "move", "event": "event", "undo": None}
         if not isinstance(kind, str) or kind not in body:
-            raise InvalidFieldError("log record, field 'type'",
-                                    f"must be one of move, event, undo, got {shown(kind)}")
+            raise InvalidFieldError(
+                "log record, field 'type'", f"must be one of move, event, undo, got {shown(kind)}"
+            )
         apart = CheckedApart()
         known = {"type": apart, "source": Str(EVENT_SOURCES), **RECORD_STAMPS}
         if body[kind]:
@@ -279,17 +351,23 @@ class Session:
         try:
             return self.game.describe_move(self.state, self.game.public_move(self.state, move))
         except Exception:  # noqa: BLE001 - a move too malformed to describe is still judged
-            log.warning("the %s game could not put move %r into words", self.game.info.slug,
-                        move.kind, exc_info=True)
+            log.warning(
+                "the %s game could not put move %r into words",
+                self.game.info.slug,
+                move.kind,
+                exc_info=True,
+            )
             return None
 
-    def _judge(self, seq: int, kind: str, move: Move, source: str,
-               alert_key: str | None = None) -> Verdict:
+    def _judge(
+        self, seq: int, kind: str, move: Move, source: str, alert_key: str | None = None
+    ) -> Verdict:
         violations = self.game.check(self.state, move)
         text = self._words(move)
         if violations:
-            verdict = Verdict(seq, False, kind, move, violations, state_id=self.state_id,
-                              source=source, text=text)
+            verdict = Verdict(
+                seq, False, kind, move, violations, state_id=self.state_id, source=source, text=text
+            )
             if alert_key is not None:
                 self.alerts[alert_key] = violations
         else:
@@ -300,8 +378,9 @@ class Session:
                 self._redo.clear()  # the game took another way: nothing left to redo
             self.state = self.game.apply(self.state, move)
             self.state_id += 1
-            verdict = Verdict(seq, True, kind, move, state_id=self.state_id, source=source,
-                              text=text)
+            verdict = Verdict(
+                seq, True, kind, move, state_id=self.state_id, source=source, text=text
+            )
         self.verdicts.append(verdict)
         if verdict.accepted:
             self._retry_refused_pieces(seq)
@@ -321,8 +400,15 @@ class Session:
             if len(pieces) != 1:
                 continue
             piece = pieces[0]
-            again = CardAdded(piece.track_id, piece.payload, piece.where, piece.kind,
-                              piece.face_down, source="camera", value=piece.value)
+            again = CardAdded(
+                piece.track_id,
+                piece.payload,
+                piece.where,
+                piece.kind,
+                piece.face_down,
+                source="camera",
+                value=piece.value,
+            )
             others = {tid: p for tid, p in self.table.items() if tid != piece.track_id}
             meaning = self.game.meaning_of(self.state, again, others)
             if meaning.violations:
@@ -341,23 +427,33 @@ class Session:
     def _observe_piece(self, seq: int, event: TableEvent) -> list[Verdict]:
         before = dict(self.table)
         if isinstance(event, (CardAdded, CardMoved)):
-            self.table[event.track_id] = PieceOnTable(event.track_id, event.payload, event.kind,
-                                                      event.where, event.face_down, event.value)
+            self.table[event.track_id] = PieceOnTable(
+                event.track_id, event.payload, event.kind, event.where, event.face_down, event.value
+            )
         elif isinstance(event, CardRemoved):
             self.table.pop(event.track_id, None)
         self.alerts.pop(event.payload, None)
         meaning = self.game.meaning_of(self.state, event, before)
         if meaning.violations:
             self.alerts[event.payload] = meaning.violations
-            verdict = Verdict(seq, False, "event", meaning.move, meaning.violations, meaning.note,
-                              self.state_id, event.source)
+            verdict = Verdict(
+                seq,
+                False,
+                "event",
+                meaning.move,
+                meaning.violations,
+                meaning.note,
+                self.state_id,
+                event.source,
+            )
             self.verdicts.append(verdict)
             return [verdict]
         if meaning.move is not None:
             return [self._judge(seq, "event", meaning.move, event.source, alert_key=event.payload)]
         if meaning.note is not None:
-            verdict = Verdict(seq, True, "event", None, (), meaning.note, self.state_id,
-                              event.source)
+            verdict = Verdict(
+                seq, True, "event", None, (), meaning.note, self.state_id, event.source
+            )
             self.verdicts.append(verdict)
             return [verdict]
         return []
@@ -367,8 +463,16 @@ class Session:
         self._redo.append(entry.move)
         self.state = entry.state_before
         self.state_id += 1
-        verdict = Verdict(seq, True, "undo", entry.move, state_id=self.state_id,
-                          note=Text(f"Undid {entry.move.kind} (log entry {entry.seq}).",
-                                    f"已復原第 {entry.seq} 筆紀錄的動作（{entry.move.kind}）。"))
+        verdict = Verdict(
+            seq,
+            True,
+            "undo",
+            entry.move,
+            state_id=self.state_id,
+            note=Text(
+                f"Undid {entry.move.kind} (log entry {entry.seq}).",
+                f"已復原第 {entry.seq} 筆紀錄的動作（{entry.move.kind}）。",
+            ),
+        )
         self.verdicts.append(verdict)
         return verdict

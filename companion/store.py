@@ -68,8 +68,12 @@ class GameStore:
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         try:
-            self._db = sqlite3.connect(str(self.path), check_same_thread=False,
-                                       isolation_level=None, timeout=busy_timeout_s)
+            self._db = sqlite3.connect(
+                str(self.path),
+                check_same_thread=False,
+                isolation_level=None,
+                timeout=busy_timeout_s,
+            )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
@@ -78,12 +82,14 @@ class GameStore:
                 raise sqlite3.DatabaseError(problem)
             orphans = self._db.execute(
                 "SELECT COUNT(DISTINCT game_id) FROM records "
-                "WHERE game_id NOT IN (SELECT id FROM games)").fetchone()[0]
+                "WHERE game_id NOT IN (SELECT id FROM games)"
+            ).fetchone()[0]
         except sqlite3.OperationalError as exc:
             self._close_quietly()
             if _is_busy(exc):
                 raise StoreUnavailableError(
-                    f"{self.path} is locked by another program; close it and start again") from None
+                    f"{self.path} is locked by another program; close it and start again"
+                ) from None
             raise self._damaged(exc) from None
         except sqlite3.DatabaseError as exc:
             self._close_quietly()
@@ -93,13 +99,15 @@ class GameStore:
             raise DamagedStoreError(
                 f"{self.path}: the games table is missing {orphans} game(s) whose logs are still "
                 "there (it was emptied or edited); the file was left untouched. Start with "
-                "--fresh to move it aside and begin a new database, or restore a copy")
+                "--fresh to move it aside and begin a new database, or restore a copy"
+            )
 
     def _damaged(self, exc: Exception) -> DamagedStoreError:
         return DamagedStoreError(
             f"{self.path} is not a usable game database ({exc}); it was left untouched. "
             "Start with --fresh to move it aside and begin a new database, or try "
-            f"'sqlite3 {self.path} .recover' to rescue what it holds")
+            f"'sqlite3 {self.path} .recover' to rescue what it holds"
+        )
 
     def _close_quietly(self) -> None:
         if self._db is not None:
@@ -143,10 +151,11 @@ class GameStore:
         if _is_busy(exc):
             return StoreUnavailableError(
                 f"the game database is busy (another program holds {self.path.name}); "
-                "nothing was recorded, try again in a moment")
+                "nothing was recorded, try again in a moment"
+            )
         return StoreUnavailableError(
-            f"the game database {self.path.name} could not be written ({exc}); "
-            "nothing was recorded")
+            f"the game database {self.path.name} could not be written ({exc}); nothing was recorded"
+        )
 
     def new_game(self, session: Session) -> int:
         """Store a fresh session and keep appending to it. Returns the game id.
@@ -156,11 +165,15 @@ class GameStore:
         setup = _encode(session.setup.to_dict())
 
         def write(db: sqlite3.Connection) -> int:
-            cur = db.execute("INSERT INTO games (game, created, setup) VALUES (?, ?, ?)",
-                             (session.game.info.slug, time.time(), setup))
+            cur = db.execute(
+                "INSERT INTO games (game, created, setup) VALUES (?, ?, ?)",
+                (session.game.info.slug, time.time(), setup),
+            )
             for seq, record in enumerate(session.records):
-                db.execute("INSERT INTO records (game_id, seq, body) VALUES (?, ?, ?)",
-                           (cur.lastrowid, seq, _encode(dict(record, seq=seq))))
+                db.execute(
+                    "INSERT INTO records (game_id, seq, body) VALUES (?, ?, ?)",
+                    (cur.lastrowid, seq, _encode(dict(record, seq=seq))),
+                )
             return cur.lastrowid
 
         game_id = self._write("storing a new game", write)
@@ -171,10 +184,13 @@ class GameStore:
         """Append one record; returns the number the database gave it."""
 
         def write(db: sqlite3.Connection) -> int:
-            seq = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM records WHERE game_id = ?",
-                             (game_id,)).fetchone()[0]
-            db.execute("INSERT INTO records (game_id, seq, body) VALUES (?, ?, ?)",
-                       (game_id, seq, _encode(dict(record, seq=seq))))
+            seq = db.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM records WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO records (game_id, seq, body) VALUES (?, ?, ?)",
+                (game_id, seq, _encode(dict(record, seq=seq))),
+            )
             return seq
 
         return self._write(f"appending to game {game_id}", write)
@@ -189,8 +205,9 @@ class GameStore:
                 raise self._unavailable("reading", exc) from None
 
     def records(self, game_id: int) -> list[dict]:
-        rows = self._read("SELECT seq, body FROM records WHERE game_id = ? ORDER BY seq",
-                          (game_id,))
+        rows = self._read(
+            "SELECT seq, body FROM records WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
         if not rows:
             raise MalformedRecordError(f"game {game_id} does not exist in {self.path}")
         out = []
@@ -200,10 +217,10 @@ class GameStore:
             except (ValueError, RecursionError, TypeError):
                 if not out:  # without its set-up the game cannot be rebuilt at all
                     raise MalformedRecordError(
-                        f"game {game_id}, log entry {seq} in {self.path} is corrupted") from None
+                        f"game {game_id}, log entry {seq} in {self.path} is corrupted"
+                    ) from None
                 # A later entry stays in its place so a replay reports it and sets it aside.
-                out.append({"seq": seq, "type": "unreadable",
-                            "body": str(body)[:200]})
+                out.append({"seq": seq, "type": "unreadable", "body": str(body)[:200]})
         return out
 
     def load(self, game_id: int) -> Session:
@@ -213,28 +230,49 @@ class GameStore:
         game's log with its reason) and set aside; the rest of the game opens as it was."""
         session = Session.replay(self.records(game_id), tolerant=True)
         for entry in session.set_aside:
-            log.warning("game %s, log entry %s in %s was set aside: %s", game_id, entry["seq"],
-                        self.path, entry["reason"])
+            log.warning(
+                "game %s, log entry %s in %s was set aside: %s",
+                game_id,
+                entry["seq"],
+                self.path,
+                entry["reason"],
+            )
         session._sink = lambda record: self.append(game_id, record)
         return session
 
     def finish(self, game_id: int, session: Session) -> None:
         outcome = session.game.outcome(session.state)
-        result: dict[str, Any] = {"scores": [s.to_dict() for s in session.game.score(session.state)],
-                                  "outcome": outcome.to_dict() if outcome else None}
+        result: dict[str, Any] = {
+            "scores": [s.to_dict() for s in session.game.score(session.state)],
+            "outcome": outcome.to_dict() if outcome else None,
+        }
         body = _encode(result)
-        self._write(f"storing the result of game {game_id}", lambda db: db.execute(
-            "UPDATE games SET result = ? WHERE id = ?", (body, game_id)))
+        self._write(
+            f"storing the result of game {game_id}",
+            lambda db: db.execute("UPDATE games SET result = ? WHERE id = ?", (body, game_id)),
+        )
 
     def reopen(self, game_id: int) -> None:
         """A finished game whose last move was undone is unfinished again (and resumes)."""
-        self._write(f"reopening game {game_id}", lambda db: db.execute(
-            "UPDATE games SET result = NULL WHERE id = ? AND result IS NOT NULL", (game_id,)))
+        self._write(
+            f"reopening game {game_id}",
+            lambda db: db.execute(
+                "UPDATE games SET result = NULL WHERE id = ? AND result IS NOT NULL", (game_id,)
+            ),
+        )
 
     def games(self) -> list[dict]:
         rows = self._read("SELECT id, game, created, setup, result FROM games ORDER BY id DESC")
-        return [{"id": r[0], "game": r[1], "created": r[2], "setup": json.loads(r[3]),
-                 "result": json.loads(r[4]) if r[4] else None} for r in rows]
+        return [
+            {
+                "id": r[0],
+                "game": r[1],
+                "created": r[2],
+                "setup": json.loads(r[3]),
+                "result": json.loads(r[4]) if r[4] else None,
+            }
+            for r in rows
+        ]
 
     def latest_unfinished(self, game: str | None = None) -> int | None:
         for row in self.games():
@@ -265,7 +303,8 @@ def _encode(data: Any) -> str:
     except UnicodeEncodeError:
         raise MalformedRecordError(
             "text with a lone surrogate (half of a UTF-16 pair, e.g. \\ud800) cannot be "
-            "stored; send real characters") from None
+            "stored; send real characters"
+        ) from None
     return text
 
 

@@ -140,8 +140,12 @@ class Number(Spec):
     hi: float
 
     def check(self, value, where, ctx):
-        if (isinstance(value, bool) or not isinstance(value, numbers.Real)
-                or not math.isfinite(value) or not self.lo <= value <= self.hi):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, numbers.Real)
+            or not math.isfinite(value)
+            or not self.lo <= value <= self.hi
+        ):
             self.fail(value, where, ctx)
 
     def describe(self, ctx):
@@ -315,8 +319,13 @@ class Fields(Spec):
         return "an object with " + ", ".join(repr(k) for k in self.fields)
 
 
-def check_fields(data: Mapping[str, Any], fields: Mapping[str, Spec], required: Sequence[str],
-                 where: str, ctx: Context | None) -> None:
+def check_fields(
+    data: Mapping[str, Any],
+    fields: Mapping[str, Spec],
+    required: Sequence[str],
+    where: str,
+    ctx: Context | None,
+) -> None:
     for name in required:
         if name not in data:
             raise InvalidFieldError(f"{where}, field {name!r}", "is missing")
@@ -381,17 +390,24 @@ def check_text(value: Any, where: str, max_length: int = MAX_TEXT_LENGTH) -> Non
 def check_setup_shape(players: Any, names: Any, options: Any) -> None:
     """The game-independent part of a set-up, checked before anything is allocated."""
     if not is_whole_number(players) or not 1 <= players <= MAX_PLAYERS:
-        raise PlayerCountError(f"setup, field 'players': must be a whole number from 1 to "
-                               f"{MAX_PLAYERS}, got {shown(players)}")
+        raise PlayerCountError(
+            f"setup, field 'players': must be a whole number from 1 to "
+            f"{MAX_PLAYERS}, got {shown(players)}"
+        )
     if not isinstance(names, (list, tuple)):
-        raise InvalidFieldError("setup, field 'names'", f"must be a list of names, got {shown(names)}")
+        raise InvalidFieldError(
+            "setup, field 'names'", f"must be a list of names, got {shown(names)}"
+        )
     if names and len(names) != players:
-        raise InvalidFieldError("setup, field 'names'",
-                                f"lists {len(names)} names for {players} players")
+        raise InvalidFieldError(
+            "setup, field 'names'", f"lists {len(names)} names for {players} players"
+        )
     for index, name in enumerate(names):
         check_text(name, f"setup, field 'names'[{index}]", MAX_NAME_LENGTH)
     if not isinstance(options, Mapping):
-        raise InvalidFieldError("setup, field 'options'", f"must be an object, got {shown(options)}")
+        raise InvalidFieldError(
+            "setup, field 'options'", f"must be an object, got {shown(options)}"
+        )
 
 
 def validate_setup(game: "Game", setup: "Setup") -> None:
@@ -399,8 +415,9 @@ def validate_setup(game: "Game", setup: "Setup") -> None:
     check_setup_shape(setup.players, list(setup.names), setup.options)
     game.validate_setup(setup)
     ctx = Context(game, setup)
-    check_fields(setup.options, declarations_of(game.info.slug).options, (), "setup, field 'options'",
-                 ctx)
+    check_fields(
+        setup.options, declarations_of(game.info.slug).options, (), "setup, field 'options'", ctx
+    )
 
 
 def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
@@ -411,20 +428,24 @@ def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
     kind = declared.get(move.kind)
     where = f"move {move.kind!r}"
     if kind is None:
-        raise InvalidFieldError(f"move, field 'kind'",
-                                f"{game.info.name.en} has no move {shown(move.kind)}; its moves "
-                                f"are {', '.join(sorted(declared))}")
+        raise InvalidFieldError(
+            "move, field 'kind'",
+            f"{game.info.name.en} has no move {shown(move.kind)}; its moves "
+            f"are {', '.join(sorted(declared))}",
+        )
     if kind.player == "none":
         if move.player is not None:
-            raise InvalidFieldError(f"{where}, field 'player'",
-                                    f"must be null (a table action, not a player's), got "
-                                    f"{shown(move.player)}")
+            raise InvalidFieldError(
+                f"{where}, field 'player'",
+                f"must be null (a table action, not a player's), got {shown(move.player)}",
+            )
     elif move.player is not None or kind.player == "seat":
         Seat().check(move.player, f"{where}, field 'player'", ctx)
     check_fields(move.params, kind.fields, kind.required, where, ctx)
     if kind.one_of and not any(move.params.get(name) is not None for name in kind.one_of):
-        raise InvalidFieldError(where, "needs one of the fields "
-                                       + " or ".join(repr(name) for name in kind.one_of))
+        raise InvalidFieldError(
+            where, "needs one of the fields " + " or ".join(repr(name) for name in kind.one_of)
+        )
 
 
 EVENT_SOURCES = ("camera", "manual", "replay", "demo")
@@ -434,28 +455,35 @@ def validate_where(game: "Game", setup: "Setup", where: "Where", label: str) -> 
     """A region this game's layout knows, and a slot that fits the region's shape."""
     if where.region is None:
         if where.slot is not None:
-            raise InvalidFieldError(f"{label}, field 'slot'",
-                                    f"must be null when the region is null, got {shown(list(where.slot))}")
+            raise InvalidFieldError(
+                f"{label}, field 'slot'",
+                f"must be null when the region is null, got {shown(list(where.slot))}",
+            )
     else:
         ctx = Context(game, setup)
         regions = declarations_of(game.info.slug).regions(ctx)
         check_text(where.region, f"{label}, field 'region'")
         shape = regions.get(where.region)
         if shape is None:
-            raise InvalidFieldError(f"{label}, field 'region'",
-                                    f"{shown(where.region)} is not a region of the "
-                                    f"{game.info.name.en} layout for {setup.players} players "
-                                    f"(regions: {', '.join(sorted(regions))})")
+            raise InvalidFieldError(
+                f"{label}, field 'region'",
+                f"{shown(where.region)} is not a region of the "
+                f"{game.info.name.en} layout for {setup.players} players "
+                f"(regions: {', '.join(sorted(regions))})",
+            )
         if where.slot is not None:
             slot = list(where.slot)
             coordinates = shape.coordinates
             if not coordinates:
-                raise InvalidFieldError(f"{label}, field 'slot'",
-                                        f"must be null: {where.region} has no slots, got {shown(slot)}")
+                raise InvalidFieldError(
+                    f"{label}, field 'slot'",
+                    f"must be null: {where.region} has no slots, got {shown(slot)}",
+                )
             if len(slot) != len(coordinates):
-                raise InvalidFieldError(f"{label}, field 'slot'",
-                                        f"must be a list of {len(coordinates)} whole numbers, got "
-                                        f"{shown(slot)}")
+                raise InvalidFieldError(
+                    f"{label}, field 'slot'",
+                    f"must be a list of {len(coordinates)} whole numbers, got {shown(slot)}",
+                )
             for index, (value, spec) in enumerate(zip(slot, coordinates)):
                 spec.check(value, f"{label}, field 'slot'[{index}]", ctx)
     for name in ("x_mm", "y_mm"):
@@ -473,8 +501,9 @@ def validate_event(game: "Game", setup: "Setup", event: "TableEvent") -> None:
     Str(EVENT_SOURCES).check(event.source, f"{label}, field 'source'", None)
     if isinstance(event, FrameEnd):
         if not isinstance(event.alive, frozenset) or len(event.alive) > MAX_LIST_LENGTH:
-            raise InvalidFieldError(f"{label}, field 'alive'",
-                                    f"must be a list of at most {MAX_LIST_LENGTH} track ids")
+            raise InvalidFieldError(
+                f"{label}, field 'alive'", f"must be a list of at most {MAX_LIST_LENGTH} track ids"
+            )
         for track in event.alive:
             check_text(track, f"{label}, field 'alive' item")
         return
@@ -494,8 +523,9 @@ def validate_event(game: "Game", setup: "Setup", event: "TableEvent") -> None:
 def _bounded_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_NUMBER_DIGITS:
-        raise InvalidFieldError("JSON", f"a number has {len(digits)} digits (at most "
-                                        f"{MAX_NUMBER_DIGITS} are allowed)")
+        raise InvalidFieldError(
+            "JSON", f"a number has {len(digits)} digits (at most {MAX_NUMBER_DIGITS} are allowed)"
+        )
     return int(text)
 
 
@@ -525,8 +555,13 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
-def load_json(text: str | bytes, what: str = "input", *, max_bytes: int = MAX_JSON_BYTES,
-              max_depth: int = MAX_JSON_DEPTH) -> Any:
+def load_json(
+    text: str | bytes,
+    what: str = "input",
+    *,
+    max_bytes: int = MAX_JSON_BYTES,
+    max_depth: int = MAX_JSON_DEPTH,
+) -> Any:
     """Parse untrusted JSON within bounded time and memory, or raise a one-line
     MalformedRecordError naming `what`: too large, nested too deeply, a number too long,
     NaN/Infinity, invalid UTF-8, lone surrogates, or not JSON at all."""
@@ -539,12 +574,15 @@ def load_json(text: str | bytes, what: str = "input", *, max_bytes: int = MAX_JS
         except UnicodeDecodeError as exc:
             raise MalformedRecordError(f"{what} is not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
-                          parse_constant=_refuse_constant)
+        data = json.loads(
+            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_refuse_constant
+        )
     except InvalidFieldError as exc:
         raise MalformedRecordError(f"{what}: {exc.problem}") from None
     except RecursionError:
-        raise MalformedRecordError(f"{what} is nested too deeply (at most {max_depth} levels)") from None
+        raise MalformedRecordError(
+            f"{what} is nested too deeply (at most {max_depth} levels)"
+        ) from None
     except json.JSONDecodeError as exc:
         raise MalformedRecordError(f"{what} is not valid JSON: {exc}") from None
     except ValueError as exc:  # e.g. a number the float parser refuses
@@ -565,7 +603,8 @@ def _refuse_surrogates(data: Any, what: str) -> None:
                 item.encode("utf-8")
             except UnicodeEncodeError:
                 raise MalformedRecordError(
-                    f"{what} holds a lone surrogate character ({shown(item)})") from None
+                    f"{what} holds a lone surrogate character ({shown(item)})"
+                ) from None
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())

@@ -48,8 +48,9 @@ class LazyGroup(click.Group):
         except ModuleNotFoundError as exc:
             if exc.name and exc.name.startswith(__name__):
                 return _unavailable(name, "this command is not built yet")
-            return _unavailable(name, f"it needs the Python module {exc.name!r}; "
-                                      f"reinstall with: pip install -e .")
+            return _unavailable(
+                name, f"it needs the Python module {exc.name!r}; reinstall with: pip install -e ."
+            )
         return getattr(module, attribute)
 
     def invoke(self, ctx):

@@ -14,22 +14,48 @@ CAFE_PORT = 8780
 def broker_options(command):
     """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
     options = [
-        click.option("--mqtt", "mqtt_url", default=None, metavar="mqtt://HOST:PORT",
-                     help="publish to (or read from) this MQTT broker; mqtts:// for TLS"),
+        click.option(
+            "--mqtt",
+            "mqtt_url",
+            default=None,
+            metavar="mqtt://HOST:PORT",
+            help="publish to (or read from) this MQTT broker; mqtts:// for TLS",
+        ),
         click.option("--mqtt-user", default=None, help="broker user name"),
-        click.option("--mqtt-password-file", default=None, type=click.Path(dir_okay=False),
-                     help="file holding the broker password (or set COMPANION_MQTT_PASSWORD)"),
-        click.option("--mqtt-ca", default=None, type=click.Path(dir_okay=False),
-                     help="TLS: CA certificate that signed the broker's"),
-        click.option("--mqtt-cert", default=None, type=click.Path(dir_okay=False),
-                     help="TLS: client certificate"),
-        click.option("--mqtt-key", default=None, type=click.Path(dir_okay=False),
-                     help="TLS: client certificate's key"),
-        click.option("--mqtt-keepalive", default=5, show_default=True, type=int,
-                     help="seconds; tables send a heartbeat every third of it, and the café "
-                          "shows a table whose PC hangs or loses its cable as 'not heard from' "
-                          "within it (the broker's last will follows after 1.5x this plus up to "
-                          "5 s); a stopped or killed table shows offline at once"),
+        click.option(
+            "--mqtt-password-file",
+            default=None,
+            type=click.Path(dir_okay=False),
+            help="file holding the broker password (or set COMPANION_MQTT_PASSWORD)",
+        ),
+        click.option(
+            "--mqtt-ca",
+            default=None,
+            type=click.Path(dir_okay=False),
+            help="TLS: CA certificate that signed the broker's",
+        ),
+        click.option(
+            "--mqtt-cert",
+            default=None,
+            type=click.Path(dir_okay=False),
+            help="TLS: client certificate",
+        ),
+        click.option(
+            "--mqtt-key",
+            default=None,
+            type=click.Path(dir_okay=False),
+            help="TLS: client certificate's key",
+        ),
+        click.option(
+            "--mqtt-keepalive",
+            default=5,
+            show_default=True,
+            type=int,
+            help="seconds; tables send a heartbeat every third of it, and the café "
+            "shows a table whose PC hangs or loses its cable as 'not heard from' "
+            "within it (the broker's last will follows after 1.5x this plus up to "
+            "5 s); a stopped or killed table shows offline at once",
+        ),
     ]
     for option in reversed(options):
         command = option(command)
@@ -38,10 +64,15 @@ def broker_options(command):
 
 def table_options(command):
     """What `serve` and `demo` add: the broker options, the table's name and its venue."""
-    command = click.option("--venue", default="cafe", show_default=True,
-                           help="venue name in the topics (one per café)")(command)
-    command = click.option("--table", "table_name", default=None,
-                           help="this table's name in the topics (needed with --mqtt)")(command)
+    command = click.option(
+        "--venue", default="cafe", show_default=True, help="venue name in the topics (one per café)"
+    )(command)
+    command = click.option(
+        "--table",
+        "table_name",
+        default=None,
+        help="this table's name in the topics (needed with --mqtt)",
+    )(command)
     return broker_options(command)
 
 
@@ -51,16 +82,29 @@ def broker_from(options: dict):
         return None
     from cafe.settings import parse_broker
 
-    return parse_broker(options["mqtt_url"], username=options.get("mqtt_user"),
-                        password_file=options.get("mqtt_password_file"),
-                        ca_file=options.get("mqtt_ca"), cert_file=options.get("mqtt_cert"),
-                        key_file=options.get("mqtt_key"),
-                        keepalive_s=options.get("mqtt_keepalive") or 5)
+    return parse_broker(
+        options["mqtt_url"],
+        username=options.get("mqtt_user"),
+        password_file=options.get("mqtt_password_file"),
+        ca_file=options.get("mqtt_ca"),
+        cert_file=options.get("mqtt_cert"),
+        key_file=options.get("mqtt_key"),
+        keepalive_s=options.get("mqtt_keepalive") or 5,
+    )
 
 
 def pop_table_options(kwargs: dict) -> dict:
-    keys = ("mqtt_url", "mqtt_user", "mqtt_password_file", "mqtt_ca", "mqtt_cert", "mqtt_key",
-            "mqtt_keepalive", "venue", "table_name")
+    keys = (
+        "mqtt_url",
+        "mqtt_user",
+        "mqtt_password_file",
+        "mqtt_ca",
+        "mqtt_cert",
+        "mqtt_key",
+        "mqtt_keepalive",
+        "venue",
+        "table_name",
+    )
     return {key: kwargs.pop(key) for key in keys if key in kwargs}
 
 
@@ -69,12 +113,14 @@ def publisher_factory(options: dict):
     broker = broker_from(options)
     if broker is None:
         if options.get("table_name"):
-            raise click.BadParameter("a table name only makes sense with --mqtt",
-                                     param_hint="--table")
+            raise click.BadParameter(
+                "a table name only makes sense with --mqtt", param_hint="--table"
+            )
         return None
     if not options.get("table_name"):
-        raise click.BadParameter("name this table for the café, e.g. --table t1",
-                                 param_hint="--table")
+        raise click.BadParameter(
+            "name this table for the café, e.g. --table t1", param_hint="--table"
+        )
     from cafe.settings import check_name
 
     venue = check_name("venue", options["venue"])
@@ -85,11 +131,20 @@ def publisher_factory(options: dict):
     def start(runtime, address: str):
         from cafe.table import TablePublisher
 
-        click.echo(f"Café: publishing as {venue}/{table} to {broker.display()} "
-                   f"(the game goes on if the broker is away).")
-        return TablePublisher(runtime, broker, venue, table, dashboard_url=address,
-                              check_name_first=claim is None, instance=instance,
-                              claim=claim).start()
+        click.echo(
+            f"Café: publishing as {venue}/{table} to {broker.display()} "
+            f"(the game goes on if the broker is away)."
+        )
+        return TablePublisher(
+            runtime,
+            broker,
+            venue,
+            table,
+            dashboard_url=address,
+            check_name_first=claim is None,
+            instance=instance,
+            claim=claim,
+        ).start()
 
     return start
 
@@ -104,8 +159,10 @@ def _refuse_a_name_in_use(broker, venue: str, table: str, instance: str):
     try:
         claim = claim_name(broker, venue, table, instance)
     except (OSError, ConnectionError):
-        click.echo(f"Café: the broker {broker.display()} is not reachable now; this table "
-                   f"will check its name and publish when it is.")
+        click.echo(
+            f"Café: the broker {broker.display()} is not reachable now; this table "
+            f"will check its name and publish when it is."
+        )
         return None
     if not isinstance(claim, NameClaim):
         raise TableNameTakenError(name_taken_message(venue, table, claim))
@@ -114,14 +171,27 @@ def _refuse_a_name_in_use(broker, venue: str, table: str, instance: str):
 
 @click.command("cafe")
 @broker_options
-@click.option("--venue", default="+", show_default=True,
-              help="which venue to show ('+' shows every venue on the broker)")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="address to bind; anything but localhost needs an access token")
+@click.option(
+    "--venue",
+    default="+",
+    show_default=True,
+    help="which venue to show ('+' shows every venue on the broker)",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="address to bind; anything but localhost needs an access token",
+)
 @click.option("--port", default=CAFE_PORT, show_default=True, type=int, help="0 picks a free port")
 @click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option("--broker-port", default=1883, show_default=True, type=int,
-              help="without --mqtt: the port of the local Mosquitto started for the demo")
+@click.option(
+    "--broker-port",
+    default=1883,
+    show_default=True,
+    type=int,
+    help="without --mqtt: the port of the local Mosquitto started for the demo",
+)
 def cafe(venue, host, port, token, broker_port, **options):
     """Every table of the café on one page (for staff and a TV)."""
     import secrets
@@ -140,8 +210,9 @@ def cafe(venue, host, port, token, broker_port, **options):
         url = f"mqtt://127.0.0.1:{broker_port}"
         if listening("127.0.0.1", broker_port):
             # Debian starts its own mosquitto service on 1883 when the package is installed.
-            click.echo(f"A broker is already listening at {url} (the mosquitto service?): "
-                       f"using it.")
+            click.echo(
+                f"A broker is already listening at {url} (the mosquitto service?): using it."
+            )
         else:
             local = LocalBroker(broker_port).start()
             click.echo(f"Started a local Mosquitto for this machine at {url}.")

@@ -43,8 +43,13 @@ class KitCommand(OneLineUsage, click.Command):
 @click.command("layout", cls=KitCommand)
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="number of players")
-@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]),
-              default=None, help="mat variant (default standard; or GAME:compact)")
+@click.option(
+    "--layout",
+    "variant",
+    type=click.Choice(["standard", "compact"]),
+    default=None,
+    help="mat variant (default standard; or GAME:compact)",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the layout as JSON")
 def layout(game: str, players: int, variant: str | None, as_json: bool):
     """Show a game's play-mat layout (regions and slots in mat millimetres)."""
@@ -55,12 +60,16 @@ def layout(game: str, players: int, variant: str | None, as_json: bool):
         click.echo(json.dumps(lay.to_dict(), ensure_ascii=False, indent=1))
         return
     w, h = lay.mat_size_mm
-    click.echo(f"{lay.game} for {players} player{'s' if players != 1 else ''}: mat {w:g} x {h:g} mm, "
-               f"{len(lay.markers)} markers")
+    click.echo(
+        f"{lay.game} for {players} player{'s' if players != 1 else ''}: mat {w:g} x {h:g} mm, "
+        f"{len(lay.markers)} markers"
+    )
     for r in lay.regions:
         x, y, rw, rh = r.rect_mm
-        click.echo(f"  {r.name:<18} at ({x:g}, {y:g}) size {rw:g} x {rh:g} mm, "
-                   f"{len(r.slots)} slots  {r.label.en} / {r.label.zh}")
+        click.echo(
+            f"  {r.name:<18} at ({x:g}, {y:g}) size {rw:g} x {rh:g} mm, "
+            f"{len(r.slots)} slots  {r.label.en} / {r.label.zh}"
+        )
 
 
 def _resolve(game: str) -> str:
@@ -82,8 +91,12 @@ def _card_size(value: str | None):
     return (w, h)
 
 
-_paper = click.option("--paper", type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
-                      default="a4", show_default=True)
+_paper = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+)
 
 
 def _out(help_text: str):
@@ -97,15 +110,20 @@ def print_group():
 
 @print_group.command("cards")
 @click.argument("game")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
-              show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf", show_default=True
+)
 @_paper
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
-@click.option("--card-size", default=None, help="card size in mm, e.g. 63x88 (default: "
-                                                 "the catalogue's)")
-@click.option("--plain-backs", is_flag=True,
-              help="leave backs that carry no code white (saves toner; a game with no coded "
-                   "backs then prints one-sided)")
+@click.option(
+    "--card-size", default=None, help="card size in mm, e.g. 63x88 (default: the catalogue's)"
+)
+@click.option(
+    "--plain-backs",
+    is_flag=True,
+    help="leave backs that carry no code white (saves toner; a game with no coded "
+    "backs then prints one-sided)",
+)
 @_out("output file (PDF), or folder for --format png")
 def print_cards(game, fmt, paper, dpi, card_size, plain_backs, out):
     """Every card of GAME: a PDF with cut marks and duplex backs, or one PNG per face."""
@@ -124,10 +142,13 @@ def print_cards(game, fmt, paper, dpi, card_size, plain_backs, out):
 @print_group.command("stickers")
 @click.argument("game")
 @_paper
-@click.option("--labels", default=None,
-              help="label stock: card (default: 63 x 74 mm stickers with 2 mm QR modules on "
-                   "full-sheet sticker paper, any --paper), or the small address labels "
-                   "L7160 / L7159 (A4) and 5163 (letter), read by a webcam only close up")
+@click.option(
+    "--labels",
+    default=None,
+    help="label stock: card (default: 63 x 74 mm stickers with 2 mm QR modules on "
+    "full-sheet sticker paper, any --paper), or the small address labels "
+    "L7160 / L7159 (A4) and 5163 (letter), read by a webcam only close up",
+)
 @click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
 @_out("output file (PDF)")
 def print_stickers(game, paper, labels, dpi, out):
@@ -158,11 +179,17 @@ def print_tokens(game, paper, dpi, out):
 @print_group.command("mat")
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True)
-@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]),
-              default="standard", show_default=True,
-              help="compact: a smaller mat for a café table and a 1080p webcam")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf",
-              show_default=True)
+@click.option(
+    "--layout",
+    "variant",
+    type=click.Choice(["standard", "compact"]),
+    default="standard",
+    show_default=True,
+    help="compact: a smaller mat for a café table and a 1080p webcam",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["pdf", "png"]), default="pdf", show_default=True
+)
 @_paper
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True)
 @_out("output file (PDF or PNG)")
@@ -183,11 +210,20 @@ def print_mat(game, players, variant, fmt, paper, dpi, out):
 @click.argument("image", type=click.Path(dir_okay=False))
 @click.option("--game", required=True)
 @click.option("--players", "-n", type=int, required=True)
-@click.option("--layout", "variant", type=click.Choice(["standard", "compact"]), default=None,
-              help="the mat printed (default standard; or --game GAME:compact)")
+@click.option(
+    "--layout",
+    "variant",
+    type=click.Choice(["standard", "compact"]),
+    default=None,
+    help="the mat printed (default standard; or --game GAME:compact)",
+)
 @click.option("--camera", default=None, help="camera id: save the calibration under it")
-@click.option("--save-dir", default=None, type=click.Path(file_okay=False),
-              help="where calibrations are saved (default ~/.config/table-companion/calibration)")
+@click.option(
+    "--save-dir",
+    default=None,
+    type=click.Path(file_okay=False),
+    help="where calibrations are saved (default ~/.config/table-companion/calibration)",
+)
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 def calibrate(image, game, players, variant, camera, save_dir, as_json):
     """Say whether a camera frame of the mat is usable and, if not, why.
@@ -210,13 +246,17 @@ def calibrate(image, game, players, variant, camera, save_dir, as_json):
         click.echo(json.dumps(data, indent=1))
     else:
         total = len(lay.markers)
-        click.echo(f"{lay.game}, {players} player{'s' if players != 1 else ''}: {len(result.markers_seen)} of {total} mat "
-                   f"markers seen")
+        click.echo(
+            f"{lay.game}, {players} player{'s' if players != 1 else ''}: {len(result.markers_seen)} of {total} mat "
+            f"markers seen"
+        )
         if result.error_mm is not None:
             click.echo(f"reprojection error: {result.error_mm:.2f} mm")
         if result.px_per_module is not None:
-            click.echo(f"QR module at the far edge: {result.px_per_module:.1f} px; "
-                       f"near/far scale ratio {result.scale_ratio:.2f}")
+            click.echo(
+                f"QR module at the far edge: {result.px_per_module:.1f} px; "
+                f"near/far scale ratio {result.scale_ratio:.2f}"
+            )
         for warning in result.warnings:
             click.echo(f"warning: {warning}")
         click.echo("usable" if result.usable else f"not usable: {result.reason}")

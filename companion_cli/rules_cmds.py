@@ -38,7 +38,8 @@ def _load_and_replay(path: str) -> tuple[GameRecord, Session]:
             if violation.code == "unknown_card":
                 raise UnknownCardError(
                     f"log entry {verdict.seq}: {', '.join(violation.cards) or 'a card'} is not a "
-                    f"{game.info.name.en} card")
+                    f"{game.info.name.en} card"
+                )
     return record, session
 
 
@@ -57,8 +58,11 @@ def _reject_foreign_cards(record: GameRecord, game: Game) -> None:
                     payloads.extend(p for p in move[key] if isinstance(p, str))
         event = entry.get("event") if isinstance(entry, dict) else None
         # Dice carry their colour, not a printed code: only cards and tokens are catalogued.
-        if (isinstance(event, dict) and isinstance(event.get("payload"), str)
-                and event.get("kind", "card") != "die"):
+        if (
+            isinstance(event, dict)
+            and isinstance(event.get("payload"), str)
+            and event.get("kind", "card") != "die"
+        ):
             payloads.append(event["payload"].upper())
         for payload in payloads:
             if payload in game.catalogue:
@@ -66,8 +70,10 @@ def _reject_foreign_cards(record: GameRecord, game: Game) -> None:
             owner = find_piece_anywhere(payload, others)
             where = f"log entry {number}"
             if owner:
-                raise UnknownCardError(f"{where}: {payload} is a {find_game(owner[0]).info.name.en} "
-                                       f"card, not a {game.info.name.en} card (wrong game?)")
+                raise UnknownCardError(
+                    f"{where}: {payload} is a {find_game(owner[0]).info.name.en} "
+                    f"card, not a {game.info.name.en} card (wrong game?)"
+                )
             raise UnknownCardError(f"{where}: unknown card {payload!r} for {game.info.name.en}")
 
 
@@ -84,7 +90,11 @@ def _side_line(side: dict, lang: str) -> list[str]:
 def _verdict_lines(verdict: Verdict, session: Session) -> list[str]:
     who = ""
     if verdict.move is not None and verdict.move.player is not None:
-        who = session.setup.names[verdict.move.player] + ": " if verdict.move.player < len(session.setup.names) else ""
+        who = (
+            session.setup.names[verdict.move.player] + ": "
+            if verdict.move.player < len(session.setup.names)
+            else ""
+        )
     what = _describe_move(verdict)
     if verdict.accepted:
         status = "undone" if verdict.kind == "undo" else "ok"
@@ -109,7 +119,9 @@ def _describe_move(verdict: Verdict) -> str:
 @click.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the breakdown.")
+@click.option(
+    "--lang", type=LANGS, default="en", show_default=True, help="Language of the breakdown."
+)
 def score(record_path, as_json, lang):
     """Score a game record (JSON) or event log (JSONL) and name the winner."""
     record, session = _load_and_replay(record_path)
@@ -118,15 +130,27 @@ def score(record_path, as_json, lang):
     outcome = game.outcome(state)
     rejected = [v for v in session.verdicts if not v.accepted]
     if as_json:
-        click.echo(json.dumps({
-            "game": game.info.slug, "setup": session.setup.to_dict(), "over": game.is_over(state),
-            "scores": scores, "outcome": outcome.to_dict() if outcome else None,
-            "rejected": [v.to_dict() for v in rejected]}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "game": game.info.slug,
+                    "setup": session.setup.to_dict(),
+                    "over": game.is_over(state),
+                    "scores": scores,
+                    "outcome": outcome.to_dict() if outcome else None,
+                    "rejected": [v.to_dict() for v in rejected],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     names = ", ".join(session.setup.names)
     players = session.setup.players
-    click.echo(f"{game.info.name.en} ({game.info.name.zh}) — {players} "
-               f"player{'s' if players != 1 else ''}: {names}")
+    click.echo(
+        f"{game.info.name.en} ({game.info.name.zh}) — {players} "
+        f"player{'s' if players != 1 else ''}: {names}"
+    )
     if rejected:
         click.echo("Rejected attempts / 不合規則的動作:")
         for verdict in rejected:

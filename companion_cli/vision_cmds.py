@@ -24,8 +24,10 @@ def decode(images):
     for path in images:
         try:
             image = read_image(path, stored_orientation=True)  # EXIF rotation is not applied
-            entry = {"image": path,
-                     "codes": [c.to_dict() for c in vision.decode.decode_image(image)]}
+            entry = {
+                "image": path,
+                "codes": [c.to_dict() for c in vision.decode.decode_image(image)],
+            }
         except Exception as exc:  # one bad image never ends the batch
             failed += 1
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
@@ -65,8 +67,10 @@ def recognize(images, game, players, as_json):
         if as_json:
             click.echo(json.dumps(result, ensure_ascii=False))
             continue
-        click.echo(f"{path}: {len(result['cards'])} cards, {len(result['tokens'])} tokens"
-                   + ("" if result["calibrated"] else " (not calibrated)"))
+        click.echo(
+            f"{path}: {len(result['cards'])} cards, {len(result['tokens'])} tokens"
+            + ("" if result["calibrated"] else " (not calibrated)")
+        )
         for kind in ("cards", "tokens"):
             for entry in result[kind]:
                 slot = entry["slot"]
@@ -89,25 +93,63 @@ def bench():
 @bench.command("vision")
 @click.option("--quick", is_flag=True, help="few frames per cell (a smoke run, about a minute)")
 @click.option("--frames", type=int, default=None, help="frames per cell")
-@click.option("--json", "json_path", type=click.Path(), default=None,
-              help="also write the results to this JSON file")
-@click.option("--boofcv", "boofcv_dir", type=click.Path(file_okay=False), default=None,
-              help="instead: recall on the BoofCV QR photo set in this folder (vision/README.md)")
-@click.option("--category", "categories", multiple=True,
-              help="with --boofcv: only this category (repeatable)")
-@click.option("--per-category", type=int, default=None,
-              help="with --boofcv: at most this many photos per category")
-@click.option("--method", "methods", multiple=True,
-              help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)")
-@click.option("--verbose", is_flag=True,
-              help="with --boofcv: one line per photo; with --conditions: each code the "
-                   "pipeline missed or misread, by frame and seed")
-@click.option("--conditions", is_flag=True,
-              help="instead: recall per hard rendered condition (lens, smear, glare, hands...)")
-@click.option("--motion", is_flag=True,
-              help="instead: watcher fps with a still table and with a hand moving in every frame")
-def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category, methods,
-                 verbose, conditions, motion):
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(),
+    default=None,
+    help="also write the results to this JSON file",
+)
+@click.option(
+    "--boofcv",
+    "boofcv_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="instead: recall on the BoofCV QR photo set in this folder (vision/README.md)",
+)
+@click.option(
+    "--category", "categories", multiple=True, help="with --boofcv: only this category (repeatable)"
+)
+@click.option(
+    "--per-category",
+    type=int,
+    default=None,
+    help="with --boofcv: at most this many photos per category",
+)
+@click.option(
+    "--method",
+    "methods",
+    multiple=True,
+    help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)",
+)
+@click.option(
+    "--verbose",
+    is_flag=True,
+    help="with --boofcv: one line per photo; with --conditions: each code the "
+    "pipeline missed or misread, by frame and seed",
+)
+@click.option(
+    "--conditions",
+    is_flag=True,
+    help="instead: recall per hard rendered condition (lens, smear, glare, hands...)",
+)
+@click.option(
+    "--motion",
+    is_flag=True,
+    help="instead: watcher fps with a still table and with a hand moving in every frame",
+)
+def bench_vision(
+    quick,
+    frames,
+    json_path,
+    boofcv_dir,
+    categories,
+    per_category,
+    methods,
+    verbose,
+    conditions,
+    motion,
+):
     """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
     if motion:
         from vision.bench_motion import main as run_motion
@@ -120,15 +162,21 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
     if conditions:
         from vision.bench import main_conditions
 
-        main_conditions(frames=frames or (1 if quick else 3), json_path=json_path,
-                        misses=verbose)
+        main_conditions(frames=frames or (1 if quick else 3), json_path=json_path, misses=verbose)
         return
     if boofcv_dir:
-        from vision.boofcv import METHODS, DatasetError, main as run_boofcv
+        from vision.boofcv import METHODS, DatasetError
+        from vision.boofcv import main as run_boofcv
 
         try:
-            run_boofcv(boofcv_dir, methods=methods or METHODS, categories=list(categories),
-                       per_category=per_category, json_path=json_path, verbose=verbose)
+            run_boofcv(
+                boofcv_dir,
+                methods=methods or METHODS,
+                categories=list(categories),
+                per_category=per_category,
+                json_path=json_path,
+                verbose=verbose,
+            )
         except DatasetError as exc:
             raise click.ClickException(str(exc)) from None
         return
@@ -138,8 +186,13 @@ def bench_vision(quick, frames, json_path, boofcv_dir, categories, per_category,
 
 
 @bench.command("lens")
-@click.option("--json", "json_path", type=click.Path(), default=None,
-              help="also write the results to this JSON file")
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(),
+    default=None,
+    help="also write the results to this JSON file",
+)
 def bench_lens(json_path):
     """Where a card's place at the mat's edges goes wrong with a wide-angle lens: the lens
     model, the homography's points, the code's corners, each changed alone."""
@@ -152,22 +205,48 @@ def bench_lens(json_path):
 
 
 @bench.command("cafe")
-@click.option("--tables", default=20, show_default=True, type=click.IntRange(1, 100),
-              help="simulated tables, each its own process")
-@click.option("--duration", default=60.0, show_default=True, type=click.FloatRange(20, 900),
-              help="seconds of play (the broker restarts at 35 %, tables die at 60 %)")
-@click.option("--keepalive", default=5, show_default=True, type=click.IntRange(2, 60),
-              help="MQTT keep-alive of every table, seconds")
-@click.option("--qos", default=1, show_default=True, type=click.Choice(["1", "2"]),
-              help="events QoS (1 as published by the tables; 2 to compare)")
-@click.option("--json", "json_path", type=click.Path(), default=None,
-              help="also write the results to this JSON file")
+@click.option(
+    "--tables",
+    default=20,
+    show_default=True,
+    type=click.IntRange(1, 100),
+    help="simulated tables, each its own process",
+)
+@click.option(
+    "--duration",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(20, 900),
+    help="seconds of play (the broker restarts at 35 %, tables die at 60 %)",
+)
+@click.option(
+    "--keepalive",
+    default=5,
+    show_default=True,
+    type=click.IntRange(2, 60),
+    help="MQTT keep-alive of every table, seconds",
+)
+@click.option(
+    "--qos",
+    default=1,
+    show_default=True,
+    type=click.Choice(["1", "2"]),
+    help="events QoS (1 as published by the tables; 2 to compare)",
+)
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(),
+    default=None,
+    help="also write the results to this JSON file",
+)
 def bench_cafe(tables, duration, keepalive, qos, json_path):
     """A café on 127.0.0.1: tables replaying recorded games through a real Mosquitto."""
     from cafe.bench import main as run
 
-    run(tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path,
-        qos=int(qos))
+    run(
+        tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path, qos=int(qos)
+    )
 
 
 def _lens_source_spec(source: str) -> str:
@@ -210,8 +289,10 @@ def _collect_live(spec: str, views: int, coverage: float, seconds: float):
     except SourceError as exc:
         raise click.ClickException(str(exc)) from None
     collector = ViewCollector(wanted=views, wanted_coverage=coverage)
-    click.echo(f"reading {spec}: hold the printed board still in one place after another, "
-               f"tilted, near every edge and corner of the picture (Ctrl-C stops)")
+    click.echo(
+        f"reading {spec}: hold the printed board still in one place after another, "
+        f"tilted, near every edge and corner of the picture (Ctrl-C stops)"
+    )
     deadline, last_report = time.monotonic() + seconds, time.monotonic()
     try:
         while not collector.done and time.monotonic() < deadline:
@@ -244,19 +325,46 @@ def _collect_live(spec: str, views: int, coverage: float, seconds: float):
 @click.command("lens")
 @click.argument("photos", nargs=-1, type=click.Path())
 @click.option("--camera", required=True, help="the camera's name (the lens is saved under it)")
-@click.option("--source", default=None,
-              help="where frames come from: a webcam index (0), a stream URL, a video file, or "
-                   "a source spec (camera:0, video:PATH); default camera:0 unless PHOTOS given")
-@click.option("--views", default=15, show_default=True, type=click.IntRange(3, 100),
-              help="live: distinct still board views to collect")
-@click.option("--coverage", default=0.7, show_default=True, type=click.FloatRange(0, 1),
-              help="live: share of the picture the board's corners must have reached")
-@click.option("--seconds", default=120.0, show_default=True, type=click.FloatRange(1, 3600),
-              help="live: give up collecting after this long")
-@click.option("--board", "board_path", type=click.Path(dir_okay=False), default=None,
-              help="write the printable ChArUco board (PNG, 254 dpi: print at 100 %) and stop")
-@click.option("--save-dir", type=click.Path(file_okay=False), default=None,
-              help="where calibrations are kept (default: ~/.config/table-companion/calibration)")
+@click.option(
+    "--source",
+    default=None,
+    help="where frames come from: a webcam index (0), a stream URL, a video file, or "
+    "a source spec (camera:0, video:PATH); default camera:0 unless PHOTOS given",
+)
+@click.option(
+    "--views",
+    default=15,
+    show_default=True,
+    type=click.IntRange(3, 100),
+    help="live: distinct still board views to collect",
+)
+@click.option(
+    "--coverage",
+    default=0.7,
+    show_default=True,
+    type=click.FloatRange(0, 1),
+    help="live: share of the picture the board's corners must have reached",
+)
+@click.option(
+    "--seconds",
+    default=120.0,
+    show_default=True,
+    type=click.FloatRange(1, 3600),
+    help="live: give up collecting after this long",
+)
+@click.option(
+    "--board",
+    "board_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="write the printable ChArUco board (PNG, 254 dpi: print at 100 %) and stop",
+)
+@click.option(
+    "--save-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="where calibrations are kept (default: ~/.config/table-companion/calibration)",
+)
 def calibrate_lens(photos, camera, source, views, coverage, seconds, board_path, save_dir):
     """Solve a camera's lens (intrinsics and distortion) from a printed ChArUco board.
 
@@ -265,8 +373,13 @@ def calibrate_lens(photos, camera, source, views, coverage, seconds, board_path,
     cover. Or give PHOTOS (files or a folder) of the board: 8-20, tilted differently and
     reaching every corner of the frame. The lens is saved under --camera, with its
     reprojection error, and `companion serve --lens NAME` uses it."""
-    from calibration.lens import (LensCalibration, LensError, ViewCollector, board_image,
-                                  per_view_errors)
+    from calibration.lens import (
+        LensCalibration,
+        LensError,
+        ViewCollector,
+        board_image,
+        per_view_errors,
+    )
 
     if board_path:
         import cv2
@@ -280,8 +393,9 @@ def calibrate_lens(photos, camera, source, views, coverage, seconds, board_path,
         from vision.images import read_image
 
         files = _lens_photos(photos)
-        collector = ViewCollector(wanted=len(files), wanted_coverage=0.0, still_px=None,
-                                  distinct=0.0)
+        collector = ViewCollector(
+            wanted=len(files), wanted_coverage=0.0, still_px=None, distinct=0.0
+        )
         for path in files:
             collector.add(read_image(path))
         what = f"{len(collector.objects)} of {len(files)} photos"
@@ -295,13 +409,17 @@ def calibrate_lens(photos, camera, source, views, coverage, seconds, board_path,
     path = lens.save(camera, save_dir)
     errors = per_view_errors(lens, collector.objects, collector.images)
     k1, k2, p1, p2 = (float(v) for v in lens.distortion[:4])
-    click.echo(f"lens of {camera}: reprojection error {lens.rms_px:.2f} px over {what} (worst "
-               f"view {max(errors):.2f} px); picture covered {collector.coverage:.0%}; focal "
-               f"{lens.camera_matrix[0, 0]:.0f} px, k1 {k1:.3f} k2 {k2:.3f} p1 {p1:.4f} "
-               f"p2 {p2:.4f}; saved to {path}")
+    click.echo(
+        f"lens of {camera}: reprojection error {lens.rms_px:.2f} px over {what} (worst "
+        f"view {max(errors):.2f} px); picture covered {collector.coverage:.0%}; focal "
+        f"{lens.camera_matrix[0, 0]:.0f} px, k1 {k1:.3f} k2 {k2:.3f} p1 {p1:.4f} "
+        f"p2 {p2:.4f}; saved to {path}"
+    )
     if collector.coverage < 0.5:
-        click.echo("warning: the board never reached much of the picture; the distortion near "
-                   "the edges is guessed, not measured: add views near the edges and corners")
+        click.echo(
+            "warning: the board never reached much of the picture; the distortion near "
+            "the edges is guessed, not measured: add views near the edges and corners"
+        )
 
 
 class CalibrateCommands(click.Group):
@@ -317,12 +435,18 @@ class CalibrateCommands(click.Group):
         return "", calibrate_mat, args  # usage reads "companion calibrate IMAGE"
 
     def format_usage(self, ctx, formatter):
-        formatter.write_usage("companion calibrate", "IMAGE --game G --players N [OPTIONS] | "
-                                                     "lens --camera NAME [OPTIONS]")
+        formatter.write_usage(
+            "companion calibrate",
+            "IMAGE --game G --players N [OPTIONS] | lens --camera NAME [OPTIONS]",
+        )
 
 
-@click.group("calibrate", cls=CalibrateCommands, invoke_without_command=False,
-             context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.group(
+    "calibrate",
+    cls=CalibrateCommands,
+    invoke_without_command=False,
+    context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+)
 def calibrate():
     """Calibrate the camera: IMAGE --game G --players N checks a frame of the mat (see
     `companion calibrate IMAGE --help`); `lens --camera NAME` solves its lens."""

@@ -21,8 +21,9 @@ def _names(value: str | None) -> tuple[str, ...]:
     return tuple(n.strip() for n in value.split(",") if n.strip()) if value else ()
 
 
-def _run(app, host: str, port: int, token: str | None, banner: list[str],
-         start_publisher=None) -> None:
+def _run(
+    app, host: str, port: int, token: str | None, banner: list[str], start_publisher=None
+) -> None:
     """Serve with waitress until Ctrl-C or SIGTERM; print the address (and join link) once
     bound; on every orderly stop the store is closed (its write-ahead log checkpointed).
 
@@ -51,10 +52,17 @@ def _run(app, host: str, port: int, token: str | None, banner: list[str],
         # The host's token opens everything: offer it for this computer only (a wildcard
         # address is reached through loopback); phones get their seat's link below.
         here = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
-        click.echo(f"Host link on this computer (keep it to yourself): "
-                   f"http://{here}:{server.effective_port}/?token={token}")
-        _print_join_links(host, server.effective_port, token,
-                          runtime.session.setup.names, runtime.session.setup.players)
+        click.echo(
+            f"Host link on this computer (keep it to yourself): "
+            f"http://{here}:{server.effective_port}/?token={token}"
+        )
+        _print_join_links(
+            host,
+            server.effective_port,
+            token,
+            runtime.session.setup.names,
+            runtime.session.setup.players,
+        )
     if start_publisher is not None:
         start_publisher(runtime, address)  # stops with the runtime (Runtime.on_close)
     click.echo("Press Ctrl-C to stop; the game is saved after every move.")
@@ -91,14 +99,20 @@ def _log_to_stderr(logging) -> None:
     """The access log (token redacted) and every warning, one line each, on stderr."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for name, level in (("web.access", logging.INFO), ("companion", logging.WARNING),
-                        ("web", logging.WARNING), ("vision", logging.WARNING),
-                        ("waitress", logging.WARNING), ("cafe", logging.INFO)):
+    for name, level in (
+        ("web.access", logging.INFO),
+        ("companion", logging.WARNING),
+        ("web", logging.WARNING),
+        ("vision", logging.WARNING),
+        ("waitress", logging.WARNING),
+        ("cafe", logging.INFO),
+    ):
         logger = logging.getLogger(name)
         logger.setLevel(min(logger.level or level, level))
         if handler not in logger.handlers and not any(
-                isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) is sys.stderr
-                for h in logger.handlers):
+            isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) is sys.stderr
+            for h in logger.handlers
+        ):
             logger.addHandler(handler)
         if name == "web.access":
             logger.propagate = False  # not twice through the "web" handler
@@ -107,16 +121,16 @@ def _log_to_stderr(logging) -> None:
 def _check_bind(host: str, port: int) -> str:
     """`--host ""` means every interface, like 0.0.0.0 (never a link to http://:PORT/)."""
     if not 0 <= port <= 65535:
-        raise click.BadParameter(f"{port} is not a port (0-65535; 0 picks a free one)",
-                                 param_hint="--port")
+        raise click.BadParameter(
+            f"{port} is not a port (0-65535; 0 picks a free one)", param_hint="--port"
+        )
     host = host.strip()
     return host or "0.0.0.0"
 
 
 def _check_names(names: tuple[str, ...], players: int) -> None:
     if names and len(names) != players:
-        raise click.BadParameter(f"{len(names)} names for {players} players",
-                                 param_hint="--names")
+        raise click.BadParameter(f"{len(names)} names for {players} players", param_hint="--names")
 
 
 def _token_for(host: str, token: str | None) -> str | None:
@@ -131,36 +145,76 @@ def _token_for(host: str, token: str | None) -> str | None:
 
 def _describe_start(runtime, db: Path) -> str:
     session = runtime.session
-    what = (f"{session.game.info.name.en}, {session.setup.players} players "
-            f"({', '.join(session.setup.names)})")
+    what = (
+        f"{session.game.info.name.en}, {session.setup.players} players "
+        f"({', '.join(session.setup.names)})"
+    )
     if runtime.resumed:
-        return (f"Resumed unfinished game #{runtime.game_id} from {db}: {what}, "
-                f"{len(session.records) - 1} log entries replayed. (--fresh starts a new one.)")
+        return (
+            f"Resumed unfinished game #{runtime.game_id} from {db}: {what}, "
+            f"{len(session.records) - 1} log entries replayed. (--fresh starts a new one.)"
+        )
     return f"New game #{runtime.game_id} in {db}: {what}."
 
 
 @click.command("serve")
-@click.option("--game", default=None, help="game slug or name  [default: musee, or the recording's]")
+@click.option(
+    "--game", default=None, help="game slug or name  [default: musee, or the recording's]"
+)
 @click.option("--players", default=None, type=int, help="[default: 2, or the recording's]")
 @click.option("--names", default=None, help="player names, comma separated: Amy,Ben")
-@click.option("--source", default=None,
-              help="camera:0, video:PATH or images:DIR (none: correct the table by hand)")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="address to bind; anything but localhost needs an access token")
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=int,
-              help="0 picks a free port")
-@click.option("--db", default="games.sqlite3", show_default=True, type=click.Path(dir_okay=False),
-              help="SQLite file keeping every game's log")
+@click.option(
+    "--source",
+    default=None,
+    help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="address to bind; anything but localhost needs an access token",
+)
+@click.option(
+    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+)
+@click.option(
+    "--db",
+    default="games.sqlite3",
+    show_default=True,
+    type=click.Path(dir_okay=False),
+    help="SQLite file keeping every game's log",
+)
 @click.option("--token", default=None, help="access token (generated when binding wider)")
 @click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
-@click.option("--lens", "lens_camera", default=None,
-              help="undistort with the lens saved for this camera (companion calibrate-lens)")
-@click.option("--layout", "mat_layout", type=click.Choice(["standard", "compact"]),
-              default="standard", show_default=True,
-              help="the mat printed (companion print mat --layout)")
+@click.option(
+    "--lens",
+    "lens_camera",
+    default=None,
+    help="undistort with the lens saved for this camera (companion calibrate-lens)",
+)
+@click.option(
+    "--layout",
+    "mat_layout",
+    type=click.Choice(["standard", "compact"]),
+    default="standard",
+    show_default=True,
+    help="the mat printed (companion print mat --layout)",
+)
 @table_options
-def serve(game, players, names, source, host, port, db, token, fresh, lens_camera, mat_layout,
-          **cafe_options):
+def serve(
+    game,
+    players,
+    names,
+    source,
+    host,
+    port,
+    db,
+    token,
+    fresh,
+    lens_camera,
+    mat_layout,
+    **cafe_options,
+):
     """Serve the live dashboard for a game at this table."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
     from web import create_app
@@ -178,8 +232,17 @@ def serve(game, players, names, source, host, port, db, token, fresh, lens_camer
     host = _check_bind(host, port)
     _check_names(_names(names), players)
     token = _token_for(host, token)
-    app = create_app({"db": db, "game": game, "players": players, "names": _names(names),
-                      "host": host, "token": token, "fresh": fresh})
+    app = create_app(
+        {
+            "db": db,
+            "game": game,
+            "players": players,
+            "names": _names(names),
+            "host": host,
+            "token": token,
+            "fresh": fresh,
+        }
+    )
     runtime = app.extensions["companion_runtime"]
     banner = [_describe_start(runtime, Path(db))]
     if source:
@@ -190,7 +253,8 @@ def serve(game, players, names, source, host, port, db, token, fresh, lens_camer
 
             options["lens"] = LensCalibration.load(lens_camera)
         runtime.watcher_factory = lambda slug, players: open_watcher(
-            source, slug, players, layout=mat_layout, **options)
+            source, slug, players, layout=mat_layout, **options
+        )
         watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
         runtime.attach_watcher(watcher, source, interval_s=0.0)
         banner.append(f"Watching {source}.")
@@ -200,19 +264,36 @@ def serve(game, players, names, source, host, port, db, token, fresh, lens_camer
 
 
 @click.command("demo")
-@click.option("--game", default="musee", show_default=True,
-              help="which bundled recorded game to play (see sample_images/)")
+@click.option(
+    "--game",
+    default="musee",
+    show_default=True,
+    help="which bundled recorded game to play (see sample_images/)",
+)
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=int,
-              help="0 picks a free port")
-@click.option("--db", default=None, type=click.Path(dir_okay=False),
-              help="SQLite file (default: a new temporary one)")
+@click.option(
+    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+)
+@click.option(
+    "--db",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help="SQLite file (default: a new temporary one)",
+)
 @click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option("--pace", default=0.5, show_default=True, type=float,
-              help="seconds of wall-clock time per recorded frame")
+@click.option(
+    "--pace",
+    default=0.5,
+    show_default=True,
+    type=float,
+    help="seconds of wall-clock time per recorded frame",
+)
 @click.option("--names", default=None, help="player names (default: the recording's)")
-@click.option("--simulated", is_flag=True,
-              help="Musée only: use the scripted camera even when the vision pipeline is installed")
+@click.option(
+    "--simulated",
+    is_flag=True,
+    help="Musée only: use the scripted camera even when the vision pipeline is installed",
+)
 @table_options
 def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     """Watch a bundled recorded game score itself, no camera needed."""
@@ -231,8 +312,9 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     folder = recordings.get(slug)
     if folder is None and slug != "musee":
         known = ", ".join(sorted(recordings)) or "none"
-        raise click.BadParameter(f"no recorded {slug} game is bundled (recorded games: {known})",
-                                 param_hint="--game")
+        raise click.BadParameter(
+            f"no recorded {slug} game is bundled (recorded games: {known})", param_hint="--game"
+        )
     recording = load_recording(folder) if folder is not None else None
     players = recording.players if recording else 2
     player_names = _names(names) or (recording.names if recording else ("Amy", "Ben"))
@@ -240,9 +322,18 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
         raise click.BadParameter(f"the demo game has {players} players", param_hint="--names")
     db_path = Path(db) if db else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite3"
     token = _token_for(host, token)
-    app = create_app({"db": str(db_path), "game": slug, "players": players,
-                      "names": player_names, "options": recording.options if recording else {},
-                      "host": host, "token": token, "fresh": True})
+    app = create_app(
+        {
+            "db": str(db_path),
+            "game": slug,
+            "players": players,
+            "names": player_names,
+            "options": recording.options if recording else {},
+            "host": host,
+            "token": token,
+            "fresh": True,
+        }
+    )
     runtime = app.extensions["companion_runtime"]
     if recording is not None and not simulated and pipeline_available():
         # Frame time stays the recording's (the tracker's timeouts are in seconds of frame
@@ -254,11 +345,16 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
         watcher = ScriptedWatcher(musee_script(), 2, player_names)
         # one scripted step is one settled placement, about four recorded frames
         runtime.attach_watcher(watcher, "demo: simulated camera", interval_s=pace * 4)
-        how = ("Playing a scripted Musée game through a simulated camera "
-               "(the vision pipeline or sample frames are not installed, or --simulated).")
-    tip = ("Try it: switch to 中文 at the top right; click an empty space in the museum of "
-           "the player who is NOT to move, then a card, and the rule it breaks appears in red."
-           if slug == "musee" else "Switch to 中文 at the top right at any time.")
+        how = (
+            "Playing a scripted Musée game through a simulated camera "
+            "(the vision pipeline or sample frames are not installed, or --simulated)."
+        )
+    tip = (
+        "Try it: switch to 中文 at the top right; click an empty space in the museum of "
+        "the player who is NOT to move, then a card, and the rule it breaks appears in red."
+        if slug == "musee"
+        else "Switch to 中文 at the top right at any time."
+    )
     others = ", ".join(s for s in sorted(recordings) if s != slug)
     lines = [f"Demo game in {db_path}.", how, tip]
     if others:

@@ -51,9 +51,13 @@ JUNK = (None, -1, 0, 1, 2, 7, 99, "", "ZZ", "hidden", [], [0, 1], {"x": 1}, 2.5,
 
 # Set-up options worth varying, per game (the default options are always tried too).
 OPTIONS = {
-    "crypt": lambda rng, n: {"leader": rng.randrange(n), "collectors": {
-        t: rng.choice("AB") for t in ("idols", "jewelry", "manuscripts", "pottery", "remains",
-                                       "tapestries")}},
+    "crypt": lambda rng, n: {
+        "leader": rng.randrange(n),
+        "collectors": {
+            t: rng.choice("AB")
+            for t in ("idols", "jewelry", "manuscripts", "pottery", "remains", "tapestries")
+        },
+    },
     "cardcassonne": lambda rng, n: {"dealer": rng.randrange(n)},
 }
 
@@ -65,8 +69,9 @@ _STRING = re.compile(r"""(?<=["'])companion(?=["'.])""")
 
 def load_old_companion(rev: str) -> Any:
     """`companion` as it was at `rev`, imported as `_companion_before`."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "companion"],
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", rev, "companion"], check=True, capture_output=True
+    ).stdout
     folder = Path(tempfile.mkdtemp(prefix="compare-engines-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
@@ -85,8 +90,10 @@ def load_old_companion(rev: str) -> Any:
 # -- plain data, so that two versions' objects compare -----------------------------------------
 def plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,
-                {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        return (
+            type(value).__name__,
+            {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)},
+        )
     if isinstance(value, enum.Enum):
         return plain(value.value)
     if isinstance(value, (dict, MappingProxyType, Mapping)):
@@ -114,15 +121,22 @@ class Pair:
     """The same game at two versions, and the counts of what was compared."""
 
     def __init__(self, old_pkg, slug: str):
+        from companion import events
         from companion.games import find_game
         from companion.model import Move, Setup
-        from companion import events
+
         self.new = find_game(slug)
         self.old = old_pkg.games.find_game(slug)
         self.old_pkg = old_pkg
         self.Move, self.Setup, self.events = Move, Setup, events
-        self.counts = {"games": 0, "moves played": 0, "moves compared": 0, "refused": 0,
-                       "log sentences": 0, "camera events": 0}
+        self.counts = {
+            "games": 0,
+            "moves played": 0,
+            "moves compared": 0,
+            "refused": 0,
+            "log sentences": 0,
+            "camera events": 0,
+        }
         self.codes: dict[str, int] = {}
 
     def old_move(self, move):
@@ -139,21 +153,40 @@ class Pair:
     def compare_state(self, sn, so, where: str) -> None:
         n, o = self.new, self.old
         self.same(f"{where}: state", lambda s: s, lambda s: s, sn, old_args=(so,))
-        for name in ("describe", "score", "outcome", "hints", "current_players", "is_over",
-                     "pieces_in_play"):
+        for name in (
+            "describe",
+            "score",
+            "outcome",
+            "hints",
+            "current_players",
+            "is_over",
+            "pieces_in_play",
+        ):
             self.same(f"{where}: {name}", getattr(n, name), getattr(o, name), sn, old_args=(so,))
-        self.same(f"{where}: legal_moves", lambda s: [m.to_dict() for m in n.legal_moves(s)],
-                  lambda s: [m.to_dict() for m in o.legal_moves(s)], sn, old_args=(so,))
+        self.same(
+            f"{where}: legal_moves",
+            lambda s: [m.to_dict() for m in n.legal_moves(s)],
+            lambda s: [m.to_dict() for m in o.legal_moves(s)],
+            sn,
+            old_args=(so,),
+        )
 
     def compare_move(self, sn, so, move, where: str) -> None:
         n, o = self.new, self.old
         om = self.old_move(move)
         what = f"{where}: {move.to_dict()}"
         verdict = self.same(f"{what}: check", n.check, o.check, sn, move, old_args=(so, om))
-        said = self.same(f"{what}: describe_move", n.describe_move, o.describe_move, sn, move,
-                         old_args=(so, om))
-        self.same(f"{what}: public_move", lambda s, m: n.public_move(s, m).to_dict(),
-                  lambda s, m: o.public_move(s, m).to_dict(), sn, move, old_args=(so, om))
+        said = self.same(
+            f"{what}: describe_move", n.describe_move, o.describe_move, sn, move, old_args=(so, om)
+        )
+        self.same(
+            f"{what}: public_move",
+            lambda s, m: n.public_move(s, m).to_dict(),
+            lambda s, m: o.public_move(s, m).to_dict(),
+            sn,
+            move,
+            old_args=(so, om),
+        )
         self.counts["moves compared"] += 1
         self.counts["log sentences"] += said is not None and said[0] == "Text"
         if verdict == ():
@@ -183,10 +216,12 @@ class Pair:
 
     def camera_probes(self, sn, so, setup_new, setup_old, rng: random.Random) -> None:
         from companion.validation import Context, _bound
+
         ev = self.events
         oev = self.old_pkg.events
         try:
             from companion.validation import declarations_of
+
             regions = declarations_of(self.new.info.slug).regions(Context(self.new, setup_new))
         except Exception:
             regions = {}
@@ -194,8 +229,14 @@ class Pair:
         for region, shape in regions.items():
             coords = getattr(shape, "coordinates", ())
             ctx = Context(self.new, setup_new)
-            slot = tuple(rng.randint(_bound(c.lo, ctx), max(_bound(c.lo, ctx), _bound(c.hi, ctx)))
-                         for c in coords) if coords else None
+            slot = (
+                tuple(
+                    rng.randint(_bound(c.lo, ctx), max(_bound(c.lo, ctx), _bound(c.hi, ctx)))
+                    for c in coords
+                )
+                if coords
+                else None
+            )
             places.append((region, slot))
         places.append(("nowhere", None))
         pieces = list(self.new.catalogue.pieces)
@@ -211,16 +252,24 @@ class Pair:
             ):
                 table_new = {"t1": ev.PieceOnTable("t1", piece.payload, kind, ev.Where(r1, s1))}
                 table_old = {"t1": oev.PieceOnTable("t1", piece.payload, kind, oev.Where(r1, s1))}
-                self.same(f"meaning_of {make(ev)}", self.new.meaning_of, self.old.meaning_of,
-                          sn, make(ev), table_new, old_args=(so, make(oev), table_old))
+                self.same(
+                    f"meaning_of {make(ev)}",
+                    self.new.meaning_of,
+                    self.old.meaning_of,
+                    sn,
+                    make(ev),
+                    table_new,
+                    old_args=(so, make(oev), table_old),
+                )
                 self.counts["camera events"] += 1
 
     # -- whole games ------------------------------------------------------------------------
     def play(self, rng: random.Random, max_steps: int) -> None:
         n, o = self.new, self.old
         players = rng.choice(n.info.player_counts)
-        options = OPTIONS.get(n.info.slug, lambda rng, n: {})(rng, players) \
-            if rng.random() < 0.5 else {}
+        options = (
+            OPTIONS.get(n.info.slug, lambda rng, n: {})(rng, players) if rng.random() < 0.5 else {}
+        )
         setup_new = self.Setup(players, options=options)
         setup_old = self.old_pkg.model.Setup(players, options=options)
         where = f"game {self.counts['games'] + 1} ({players} players, options {options})"
@@ -257,8 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", help="the game's slug, e.g. masterpiece")
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--steps", type=int, default=600,
-                        help="at most this many moves a game (default 600)")
+    parser.add_argument(
+        "--steps", type=int, default=600, help="at most this many moves a game (default 600)"
+    )
     args = parser.parse_args(argv)
     pair = Pair(load_old_companion(args.rev), args.game)
     rng = random.Random(args.seed)

@@ -77,8 +77,9 @@ class FlakyMjpegServer:
             self._sockets.add(handler.connection)
         try:
             handler.send_response(200)
-            handler.send_header("Content-Type",
-                                "multipart/x-mixed-replace; boundary=" + BOUNDARY.decode())
+            handler.send_header(
+                "Content-Type", "multipart/x-mixed-replace; boundary=" + BOUNDARY.decode()
+            )
             handler.end_headers()
             while not self._stop.is_set():
                 mode = self.mode
@@ -95,8 +96,14 @@ class FlakyMjpegServer:
                         number = self._number
                     data = self.pictures(number)
                     self._frozen = data  # a freeze repeats the last picture sent
-                handler.wfile.write(b"--" + BOUNDARY + b"\r\nContent-Type: image/jpeg\r\n"
-                                    + b"Content-Length: %d\r\n\r\n" % len(data) + data + b"\r\n")
+                handler.wfile.write(
+                    b"--"
+                    + BOUNDARY
+                    + b"\r\nContent-Type: image/jpeg\r\n"
+                    + b"Content-Length: %d\r\n\r\n" % len(data)
+                    + data
+                    + b"\r\n"
+                )
                 handler.wfile.flush()
                 if mode == "stream":
                     self.last_new_frame_at = time.monotonic()

@@ -11,8 +11,12 @@ GOLDEN = Path(__file__).parent / "golden" / "musee"
 
 
 def companion(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+    )
 
 
 def test_games_lists_musee():
@@ -32,7 +36,9 @@ def test_score_json_and_illegal_attempts_in_both_languages():
     result = companion("score", GOLDEN / "two-players-illegal-attempts.json")
     assert "[numbers_must_rise] 5 cannot go right of 10" in result.stdout
     assert "[numbers_must_rise] 5 不能放在上層展覽廳的 10 右邊" in result.stdout
-    data = json.loads(companion("score", "--json", GOLDEN / "two-players-illegal-attempts.json").stdout)
+    data = json.loads(
+        companion("score", "--json", GOLDEN / "two-players-illegal-attempts.json").stdout
+    )
     assert [s["total"] for s in data["scores"]] == [3, 1]
     assert len(data["rejected"]) == 9
 
@@ -52,22 +58,37 @@ def test_jsonl_event_log_is_accepted(tmp_path):
     assert "Bob wins" in companion("score", log).stdout
 
 
-@pytest.mark.parametrize("content,message", [
-    ("{not json", "not valid JSON"),
-    ('{"format": "table-companion-record", "version": 1, "game": "chess", "setup": {"players": 2}, "log": []}',
-     "unknown game 'chess'"),
-    ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 7}, "log": []}',
-     "not 7"),
-    # a game's own impossible set-up (Crypt's leader seat beyond the table)
-    ('{"format": "table-companion-record", "version": 1, "game": "crypt", "setup": {"players": 3,'
-     ' "options": {"leader": 5}}, "log": []}', "option 'leader' must be a seat from 0 to 2"),
-    ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
-     ' "log": [{"type": "move", "move": {"kind": "place", "player": 0, "card": "MU99", "museum": 0, "gallery": 0, "space": 0}}]}',
-     "unknown card 'MU99'"),
-    ('{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
-     ' "log": [{"type": "teleport"}]}', "field 'type': must be one of move, event, undo"),
-    ("", "is empty"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("{not json", "not valid JSON"),
+        (
+            '{"format": "table-companion-record", "version": 1, "game": "chess", "setup": {"players": 2}, "log": []}',
+            "unknown game 'chess'",
+        ),
+        (
+            '{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 7}, "log": []}',
+            "not 7",
+        ),
+        # a game's own impossible set-up (Crypt's leader seat beyond the table)
+        (
+            '{"format": "table-companion-record", "version": 1, "game": "crypt", "setup": {"players": 3,'
+            ' "options": {"leader": 5}}, "log": []}',
+            "option 'leader' must be a seat from 0 to 2",
+        ),
+        (
+            '{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
+            ' "log": [{"type": "move", "move": {"kind": "place", "player": 0, "card": "MU99", "museum": 0, "gallery": 0, "space": 0}}]}',
+            "unknown card 'MU99'",
+        ),
+        (
+            '{"format": "table-companion-record", "version": 1, "game": "musee", "setup": {"players": 2},'
+            ' "log": [{"type": "teleport"}]}',
+            "field 'type': must be one of move, event, undo",
+        ),
+        ("", "is empty"),
+    ],
+)
 def test_bad_input_is_one_clear_line_and_exit_2(tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)

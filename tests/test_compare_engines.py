@@ -12,8 +12,13 @@ SCRIPT = ROOT / "scripts" / "compare_engines.py"
 
 
 def test_a_game_is_the_same_as_itself_at_head():
-    done = subprocess.run([sys.executable, str(SCRIPT), "HEAD", "musee", "--games", "2"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "HEAD", "musee", "--games", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "musee: same as at HEAD: 2 games" in done.stdout
     assert "moves compared" in done.stdout

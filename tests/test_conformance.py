@@ -16,11 +16,13 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import (
+    pick,
+)  # one kind first half the time: endless overbids can't crowd out the rest
 
 from companion.games import all_games
 from companion.model import Move, Setup
 from companion.session import Session
-from test_properties import pick  # one kind first half the time: endless overbids can't crowd out the rest
 
 MAX_MOVES = 3000
 CASES = [(game.info.slug, players) for game in all_games() for players in game.info.player_counts]
@@ -40,7 +42,7 @@ def _mangled(move: Move, rnd: random.Random) -> Move:
 
 @pytest.mark.parametrize("slug,players", CASES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2 ** 32 - 1))
+@given(seed=st.integers(0, 2**32 - 1))
 def test_random_legal_playout(slug, players, seed):
     rnd = random.Random(seed)
     game = next(g for g in all_games() if g.info.slug == slug)

@@ -25,8 +25,11 @@ def test_golden_transcript(path):
     session = Session.replay(record.records())
     game = session.game
 
-    rejections = [{"entry": v.seq, "codes": [x.code for x in v.violations]}
-                  for v in session.verdicts if not v.accepted]
+    rejections = [
+        {"entry": v.seq, "codes": [x.code for x in v.violations]}
+        for v in session.verdicts
+        if not v.accepted
+    ]
     if "rejections" in expected:
         assert rejections == expected["rejections"]
 

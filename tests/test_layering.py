@@ -28,17 +28,26 @@ def imported_names(path: Path) -> list[tuple[int, str]]:
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append((node.lineno, node.module))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "import_module" and node.args
-              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             found.append((node.lineno, node.args[0].value))
     return found
 
 
 def test_the_core_imports_no_outer_package_anywhere():
-    offenders = [f"{path.relative_to(ROOT)}:{line}: {name}"
-                 for path in sorted(COMPANION.rglob("*.py")) if path != PROGRAM_ENTRY
-                 for line, name in imported_names(path) if name.split(".")[0] in FORBIDDEN]
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}: {name}"
+        for path in sorted(COMPANION.rglob("*.py"))
+        if path != PROGRAM_ENTRY
+        for line, name in imported_names(path)
+        if name.split(".")[0] in FORBIDDEN
+    ]
     assert offenders == []
 
 
@@ -51,9 +60,11 @@ def test_importing_every_core_module_loads_no_camera_or_web_code():
         "from companion.games import all_games\n"
         "all_games()\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
-        "print(','.join(bad))\n")
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                            check=True, cwd=ROOT)
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert result.stdout.strip() == ""
 
 
@@ -62,9 +73,11 @@ def test_the_rules_commands_load_no_camera_or_web_code():
     program = (
         "import sys, companion_cli, companion_cli.rules_cmds\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {THIRD_PARTY + OUTER[:-1]!r})\n"
-        "print(','.join(bad))\n")
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                            check=True, cwd=ROOT)
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT
+    )
     assert result.stdout.strip() == ""
 
 
@@ -74,7 +87,13 @@ def test_python_m_companion_hands_over_to_the_composition_root():
 
 def test_the_checker_sees_a_lazy_import(tmp_path):
     source = tmp_path / "lazy.py"
-    source.write_text("import json\n\ndef f():\n    from vision.images import read_image\n"
-                      "    import importlib; importlib.import_module('web.app')\n")
-    assert [name for _, name in imported_names(source)] == ["json", "vision.images", "importlib",
-                                                            "web.app"]
+    source.write_text(
+        "import json\n\ndef f():\n    from vision.images import read_image\n"
+        "    import importlib; importlib.import_module('web.app')\n"
+    )
+    assert [name for _, name in imported_names(source)] == [
+        "json",
+        "vision.images",
+        "importlib",
+        "web.app",
+    ]

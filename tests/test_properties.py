@@ -35,8 +35,11 @@ MAX_MOVES = 3000
 # The loaded Hypothesis profile scales every test here: 1 by default (max_examples 100),
 # 20 with --hypothesis-profile=fuzz (240 games per game and property).
 SCALE = settings().max_examples / 100
-PLAYOUT = settings(max_examples=max(1, round(12 * SCALE)), deadline=None,
-                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PLAYOUT = settings(
+    max_examples=max(1, round(12 * SCALE)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 # -- random set-ups -----------------------------------------------------------------------------
@@ -44,9 +47,16 @@ PLAYOUT = settings(max_examples=max(1, round(12 * SCALE)), deadline=None,
 def setups(draw, slug: str) -> Setup:
     game = find_game(slug)
     players = draw(st.sampled_from(game.info.player_counts))
-    names = draw(st.lists(st.text(st.characters(codec="utf-8", categories=("L", "N", "Zs")),
-                                  min_size=1, max_size=12).filter(str.strip),
-                          min_size=players, max_size=players, unique=True))
+    names = draw(
+        st.lists(
+            st.text(
+                st.characters(codec="utf-8", categories=("L", "N", "Zs")), min_size=1, max_size=12
+            ).filter(str.strip),
+            min_size=players,
+            max_size=players,
+            unique=True,
+        )
+    )
     seats = st.integers(0, players - 1)
     options: dict = {}
     if slug == "musee":
@@ -55,7 +65,8 @@ def setups(draw, slug: str) -> Setup:
             columns = range(1, data.spaces + 1)
             options["staircases"] = {
                 f"T{row + 1}": sorted(draw(st.permutations(columns))[:count])
-                for row, count in enumerate(data.staircases_per_row)}
+                for row, count in enumerate(data.staircases_per_row)
+            }
     elif slug == "cardcassonne":
         options["dealer"] = draw(seats)
         options["colours"] = draw(st.permutations(list(game._follower_of_colour)))[:players]
@@ -66,11 +77,12 @@ def setups(draw, slug: str) -> Setup:
         options["banker"] = draw(seats)
     elif slug == "crypt":
         options["leader"] = draw(seats)
-        options["collectors"] = {t: draw(st.sampled_from("AB")) for t in
-                                 ("idols", "jewelry", "manuscripts", "pottery", "remains",
-                                  "tapestries")}
+        options["collectors"] = {
+            t: draw(st.sampled_from("AB"))
+            for t in ("idols", "jewelry", "manuscripts", "pottery", "remains", "tapestries")
+        }
         keys = [c.key for c in game.data.colours]
-        options["colours"] = draw(st.permutations(keys))[:max(players, 2)]
+        options["colours"] = draw(st.permutations(keys))[: max(players, 2)]
     return Setup(players, tuple(names), options)
 
 
@@ -188,8 +200,9 @@ def mythe_invariants(game, session: Session) -> None:
     if on_dragon:
         assert outcome.winners == (f"p{on_dragon[0]}",)
     for side in game.score(state):
-        assert [line.points for line in side.lines if line.code == "progress"] == \
-            [state.positions[side.members[0]]]
+        assert [line.points for line in side.lines if line.code == "progress"] == [
+            state.positions[side.members[0]]
+        ]
 
 
 # Masterpiece (rules/masterpiece.md, "End"): wealth = cash + the value of each painting owned,
@@ -203,8 +216,9 @@ def masterpiece_invariants(game, session: Session) -> None:
             if line.code != "painting":
                 continue
             values = [face[c] for c in line.cards if "value_k" in face.get(c, {})]
-            expected = 0 if any(v.get("forgery") for v in values) else sum(
-                v["value_k"] for v in values)
+            expected = (
+                0 if any(v.get("forgery") for v in values) else sum(v["value_k"] for v in values)
+            )
             assert line.points == expected, f"{line.source.en}: {line.points} != {expected}"
 
 
@@ -222,11 +236,13 @@ def crypt_invariants(game, session: Session) -> None:
         assert all(line.points >= 0 for line in side.lines)
 
 
-INVARIANTS = {"musee": (musee_state, musee_invariants),
-              "cardcassonne": (cardcassonne_state, cardcassonne_invariants),
-              "mythe": (None, mythe_invariants),
-              "masterpiece": (None, masterpiece_invariants),
-              "crypt": (None, crypt_invariants)}
+INVARIANTS = {
+    "musee": (musee_state, musee_invariants),
+    "cardcassonne": (cardcassonne_state, cardcassonne_invariants),
+    "mythe": (None, mythe_invariants),
+    "masterpiece": (None, masterpiece_invariants),
+    "crypt": (None, crypt_invariants),
+}
 
 
 def _legal_games(slug):
@@ -234,15 +250,16 @@ def _legal_games(slug):
     check_state, check_end = INVARIANTS[slug]
 
     @PLAYOUT
-    @given(setup=setups(slug), seed=st.integers(0, 2 ** 32 - 1))
+    @given(setup=setups(slug), seed=st.integers(0, 2**32 - 1))
     def run(setup, seed):
         session = play_out(game, setup, seed, check_state)
         common_invariants(game, session)
         check_end(game, session)
         rebuilt = replayed_from_text(session)
         assert rebuilt.state == session.state
-        assert [s.to_dict() for s in game.score(rebuilt.state)] == \
-            [s.to_dict() for s in game.score(session.state)]
+        assert [s.to_dict() for s in game.score(rebuilt.state)] == [
+            s.to_dict() for s in game.score(session.state)
+        ]
         assert game.outcome(rebuilt.state) == game.outcome(session.state)
 
     run()
@@ -254,8 +271,26 @@ def test_random_legal_games_from_random_setups(slug):
 
 
 # -- illegal and malformed moves ------------------------------------------------------------------
-JUNK = (None, True, False, -1, -10 ** 30, 10 ** 30, 99, 2.5, float("-0"), "", "2", "false",
-        "\ud800", "x" * 500, [], [1, "a"], {"a": 1}, [[[[]]]])
+JUNK = (
+    None,
+    True,
+    False,
+    -1,
+    -(10**30),
+    10**30,
+    99,
+    2.5,
+    float("-0"),
+    "",
+    "2",
+    "false",
+    "\ud800",
+    "x" * 500,
+    [],
+    [1, "a"],
+    {"a": 1},
+    [[[[]]]],
+)
 # Catch-all sentences that say nothing about which rule was broken.
 GENERIC = ("is missing something or has a wrong value", "illegal move", "rule break")
 
@@ -298,8 +333,9 @@ def refuse_and_keep(game, session: Session, move: Move) -> str:
         return "legal"
     assert verdict.violations
     for violation in verdict.violations:
-        assert violation.code and not any(g in violation.message.en for g in GENERIC), \
+        assert violation.code and not any(g in violation.message.en for g in GENERIC), (
             f"generic refusal for {move}: {violation}"
+        )
         assert violation.message.en and violation.message.zh
     assert session.state == state and session.state_id == state_id
     return "refused"
@@ -309,7 +345,7 @@ def _illegal_moves(slug):
     game = find_game(slug)
 
     @PLAYOUT
-    @given(setup=setups(slug), seed=st.integers(0, 2 ** 32 - 1))
+    @given(setup=setups(slug), seed=st.integers(0, 2**32 - 1))
     def run(setup, seed):
         rnd = random.Random(seed)
         session = Session(game, setup)
@@ -329,7 +365,13 @@ def _illegal_moves(slug):
             if rnd.random() < 0.3:  # move on, so later junk meets other phases
                 played = rnd.choice(list(game.legal_moves(session.state)))
                 session.play(played)
-                if not game.is_over(session.state) and played.kind not in ("pass", "end_turn", "stop", "recover", "cannot_play"):
+                if not game.is_over(session.state) and played.kind not in (
+                    "pass",
+                    "end_turn",
+                    "stop",
+                    "recover",
+                    "cannot_play",
+                ):
                     # the same move again at once is never legal twice over
                     seen[refuse_and_keep(game, session, played)] += 1
         assert seen["malformed"] + seen["refused"] + seen["legal"] > 0
@@ -344,20 +386,72 @@ def test_random_illegal_moves_are_refused_with_a_reason_and_change_nothing(slug)
 
 # -- fuzzing every input shape ------------------------------------------------------------------
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10 ** 20, 10 ** 20)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20)
-    | st.sampled_from(["move", "event", "undo", "setup", "card_added", "card_moved",
-                       "card_removed", "frame_end", "museum0", "row-yellow", "MU12", "place"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["type", "kind", "player", "move", "event", "where", "region", "slot",
-                         "payload", "track_id", "face_down", "value", "players", "names",
-                         "options", "card", "museum", "gallery", "space", "t", "source",
-                         "alive", "previous", "x_mm", "seq"]) | st.text(max_size=5),
-        children, max_size=6),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20)
+    | st.sampled_from(
+        [
+            "move",
+            "event",
+            "undo",
+            "setup",
+            "card_added",
+            "card_moved",
+            "card_removed",
+            "frame_end",
+            "museum0",
+            "row-yellow",
+            "MU12",
+            "place",
+        ]
+    ),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "kind",
+                    "player",
+                    "move",
+                    "event",
+                    "where",
+                    "region",
+                    "slot",
+                    "payload",
+                    "track_id",
+                    "face_down",
+                    "value",
+                    "players",
+                    "names",
+                    "options",
+                    "card",
+                    "museum",
+                    "gallery",
+                    "space",
+                    "t",
+                    "source",
+                    "alive",
+                    "previous",
+                    "x_mm",
+                    "seq",
+                ]
+            )
+            | st.text(max_size=5),
+            children,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
 
-FUZZ = settings(max_examples=max(1, round(150 * SCALE)), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=max(1, round(150 * SCALE)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def one_clear_line(action) -> None:
@@ -420,8 +514,7 @@ def test_fuzz_record_text(data, jsonl):
 
 
 @FUZZ
-@given(text=st.text(max_size=300) | st.binary(max_size=300).map(
-    lambda b: b.decode("latin-1")))
+@given(text=st.text(max_size=300) | st.binary(max_size=300).map(lambda b: b.decode("latin-1")))
 def test_fuzz_raw_text_as_a_record(text):
     one_clear_line(lambda: parse_record(text))
 
@@ -434,8 +527,13 @@ def test_mythe_offers_a_share_after_a_draw_whose_hand_nobody_named():
     session = Session(game, Setup(2, options={"hands": [11, 1], "dummy": 1}))
 
     def draw(source):
-        return next(m for m in game.legal_moves(session.state) if m.kind == "draw"
-                    and m.get("from") == source and game.cards[m["card"]].type != "obstacle")
+        return next(
+            m
+            for m in game.legal_moves(session.state)
+            if m.kind == "draw"
+            and m.get("from") == source
+            and game.cards[m["card"]].type != "obstacle"
+        )
 
     session.play(draw("dummy"))
     from_ben = draw(1)
@@ -454,10 +552,20 @@ def test_mythe_supposes_an_unnamed_draw_came_from_the_extra_deck_when_hands_are_
     added up to one card more than the game has."""
     game = find_game("mythe")
     session = Session(game, Setup(2, options={"hands": [11, 1], "dummy": 1}))
-    session.play(next(m for m in game.legal_moves(session.state) if m.kind == "draw"
-                      and m.get("from") == 1 and game.cards[m["card"]].type != "obstacle"))
-    unnamed = next(m for m in game.legal_moves(session.state) if m.kind == "draw"
-                   and m.get("from") == "dummy" and game.cards[m["card"]].type != "obstacle")
+    session.play(
+        next(
+            m
+            for m in game.legal_moves(session.state)
+            if m.kind == "draw" and m.get("from") == 1 and game.cards[m["card"]].type != "obstacle"
+        )
+    )
+    unnamed = next(
+        m
+        for m in game.legal_moves(session.state)
+        if m.kind == "draw"
+        and m.get("from") == "dummy"
+        and game.cards[m["card"]].type != "obstacle"
+    )
     assert session.play(Move("draw", 0, {"card": unnamed["card"]})).accepted
     while session.state.phase != "share":
         session.play(next(m for m in game.legal_moves(session.state) if m.kind in ("stop", "move")))

@@ -80,5 +80,6 @@ def test_export_and_import_round_trip():
         session.play(move)
     record = record_from_log(session.records)
     import json
+
     again = parse_record(json.dumps(record.to_dict()))
     assert Session.replay(again.records()).state == session.state

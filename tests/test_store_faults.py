@@ -16,8 +16,9 @@ from companion.store import DamagedStoreError, GameStore, set_aside
 
 
 def place(player, card, museum, gallery, space):
-    return Move("place", player, {"card": card, "museum": museum, "gallery": gallery,
-                                  "space": space})
+    return Move(
+        "place", player, {"card": card, "museum": museum, "gallery": gallery, "space": space}
+    )
 
 
 def test_a_lone_surrogate_is_refused_and_the_numbering_stays_in_step(tmp_path):
@@ -67,8 +68,10 @@ def test_a_failed_write_changes_nothing_in_the_session(tmp_path):
     session = Session("musee", Setup(2))
     game_id = store.new_game(session)
     with sqlite3.connect(tmp_path / "g.sqlite3") as raw:  # any later insert now fails
-        raw.execute("CREATE TRIGGER no_more BEFORE INSERT ON records "
-                    "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+        raw.execute(
+            "CREATE TRIGGER no_more BEFORE INSERT ON records "
+            "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END"
+        )
     with pytest.raises(StoreUnavailableError, match="could not be written"):
         session.play(place(0, "MU10", 0, 0, 2))
     assert session.state_id == 0 and len(session.records) == 1 and not session.verdicts

@@ -12,17 +12,31 @@ Kept so the catalogue can be regenerated; the JSON is the data the program reads
 import json
 from pathlib import Path
 
-COLOURS = [("Y", "yellow", "Yellow", "黃"), ("R", "red", "Red", "紅"),
-           ("G", "green", "Green", "綠"), ("B", "blue", "Blue", "藍")]
+COLOURS = [
+    ("Y", "yellow", "Yellow", "黃"),
+    ("R", "red", "Red", "紅"),
+    ("G", "green", "Green", "綠"),
+    ("B", "blue", "Blue", "藍"),
+]
 PERSON_VALUES = [1] * 8 + [2] * 5 + [3] * 3  # 16 person cards per colour
-PLAYER_COLOURS = [("red", "Red", "紅"), ("yellow", "Yellow", "黃"), ("blue", "Blue", "藍"),
-                  ("green", "Green", "綠"), ("black", "Black", "黑")]
+PLAYER_COLOURS = [
+    ("red", "Red", "紅"),
+    ("yellow", "Yellow", "黃"),
+    ("blue", "Blue", "藍"),
+    ("green", "Green", "綠"),
+    ("black", "Black", "黑"),
+]
 FIRST_MARKER = 110
 
 
 def card(payload, card_id, en, zh, face):
-    return {"payload": payload, "card": card_id, "name": {"en": en, "zh-TW": zh},
-            "face": face, "back": "CCBACK"}
+    return {
+        "payload": payload,
+        "card": card_id,
+        "name": {"en": en, "zh-TW": zh},
+        "face": face,
+        "back": "CCBACK",
+    }
 
 
 cards = []
@@ -30,46 +44,105 @@ for letter, colour, en_colour, zh_colour in COLOURS:
     number = 0
     for value in PERSON_VALUES:
         number += 1
-        cards.append(card(f"CC{letter}{number:02d}", f"{colour}-person-{value}",
-                          f"{en_colour} person {value}", f"{zh_colour}色人民卡 {value}",
-                          {"colour": colour, "type": "person", "value": value}))
+        cards.append(
+            card(
+                f"CC{letter}{number:02d}",
+                f"{colour}-person-{value}",
+                f"{en_colour} person {value}",
+                f"{zh_colour}色人民卡 {value}",
+                {"colour": colour, "type": "person", "value": value},
+            )
+        )
     for _ in range(5):
         number += 1
-        cards.append(card(f"CC{letter}{number:02d}", f"{colour}-building",
-                          f"{en_colour} building", f"{zh_colour}色建築物卡",
-                          {"colour": colour, "type": "building"}))
+        cards.append(
+            card(
+                f"CC{letter}{number:02d}",
+                f"{colour}-building",
+                f"{en_colour} building",
+                f"{zh_colour}色建築物卡",
+                {"colour": colour, "type": "building"},
+            )
+        )
     for _ in range(9):
         number += 1
-        cards.append(card(f"CC{letter}{number:02d}", f"{colour}-animal",
-                          f"{en_colour} animal", f"{zh_colour}色動物卡",
-                          {"colour": colour, "type": "animal"}))
-cards.append(card("CCDRAGON", "dragon", "Dragon joker", "火龍萬用卡",
-                  {"colour": None, "type": "dragon"}))
-cards.append(card("CCFAIRY", "fairy", "Fairy joker", "精靈萬用卡",
-                  {"colour": None, "type": "fairy"}))
+        cards.append(
+            card(
+                f"CC{letter}{number:02d}",
+                f"{colour}-animal",
+                f"{en_colour} animal",
+                f"{zh_colour}色動物卡",
+                {"colour": colour, "type": "animal"},
+            )
+        )
+cards.append(
+    card("CCDRAGON", "dragon", "Dragon joker", "火龍萬用卡", {"colour": None, "type": "dragon"})
+)
+cards.append(
+    card("CCFAIRY", "fairy", "Fairy joker", "精靈萬用卡", {"colour": None, "type": "fairy"})
+)
 for n in range(1, 5):
-    cards.append(card(f"CCJA{n}", "animal-joker", "Animal joker", "動物萬用卡",
-                      {"colour": None, "type": "animal_joker"}))
+    cards.append(
+        card(
+            f"CCJA{n}",
+            "animal-joker",
+            "Animal joker",
+            "動物萬用卡",
+            {"colour": None, "type": "animal_joker"},
+        )
+    )
 for n in range(1, 5):
-    cards.append(card(f"CCJB{n}", "building-joker", "Building joker", "建築物萬用卡",
-                      {"colour": None, "type": "building_joker"}))
+    cards.append(
+        card(
+            f"CCJB{n}",
+            "building-joker",
+            "Building joker",
+            "建築物萬用卡",
+            {"colour": None, "type": "building_joker"},
+        )
+    )
 assert len(cards) == 130
 
-backs = [{"payload": "CCBACK", "card": "back", "name": {"en": "Card back", "zh-TW": "卡背"},
-          "face": {}}]
+backs = [
+    {"payload": "CCBACK", "card": "back", "name": {"en": "Card back", "zh-TW": "卡背"}, "face": {}}
+]
 
 tokens = []
 for index, (colour, en, zh) in enumerate(PLAYER_COLOURS, start=1):
     marker = FIRST_MARKER + 2 * (index - 1)
-    tokens.append({"payload": f"CCF{index}L", "card": f"follower-{colour}",
-                   "name": {"en": f"{en} large follower", "zh-TW": f"{zh}色大玩家指示物"},
-                   "face": {"player_colour": colour, "size": "large"}, "marker": marker})
-    tokens.append({"payload": f"CCF{index}S", "card": f"marker-{colour}",
-                   "name": {"en": f"{en} small follower", "zh-TW": f"{zh}色小玩家指示物"},
-                   "face": {"player_colour": colour, "size": "small"}, "marker": marker + 1})
+    tokens.append(
+        {
+            "payload": f"CCF{index}L",
+            "card": f"follower-{colour}",
+            "name": {"en": f"{en} large follower", "zh-TW": f"{zh}色大玩家指示物"},
+            "face": {"player_colour": colour, "size": "large"},
+            "marker": marker,
+        }
+    )
+    tokens.append(
+        {
+            "payload": f"CCF{index}S",
+            "card": f"marker-{colour}",
+            "name": {"en": f"{en} small follower", "zh-TW": f"{zh}色小玩家指示物"},
+            "face": {"player_colour": colour, "size": "small"},
+            "marker": marker + 1,
+        }
+    )
 
 out = Path(__file__).resolve().parent.parent / "companion/data/cards/cardcassonne.json"
-out.write_text(json.dumps({"game": "cardcassonne", "card_size_mm": [63, 88], "cards": cards,
-                           "backs": backs, "tokens": tokens}, ensure_ascii=False, indent=1)
-               + "\n", encoding="utf-8")
+out.write_text(
+    json.dumps(
+        {
+            "game": "cardcassonne",
+            "card_size_mm": [63, 88],
+            "cards": cards,
+            "backs": backs,
+            "tokens": tokens,
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
+    + "\n",
+    encoding="utf-8",
+)
 print(f"wrote {out}")

@@ -24,8 +24,7 @@ from pathlib import Path
 
 ROWS = {"Y": "yellow", "R": "red", "G": "green", "B": "blue"}
 ROW_ORDER = ["yellow", "red", "green", "blue"]
-FOLLOWERS = {"red": "CCF1L", "yellow": "CCF2L", "blue": "CCF3L", "green": "CCF4L",
-             "black": "CCF5L"}
+FOLLOWERS = {"red": "CCF1L", "yellow": "CCF2L", "blue": "CCF3L", "green": "CCF4L", "black": "CCF5L"}
 DEFAULT_COLOURS = ["red", "yellow", "blue", "green", "black"]
 OUT = Path(__file__).resolve().parent.parent / "tests/golden/cardcassonne"
 
@@ -60,10 +59,18 @@ class Writer:
 
     def camera(self, payload_: str, row: str, position: int, kind="card", face_down=False) -> dict:
         self.tracks += 1
-        return {"type": "event", "event": {
-            "type": "card_added", "track_id": f"t{self.tracks}", "payload": payload_,
-            "kind": kind, "face_down": face_down, "source": "camera",
-            "where": {"region": f"row-{row}", "slot": [position]}}}
+        return {
+            "type": "event",
+            "event": {
+                "type": "card_added",
+                "track_id": f"t{self.tracks}",
+                "payload": payload_,
+                "kind": kind,
+                "face_down": face_down,
+                "source": "camera",
+                "where": {"region": f"row-{row}", "slot": [position]},
+            },
+        }
 
     def inject(self, items) -> None:
         for entry, codes in items or ():
@@ -99,8 +106,11 @@ class Writer:
                     colour = ROWS[parts[1]]
                     position = len(self.rows[colour])
                     if camera:
-                        self.add(self.camera(FOLLOWERS[self.colours[seat]], colour, position,
-                                             kind="token"))
+                        self.add(
+                            self.camera(
+                                FOLLOWERS[self.colours[seat]], colour, position, kind="token"
+                            )
+                        )
                     else:
                         self.add(self.move("place_follower", seat, row=colour))
                     self.rows[colour].append({"kind": "follower", "seat": seat})
@@ -111,12 +121,14 @@ class Writer:
                     if camera:
                         self.add(self.camera("CCBACK", colour, position, face_down=True))
                     else:
-                        self.add(self.move("play_card", seat, card=None, row=colour,
-                                           face_down=True))
+                        self.add(
+                            self.move("play_card", seat, card=None, row=colour, face_down=True)
+                        )
                     truth = payload(parts[2]) if len(parts) > 2 else None
                     choice = parts[3] if len(parts) > 3 else None
-                    self.rows[colour].append({"kind": "card", "card": None, "seat": seat,
-                                              "fd": truth, "choice": choice})
+                    self.rows[colour].append(
+                        {"kind": "card", "card": None, "seat": seat, "fd": truth, "choice": choice}
+                    )
                 else:
                     card = payload(parts[0])
                     colour = ROWS[parts[1]] if len(parts) > 1 else colour_of(card)
@@ -124,10 +136,12 @@ class Writer:
                     if camera:
                         self.add(self.camera(card, colour, position))
                     else:
-                        self.add(self.move("play_card", seat, card=card, row=colour,
-                                           face_down=False))
-                    self.rows[colour].append({"kind": "card", "card": card, "seat": seat,
-                                              "fd": None})
+                        self.add(
+                            self.move("play_card", seat, card=card, row=colour, face_down=False)
+                        )
+                    self.rows[colour].append(
+                        {"kind": "card", "card": card, "seat": seat, "fd": None}
+                    )
                 index += 1
         self.inject(plan.get("scoring_before"))
         self.score_round(plan)
@@ -145,32 +159,55 @@ class Writer:
                             claims.append((entry["seat"], colour, p))
                             taken.add((colour, p))
                     start = position + 1
-        for seat, colour, position in sorted(claims, key=lambda c: (c[0], ROW_ORDER.index(c[1]), c[2])):
+        for seat, colour, position in sorted(
+            claims, key=lambda c: (c[0], ROW_ORDER.index(c[1]), c[2])
+        ):
             entry = self.rows[colour][position]
             if entry["card"] is None:
                 if entry["fd"] is None:
-                    raise SystemExit(f"plan error: claimed face-down card at {colour} "
-                                     f"{position} needs its identity")
-                self.add(self.move("reveal_face_down", seat, row=colour, position=position,
-                                   card=entry["fd"]))
+                    raise SystemExit(
+                        f"plan error: claimed face-down card at {colour} "
+                        f"{position} needs its identity"
+                    )
+                self.add(
+                    self.move(
+                        "reveal_face_down", seat, row=colour, position=position, card=entry["fd"]
+                    )
+                )
                 if entry.get("choice"):
-                    self.add(self.move("choose", seat, row=colour, position=position,
-                                       option=entry["choice"]))
+                    self.add(
+                        self.move(
+                            "choose", seat, row=colour, position=position, option=entry["choice"]
+                        )
+                    )
         for colour in ROW_ORDER:
-            self.rows[colour] = [e for p, e in enumerate(self.rows[colour])
-                                 if e["kind"] == "card" and (colour, p) not in taken]
+            self.rows[colour] = [
+                e
+                for p, e in enumerate(self.rows[colour])
+                if e["kind"] == "card" and (colour, p) not in taken
+            ]
 
     def write(self) -> Path:
         self.setup()
         for number, plan in enumerate(self.plan["rounds"], start=1):
             self.round(number, plan)
         self.inject(self.plan.get("after"))
-        record = {"format": "table-companion-record", "version": 1, "game": "cardcassonne",
-                  "setup": {"players": self.players, "names": self.plan["names"],
-                            "options": {"dealer": self.plan.get("dealer", 0)}},
-                  "log": self.log,
-                  "expected": {**self.plan["expected"], "rejections": self.rejections,
-                               "notes": self.plan["notes"]}}
+        record = {
+            "format": "table-companion-record",
+            "version": 1,
+            "game": "cardcassonne",
+            "setup": {
+                "players": self.players,
+                "names": self.plan["names"],
+                "options": {"dealer": self.plan.get("dealer", 0)},
+            },
+            "log": self.log,
+            "expected": {
+                **self.plan["expected"],
+                "rejections": self.rejections,
+                "notes": self.plan["notes"],
+            },
+        }
         OUT.mkdir(parents=True, exist_ok=True)
         path = OUT / self.plan["file"]
         path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -182,48 +219,83 @@ def mv(kind, player, **params):
 
 
 def moved(track: str, payload_: str, kind: str, row: str, frm: int, to: int) -> dict:
-    return {"type": "event", "event": {
-        "type": "card_moved", "track_id": track, "payload": payload_, "kind": kind,
-        "source": "camera", "where": {"region": f"row-{row}", "slot": [to]},
-        "previous": {"region": f"row-{row}", "slot": [frm]}}}
+    return {
+        "type": "event",
+        "event": {
+            "type": "card_moved",
+            "track_id": track,
+            "payload": payload_,
+            "kind": kind,
+            "source": "camera",
+            "where": {"region": f"row-{row}", "slot": [to]},
+            "previous": {"region": f"row-{row}", "slot": [frm]},
+        },
+    }
 
 
 def added(track: str, payload_: str, row: str, position: int, face_down=False) -> dict:
-    return {"type": "event", "event": {
-        "type": "card_added", "track_id": track, "payload": payload_, "kind": "card",
-        "face_down": face_down, "source": "camera",
-        "where": {"region": f"row-{row}", "slot": [position]}}}
+    return {
+        "type": "event",
+        "event": {
+            "type": "card_added",
+            "track_id": track,
+            "payload": payload_,
+            "kind": "card",
+            "face_down": face_down,
+            "source": "camera",
+            "where": {"region": f"row-{row}", "slot": [position]},
+        },
+    }
 
 
 # -- two players: Mia (seat 0, red follower) and Leo (seat 1, yellow follower) ---------------
 TWO = {
     "file": "two-players-full-with-illegal-attempts.json",
-    "players": 2, "names": ["Mia", "Leo"], "dealer": 1,
+    "players": 2,
+    "names": ["Mia", "Leo"],
+    "dealer": 1,
     "setup": ["Y01", "R01", "G01", "B01", "JA1 B", "Y02", "R02", "G02", "B02", "G03"],
     "rounds": [
         {  # round 1: Leo deals, Mia starts
             0: ["fd Y Y09 @cam", "Y03 @cam", "Y04", "Y14", "Y22", "Y23", "F Y @cam"],
             1: ["fd R G22 score", "R03", "R09", "R17", "R18", "DR R", "F R"],
             "before": {
-                0: [(mv("play_card", 1, card=None, row="red", face_down=True), ["out_of_turn"]),
-                    (mv("play_card", 0, card="CCY03", row="yellow", face_down=False),
-                     ["first_card_face_down"]),
-                    (added("x1", "CCBACK", "yellow", 1, face_down=True), ["card_between_cards"])],
-                2: [(mv("play_card", 0, card="CCY03", row="red", face_down=False),
-                     ["wrong_row_colour"])],
-                3: [(mv("play_card", 1, card=None, row="red", face_down=True),
-                     ["second_face_down"]),
-                    (mv("play_card", 1, card="CCY03", row="yellow", face_down=False),
-                     ["card_already_seen"])],
-                13: [(moved("t3", "CCF1L", "token", "yellow", 8, 9), ["piece_moved"]),
-                     (moved("t3", "CCF1L", "token", "yellow", 9, 8), None)],
+                0: [
+                    (mv("play_card", 1, card=None, row="red", face_down=True), ["out_of_turn"]),
+                    (
+                        mv("play_card", 0, card="CCY03", row="yellow", face_down=False),
+                        ["first_card_face_down"],
+                    ),
+                    (added("x1", "CCBACK", "yellow", 1, face_down=True), ["card_between_cards"]),
+                ],
+                2: [
+                    (
+                        mv("play_card", 0, card="CCY03", row="red", face_down=False),
+                        ["wrong_row_colour"],
+                    )
+                ],
+                3: [
+                    (
+                        mv("play_card", 1, card=None, row="red", face_down=True),
+                        ["second_face_down"],
+                    ),
+                    (
+                        mv("play_card", 1, card="CCY03", row="yellow", face_down=False),
+                        ["card_already_seen"],
+                    ),
+                ],
+                13: [
+                    (moved("t3", "CCF1L", "token", "yellow", 8, 9), ["piece_moved"]),
+                    (moved("t3", "CCF1L", "token", "yellow", 9, 8), None),
+                ],
             },
             "scoring_before": [
                 (mv("choose", 1, row="red", position=2, option="score"), ["reveal_first"]),
-                (mv("reveal_face_down", 0, row="red", position=2, card="CCG22"),
-                 ["not_your_card"]),
-                (mv("reveal_face_down", 1, row="red", position=2, card="CCY03"),
-                 ["card_already_seen"]),
+                (mv("reveal_face_down", 0, row="red", position=2, card="CCG22"), ["not_your_card"]),
+                (
+                    mv("reveal_face_down", 1, row="red", position=2, card="CCY03"),
+                    ["card_already_seen"],
+                ),
             ],
         },
         {  # round 2: Leo deals again (he placed the last follower)
@@ -303,36 +375,54 @@ TWO = {
 # -- three players: An (0), Bo (1), Cy (2) --------------------------------------------------
 THREE = {
     "file": "three-players-full.json",
-    "players": 3, "names": ["An", "Bo", "Cy"], "dealer": 2,
+    "players": 3,
+    "names": ["An", "Bo", "Cy"],
+    "dealer": 2,
     "setup": ["Y01", "R01", "FA Y", "G01", "B01", "Y02", "R02", "G02", "DR G", "B02"],
     "rounds": [
-        {0: ["fd Y Y09", "Y03", "Y10", "Y22", "Y17", "F Y"],
-         1: ["fd R B17 keep", "R03", "R14", "R22", "R23", "F R"],
-         2: ["fd G Y14", "G03", "G09", "G17", "JB1 G", "F G"]},
-        {0: ["fd B B09", "B03", "B04", "B22", "JA1 B", "F B"],
-         1: ["fd Y G22 score", "Y04", "Y05", "Y11", "Y23", "F Y"],
-         2: ["fd R R24", "R04", "R05", "R10", "F R", "R15"]},
-        {0: ["fd G G10", "G04", "G05", "G23", "G24", "F G"],
-         1: ["fd B Y18 score", "B05", "B10", "B18", "B23", "F B"],
-         2: ["fd R R16", "R06", "R11", "R25", "R17", "F R"]},
-        {0: ["fd B G25 keep", "B24", "B25", "JA2 B", "B11", "F B"],
-         1: ["fd G R18 keep", "G06", "G07", "G11", "G18", "F G"],
-         2: ["fd Y Y19", "Y06", "Y12", "Y15", "Y24", "F Y"]},
-        {0: ["fd R JA3", "R07", "R12", "R13", "R26", "F R"],
-         1: ["fd Y Y07", "Y08", "Y16", "Y25", "Y20", "F Y"],
-         2: ["fd B B12", "B06", "B13", "B14", "B19", "F B"]},
+        {
+            0: ["fd Y Y09", "Y03", "Y10", "Y22", "Y17", "F Y"],
+            1: ["fd R B17 keep", "R03", "R14", "R22", "R23", "F R"],
+            2: ["fd G Y14", "G03", "G09", "G17", "JB1 G", "F G"],
+        },
+        {
+            0: ["fd B B09", "B03", "B04", "B22", "JA1 B", "F B"],
+            1: ["fd Y G22 score", "Y04", "Y05", "Y11", "Y23", "F Y"],
+            2: ["fd R R24", "R04", "R05", "R10", "F R", "R15"],
+        },
+        {
+            0: ["fd G G10", "G04", "G05", "G23", "G24", "F G"],
+            1: ["fd B Y18 score", "B05", "B10", "B18", "B23", "F B"],
+            2: ["fd R R16", "R06", "R11", "R25", "R17", "F R"],
+        },
+        {
+            0: ["fd B G25 keep", "B24", "B25", "JA2 B", "B11", "F B"],
+            1: ["fd G R18 keep", "G06", "G07", "G11", "G18", "F G"],
+            2: ["fd Y Y19", "Y06", "Y12", "Y15", "Y24", "F Y"],
+        },
+        {
+            0: ["fd R JA3", "R07", "R12", "R13", "R26", "F R"],
+            1: ["fd Y Y07", "Y08", "Y16", "Y25", "Y20", "F Y"],
+            2: ["fd B B12", "B06", "B13", "B14", "B19", "F B"],
+        },
         # R6: every row is empty, so each follower takes a row of its own and claims nothing.
-        {0: ["F Y", "fd R", "R09", "R19", "G12", "JB2 Y"],
-         1: ["F R", "fd G", "G13", "G14", "Y27", "R27"],
-         2: ["F B", "fd Y", "Y13", "Y26", "R08", "G08"]},
+        {
+            0: ["F Y", "fd R", "R09", "R19", "G12", "JB2 Y"],
+            1: ["F R", "fd G", "G13", "G14", "Y27", "R27"],
+            2: ["F B", "fd Y", "Y13", "Y26", "R08", "G08"],
+        },
         # R7: only the blue row is empty; followers never share a place, so each stands right
         # of a face-down card: An takes Cy's, Cy takes Bo's, Bo takes An's.
-        {0: ["F B", "fd B B08", "Y29", "Y30", "R20", "R21"],
-         1: ["fd B JB4", "F B", "R28", "R29", "G20", "G26"],
-         2: ["fd B JB3", "F B", "G15", "G16", "G19", "Y28"]},
-        {0: ["fd Y", "Y21", "G27", "B20", "F B", "B29"],
-         1: ["fd R", "R30", "G28", "B21", "B27", "F B"],
-         2: ["fd B B15", "B07", "B16", "F B", "B26", "B28"]},
+        {
+            0: ["F B", "fd B B08", "Y29", "Y30", "R20", "R21"],
+            1: ["fd B JB4", "F B", "R28", "R29", "G20", "G26"],
+            2: ["fd B JB3", "F B", "G15", "G16", "G19", "Y28"],
+        },
+        {
+            0: ["fd Y", "Y21", "G27", "B20", "F B", "B29"],
+            1: ["fd R", "R30", "G28", "B21", "B27", "F B"],
+            2: ["fd B B15", "B07", "B16", "F B", "B26", "B28"],
+        },
     ],
     "expected": {"scores": {"p0": 163, "p1": 114, "p2": 173}, "winners": ["p2"]},
     "notes": [
@@ -364,38 +454,52 @@ THREE = {
 # -- four players: Ana (0), Ben (1), Chen (2), Dee (3) --------------------------------------
 FOUR = {
     "file": "four-players-full.json",
-    "players": 4, "names": ["Ana", "Ben", "Chen", "Dee"], "dealer": 0,
+    "players": 4,
+    "names": ["Ana", "Ben", "Chen", "Dee"],
+    "dealer": 0,
     "setup": ["Y01", "R01", "G01", "B01", "JB1 R", "Y02", "R02", "G02", "B02", "Y03"],
     "rounds": [
-        {1: ["fd Y Y22", "Y04", "Y09", "Y23", "Y17", "F Y"],
-         2: ["fd R G17 keep", "R03", "R14", "R17", "R18", "F R"],
-         3: ["fd G B14", "G03", "G09", "G10", "DR G", "F G"],
-         0: ["fd B JA1", "B03", "B04", "B09", "B17", "F B"]},
-        {1: ["fd R R22", "R04", "R05", "R10", "R23", "F R"],
-         2: ["fd G Y18 score", "G04", "G11", "G18", "G19", "F G"],
-         3: ["fd B B10", "B05", "B15", "B22", "B23", "F B"],
-         0: ["fd Y JA2", "Y05", "Y06", "Y14", "F Y", "Y15"]},
-        {0: ["fd Y B19 keep", "JA3 Y", "Y12", "Y11", "Y25", "F Y"],
-         1: ["fd B R15", "B06", "B11", "B18", "B24", "F B"],
-         2: ["fd R R16", "R06", "R11", "R24", "R19", "F R"],
-         3: ["fd G G22", "G05", "G06", "G23", "G20", "F G"]},
+        {
+            1: ["fd Y Y22", "Y04", "Y09", "Y23", "Y17", "F Y"],
+            2: ["fd R G17 keep", "R03", "R14", "R17", "R18", "F R"],
+            3: ["fd G B14", "G03", "G09", "G10", "DR G", "F G"],
+            0: ["fd B JA1", "B03", "B04", "B09", "B17", "F B"],
+        },
+        {
+            1: ["fd R R22", "R04", "R05", "R10", "R23", "F R"],
+            2: ["fd G Y18 score", "G04", "G11", "G18", "G19", "F G"],
+            3: ["fd B B10", "B05", "B15", "B22", "B23", "F B"],
+            0: ["fd Y JA2", "Y05", "Y06", "Y14", "F Y", "Y15"],
+        },
+        {
+            0: ["fd Y B19 keep", "JA3 Y", "Y12", "Y11", "Y25", "F Y"],
+            1: ["fd B R15", "B06", "B11", "B18", "B24", "F B"],
+            2: ["fd R R16", "R06", "R11", "R24", "R19", "F R"],
+            3: ["fd G G22", "G05", "G06", "G23", "G20", "F G"],
+        },
         # R4: every row is empty, so each follower takes a row of its own and claims nothing.
-        {0: ["F B", "fd Y", "Y10", "Y07", "Y08", "Y13"],
-         1: ["F Y", "fd R", "R07", "R08", "R09", "R12"],
-         2: ["F R", "fd G", "G07", "G08", "G12", "G13"],
-         3: ["F G", "fd Y", "Y16", "Y19", "Y20", "Y21"]},
+        {
+            0: ["F B", "fd Y", "Y10", "Y07", "Y08", "Y13"],
+            1: ["F Y", "fd R", "R07", "R08", "R09", "R12"],
+            2: ["F R", "fd G", "G07", "G08", "G12", "G13"],
+            3: ["F G", "fd Y", "Y16", "Y19", "Y20", "Y21"],
+        },
         # R5, R6: followers never share a place, so they stand in the blue row with one
         # face-down card between each two: Chen takes Ben's, Ben takes Dee's, Dee takes Chen's.
-        {0: ["F B", "fd R", "R13", "R20", "R21", "R25"],
-         1: ["fd B JB3", "F B", "G14", "G15", "G16", "G21"],
-         2: ["F B", "fd B B21", "Y24", "Y26", "Y27", "Y28"],
-         3: ["fd B B20", "F B", "G24", "G25", "G26", "FA R"],
-         # Ben first tries his follower right next to Ana's: they would share a place.
-         "before": {1: [(mv("place_follower", 1, row="blue"), ["position_occupied"])]}},
-        {0: ["F B", "fd Y", "Y29", "Y30", "JA4 Y", "JB2 G"],
-         1: ["fd B JB4", "F B", "R26", "R27", "R28", "R29"],
-         2: ["F B", "fd B R30 score", "G27", "G28", "G29", "G30"],
-         3: ["fd B B16", "F B", "B07", "B08", "B12", "B13"]},
+        {
+            0: ["F B", "fd R", "R13", "R20", "R21", "R25"],
+            1: ["fd B JB3", "F B", "G14", "G15", "G16", "G21"],
+            2: ["F B", "fd B B21", "Y24", "Y26", "Y27", "Y28"],
+            3: ["fd B B20", "F B", "G24", "G25", "G26", "FA R"],
+            # Ben first tries his follower right next to Ana's: they would share a place.
+            "before": {1: [(mv("place_follower", 1, row="blue"), ["position_occupied"])]},
+        },
+        {
+            0: ["F B", "fd Y", "Y29", "Y30", "JA4 Y", "JB2 G"],
+            1: ["fd B JB4", "F B", "R26", "R27", "R28", "R29"],
+            2: ["F B", "fd B R30 score", "G27", "G28", "G29", "G30"],
+            3: ["fd B B16", "F B", "B07", "B08", "B12", "B13"],
+        },
     ],
     "expected": {"scores": {"p0": 84, "p1": 72, "p2": 86, "p3": 95}, "winners": ["p3"]},
     "notes": [
@@ -426,48 +530,61 @@ FOUR = {
 # -- five players: Eva (0), Finn (1), Gao (2), Hana (3), Ivo (4) ----------------------------
 FIVE = {
     "file": "five-players-full.json",
-    "players": 5, "names": ["Eva", "Finn", "Gao", "Hana", "Ivo"], "dealer": 4,
+    "players": 5,
+    "names": ["Eva", "Finn", "Gao", "Hana", "Ivo"],
+    "dealer": 4,
     "setup": ["Y01", "R01", "G01", "B01", "Y02", "R02", "G02", "B02", "FA B", "JA1 G"],
     "rounds": [
-        {0: ["fd R R09", "R03", "R14", "R22", "F R"],
-         1: ["fd G Y17 score", "G03", "G09", "G22", "F G"],
-         2: ["fd B B14", "B03", "B17", "DR B", "F B"],
-         3: ["fd Y Y09", "Y03", "Y04", "F Y", "Y14"],
-         4: ["fd Y G23 score", "Y22", "Y23", "Y05", "F Y"]},
-        {0: ["fd B B09", "B04", "B05", "B22", "F B"],
-         1: ["fd R R23", "R04", "R10", "R17", "F R"],
-         2: ["fd Y B18 keep", "Y06", "Y10", "Y18", "F Y"],
-         3: ["fd G G10", "G04", "G14", "G24", "F G"],
-         4: ["F R", "fd R R15", "R05", "R11", "R24"]},
-        {4: ["fd R R16", "R06", "R12", "R25", "F R"],
-         0: ["fd Y Y11", "Y07", "Y15", "Y25", "F Y"],
-         1: ["fd G JA2", "G05", "G11", "G25", "F G"],
-         2: ["fd B Y19 keep", "B06", "B10", "B19", "F B"],
-         # Every row's end holds a follower and Hana has only hers left: it stays home.
-         3: ["fd B B12", "B07", "B11", "B20"]},
+        {
+            0: ["fd R R09", "R03", "R14", "R22", "F R"],
+            1: ["fd G Y17 score", "G03", "G09", "G22", "F G"],
+            2: ["fd B B14", "B03", "B17", "DR B", "F B"],
+            3: ["fd Y Y09", "Y03", "Y04", "F Y", "Y14"],
+            4: ["fd Y G23 score", "Y22", "Y23", "Y05", "F Y"],
+        },
+        {
+            0: ["fd B B09", "B04", "B05", "B22", "F B"],
+            1: ["fd R R23", "R04", "R10", "R17", "F R"],
+            2: ["fd Y B18 keep", "Y06", "Y10", "Y18", "F Y"],
+            3: ["fd G G10", "G04", "G14", "G24", "F G"],
+            4: ["F R", "fd R R15", "R05", "R11", "R24"],
+        },
+        {
+            4: ["fd R R16", "R06", "R12", "R25", "F R"],
+            0: ["fd Y Y11", "Y07", "Y15", "Y25", "F Y"],
+            1: ["fd G JA2", "G05", "G11", "G25", "F G"],
+            2: ["fd B Y19 keep", "B06", "B10", "B19", "F B"],
+            # Every row's end holds a follower and Hana has only hers left: it stays home.
+            3: ["fd B B12", "B07", "B11", "B20"],
+        },
         # R4 (Gao placed the last follower, so Hana starts): every row is empty, four followers
         # take a row each; Gao's stands right of his own face-down card in the blue row.
-        {3: ["F B", "fd R", "R18", "R19", "R20"],
-         4: ["F Y", "fd Y", "Y08", "Y12", "Y13"],
-         0: ["F R", "fd R", "R07", "R08", "R13"],
-         1: ["F G", "fd G", "G06", "G07", "G08"],
-         2: ["fd B B21", "F B", "Y16", "Y20", "Y21"]},
+        {
+            3: ["F B", "fd R", "R18", "R19", "R20"],
+            4: ["F Y", "fd Y", "Y08", "Y12", "Y13"],
+            0: ["F R", "fd R", "R07", "R08", "R13"],
+            1: ["F G", "fd G", "G06", "G07", "G08"],
+            2: ["fd B B21", "F B", "Y16", "Y20", "Y21"],
+        },
         # R5, R6: only the blue row is empty; followers never share a place, so each stands
         # right of a face-down card: Ivo takes Hana's, Finn Eva's, Hana Gao's, Eva Ivo's,
         # Gao Finn's.
-        {3: ["fd B JB2", "F B", "Y28", "Y29", "Y30"],
-         4: ["F B", "fd B G30 score", "G12", "G13", "G15"],
-         0: ["fd B B16", "F B", "Y24", "Y26", "Y27"],
-         1: ["F B", "fd B JB4", "R21", "R26", "R27"],
-         2: ["fd B JB3", "F B", "G16", "G17", "G18"]},
-        {3: ["fd B B23", "F B", "JA3 Y", "JB1 R", "G29"],
-         4: ["F B", "fd B B26", "R28", "R29", "R30"],
-         0: ["fd B B24", "F B", "G19", "G20", "G21"],
-         1: ["F B", "fd B B27", "G26", "G27", "G28"],
-         2: ["fd B B25", "F B", "B08", "B13", "B15"]},
+        {
+            3: ["fd B JB2", "F B", "Y28", "Y29", "Y30"],
+            4: ["F B", "fd B G30 score", "G12", "G13", "G15"],
+            0: ["fd B B16", "F B", "Y24", "Y26", "Y27"],
+            1: ["F B", "fd B JB4", "R21", "R26", "R27"],
+            2: ["fd B JB3", "F B", "G16", "G17", "G18"],
+        },
+        {
+            3: ["fd B B23", "F B", "JA3 Y", "JB1 R", "G29"],
+            4: ["F B", "fd B B26", "R28", "R29", "R30"],
+            0: ["fd B B24", "F B", "G19", "G20", "G21"],
+            1: ["F B", "fd B B27", "G26", "G27", "G28"],
+            2: ["fd B B25", "F B", "B08", "B13", "B15"],
+        },
     ],
-    "expected": {"scores": {"p0": 86, "p1": 99, "p2": 115, "p3": 64, "p4": 35},
-                 "winners": ["p2"]},
+    "expected": {"scores": {"p0": 86, "p1": 99, "p2": 115, "p3": 64, "p4": 35}, "winners": ["p2"]},
     "notes": [
         "Tables used (placeholders): n -> n(n+1)/2. Ivo deals; Eva starts.",
         "Set-up: yellow Y01 Y02; red R01 R02; green G01 G02 JA1; blue B01 B02 FA.",

@@ -39,14 +39,16 @@ if str(ROOT) not in sys.path:
 
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
-from web.recording import write_recording  # noqa: E402
 from vision.render import Camera, Degradation, layout_scene, render_scene  # noqa: E402
+from web.recording import write_recording  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "cardcassonne" / "three-players-full.json"
 OUT = ROOT / "sample_images" / "cardcassonne-3p"
 FPS = 1.0
 CAMERA_KINDS = ("reveal", "play_card", "place_follower")
-HOLD_BEFORE_TIDY = 3  # the last piece needs 3 sightings (one missed read allowed) before the table changes
+HOLD_BEFORE_TIDY = (
+    3  # the last piece needs 3 sightings (one missed read allowed) before the table changes
+)
 HOLD_TIDY = 4  # past the 3 s vanish time at 1 fps: a new back in a freed place is a new card
 JPEG_QUALITY = 25
 CAMERA = Camera(px_per_mm=1.55, tilt=0.12, k1=-0.03)
@@ -107,21 +109,32 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
         cards = [(p, r, s) for p, r, s, k in table if k == "card"]
         tokens = [(p, r, s) for p, r, s, k in table if k == "token"]
         scene = layout_scene("cardcassonne", players, cards, tokens, seed=500 + frame)
-        rendered = render_scene(scene, seed=31 * frame + 3, camera=CAMERA, degradation=LOOK,
-                                light_seed=11)
+        rendered = render_scene(
+            scene, seed=31 * frame + 3, camera=CAMERA, degradation=LOOK, light_seed=11
+        )
         name = f"{frame:04d}"
-        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+        cv2.imwrite(
+            str(out / f"{name}.jpg"),
+            rendered.image,
+            [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
+        )
         state = session.state
         expected = {
-            "frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": False,
+            "frame": frame,
+            "t": round(frame / FPS, 3),
+            "note": note,
+            "hand": False,
             "cards": [{"payload": p, "region": r, "slot": s} for p, r, s in cards],
             "tokens": [{"payload": p, "region": r, "slot": s} for p, r, s in tokens],
-            "hidden": [], "setup": records[0]["setup"], "camera_kinds": list(CAMERA_KINDS),
+            "hidden": [],
+            "setup": records[0]["setup"],
+            "camera_kinds": list(CAMERA_KINDS),
             "moves": list(done),
-            "round": state.round, "phase": state.phase,
+            "round": state.round,
+            "phase": state.phase,
             "round_points": [list(r) for r in state.round_points],
-            "totals": [s.total for s in game.score(state)]}
+            "totals": [s.total for s in game.score(state)],
+        }
         (out / f"{name}.json").write_text(json.dumps(expected) + "\n")
         frame += 1
 
@@ -156,8 +169,9 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
                 emit(f"round {before.round} over: followers take their cards")
             # Declarations (turn-ups and choices) follow in the log before the next camera move.
             while index < len(log) and log[index]["move"]["kind"] not in CAMERA_KINDS:
-                inputs.append({"after_frame": seen_at, "after_moves": len(done),
-                               "move": log[index]["move"]})
+                inputs.append(
+                    {"after_frame": seen_at, "after_moves": len(done), "move": log[index]["move"]}
+                )
                 assert session.feed(log[index])[0].accepted
                 done.append(log[index]["move"])
                 index += 1

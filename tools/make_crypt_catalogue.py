@@ -24,32 +24,61 @@ TYPES = [  # key, payload code, English, zh-TW (names as in the seed text)
 
 cards, backs = [], []
 for key, code, en, zh in TYPES:
-    backs.append({"payload": f"CRB{code}", "card": f"back-{key}",
-                  "name": {"en": f"{en} (face down)", "zh-TW": f"{zh}（背面）"},
-                  "face": {"type": key}})
+    backs.append(
+        {
+            "payload": f"CRB{code}",
+            "card": f"back-{key}",
+            "name": {"en": f"{en} (face down)", "zh-TW": f"{zh}（背面）"},
+            "face": {"type": key},
+        }
+    )
 for key, code, en, zh in TYPES:
     for value in range(1, 5):
         for copy in "AB":
-            cards.append({"payload": f"CR{code}{value}{copy}", "card": f"{key}-{value}",
-                          "name": {"en": f"{en} {value}", "zh-TW": f"{zh} {value}"},
-                          "face": {"role": "treasure", "type": key, "value": value,
-                                   "copy": copy},
-                          "back": f"CRB{code}"})
-cards.append({"payload": "CRLEADER", "card": "torch-leader",
-              "name": {"en": "Leader torch", "zh-TW": "起始火炬（LEADER）"},
-              "face": {"role": "torch", "torch": "leader"}})
-cards.append({"payload": "CRLIGHTS", "card": "torch-lights-out",
-              "name": {"en": "Lights Out torch", "zh-TW": "熄燈火炬（LIGHTS OUT）"},
-              "face": {"role": "torch", "torch": "lights_out"}})
+            cards.append(
+                {
+                    "payload": f"CR{code}{value}{copy}",
+                    "card": f"{key}-{value}",
+                    "name": {"en": f"{en} {value}", "zh-TW": f"{zh} {value}"},
+                    "face": {"role": "treasure", "type": key, "value": value, "copy": copy},
+                    "back": f"CRB{code}",
+                }
+            )
+cards.append(
+    {
+        "payload": "CRLEADER",
+        "card": "torch-leader",
+        "name": {"en": "Leader torch", "zh-TW": "起始火炬（LEADER）"},
+        "face": {"role": "torch", "torch": "leader"},
+    }
+)
+cards.append(
+    {
+        "payload": "CRLIGHTS",
+        "card": "torch-lights-out",
+        "name": {"en": "Lights Out torch", "zh-TW": "熄燈火炬（LIGHTS OUT）"},
+        "face": {"role": "torch", "torch": "lights_out"},
+    }
+)
 for key, code, en, zh in TYPES:
     for side in "AB":
-        cards.append({"payload": f"CRC{code}{side}", "card": f"collector-{key}",
-                      "name": {"en": f"{en} collector, side {side}",
-                               "zh-TW": f"{zh}收藏家 {side} 面"},
-                      "face": {"role": "collector", "type": key, "side": side}})
+        cards.append(
+            {
+                "payload": f"CRC{code}{side}",
+                "card": f"collector-{key}",
+                "name": {"en": f"{en} collector, side {side}", "zh-TW": f"{zh}收藏家 {side} 面"},
+                "face": {"role": "collector", "type": key, "side": side},
+            }
+        )
 
 out = Path(__file__).resolve().parent.parent / "companion/data/cards/crypt.json"
-out.write_text(json.dumps({"game": "crypt", "card_size_mm": [63, 88], "cards": cards,
-                           "backs": backs}, ensure_ascii=False, indent=1) + "\n",
-               encoding="utf-8")
+out.write_text(
+    json.dumps(
+        {"game": "crypt", "card_size_mm": [63, 88], "cards": cards, "backs": backs},
+        ensure_ascii=False,
+        indent=1,
+    )
+    + "\n",
+    encoding="utf-8",
+)
 print(f"wrote {out}")

@@ -47,8 +47,15 @@ from companion.model import Move, Setup  # noqa: E402
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
 from vision.dice import die_sprite  # noqa: E402
-from vision.render import (Camera, Degradation, Placed, Scene, _piece_matrix,  # noqa: E402
-                           _warp_into, render_scene)
+from vision.render import (
+    Camera,
+    Degradation,
+    Placed,
+    Scene,
+    _piece_matrix,  # noqa: E402
+    _warp_into,
+    render_scene,
+)
 from web.recording import write_recording  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "crypt" / "two-players-full-with-illegal-attempts.json"
@@ -97,8 +104,16 @@ class Table:
         self.claimant: dict[int, int] = {}  # crypt index -> seat whose dice hold it now
         for seat in (0, 1):
             for spot in range(3):
-                self.dice.append(Die(f"{COLOURS[seat]}{spot}", seat, int(self.rng.integers(1, 7)),
-                                     ("player", spot), float(self.rng.uniform(0, 90)), self._id()))
+                self.dice.append(
+                    Die(
+                        f"{COLOURS[seat]}{spot}",
+                        seat,
+                        int(self.rng.integers(1, 7)),
+                        ("player", spot),
+                        float(self.rng.uniform(0, 90)),
+                        self._id(),
+                    )
+                )
 
     def _id(self) -> str:
         self._ids += 1
@@ -158,22 +173,42 @@ class Table:
         if value is not None:
             die.value = value
         if place == die.place:
-            verdicts = self.see(CardMoved(old, f"DIE{COLOURS[die.seat].upper()}", self.where_of(die),
-                                          self.where_of(die), "die", value=die.value))
+            verdicts = self.see(
+                CardMoved(
+                    old,
+                    f"DIE{COLOURS[die.seat].upper()}",
+                    self.where_of(die),
+                    self.where_of(die),
+                    "die",
+                    value=die.value,
+                )
+            )
             return verdicts
         die.place = place
         die.track = self._id()
         # dice set on a card sit fairly square to it; thrown ones land any way
-        die.angle = float(self.rng.uniform(-15, 15) if place[0] == "card" else self.rng.uniform(0, 90))
-        verdicts = self.see(CardAdded(die.track, f"DIE{COLOURS[die.seat].upper()}",
-                                      self.where_of(die), "die", value=die.value))
+        die.angle = float(
+            self.rng.uniform(-15, 15) if place[0] == "card" else self.rng.uniform(0, 90)
+        )
+        verdicts = self.see(
+            CardAdded(
+                die.track,
+                f"DIE{COLOURS[die.seat].upper()}",
+                self.where_of(die),
+                "die",
+                value=die.value,
+            )
+        )
         self.see(CardRemoved(old, f"DIE{COLOURS[die.seat].upper()}", "die"))
         return verdicts
 
     def type_in(self, move: dict, refused: bool = False) -> None:
         """A dashboard input, pressed after the camera settled what came before."""
-        entry = {"after_frame": self.frame - 1, "after_moves": len(self.session.moves),
-                 "move": move}
+        entry = {
+            "after_frame": self.frame - 1,
+            "after_moves": len(self.session.moves),
+            "move": move,
+        }
         if refused:
             entry["refused"] = True
         verdict = self.session.play(Move.from_dict(move))
@@ -190,7 +225,7 @@ class Table:
         in the lower strip (the dice about to push them off)."""
         taken = {d.place[2] for d in self.dice if d.place[0] == "card" and d.place[1] == index}
         rival_low = any(d.place[2] < 3 for d in self.dice_on(index) if d.seat != seat)
-        for pos in (range(3, 6) if rival_low else range(6)):
+        for pos in range(3, 6) if rival_low else range(6):
             if pos not in taken and (index, pos) not in self._used_positions:
                 self._used_positions.add((index, pos))
                 return ("card", index, pos)
@@ -200,8 +235,11 @@ class Table:
         return [d for d in self.dice if d.seat == seat and d.place[0] == "player"]
 
     def dice_on(self, index: int, seat: int | None = None) -> list[Die]:
-        return [d for d in self.dice if d.place[0] == "card" and d.place[1] == index
-                and (seat is None or d.seat == seat)]
+        return [
+            d
+            for d in self.dice
+            if d.place[0] == "card" and d.place[1] == index and (seat is None or d.seat == seat)
+        ]
 
     def next_roll_spot(self) -> tuple:
         self._roll_spot = (self._roll_spot + 1) % 6
@@ -231,12 +269,27 @@ class Table:
         for payload, _, _, x, y in cards:
             wobble = np.random.default_rng(sum(map(ord, payload)) + int(x))
             kind = self.catalogue.piece(payload).kind
-            pieces.append(Placed(payload, x + wobble.uniform(-1.5, 1.5), y + wobble.uniform(-1.5, 1.5),
-                                 wobble.uniform(-2, 2), kind))
-        scene = Scene("crypt", 2, pieces, [], self.layout.mat_size_mm, True,
-                      tuple(self.catalogue.card_size_mm))
-        rendered = render_scene(scene, seed=41 * self.frame + 5, camera=CAMERA, degradation=LOOK,
-                                light_seed=13)
+            pieces.append(
+                Placed(
+                    payload,
+                    x + wobble.uniform(-1.5, 1.5),
+                    y + wobble.uniform(-1.5, 1.5),
+                    wobble.uniform(-2, 2),
+                    kind,
+                )
+            )
+        scene = Scene(
+            "crypt",
+            2,
+            pieces,
+            [],
+            self.layout.mat_size_mm,
+            True,
+            tuple(self.catalogue.card_size_mm),
+        )
+        rendered = render_scene(
+            scene, seed=41 * self.frame + 5, camera=CAMERA, degradation=LOOK, light_seed=13
+        )
         image = rendered.image
         for die in self.dice:
             self._draw_die(image, rendered.mat_to_px, die)
@@ -244,23 +297,39 @@ class Table:
         noise = np.random.default_rng(self.frame).normal(0, NOISE, image.shape)
         image = np.clip(image + noise, 0, 255).astype(np.uint8)
         name = f"{self.frame:04d}"
-        cv2.imwrite(str(self.out / f"{name}.jpg"), image,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+        cv2.imwrite(
+            str(self.out / f"{name}.jpg"),
+            image,
+            [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
+        )
         state = self.session.state
         game = self.session.game
         expected = {
-            "frame": self.frame, "t": round(self.frame / FPS, 3), "note": note, "hand": False,
+            "frame": self.frame,
+            "t": round(self.frame / FPS, 3),
+            "note": note,
+            "hand": False,
             "cards": [{"payload": p, "region": r, "slot": s} for p, r, s, _, _ in cards],
-            "dice": [{"payload": f"DIE{COLOURS[d.seat].upper()}", "value": d.value,
-                      "region": self.where_of(d).region,
-                      "slot": list(self.where_of(d).slot) if self.where_of(d).slot else None,
-                      "x_mm": round(self.die_centre(d)[0], 1), "y_mm": round(self.die_centre(d)[1], 1)}
-                     for d in self.dice],
-            "tokens": [], "hidden": [], "setup": self.session.setup.to_dict(),
+            "dice": [
+                {
+                    "payload": f"DIE{COLOURS[d.seat].upper()}",
+                    "value": d.value,
+                    "region": self.where_of(d).region,
+                    "slot": list(self.where_of(d).slot) if self.where_of(d).slot else None,
+                    "x_mm": round(self.die_centre(d)[0], 1),
+                    "y_mm": round(self.die_centre(d)[1], 1),
+                }
+                for d in self.dice
+            ],
+            "tokens": [],
+            "hidden": [],
+            "setup": self.session.setup.to_dict(),
             "camera_kinds": list(CAMERA_KINDS),
             "moves": [m.to_dict() for m in self.session.moves],
-            "round": state.round, "phase": state.phase,
-            "totals": [s.total for s in game.score(state)]}
+            "round": state.round,
+            "phase": state.phase,
+            "totals": [s.total for s in game.score(state)],
+        }
         (self.out / f"{name}.json").write_text(json.dumps(expected) + "\n")
         self.frame += 1
 
@@ -270,8 +339,9 @@ class Table:
         placed = Placed("die", x, y, die.angle)
         matrix = mat_to_px @ _piece_matrix(placed, (DIE_MM, DIE_MM), sprite.shape)
         # a soft shadow down and right, then the die
-        shadow = mat_to_px @ _piece_matrix(Placed("s", x + 1.2, y + 1.2, die.angle),
-                                           (DIE_MM * 1.05, DIE_MM * 1.05), sprite.shape)
+        shadow = mat_to_px @ _piece_matrix(
+            Placed("s", x + 1.2, y + 1.2, die.angle), (DIE_MM * 1.05, DIE_MM * 1.05), sprite.shape
+        )
         dark = np.zeros_like(sprite)
         soft = cv2.GaussianBlur(alpha, (0, 0), 6) // 2
         _warp_into(image, dark, shadow, soft)
@@ -300,7 +370,9 @@ def play_game(table: Table, golden: list[dict]) -> None:
             table.crypt[index] = payload
             [v] = table.put_card(f"crypt{index}", payload, Where("crypt", (index,)))
             assert v.accepted and v.move.kind == "deal", v.to_dict()
-            table.emit(f"round {before.round + 1}: {payload} dealt into the crypt, place {index + 1}")
+            table.emit(
+                f"round {before.round + 1}: {payload} dealt into the crypt, place {index + 1}"
+            )
             if session.state.phase == "claim":
                 table.emit("the crypt is dealt", HOLD - 1)
             continue
@@ -312,7 +384,10 @@ def play_game(table: Table, golden: list[dict]) -> None:
                 die = table.ready_dice(seat)[0]
                 [v] = table.move_die(die, table.card_position(p["card"], seat), p["effort"])
                 assert v.accepted and v.move.kind == "place_die", v.to_dict()
-                table.emit(f"{session.state.names[seat]} sets a die showing {p['effort']} on crypt card {p['card'] + 1}", HOLD)
+                table.emit(
+                    f"{session.state.names[seat]} sets a die showing {p['effort']} on crypt card {p['card'] + 1}",
+                    HOLD,
+                )
                 table.type_in({"kind": "end_turn", "player": seat}, refused=True)
                 continue
             if code == "lights_out_one_card":
@@ -321,14 +396,23 @@ def play_game(table: Table, golden: list[dict]) -> None:
                 first, second = move["placements"]
                 for _ in range(first["dice"]):
                     die = table.ready_dice(seat)[0]
-                    [v] = table.move_die(die, table.card_position(first["card"], seat), first["effort"])
+                    [v] = table.move_die(
+                        die, table.card_position(first["card"], seat), first["effort"]
+                    )
                     assert v.accepted, v.to_dict()
-                    table.emit(f"{session.state.names[seat]} puts a die showing {first['effort']} on crypt card {first['card'] + 1}")
+                    table.emit(
+                        f"{session.state.names[seat]} puts a die showing {first['effort']} on crypt card {first['card'] + 1}"
+                    )
                 table.claimant[first["card"]] = seat
                 die = table.ready_dice(seat)[0]
-                [v] = table.move_die(die, table.card_position(second["card"], seat), second["effort"])
+                [v] = table.move_die(
+                    die, table.card_position(second["card"], seat), second["effort"]
+                )
                 assert not v.accepted and v.violations[0].code == "lights_out_one_card", v.to_dict()
-                table.emit(f"{session.state.names[seat]} (Lights Out) puts a die on a second card: refused", HOLD + 1)
+                table.emit(
+                    f"{session.state.names[seat]} (Lights Out) puts a die on a second card: refused",
+                    HOLD + 1,
+                )
                 table.move_die(die, table.free_spot("player", seat))
                 table.emit("she takes that die back", HOLD)
                 continue
@@ -359,7 +443,9 @@ def play_game(table: Table, golden: list[dict]) -> None:
                     die = table.ready_dice(seat)[0]
                     [v] = table.move_die(die, table.card_position(p["card"], seat), p["effort"])
                     assert v.accepted and v.move.kind == "place_die", v.to_dict()
-                    table.emit(f"{session.state.names[seat]} puts a die showing {p['effort']} on crypt card {p['card'] + 1}")
+                    table.emit(
+                        f"{session.state.names[seat]} puts a die showing {p['effort']} on crypt card {p['card'] + 1}"
+                    )
             table.emit("the dice settle", HOLD - 1)
             for p in move["placements"]:
                 push_off(table, seat, p["card"])
@@ -391,14 +477,19 @@ def play_game(table: Table, golden: list[dict]) -> None:
             seat = move["player"]
             die = next(d for d in table.dice if d.seat == seat and d.place[0] == "exhausted")
             table.move_die(die, table.free_spot("player", seat), move["value"])
-            table.emit(f"{session.state.names[seat]} flips an idol and re-rolls: {move['value']}, ready", HOLD)
+            table.emit(
+                f"{session.state.names[seat]} flips an idol and re-rolls: {move['value']}, ready",
+                HOLD,
+            )
             after_turn(table)
             continue
         if kind == "identify":
             seat = move["player"]
             spot = 1 + sum(1 for (s, _) in table.shown if s == seat)
             table.shown[(seat, spot)] = move["card"]
-            [v] = table.put_card(f"shown{seat}{spot}", move["card"], Where(f"collection{seat}", None))
+            [v] = table.put_card(
+                f"shown{seat}{spot}", move["card"], Where(f"collection{seat}", None)
+            )
             assert v.accepted and v.move.kind == "identify", v.to_dict()
             table.emit(f"{session.state.names[seat]} shows a face-down card: {move['card']}", HOLD)
             continue
@@ -419,8 +510,9 @@ def push_off(table: Table, seat: int, card: int) -> None:
 
 
 def roll_die(table: Table, die: Die, value: int, session: Session) -> None:
-    effort = next(r.effort for r in session.state.rolls
-                  if r.card == die.place[1] and r.failed is None)
+    effort = next(
+        r.effort for r in session.state.rolls if r.card == die.place[1] and r.failed is None
+    )
     name = session.state.names[die.seat]
     [v] = table.move_die(die, table.next_roll_spot(), value)
     assert v.accepted and v.move.kind == "roll", v.to_dict()

@@ -54,32 +54,67 @@ def money(value_k: int) -> tuple[str, str]:
 
 cards = []
 for number, (en, zh, artist) in enumerate(PAINTINGS, start=1):
-    cards.append({"payload": f"MPP{number:02d}", "card": f"painting{number}",
-                  "name": {"en": en, "zh-TW": zh},
-                  "face": {"painting": number, "artist": artist}})
+    cards.append(
+        {
+            "payload": f"MPP{number:02d}",
+            "card": f"painting{number}",
+            "name": {"en": en, "zh-TW": zh},
+            "face": {"painting": number, "artist": artist},
+        }
+    )
 number = 0
 for entry in GAME["value_deck"]["cards"]:
     for _ in range(entry["count"]):
         number += 1
         value_k, forgery = entry["value_k"], bool(entry.get("forgery", False))
         en, zh = money(value_k)
-        name = ({"en": "Value card: forgery ($0)", "zh-TW": "價值卡：贗品（$0）"} if forgery
-                else {"en": f"Value card: {en}", "zh-TW": f"價值卡：{zh}"})
-        cards.append({"payload": f"MPV{number:02d}",
-                      "card": "forgery" if forgery else f"value{value_k}",
-                      "name": name, "face": {"value_k": value_k, "forgery": forgery},
-                      "back": "MPBACK"})
-backs = [{"payload": "MPBACK", "card": "back", "name": {"en": "Value card (hidden)",
-                                                          "zh-TW": "價值卡（背面）"}}]
+        name = (
+            {"en": "Value card: forgery ($0)", "zh-TW": "價值卡：贗品（$0）"}
+            if forgery
+            else {"en": f"Value card: {en}", "zh-TW": f"價值卡：{zh}"}
+        )
+        cards.append(
+            {
+                "payload": f"MPV{number:02d}",
+                "card": "forgery" if forgery else f"value{value_k}",
+                "name": name,
+                "face": {"value_k": value_k, "forgery": forgery},
+                "back": "MPBACK",
+            }
+        )
+backs = [
+    {
+        "payload": "MPBACK",
+        "card": "back",
+        "name": {"en": "Value card (hidden)", "zh-TW": "價值卡（背面）"},
+    }
+]
 tokens = []
 for seat, (colour, zh) in enumerate(COLOURS.items()):
-    tokens.append({"payload": f"MPPAWN{seat + 1}", "card": f"pawn{seat + 1}",
-                   "name": {"en": f"Pawn {seat + 1} ({colour})", "zh-TW": f"棋子 {seat + 1}（{zh}色）"},
-                   "face": {"pawn": seat + 1, "colour": colour},
-                   "marker": FIRST_PAWN_MARKER + seat})
+    tokens.append(
+        {
+            "payload": f"MPPAWN{seat + 1}",
+            "card": f"pawn{seat + 1}",
+            "name": {"en": f"Pawn {seat + 1} ({colour})", "zh-TW": f"棋子 {seat + 1}（{zh}色）"},
+            "face": {"pawn": seat + 1, "colour": colour},
+            "marker": FIRST_PAWN_MARKER + seat,
+        }
+    )
 
 out = ROOT / "companion/data/cards/masterpiece.json"
-out.write_text(json.dumps({"game": "masterpiece", "card_size_mm": [63, 88], "cards": cards,
-                           "backs": backs, "tokens": tokens}, ensure_ascii=False, indent=1) + "\n",
-               encoding="utf-8")
+out.write_text(
+    json.dumps(
+        {
+            "game": "masterpiece",
+            "card_size_mm": [63, 88],
+            "cards": cards,
+            "backs": backs,
+            "tokens": tokens,
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
+    + "\n",
+    encoding="utf-8",
+)
 print(f"wrote {out}: {len(cards)} cards, {len(backs)} back, {len(tokens)} tokens")

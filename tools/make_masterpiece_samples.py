@@ -129,31 +129,55 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
         nonlocal frame
         placed = []
         for payload, (region, slot, x, y, angle) in sorted(pieces.items()):
-            jitter = (zlib.crc32(f"{payload}{region}{slot}".encode()) % 7 - 3) * 0.4  # steady while it stays
+            jitter = (
+                zlib.crc32(f"{payload}{region}{slot}".encode()) % 7 - 3
+            ) * 0.4  # steady while it stays
             piece = catalogue.piece(payload)
             if piece.kind == "token":
                 placed.append(Placed(payload, x, y, jitter * 2, "token", piece.marker))
             else:
                 placed.append(Placed(payload, x + jitter, y - jitter, angle + jitter, "card"))
-        scene = Scene("masterpiece", players, placed, [], layout.mat_size_mm, True,
-                      tuple(catalogue.card_size_mm))
-        rendered = render_scene(scene, seed=31 * frame + 5, camera=CAMERA, degradation=LOOK,
-                                light_seed=13)
+        scene = Scene(
+            "masterpiece",
+            players,
+            placed,
+            [],
+            layout.mat_size_mm,
+            True,
+            tuple(catalogue.card_size_mm),
+        )
+        rendered = render_scene(
+            scene, seed=31 * frame + 5, camera=CAMERA, degradation=LOOK, light_seed=13
+        )
         name = f"{frame:04d}"
-        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+        cv2.imwrite(
+            str(out / f"{name}.jpg"),
+            rendered.image,
+            [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
+        )
         state = session.state
 
         def listed(kind: str) -> list[dict]:
-            return [{"payload": p, "region": r, "slot": list(s) if s is not None else None}
-                    for p, (r, s, *_rest) in sorted(pieces.items())
-                    if (catalogue.piece(p).kind == "token") == (kind == "token")]
+            return [
+                {"payload": p, "region": r, "slot": list(s) if s is not None else None}
+                for p, (r, s, *_rest) in sorted(pieces.items())
+                if (catalogue.piece(p).kind == "token") == (kind == "token")
+            ]
 
         expected = {
-            "frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": False,
-            "cards": listed("card"), "tokens": listed("token"), "hidden": [],
-            "phase": state.phase, "turn": state.turns, "cash_k": list(state.cash),
-            "camera_kinds": list(CAMERA_KINDS), "moves": list(done)}
+            "frame": frame,
+            "t": round(frame / FPS, 3),
+            "note": note,
+            "hand": False,
+            "cards": listed("card"),
+            "tokens": listed("token"),
+            "hidden": [],
+            "phase": state.phase,
+            "turn": state.turns,
+            "cash_k": list(state.cash),
+            "camera_kinds": list(CAMERA_KINDS),
+            "moves": list(done),
+        }
         (out / f"{name}.json").write_text(json.dumps(expected) + "\n")
         frame += 1
 
@@ -186,8 +210,9 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
                 move = {"kind": "roll", "player": session.state.active, "value": event["value"]}
                 verdict = session.play(Move.from_dict(move), source="dashboard")
                 assert verdict.accepted
-                script.append({"by": "dashboard", "move": move, "refused": None,
-                               "after_frame": settled()})
+                script.append(
+                    {"by": "dashboard", "move": move, "refused": None, "after_frame": settled()}
+                )
                 done.append(move)
                 # The camera saw the pawn land wrongly first: keep it where it was for now.
                 following = log[number] if number < len(log) else {}
@@ -239,8 +264,14 @@ def main() -> None:
     count = generate(Path(args.out))
     # What the players typed on the dashboard goes into inputs.json (web/recording.py);
     # play the folder with `companion demo --game masterpiece`.
-    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py")),
-                    "masterpiece-4p"], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("make_recording_inputs.py")),
+            "masterpiece-4p",
+        ],
+        check=True,
+    )
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
     print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
 

@@ -18,20 +18,44 @@ THEMES = {  # number % 5 -> theme (mirrors companion/data/games/musee.json)
 cards = []
 for number in range(1, 61):
     key, en, zh = THEMES[number % 5]
-    cards.append({"payload": f"MU{number:02d}", "card": str(number),
-                  "name": {"en": f"{number} {en}", "zh-TW": f"{number} {zh}"},
-                  "face": {"number": number, "theme": key}})
+    cards.append(
+        {
+            "payload": f"MU{number:02d}",
+            "card": str(number),
+            "name": {"en": f"{number} {en}", "zh-TW": f"{number} {zh}"},
+            "face": {"number": number, "theme": key},
+        }
+    )
 tokens = []
 for index in range(1, 31):
     first_marker = 50 + 2 * (index - 1)
-    tokens.append({"payload": f"MUT{index:02d}C", "card": f"token{index}",
-                   "name": {"en": f"Token {index}: chandelier", "zh-TW": f"標記 {index}：吊燈"},
-                   "face": {"side": "chandelier", "token": index}, "marker": first_marker})
-    tokens.append({"payload": f"MUT{index:02d}S", "card": f"token{index}",
-                   "name": {"en": f"Token {index}: staircase", "zh-TW": f"標記 {index}：樓梯"},
-                   "face": {"side": "staircase", "token": index}, "marker": first_marker + 1})
+    tokens.append(
+        {
+            "payload": f"MUT{index:02d}C",
+            "card": f"token{index}",
+            "name": {"en": f"Token {index}: chandelier", "zh-TW": f"標記 {index}：吊燈"},
+            "face": {"side": "chandelier", "token": index},
+            "marker": first_marker,
+        }
+    )
+    tokens.append(
+        {
+            "payload": f"MUT{index:02d}S",
+            "card": f"token{index}",
+            "name": {"en": f"Token {index}: staircase", "zh-TW": f"標記 {index}：樓梯"},
+            "face": {"side": "staircase", "token": index},
+            "marker": first_marker + 1,
+        }
+    )
 
 out = Path(__file__).resolve().parent.parent / "companion/data/cards/musee.json"
-out.write_text(json.dumps({"game": "musee", "card_size_mm": [63, 88], "cards": cards,
-                           "tokens": tokens}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+out.write_text(
+    json.dumps(
+        {"game": "musee", "card_size_mm": [63, 88], "cards": cards, "tokens": tokens},
+        ensure_ascii=False,
+        indent=1,
+    )
+    + "\n",
+    encoding="utf-8",
+)
 print(f"wrote {out}")

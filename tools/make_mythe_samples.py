@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -46,12 +46,12 @@ from vision.render import Camera, Degradation, Hand, Placed, Scene, render_scene
 GOLDEN = ROOT / "tests" / "golden" / "mythe" / "three-players-camera.json"
 OUT = ROOT / "sample_images" / "mythe-3p"
 FPS = 4.0
-SETTLE_FRAMES = 3       # frames with a new piece in plain view (tracker: 3 of 5)
-VANISH_FRAMES = 13      # a card taken away is forgotten after 3 s: wait 3.25 s before reusing it
+SETTLE_FRAMES = 3  # frames with a new piece in plain view (tracker: 3 of 5)
+VANISH_FRAMES = 13  # a card taken away is forgotten after 3 s: wait 3.25 s before reusing it
 JPEG_QUALITY = 32  # with a little blur: the folder stays under 15 MB
 CAMERA = Camera(px_per_mm=2.0, tilt=0.12, k1=-0.03)
 LOOK = Degradation(blur_sigma=1.1, noise_sigma=0.3, light=0.15, glare=0.12)
-STOP_SEATS = {0}        # Ann always presses "stop drawing" before she moves her hero
+STOP_SEATS = {0}  # Ann always presses "stop drawing" before she moves her hero
 PLAYERS = 3
 
 
@@ -81,8 +81,12 @@ class Table:
             x, y = cx - 30, cy
         else:
             x, y = self.hero_spot(payload, space)
-        self.tokens[payload] = (x + self.rng.uniform(-3, 3), y + self.rng.uniform(-3, 3),
-                                self.rng.uniform(-10, 10), space)
+        self.tokens[payload] = (
+            x + self.rng.uniform(-3, 3),
+            y + self.rng.uniform(-3, 3),
+            self.rng.uniform(-10, 10),
+            space,
+        )
         return x, y
 
     def put_card(self, payload: str, region: str) -> tuple[float, float]:
@@ -91,22 +95,38 @@ class Table:
         else:  # the next free place, left to right, in the adventure area
             index = sum(1 for c in self.cards.values() if c[3] == "adventure")
             x, y = 96.0 + 72.0 * index, 344.0
-        self.cards[payload] = (x + self.rng.uniform(-2, 2), y + self.rng.uniform(-2, 2),
-                               self.rng.uniform(-3, 3), region)
+        self.cards[payload] = (
+            x + self.rng.uniform(-2, 2),
+            y + self.rng.uniform(-2, 2),
+            self.rng.uniform(-3, 3),
+            region,
+        )
         return x, y
 
     def scene(self, hands: list[Hand]) -> Scene:
         pieces = [Placed(p, x, y, a, "card") for p, (x, y, a, _) in self.cards.items()]
-        pieces += [Placed(p, x, y, a, "token", self.catalogue.piece(p).marker)
-                   for p, (x, y, a, _) in self.tokens.items()]
-        return Scene("mythe", PLAYERS, pieces, hands, self.layout.mat_size_mm, True,
-                     tuple(self.catalogue.card_size_mm))
+        pieces += [
+            Placed(p, x, y, a, "token", self.catalogue.piece(p).marker)
+            for p, (x, y, a, _) in self.tokens.items()
+        ]
+        return Scene(
+            "mythe",
+            PLAYERS,
+            pieces,
+            hands,
+            self.layout.mat_size_mm,
+            True,
+            tuple(self.catalogue.card_size_mm),
+        )
 
     def expected(self) -> tuple[list[dict], list[dict]]:
-        cards = [{"payload": p, "region": r, "slot": [0] if r == "reveal" else None}
-                 for p, (_, _, _, r) in self.cards.items()]
-        tokens = [{"payload": p, "region": "path", "slot": [s]}
-                  for p, (_, _, _, s) in self.tokens.items()]
+        cards = [
+            {"payload": p, "region": r, "slot": [0] if r == "reveal" else None}
+            for p, (_, _, _, r) in self.cards.items()
+        ]
+        tokens = [
+            {"payload": p, "region": "path", "slot": [s]} for p, (_, _, _, s) in self.tokens.items()
+        ]
         return cards, tokens
 
 
@@ -124,20 +144,33 @@ def generate(out: Path = OUT) -> int:
 
     def emit(hands: list[Hand], note: str, final: bool = False) -> None:
         nonlocal frame
-        rendered = render_scene(table.scene(hands), seed=frame * 7919 + 3, camera=CAMERA,
-                                degradation=LOOK, light_seed=5)
+        rendered = render_scene(
+            table.scene(hands), seed=frame * 7919 + 3, camera=CAMERA, degradation=LOOK, light_seed=5
+        )
         cards, tokens = table.expected()
-        data = {"frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": bool(hands),
-                "cards": cards, "tokens": tokens,
-                "hidden": sorted(t.payload for t in rendered.truth if t.occluded),
-                "moves": [m.to_dict() for m in engine.moves],
-                "positions": list(engine.state.positions), "rejections": list(rejections)}
+        data = {
+            "frame": frame,
+            "t": round(frame / FPS, 3),
+            "note": note,
+            "hand": bool(hands),
+            "cards": cards,
+            "tokens": tokens,
+            "hidden": sorted(t.payload for t in rendered.truth if t.occluded),
+            "moves": [m.to_dict() for m in engine.moves],
+            "positions": list(engine.state.positions),
+            "rejections": list(rejections),
+        }
         if final:
-            data["final"] = {"positions": list(engine.state.positions),
-                             "winner": engine.state.winner}
+            data["final"] = {
+                "positions": list(engine.state.positions),
+                "winner": engine.state.winner,
+            }
         name = f"{frame:04d}"
-        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+        cv2.imwrite(
+            str(out / f"{name}.jpg"),
+            rendered.image,
+            [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
+        )
         (out / f"{name}.json").write_text(json.dumps(data) + "\n", encoding="utf-8")
         frame += 1
 
@@ -148,8 +181,12 @@ def generate(out: Path = OUT) -> int:
 
     def hand_at(x: float, y: float) -> Hand:
         # hands come from the players' side of the table (below the mat)
-        return Hand(x + table.rng.uniform(-10, 10), y + table.rng.uniform(-5, 15),
-                    -90 + table.rng.uniform(-20, 20), 1.2)
+        return Hand(
+            x + table.rng.uniform(-10, 10),
+            y + table.rng.uniform(-5, 15),
+            -90 + table.rng.uniform(-20, 20),
+            1.2,
+        )
 
     def clear_adventure(note: str) -> None:
         gone = [p for p, c in table.cards.items() if c[3] == "adventure"]
@@ -186,9 +223,14 @@ def generate(out: Path = OUT) -> int:
             region = event["where"]["region"]
             while payload in left_at and frame - left_at[payload] < VANISH_FRAMES:
                 emit([], "players share cards out, face down")
-            x, y = (table.layout.region("reveal").slot([0]).center_mm if region == "reveal"
-                    else (96.0 + 72.0 * sum(1 for c in table.cards.values()
-                                            if c[3] == "adventure"), 344.0))
+            x, y = (
+                table.layout.region("reveal").slot([0]).center_mm
+                if region == "reveal"
+                else (
+                    96.0 + 72.0 * sum(1 for c in table.cards.values() if c[3] == "adventure"),
+                    344.0,
+                )
+            )
             emit([hand_at(x, y)], f"hand brings {payload}")
             table.put_card(payload, region)
             observe(entry)
@@ -197,10 +239,8 @@ def generate(out: Path = OUT) -> int:
             continue
         # card_moved: a hero token to another path space
         space = event["where"]["slot"][0]
-        seat = list(engine.state.heroes).index(
-            table.catalogue.piece(payload).face["colour"])
-        if (engine.state.phase == "adventure" and seat == engine.state.turn
-                and seat in STOP_SEATS):
+        seat = list(engine.state.heroes).index(table.catalogue.piece(payload).face["colour"])
+        if engine.state.phase == "adventure" and seat == engine.state.turn and seat in STOP_SEATS:
             engine.play(Move("stop", seat), source="demo")
         x, y, _, _ = table.tokens[payload]
         emit([hand_at(x, y)], f"hand picks up {payload}")
@@ -221,8 +261,10 @@ def main() -> None:
     count = generate(Path(args.out))
     # What the players typed on the dashboard goes into inputs.json (web/recording.py);
     # play the folder with `companion demo --game mythe`.
-    subprocess.run([sys.executable, str(Path(__file__).with_name("make_recording_inputs.py")),
-                    "mythe-3p"], check=True)
+    subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("make_recording_inputs.py")), "mythe-3p"],
+        check=True,
+    )
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
     print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
 

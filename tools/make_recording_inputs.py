@@ -47,8 +47,13 @@ def build(game: str, setup: Setup, steps: list[tuple[dict, bool, int]], fps: flo
             if not verdict.accepted:
                 entry["refused"] = True
             inputs.append(entry)
-    return {"game": game, "setup": setup.to_dict(), "fps": fps, "inputs": inputs,
-            "over": session.game.is_over(session.state)}
+    return {
+        "game": game,
+        "setup": setup.to_dict(),
+        "fps": fps,
+        "inputs": inputs,
+        "over": session.game.is_over(session.state),
+    }
 
 
 def musee(folder: Path) -> dict:
@@ -56,8 +61,10 @@ def musee(folder: Path) -> dict:
     moves = frames[-1].get("final_moves") or frames[-1]["moves"]
     first_frame = first_listing(frames)
     setup = Setup(2, ("Amy", "Ben"))
-    steps = [(m, m["kind"] != "place", max(first_frame.get(i, len(frames)) - 1, 0))
-             for i, m in enumerate(moves)]
+    steps = [
+        (m, m["kind"] != "place", max(first_frame.get(i, len(frames)) - 1, 0))
+        for i, m in enumerate(moves)
+    ]
     # The recording stops when the players to move hold no card that fits: they say so.
     session = Session("musee", setup)
     for move, _, _ in steps:
@@ -83,11 +90,15 @@ def mythe(folder: Path) -> dict:
 def masterpiece(folder: Path) -> dict:
     frames = sidecars(folder)
     record = json.loads(
-        (ROOT / "tests/golden/masterpiece/four-players-refusals-and-fines.json").read_text())
+        (ROOT / "tests/golden/masterpiece/four-players-refusals-and-fines.json").read_text()
+    )
     script = frames[-1]["script"]
     setup = Setup.from_dict(record["setup"])
-    steps = [(entry["move"], entry["by"] != "camera", entry.get("after_frame", 0))
-             for entry in script if "move" in entry]
+    steps = [
+        (entry["move"], entry["by"] != "camera", entry.get("after_frame", 0))
+        for entry in script
+        if "move" in entry
+    ]
     return build("masterpiece", setup, steps, fps=1)
 
 
@@ -100,8 +111,9 @@ def main(names: list[str]) -> None:
         folder = SAMPLES / name
         data = BUILDERS[name](folder)
         write_recording(folder, data["game"], data["setup"], data["fps"], data["inputs"])
-        print(f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: "
-              f"{data['over']}")
+        print(
+            f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: {data['over']}"
+        )
 
 
 if __name__ == "__main__":

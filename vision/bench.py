@@ -30,8 +30,9 @@ DEGRADATIONS = {
     "noise8": Degradation(noise_sigma=8.0),
     "jpeg80": Degradation(jpeg_quality=80),
     "light+shadow+glare": Degradation(light=0.35, shadow=0.4, glare=0.6),
-    "all": Degradation(blur_sigma=1.5, noise_sigma=6.0, jpeg_quality=80, light=0.25,
-                       shadow=0.25, glare=0.3),
+    "all": Degradation(
+        blur_sigma=1.5, noise_sigma=6.0, jpeg_quality=80, light=0.25, shadow=0.25, glare=0.3
+    ),
 }
 
 
@@ -59,11 +60,20 @@ class Cell:
         return self.correct / found if found else float("nan")
 
     def to_dict(self) -> dict:
-        return {"cards": self.cards, "module_px": self.module_px, "degradation": self.degradation,
-                "method": self.method, "recall": self.recall, "precision": self.precision,
-                "wrong": self.wrong, "exact_rate": self.exact_frames / self.frames if self.frames else None,
-                "ms_median": statistics.median(self.ms) if self.ms else None,
-                "ms_p95": _p95(self.ms), "frames": self.frames, "note": self.note}
+        return {
+            "cards": self.cards,
+            "module_px": self.module_px,
+            "degradation": self.degradation,
+            "method": self.method,
+            "recall": self.recall,
+            "precision": self.precision,
+            "wrong": self.wrong,
+            "exact_rate": self.exact_frames / self.frames if self.frames else None,
+            "ms_median": statistics.median(self.ms) if self.ms else None,
+            "ms_p95": _p95(self.ms),
+            "frames": self.frames,
+            "note": self.note,
+        }
 
 
 def _p95(values: list[float]) -> float | None:
@@ -93,10 +103,14 @@ def fitting_grid(cards: int, module_px: float, width: int = 1920, height: int = 
     return None
 
 
-def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
-              degradations=DEGRADATIONS, log=print) -> list[Cell]:
-    methods = {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
-               "pyzbar whole frame": PyzbarDecoder()}
+def run_cells(
+    frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX, degradations=DEGRADATIONS, log=print
+) -> list[Cell]:
+    methods = {
+        "pipeline": CardReader(),
+        "zxing whole frame": ZxingDecoder(),
+        "pyzbar whole frame": PyzbarDecoder(),
+    }
     cells: list[Cell] = []
     for cards in card_counts:
         for module_px in module_pxs:
@@ -114,9 +128,14 @@ def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
                     payloads = [f"MU{i:02d}" for i in range(1, 61)][:cards]
                     scene = grid_scene(payloads, seed=seed, columns=columns, overlap=overlap)
                     camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=-0.03)
-                    rendered = render_scene(scene, seed=seed, camera=camera, degradation=degradation)
-                    visible = {t.payload for t in rendered.truth
-                               if _in_frame(t.quad_px, rendered.image.shape)}
+                    rendered = render_scene(
+                        scene, seed=seed, camera=camera, degradation=degradation
+                    )
+                    visible = {
+                        t.payload
+                        for t in rendered.truth
+                        if _in_frame(t.quad_px, rendered.image.shape)
+                    }
                     for method, decoder in methods.items():
                         cell = group[method]
                         if not decoder.available:
@@ -131,8 +150,10 @@ def run_cells(frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX,
                         cell.wrong += len(read - visible)
                         cell.frames += 1
                         cell.exact_frames += read == visible
-                log(f"  {cards:>2} cards {module_px} px/module {name:<20} "
-                    + "  ".join(f"{m}: {c.correct}/{c.truths}" for m, c in group.items()))
+                log(
+                    f"  {cards:>2} cards {module_px} px/module {name:<20} "
+                    + "  ".join(f"{m}: {c.correct}/{c.truths}" for m, c in group.items())
+                )
     return cells
 
 
@@ -161,17 +182,37 @@ CONDITIONS = {
     "specular glare": Condition(Degradation(specular=0.9, glare=0.4)),
     "curved cards": Condition(Degradation(card_bend=0.05)),
     "hands": Condition(Degradation(light=0.2), hands=3),
-    "all at once": Condition(Degradation(blur_sigma=1.2, motion_px=4, motion_angle_deg=60,
-                                         noise_sigma=5, jpeg_quality=85, light=0.25,
-                                         shadow=0.25, glare=0.3, vignette=0.4, specular=0.7,
-                                         card_bend=0.04, rolling_shutter_px=8,
-                                         colour_cast=(0.8, 0.95, 1.15), exposure=0.7),
-                             lens=WIDE_LENS, hands=2),
+    "all at once": Condition(
+        Degradation(
+            blur_sigma=1.2,
+            motion_px=4,
+            motion_angle_deg=60,
+            noise_sigma=5,
+            jpeg_quality=85,
+            light=0.25,
+            shadow=0.25,
+            glare=0.3,
+            vignette=0.4,
+            specular=0.7,
+            card_bend=0.04,
+            rolling_shutter_px=8,
+            colour_cast=(0.8, 0.95, 1.15),
+            exposure=0.7,
+        ),
+        lens=WIDE_LENS,
+        hands=2,
+    ),
 }
 
 
-def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_px: float = 3,
-                   log=print, misses: bool = False) -> list[Cell]:
+def run_conditions(
+    frames: int,
+    conditions=CONDITIONS,
+    cards: int = 36,
+    module_px: float = 3,
+    log=print,
+    misses: bool = False,
+) -> list[Cell]:
     """Recall and exact-table share per condition of the widened renderer, at `module_px`
     pixels per QR module, for the pipeline and whole-frame zxing-cpp and pyzbar. Codes a hand
     covers are not expected (reading one anyway counts as right, never as wrong). With
@@ -179,8 +220,11 @@ def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_p
     (the frame is rendered again from those alone: `grid_scene(..., seed=seed)` as here)."""
     from .render import Hand
 
-    methods = {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
-               "pyzbar whole frame": PyzbarDecoder()}
+    methods = {
+        "pipeline": CardReader(),
+        "zxing whole frame": ZxingDecoder(),
+        "pyzbar whole frame": PyzbarDecoder(),
+    }
     columns, overlap, px_per_mm = fitting_grid(cards, module_px)
     payloads = [f"MU{i:02d}" for i in range(1, cards + 1)]
     cells: list[Cell] = []
@@ -195,21 +239,34 @@ def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_p
             camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=k1, k2=k2, p1=p1, p2=p2)
             degradation = condition.degradation
             if condition.exposures:
-                degradation = replace(degradation, exposure=condition.exposures[
-                    index % len(condition.exposures)])
+                degradation = replace(
+                    degradation, exposure=condition.exposures[index % len(condition.exposures)]
+                )
             if condition.hands:
                 xs = [p.x_mm for p in scene.pieces]
                 ys = [p.y_mm for p in scene.pieces]
-                scene = replace(scene, hands=[
-                    Hand(float(rng.uniform(min(xs), max(xs))), float(rng.uniform(min(ys), max(ys))),
-                         float(rng.uniform(0, 360)), float(rng.uniform(0.9, 1.3)),
-                         skin=int((index * condition.hands + h) % len(SKIN_TONES)))
-                    for h in range(condition.hands)])
+                scene = replace(
+                    scene,
+                    hands=[
+                        Hand(
+                            float(rng.uniform(min(xs), max(xs))),
+                            float(rng.uniform(min(ys), max(ys))),
+                            float(rng.uniform(0, 360)),
+                            float(rng.uniform(0.9, 1.3)),
+                            skin=int((index * condition.hands + h) % len(SKIN_TONES)),
+                        )
+                        for h in range(condition.hands)
+                    ],
+                )
             rendered = render_scene(scene, seed=seed, camera=camera, degradation=degradation)
-            in_frame = {t.payload for t in rendered.truth
-                        if _in_frame(t.quad_px, rendered.image.shape)}
-            visible = {t.payload for t in rendered.truth
-                       if _in_frame(t.quad_px, rendered.image.shape) and not t.occluded}
+            in_frame = {
+                t.payload for t in rendered.truth if _in_frame(t.quad_px, rendered.image.shape)
+            }
+            visible = {
+                t.payload
+                for t in rendered.truth
+                if _in_frame(t.quad_px, rendered.image.shape) and not t.occluded
+            }
             for method, decoder in methods.items():
                 cell = group[method]
                 if not decoder.available:
@@ -224,11 +281,18 @@ def run_conditions(frames: int, conditions=CONDITIONS, cards: int = 36, module_p
                 cell.frames += 1
                 cell.exact_frames += visible <= read and not (read - in_frame)
                 if misses and method == "pipeline" and (visible - read or read - in_frame):
-                    log(f"    {name}, frame {index} (seed {seed}): missed "
+                    log(
+                        f"    {name}, frame {index} (seed {seed}): missed "
                         f"{', '.join(sorted(visible - read)) or 'none'}; misread "
-                        f"{', '.join(sorted(read - in_frame)) or 'none'}")
-        log(f"  {name:<18} " + "  ".join(f"{m}: {c.correct}/{c.truths}" + (f" ({c.wrong} wrong)" if c.wrong else "")
-                                         for m, c in group.items()))
+                        f"{', '.join(sorted(read - in_frame)) or 'none'}"
+                    )
+        log(
+            f"  {name:<18} "
+            + "  ".join(
+                f"{m}: {c.correct}/{c.truths}" + (f" ({c.wrong} wrong)" if c.wrong else "")
+                for m, c in group.items()
+            )
+        )
     return cells
 
 
@@ -238,8 +302,9 @@ def format_conditions(cells: list[Cell]) -> str:
     methods = list(dict.fromkeys(c.method for c in cells))
     conditions = list(dict.fromkeys(c.degradation for c in cells))
     by = {(c.degradation, c.method): c for c in cells}
-    lines = [f"{'condition':<18} " + "".join(f"{m + ' recall/wrong/exact/CPU ms':>46}"
-                                             for m in methods)]
+    lines = [
+        f"{'condition':<18} " + "".join(f"{m + ' recall/wrong/exact/CPU ms':>46}" for m in methods)
+    ]
     for name in conditions:
         row = []
         for method in methods:
@@ -247,8 +312,10 @@ def format_conditions(cells: list[Cell]) -> str:
             if not cell.frames:
                 row.append(f"{'n/a':>46}")
                 continue
-            row.append(f"{cell.recall * 100:>22.2f}% {cell.wrong:>5} "
-                       f"{cell.exact_frames:>4}/{cell.frames:<4} {statistics.median(cell.ms):>5.0f}")
+            row.append(
+                f"{cell.recall * 100:>22.2f}% {cell.wrong:>5} "
+                f"{cell.exact_frames:>4}/{cell.frames:<4} {statistics.median(cell.ms):>5.0f}"
+            )
         lines.append(f"{name:<18} " + "".join(f"{r:>46}" for r in row))
     worst = []
     for method in methods:
@@ -262,8 +329,12 @@ def format_conditions(cells: list[Cell]) -> str:
 
 def _in_frame(quad: np.ndarray, shape) -> bool:
     h, w = shape[:2]
-    return bool((quad[:, 0] >= 2).all() and (quad[:, 0] <= w - 3).all()
-                and (quad[:, 1] >= 2).all() and (quad[:, 1] <= h - 3).all())
+    return bool(
+        (quad[:, 0] >= 2).all()
+        and (quad[:, 0] <= w - 3).all()
+        and (quad[:, 1] >= 2).all()
+        and (quad[:, 1] <= h - 3).all()
+    )
 
 
 def sustained_rate(frames: int, log=print) -> dict:
@@ -272,8 +343,8 @@ def sustained_rate(frames: int, log=print) -> dict:
 
     Reports ms per frame and how long after the card lay in plain view the tracker reported
     it (frame time at 30 fps plus the processing time of the frame that settled it)."""
-    from companion.games import find_game
     from companion.events import CardAdded
+    from companion.games import find_game
 
     from .pipeline import TableWatcher
     from .render import Hand, layout_scene
@@ -293,14 +364,20 @@ def sustained_rate(frames: int, log=print) -> dict:
         return render_scene(scene, seed=seed, camera=CAMERA, degradation=look).image
 
     still = [frame(placements[:-1], None, i) for i in range(3)]
-    reaching = [frame(placements[:-1], Hand(x - 120 + 30 * i, y + 60, -90, 1.25), 10 + i)
-                for i in range(4)]
-    leaving = [frame(placements, Hand(x + 40 * i, y + 120 + 50 * i, -90, 1.25), 20 + i)
-               for i in range(3)]
+    reaching = [
+        frame(placements[:-1], Hand(x - 120 + 30 * i, y + 60, -90, 1.25), 10 + i) for i in range(4)
+    ]
+    leaving = [
+        frame(placements, Hand(x + 40 * i, y + 120 + 50 * i, -90, 1.25), 20 + i) for i in range(3)
+    ]
     settled = [frame(placements, None, 30 + i) for i in range(3)]
     quiet = max(10, frames // 3)
-    sequence = ([still[i % 3] for i in range(quiet)] + reaching + leaving
-                + [settled[i % 3] for i in range(max(10, frames - quiet - 7))])
+    sequence = (
+        [still[i % 3] for i in range(quiet)]
+        + reaching
+        + leaving
+        + [settled[i % 3] for i in range(max(10, frames - quiet - 7))]
+    )
     in_view_at = quiet + len(reaching) + len(leaving)  # first frame without the hand
     watcher = TableWatcher(None, "musee", 2, preview_width=0)
     times, reported_at = [], None
@@ -308,37 +385,53 @@ def sustained_rate(frames: int, log=print) -> dict:
         start = time.perf_counter()
         step = watcher.process(image, index / 30)
         times.append((time.perf_counter() - start) * 1000)
-        if reported_at is None and any(isinstance(e, CardAdded) and e.payload == last_card
-                                       for e in step.events):
+        if reported_at is None and any(
+            isinstance(e, CardAdded) and e.payload == last_card for e in step.events
+        ):
             reported_at = index
     steady = times[1:]
     latency = None
     if reported_at is not None:
         latency = (reported_at - in_view_at) * 1000 / 30 + times[reported_at]
-    result = {"cards": len(placements), "tokens": len(tokens), "frames": len(sequence),
-              "ms_median": statistics.median(steady), "ms_p95": _p95(steady),
-              "fps": 1000 / statistics.mean(steady), "first_frame_ms": times[0],
-              "still_frames_reused": watcher.full_decodes_skipped,
-              "partial_decodes": watcher.partial_decodes,
-              "tracked": len(watcher.tracker.alive()), "settle_latency_ms": latency,
-              "hand_frames_ms": statistics.median(times[quiet:quiet + 7])}
-    log(f"  sustained: {result['fps']:.1f} fps, median {result['ms_median']:.1f} ms, "
-        f"{result['tracked']} pieces tracked, new card reported {latency} ms after it lay in view")
+    result = {
+        "cards": len(placements),
+        "tokens": len(tokens),
+        "frames": len(sequence),
+        "ms_median": statistics.median(steady),
+        "ms_p95": _p95(steady),
+        "fps": 1000 / statistics.mean(steady),
+        "first_frame_ms": times[0],
+        "still_frames_reused": watcher.full_decodes_skipped,
+        "partial_decodes": watcher.partial_decodes,
+        "tracked": len(watcher.tracker.alive()),
+        "settle_latency_ms": latency,
+        "hand_frames_ms": statistics.median(times[quiet : quiet + 7]),
+    }
+    log(
+        f"  sustained: {result['fps']:.1f} fps, median {result['ms_median']:.1f} ms, "
+        f"{result['tracked']} pieces tracked, new card reported {latency} ms after it lay in view"
+    )
     return result
 
 
 def format_table(cells: list[Cell]) -> str:
-    lines = [f"{'cards':>5} {'px/mod':>6} {'degradation':<20} {'method':<20} {'recall':>7} "
-             f"{'precis.':>7} {'wrong':>5} {'exact':>6} {'ms med':>7} {'ms p95':>7}"]
+    lines = [
+        f"{'cards':>5} {'px/mod':>6} {'degradation':<20} {'method':<20} {'recall':>7} "
+        f"{'precis.':>7} {'wrong':>5} {'exact':>6} {'ms med':>7} {'ms p95':>7}"
+    ]
     for cell in cells:
         d = cell.to_dict()
         if cell.note and not cell.frames:
-            lines.append(f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} "
-                         f"{cell.method:<20} n/a: {cell.note}")
+            lines.append(
+                f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} "
+                f"{cell.method:<20} n/a: {cell.note}"
+            )
             continue
-        lines.append(f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} {cell.method:<20} "
-                     f"{d['recall'] * 100:6.1f}% {d['precision'] * 100 if d['precision'] == d['precision'] else 0:6.1f}% "
-                     f"{cell.wrong:>5} {d['exact_rate'] * 100:5.0f}% {d['ms_median']:7.1f} {d['ms_p95']:7.1f}")
+        lines.append(
+            f"{cell.cards:>5} {cell.module_px:>6} {cell.degradation:<20} {cell.method:<20} "
+            f"{d['recall'] * 100:6.1f}% {d['precision'] * 100 if d['precision'] == d['precision'] else 0:6.1f}% "
+            f"{cell.wrong:>5} {d['exact_rate'] * 100:5.0f}% {d['ms_median']:7.1f} {d['ms_p95']:7.1f}"
+        )
     return "\n".join(lines)
 
 
@@ -354,9 +447,11 @@ def summary(cells: list[Cell]) -> str:
         ms = [m for c in chosen for m in c.ms]
         if not frames:
             continue
-        out.append(f"{method:<20} recall {correct / max(truths, 1) * 100:6.2f}%  wrong {wrong}  "
-                   f"exact tables {exact}/{frames}  ms median {statistics.median(ms):.1f} "
-                   f"p95 {_p95(ms):.1f}")
+        out.append(
+            f"{method:<20} recall {correct / max(truths, 1) * 100:6.2f}%  wrong {wrong}  "
+            f"exact tables {exact}/{frames}  ms median {statistics.median(ms):.1f} "
+            f"p95 {_p95(ms):.1f}"
+        )
     return "\n".join(out)
 
 
@@ -366,13 +461,21 @@ def peak_memory(log=print) -> dict:
     process's peak resident size for the whole run."""
     fit = fitting_grid(60, 3)
     columns, overlap, px_per_mm = fit
-    scene = grid_scene([f"MU{i:02d}" for i in range(1, 61)], seed=1, columns=columns,
-                       overlap=overlap)
-    image = render_scene(scene, seed=1, camera=Camera(px_per_mm=px_per_mm, tilt=0.08),
-                         degradation=DEGRADATIONS["all"]).image
+    scene = grid_scene(
+        [f"MU{i:02d}" for i in range(1, 61)], seed=1, columns=columns, overlap=overlap
+    )
+    image = render_scene(
+        scene,
+        seed=1,
+        camera=Camera(px_per_mm=px_per_mm, tilt=0.08),
+        degradation=DEGRADATIONS["all"],
+    ).image
     peaks = {}
-    for method, decoder in {"pipeline": CardReader(), "zxing whole frame": ZxingDecoder(),
-                            "pyzbar whole frame": PyzbarDecoder()}.items():
+    for method, decoder in {
+        "pipeline": CardReader(),
+        "zxing whole frame": ZxingDecoder(),
+        "pyzbar whole frame": PyzbarDecoder(),
+    }.items():
         if not decoder.available:
             continue
         tracemalloc.start()
@@ -382,19 +485,24 @@ def peak_memory(log=print) -> dict:
     import resource
 
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    log("  peak memory while decoding one 60-card frame: "
-        + ", ".join(f"{m} {v:.1f} MB" for m, v in peaks.items()))
+    log(
+        "  peak memory while decoding one 60-card frame: "
+        + ", ".join(f"{m} {v:.1f} MB" for m, v in peaks.items())
+    )
     return {"decode_peak_mb": peaks, "process_peak_rss_mb": rss}
 
 
-def main_conditions(frames: int = 3, json_path: str | None = None,
-                    misses: bool = False) -> list[Cell]:
+def main_conditions(
+    frames: int = 3, json_path: str | None = None, misses: bool = False
+) -> list[Cell]:
     """`companion bench vision --conditions`: the widened renderer, judged by the worst."""
     import os
 
     load_before = os.getloadavg()[0]
-    print(f"vision conditions: 36 cards at 3 px per QR module, 1920x1080, {frames} frame(s) "
-          f"per condition")
+    print(
+        f"vision conditions: 36 cards at 3 px per QR module, 1920x1080, {frames} frame(s) "
+        f"per condition"
+    )
     cells = run_conditions(frames, misses=misses)
     print()
     print(format_conditions(cells))
@@ -411,8 +519,10 @@ def main(quick: bool = False, frames: int | None = None, json_path: str | None =
     frames = frames or (1 if quick else 3)
     degradations = DEGRADATIONS if not quick else {k: DEGRADATIONS[k] for k in ("clean", "all")}
     load_before = os.getloadavg()[0]
-    print(f"vision benchmark: {frames} frame(s) per cell, 1920x1080, "
-          f"QR module {qr_module_mm():.2f} mm on the printed card")
+    print(
+        f"vision benchmark: {frames} frame(s) per cell, 1920x1080, "
+        f"QR module {qr_module_mm():.2f} mm on the printed card"
+    )
     cells = run_cells(frames, degradations=degradations)
     rate = sustained_rate(40 if quick else 150)
     memory = peak_memory()
@@ -423,24 +533,39 @@ def main(quick: bool = False, frames: int | None = None, json_path: str | None =
     print("overall (all cells):")
     print(summary(cells))
     print()
-    print(f"TableWatcher on a full 2-player Musee table ({rate['cards']} cards + {rate['tokens']} "
-          f"tokens, {rate['frames']} frames at 30 fps, a hand bringing the last card): "
-          f"{rate['fps']:.1f} fps sustained (median {rate['ms_median']:.1f} ms, p95 "
-          f"{rate['ms_p95']:.1f} ms; frames with the hand {rate['hand_frames_ms']:.0f} ms; "
-          f"first full decode {rate['first_frame_ms']:.0f} ms; {rate['still_frames_reused']} still "
-          f"frames reused, {rate['partial_decodes']} partial decodes)")
+    print(
+        f"TableWatcher on a full 2-player Musee table ({rate['cards']} cards + {rate['tokens']} "
+        f"tokens, {rate['frames']} frames at 30 fps, a hand bringing the last card): "
+        f"{rate['fps']:.1f} fps sustained (median {rate['ms_median']:.1f} ms, p95 "
+        f"{rate['ms_p95']:.1f} ms; frames with the hand {rate['hand_frames_ms']:.0f} ms; "
+        f"first full decode {rate['first_frame_ms']:.0f} ms; {rate['still_frames_reused']} still "
+        f"frames reused, {rate['partial_decodes']} partial decodes)"
+    )
     latency = rate["settle_latency_ms"]
-    print("new card settled and reported "
-          + (f"{latency:.0f} ms after it lay in plain view" if latency is not None
-             else "NEVER (tracker did not report it)"))
-    print("peak memory decoding one 60-card frame (tracemalloc): "
-          + ", ".join(f"{m} {v:.1f} MB" for m, v in memory["decode_peak_mb"].items())
-          + f"; whole benchmark process peak RSS {memory['process_peak_rss_mb']:.0f} MB "
-            f"(renderer included)")
-    print(f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
-          f"({os.cpu_count()} CPUs): timings are slower when other work shares the CPUs")
-    result = {"cells": [c.to_dict() for c in cells], "sustained": rate, "memory": memory,
-              "load_average": [load_before, load_after]}
+    print(
+        "new card settled and reported "
+        + (
+            f"{latency:.0f} ms after it lay in plain view"
+            if latency is not None
+            else "NEVER (tracker did not report it)"
+        )
+    )
+    print(
+        "peak memory decoding one 60-card frame (tracemalloc): "
+        + ", ".join(f"{m} {v:.1f} MB" for m, v in memory["decode_peak_mb"].items())
+        + f"; whole benchmark process peak RSS {memory['process_peak_rss_mb']:.0f} MB "
+        f"(renderer included)"
+    )
+    print(
+        f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
+        f"({os.cpu_count()} CPUs): timings are slower when other work shares the CPUs"
+    )
+    result = {
+        "cells": [c.to_dict() for c in cells],
+        "sustained": rate,
+        "memory": memory,
+        "load_average": [load_before, load_after],
+    }
     if json_path:
         with open(json_path, "w") as handle:
             json.dump(result, handle, indent=1)

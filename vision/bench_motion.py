@@ -47,7 +47,11 @@ LOOK = Degradation(noise_sigma=3, jpeg_quality=85)
 
 def _p95(values) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))] if ordered else float("nan")
+    return (
+        ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+        if ordered
+        else float("nan")
+    )
 
 
 class ReplayCapture:
@@ -55,8 +59,9 @@ class ReplayCapture:
     (decoding each, as a webcam's MJPEG stream costs): the `warmup` frames, then `jpegs`
     (over and over when `loop`). `captured_at[i]` is when frame i was delivered."""
 
-    def __init__(self, jpegs: list[bytes], fps: float = FPS, loop: bool = True,
-                 warmup: list[bytes] = ()):
+    def __init__(
+        self, jpegs: list[bytes], fps: float = FPS, loop: bool = True, warmup: list[bytes] = ()
+    ):
         self.jpegs, self.warmup, self.period, self.loop = jpegs, list(warmup), 1.0 / fps, loop
         self.delivered = 0
         self.started: float | None = None
@@ -95,8 +100,9 @@ class Table:
         from .samples import CAMERA, staircase_tokens
 
         slots = [(m, g, s) for m in range(2) for g in range(3) for s in range(6)]
-        self.placements = [(f"MU{i + 1:02d}", f"museum{m}", [g, s])
-                           for i, (m, g, s) in enumerate(slots)]
+        self.placements = [
+            (f"MU{i + 1:02d}", f"museum{m}", [g, s]) for i, (m, g, s) in enumerate(slots)
+        ]
         self.tokens = staircase_tokens(find_game("musee"))
         self.camera = CAMERA
         self.placed_before = placed_before
@@ -113,8 +119,12 @@ class Table:
 
     def sweep(self, steps: int = 12) -> list[np.ndarray]:
         """A hand sweeping diagonally over the table, a little further every frame, and back."""
-        frames = [self.render(self.placements, [Hand(80 + 24 * i, 150 + 8 * i, -90 + 4 * i, 1.2)],
-                              seed=40 + i).image for i in range(steps)]
+        frames = [
+            self.render(
+                self.placements, [Hand(80 + 24 * i, 150 + 8 * i, -90 + 4 * i, 1.2)], seed=40 + i
+            ).image
+            for i in range(steps)
+        ]
         return frames + frames[::-1]
 
     def placing(self) -> tuple[list[np.ndarray], list[tuple[str, int]]]:
@@ -126,21 +136,23 @@ class Table:
         layout = load_layout("musee", 2)
         frames: list[np.ndarray] = []
         rests: list[tuple[str, int]] = []
-        down = list(self.placements[:self.placed_before])
+        down = list(self.placements[: self.placed_before])
         seed = 100
-        for payload, region, slot in self.placements[self.placed_before:]:
+        for payload, region, slot in self.placements[self.placed_before :]:
             x, y = layout.region(region).slot(slot).center_mm
             for i in range(4):  # carried in from the lower left, the hand holding its lower edge
                 cx, cy = x - 110 + 27 * i, y + 50 - 12 * i
                 card = Placed(payload, cx, cy, -12 + 3 * i)
-                frames.append(self.render(down, [Hand(cx + 5, cy + 70, -90, 1.2)], seed,
-                                          carried=card).image)
+                frames.append(
+                    self.render(down, [Hand(cx + 5, cy + 70, -90, 1.2)], seed, carried=card).image
+                )
                 seed += 1
             down.append((payload, region, slot))
             rest = None
             for i in range(8):  # laid down; the hand lets go and moves away
-                rendered = self.render(down, [Hand(x + 10 + 22 * i, y + 75 + 30 * i, -90 + 5 * i,
-                                                   1.2)], seed)
+                rendered = self.render(
+                    down, [Hand(x + 10 + 22 * i, y + 75 + 30 * i, -90 + 5 * i, 1.2)], seed
+                )
                 seed += 1
                 code = next(t for t in rendered.truth if t.payload == payload)
                 if rest is None and not code.occluded:
@@ -179,17 +191,28 @@ def cpu_per_frame(table: Table, still, sweep, workers: int, repeats: int = 2) ->
     moving_cpu, moving_wall = run(sweep * repeats)
     tracked = len(watcher.tracker.alive())
     watcher.close()
-    return {"workers": workers, "still_cpu_ms_median": statistics.median(still_cpu),
-            "still_cpu_ms_p95": _p95(still_cpu),
-            "moving_cpu_ms_median": statistics.median(moving_cpu),
-            "moving_cpu_ms_p95": _p95(moving_cpu),
-            "moving_cpu_fps": 1000 / statistics.mean(moving_cpu),
-            "moving_wall_ms_median": statistics.median(moving_wall),
-            "moving_wall_ms_p95": _p95(moving_wall), "tracked": tracked}
+    return {
+        "workers": workers,
+        "still_cpu_ms_median": statistics.median(still_cpu),
+        "still_cpu_ms_p95": _p95(still_cpu),
+        "moving_cpu_ms_median": statistics.median(moving_cpu),
+        "moving_cpu_ms_p95": _p95(moving_cpu),
+        "moving_cpu_fps": 1000 / statistics.mean(moving_cpu),
+        "moving_wall_ms_median": statistics.median(moving_wall),
+        "moving_wall_ms_p95": _p95(moving_wall),
+        "tracked": tracked,
+    }
 
 
-def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool = True,
-         seconds: float | None = None, placed: dict | None = None, fps: float = FPS) -> dict:
+def live(
+    jpegs: list[bytes],
+    workers: int,
+    warmup: list[bytes] = (),
+    loop: bool = True,
+    seconds: float | None = None,
+    placed: dict | None = None,
+    fps: float = FPS,
+) -> dict:
     """The real CameraSource on a replayed 30 fps camera and a loop calling `step()` as the
     dashboard does; `warmup` frames are played first (pieces settle) and not counted.
     `placed` (payload -> (region, slot)): note when each is first reported there."""
@@ -199,8 +222,9 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
     from .sources import CameraSource, SourceConfig
 
     capture = ReplayCapture(list(jpegs), fps=fps, loop=loop, warmup=warmup)
-    source = CameraSource(0, SourceConfig(stale_after_s=5.0),
-                          capture_factory=lambda target, config: capture)
+    source = CameraSource(
+        0, SourceConfig(stale_after_s=5.0), capture_factory=lambda target, config: capture
+    )
     watcher = TableWatcher(source, "musee", 2, workers=workers)  # previews as the dashboard
     counted_from = len(warmup)
     total = len(warmup) + (len(jpegs) if seconds is None else int(seconds * fps))
@@ -231,14 +255,20 @@ def live(jpegs: list[bytes], workers: int, warmup: list[bytes] = (), loop: bool 
                     reported.setdefault(event.payload, done)
     watcher.close()
     captured = min(capture.delivered, total) - counted_from
-    result = {"workers": workers, "captured": captured, "processed": processed,
-              "dropped": watcher.frames_dropped - dropped_before,
-              "fps": processed * fps / max(captured, 1),
-              "ms_median": statistics.median(busy) if busy else float("nan"),
-              "ms_p95": _p95(busy), "tracked": len(watcher.tracker.alive()),
-              "whole_decodes": watcher.full_decodes - whole_before,
-              "whole_in_background": watcher.background_refreshes - background_before,
-              "captured_at": capture.captured_at, "reported_at": reported}
+    result = {
+        "workers": workers,
+        "captured": captured,
+        "processed": processed,
+        "dropped": watcher.frames_dropped - dropped_before,
+        "fps": processed * fps / max(captured, 1),
+        "ms_median": statistics.median(busy) if busy else float("nan"),
+        "ms_p95": _p95(busy),
+        "tracked": len(watcher.tracker.alive()),
+        "whole_decodes": watcher.full_decodes - whole_before,
+        "whole_in_background": watcher.background_refreshes - background_before,
+        "captured_at": capture.captured_at,
+        "reported_at": reported,
+    }
     return result
 
 
@@ -250,9 +280,14 @@ def placement_latency(run: dict, rests: list[tuple[str, int]], offset: int) -> d
             missing.append(payload)
             continue
         latencies.append((reported - run["captured_at"][offset + rest]) * 1000)
-    return {"placements": len(rests), "latencies_ms": latencies, "never_reported": missing,
-            "ms_p50": statistics.median(latencies) if latencies else float("nan"),
-            "ms_p95": _p95(latencies), "ms_max": max(latencies) if latencies else float("nan")}
+    return {
+        "placements": len(rests),
+        "latencies_ms": latencies,
+        "never_reported": missing,
+        "ms_p50": statistics.median(latencies) if latencies else float("nan"),
+        "ms_p95": _p95(latencies),
+        "ms_max": max(latencies) if latencies else float("nan"),
+    }
 
 
 def main(log=print, workers_compared=(1, 2)) -> dict:
@@ -262,69 +297,104 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
     still, sweep = table.still(), table.sweep()
     placing, rests = table.placing()
     slots = {p: (region, list(slot)) for p, region, slot in table.placements}
-    before = [table.render(table.placements[:table.placed_before], seed=200 + i).image
-              for i in range(3)]
+    before = [
+        table.render(table.placements[: table.placed_before], seed=200 + i).image for i in range(3)
+    ]
     result: dict = {"cpu": [], "live": [], "latency": []}
     log("")
-    log("1. CPU per frame, every frame processed (36 cards + 24 tokens, 1920x1080; CPU time of "
-        "all threads):")
+    log(
+        "1. CPU per frame, every frame processed (36 cards + 24 tokens, 1920x1080; CPU time of "
+        "all threads):"
+    )
     for workers in workers_compared:
         cpu = cpu_per_frame(table, still, sweep, workers)
         result["cpu"].append(cpu)
-        log(f"   {workers} thread(s): still table {cpu['still_cpu_ms_median']:.1f} ms median; "
+        log(
+            f"   {workers} thread(s): still table {cpu['still_cpu_ms_median']:.1f} ms median; "
             f"hand moving in every frame {cpu['moving_cpu_ms_median']:.1f} ms median, p95 "
             f"{cpu['moving_cpu_ms_p95']:.1f} ms = {cpu['moving_cpu_fps']:.0f} fps of one core's "
             f"CPU (wall {cpu['moving_wall_ms_median']:.1f} / p95 {cpu['moving_wall_ms_p95']:.1f} "
-            f"ms); {cpu['tracked']} pieces tracked")
+            f"ms); {cpu['tracked']} pieces tracked"
+        )
     log("")
     log("2. Live: CameraSource on a camera replaying JPEG frames at 30 fps, step() in a loop:")
     settle = _jpegs([still[i % 3] for i in range(45)])
     for workers in workers_compared:
-        for label, frames in (("still table", [still[i % 3] for i in range(len(sweep))]),
-                              ("hand moving in every frame", sweep)):
+        for label, frames in (
+            ("still table", [still[i % 3] for i in range(len(sweep))]),
+            ("hand moving in every frame", sweep),
+        ):
             run = live(_jpegs(frames), workers, warmup=settle, seconds=8.0)
             run["phase"] = label
-            result["live"].append({k: v for k, v in run.items()
-                                   if k not in ("captured_at", "reported_at")})
-            log(f"   {workers} thread(s), {label:<26}: {run['processed']}/{run['captured']} frames "
+            result["live"].append(
+                {k: v for k, v in run.items() if k not in ("captured_at", "reported_at")}
+            )
+            log(
+                f"   {workers} thread(s), {label:<26}: {run['processed']}/{run['captured']} frames "
                 f"processed = {run['fps']:.1f} fps, {run['dropped']} dropped; {run['ms_median']:.1f} "
                 f"ms median, p95 {run['ms_p95']:.1f} ms per frame; {run['tracked']} tracked; whole "
-                f"decodes {run['whole_decodes']} in line, {run['whole_in_background']} beside")
-    log("   The same camera offering 60 fps, hand moving in every frame (what the watcher could "
-        "sustain, beyond a 30 fps camera):")
+                f"decodes {run['whole_decodes']} in line, {run['whole_in_background']} beside"
+            )
+    log(
+        "   The same camera offering 60 fps, hand moving in every frame (what the watcher could "
+        "sustain, beyond a 30 fps camera):"
+    )
     for workers in workers_compared:
         run = live(_jpegs(sweep), workers, warmup=settle, seconds=8.0, fps=2 * FPS)
         run["phase"] = "hand moving, 60 fps offered"
-        result["live"].append({k: v for k, v in run.items()
-                               if k not in ("captured_at", "reported_at")})
-        log(f"   {workers} thread(s): {run['processed']}/{run['captured']} frames processed = "
+        result["live"].append(
+            {k: v for k, v in run.items() if k not in ("captured_at", "reported_at")}
+        )
+        log(
+            f"   {workers} thread(s): {run['processed']}/{run['captured']} frames processed = "
             f"{run['fps']:.1f} fps; {run['ms_median']:.1f} ms median, p95 {run['ms_p95']:.1f} ms "
-            f"per frame")
+            f"per frame"
+        )
     log("")
-    log(f"3. Placement latency, live at 30 fps: {len(rests)} cards carried in and laid down while "
+    log(
+        f"3. Placement latency, live at 30 fps: {len(rests)} cards carried in and laid down while "
         f"a hand moves in every frame; from the capture of the first frame in which the card lies "
         f"at its final place with its code in view to step() returning the event that puts it "
-        f"in its slot:")
+        f"in its slot:"
+    )
     warm = _jpegs([before[i % 3] for i in range(45)])
     for workers in workers_compared:
-        run = live(_jpegs(placing), workers, warmup=warm, loop=False,
-                   placed={p: slots[p] for p, _ in rests})
+        run = live(
+            _jpegs(placing),
+            workers,
+            warmup=warm,
+            loop=False,
+            placed={p: slots[p] for p, _ in rests},
+        )
         latency = placement_latency(run, rests, len(warm))
-        latency.update(workers=workers, processed=run["processed"], dropped=run["dropped"],
-                       captured=run["captured"])
+        latency.update(
+            workers=workers,
+            processed=run["processed"],
+            dropped=run["dropped"],
+            captured=run["captured"],
+        )
         result["latency"].append(latency)
-        log(f"   {workers} thread(s): p50 {latency['ms_p50']:.0f} ms, p95 {latency['ms_p95']:.0f} ms, "
+        log(
+            f"   {workers} thread(s): p50 {latency['ms_p50']:.0f} ms, p95 {latency['ms_p95']:.0f} ms, "
             f"max {latency['ms_max']:.0f} ms over {len(latency['latencies_ms'])} placements"
-            + (f"; NEVER reported: {', '.join(latency['never_reported'])}"
-               if latency["never_reported"] else "")
-            + f" ({run['processed']}/{run['captured']} frames processed, {run['dropped']} dropped)")
-    log(f"   settling rule: added once read in 3 of the last 5 processed frames; the least "
-        f"possible delay is 2 frame periods ({2000 / FPS:.0f} ms) plus one frame's processing")
+            + (
+                f"; NEVER reported: {', '.join(latency['never_reported'])}"
+                if latency["never_reported"]
+                else ""
+            )
+            + f" ({run['processed']}/{run['captured']} frames processed, {run['dropped']} dropped)"
+        )
+    log(
+        f"   settling rule: added once read in 3 of the last 5 processed frames; the least "
+        f"possible delay is 2 frame periods ({2000 / FPS:.0f} ms) plus one frame's processing"
+    )
     load_after = os.getloadavg()[0]
     result["load_average"] = [load_before, load_after]
     log("")
-    log(f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
-        f"({os.cpu_count()} CPUs); live figures share the CPUs with whatever else runs")
+    log(
+        f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
+        f"({os.cpu_count()} CPUs); live figures share the CPUs with whatever else runs"
+    )
     return result
 
 

@@ -61,7 +61,7 @@ def read_polygons(label_path: Path) -> tuple[np.ndarray, ...]:
         rows = numbers
     else:  # one point per line, four lines per code
         flat = [v for row in numbers for v in row]
-        rows = [flat[i:i + 8] for i in range(0, len(flat), 8)]
+        rows = [flat[i : i + 8] for i in range(0, len(flat), 8)]
     polygons = []
     for row in rows:
         if len(row) < 8 or len(row) % 2:
@@ -70,8 +70,9 @@ def read_polygons(label_path: Path) -> tuple[np.ndarray, ...]:
     return tuple(polygons)
 
 
-def load_dataset(root: str | Path, categories: list[str] | None = None,
-                 per_category: int | None = None) -> list[LabelledPhoto]:
+def load_dataset(
+    root: str | Path, categories: list[str] | None = None, per_category: int | None = None
+) -> list[LabelledPhoto]:
     """Every labelled photo under `root/<category>/`, in a stable order."""
     root = Path(root)
     if not root.is_dir():
@@ -98,8 +99,11 @@ def score(polygons, centres) -> tuple[int, int]:
     outside = 0
     for centre in centres:
         point = (float(centre[0]), float(centre[1]))
-        inside = [i for i, poly in enumerate(polygons)
-                  if cv2.pointPolygonTest(poly.reshape(-1, 1, 2), point, False) >= 0]
+        inside = [
+            i
+            for i, poly in enumerate(polygons)
+            if cv2.pointPolygonTest(poly.reshape(-1, 1, 2), point, False) >= 0
+        ]
         for i in inside:
             hit[i] = True
         outside += not inside
@@ -161,11 +165,17 @@ class MethodRun:
         return sum(p.found for p in self.photos) / labelled if labelled else float("nan")
 
     def to_dict(self) -> dict:
-        return {"method": self.method, "peak_rss_mb": self.peak_rss_mb, "note": self.note,
-                "category_average": self.category_average(), "pooled": self.pooled(),
-                "categories": {k: {"found": f, "labelled": n}
-                               for k, (f, n) in self.categories().items()},
-                "photos": [vars(p) for p in self.photos]}
+        return {
+            "method": self.method,
+            "peak_rss_mb": self.peak_rss_mb,
+            "note": self.note,
+            "category_average": self.category_average(),
+            "pooled": self.pooled(),
+            "categories": {
+                k: {"found": f, "labelled": n} for k, (f, n) in self.categories().items()
+            },
+            "photos": [vars(p) for p in self.photos],
+        }
 
 
 def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun:
@@ -189,16 +199,25 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
             cpu_ms = (time.process_time() - start_cpu) * 1000
             ms = (time.perf_counter() - start) * 1000
             found, outside = score(photo.polygons, [c.center for c in codes])
-            result = PhotoResult(photo.category, name, len(photo.polygons), found, outside, ms,
-                                 cpu_ms)
+            result = PhotoResult(
+                photo.category, name, len(photo.polygons), found, outside, ms, cpu_ms
+            )
         except Exception as exc:  # one photo that breaks a method is a result, not the end
-            result = PhotoResult(photo.category, name, len(photo.polygons), 0, 0, float("nan"),
-                                 error=f"{type(exc).__name__}: {exc}")
+            result = PhotoResult(
+                photo.category,
+                name,
+                len(photo.polygons),
+                0,
+                0,
+                float("nan"),
+                error=f"{type(exc).__name__}: {exc}",
+            )
         run.photos.append(result)
-        log(f"  {method:<10} {name:<28} {result.found}/{result.labelled}"
+        log(
+            f"  {method:<10} {name:<28} {result.found}/{result.labelled}"
             f"{'' if not result.outside else f' +{result.outside} outside'} {result.ms:8.0f} ms"
-            f" ({result.cpu_ms:.0f} ms CPU)"
-            + (f"  ERROR {result.error}" if result.error else ""))
+            f" ({result.cpu_ms:.0f} ms CPU)" + (f"  ERROR {result.error}" if result.error else "")
+        )
     run.peak_rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return run
 
@@ -233,26 +252,58 @@ def format_report(runs: list[MethodRun]) -> str:
             found, n = run.categories().get(category, (0, 0))
             cells.append(f"{100 * found / n:>{width - 1}.1f}%" if n else f"{'-':>{width}}")
         lines.append(f"{category:<14} {labelled:>5} " + "".join(cells))
+
     def row(label, values, fmt):
         return f"{label:<20} " + "".join(fmt(v) for v in values)
+
     lines.append("")
-    lines.append(row("category average", [r.category_average() for r in runs],
-                     lambda v: f"{100 * v:>{width - 1}.1f}%"))
-    lines.append(row("pooled recall", [r.pooled() for r in runs],
-                     lambda v: f"{100 * v:>{width - 1}.1f}%"))
-    for label, pick in (("CPU ms/image median", statistics.median),
-                        ("CPU ms/image mean", statistics.mean), ("CPU ms/image max", max)):
+    lines.append(
+        row(
+            "category average",
+            [r.category_average() for r in runs],
+            lambda v: f"{100 * v:>{width - 1}.1f}%",
+        )
+    )
+    lines.append(
+        row("pooled recall", [r.pooled() for r in runs], lambda v: f"{100 * v:>{width - 1}.1f}%")
+    )
+    for label, pick in (
+        ("CPU ms/image median", statistics.median),
+        ("CPU ms/image mean", statistics.mean),
+        ("CPU ms/image max", max),
+    ):
         lines.append(row(label, [_ms(r, pick) for r in runs], lambda v: f"{v:>{width}.0f}"))
-    lines.append(row("photos over 1 s CPU", [sum(p.cpu_ms > 1000 for p in r.photos) for r in runs],
-                     lambda v: f"{v:>{width}}"))
-    lines.append(row("'lots' max CPU ms", [_ms(r, max, "lots") for r in runs],
-                     lambda v: f"{v:>{width}.0f}"))
-    lines.append(row("wall ms/image max", [_ms(r, max, field="ms") for r in runs],
-                     lambda v: f"{v:>{width}.0f}"))
-    lines.append(row("decodes outside labels", [sum(p.outside for p in r.photos) for r in runs],
-                     lambda v: f"{v:>{width}}"))
-    lines.append(row("photos with errors", [sum(bool(p.error) for p in r.photos) for r in runs],
-                     lambda v: f"{v:>{width}}"))
+    lines.append(
+        row(
+            "photos over 1 s CPU",
+            [sum(p.cpu_ms > 1000 for p in r.photos) for r in runs],
+            lambda v: f"{v:>{width}}",
+        )
+    )
+    lines.append(
+        row("'lots' max CPU ms", [_ms(r, max, "lots") for r in runs], lambda v: f"{v:>{width}.0f}")
+    )
+    lines.append(
+        row(
+            "wall ms/image max",
+            [_ms(r, max, field="ms") for r in runs],
+            lambda v: f"{v:>{width}.0f}",
+        )
+    )
+    lines.append(
+        row(
+            "decodes outside labels",
+            [sum(p.outside for p in r.photos) for r in runs],
+            lambda v: f"{v:>{width}}",
+        )
+    )
+    lines.append(
+        row(
+            "photos with errors",
+            [sum(bool(p.error) for p in r.photos) for r in runs],
+            lambda v: f"{v:>{width}}",
+        )
+    )
     lines.append(row("peak RSS MB", [r.peak_rss_mb for r in runs], lambda v: f"{v:>{width}.0f}"))
     for run in runs:
         if run.note:
@@ -261,22 +312,33 @@ def format_report(runs: list[MethodRun]) -> str:
 
 
 def _ms(run: MethodRun, pick, category: str | None = None, field: str = "cpu_ms") -> float:
-    values = [getattr(p, field) for p in run.photos if not math.isnan(getattr(p, field))
-              and (category is None or p.category == category)]
+    values = [
+        getattr(p, field)
+        for p in run.photos
+        if not math.isnan(getattr(p, field)) and (category is None or p.category == category)
+    ]
     return pick(values) if values else float("nan")
 
 
-def main(root: str, methods=METHODS, categories: list[str] | None = None,
-         per_category: int | None = None, json_path: str | None = None,
-         verbose: bool = False, isolate: bool = True) -> list[MethodRun]:
+def main(
+    root: str,
+    methods=METHODS,
+    categories: list[str] | None = None,
+    per_category: int | None = None,
+    json_path: str | None = None,
+    verbose: bool = False,
+    isolate: bool = True,
+) -> list[MethodRun]:
     import os
 
     photos = load_dataset(root, categories, per_category)
     load_before = os.getloadavg()[0]
-    print(f"BoofCV QR set at {root}: {len(photos)} photos, "
-          f"{sum(len(p.polygons) for p in photos)} labelled codes, "
-          f"{len({p.category for p in photos})} categories; one process per method, one thread; "
-          f"times are CPU time (wall time swells when other work shares the machine)")
+    print(
+        f"BoofCV QR set at {root}: {len(photos)} photos, "
+        f"{sum(len(p.polygons) for p in photos)} labelled codes, "
+        f"{len({p.category for p in photos})} categories; one process per method, one thread; "
+        f"times are CPU time (wall time swells when other work shares the machine)"
+    )
     runs = []
     for method in methods:
         started = time.perf_counter()
@@ -285,8 +347,10 @@ def main(root: str, methods=METHODS, categories: list[str] | None = None,
         runs.append(run)
     print()
     print(format_report(runs))
-    print(f"machine load average {load_before:.1f} at start, {os.getloadavg()[0]:.1f} at end "
-          f"({os.cpu_count()} CPUs): timings are slower when other work shares the CPUs")
+    print(
+        f"machine load average {load_before:.1f} at start, {os.getloadavg()[0]:.1f} at end "
+        f"({os.cpu_count()} CPUs): timings are slower when other work shares the CPUs"
+    )
     if json_path:
         Path(json_path).write_text(json.dumps([r.to_dict() for r in runs], indent=1))
     return runs

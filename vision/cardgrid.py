@@ -59,6 +59,7 @@ DATA_POSITIONS = [tuple(p) for p in data_order(1)]  # 208 = 26 codewords x 8 bit
 
 # -- fitting the grid ------------------------------------------------------------------------
 
+
 def _template() -> tuple[np.ndarray, np.ndarray]:
     """The fixed patterns and the light quiet zone, drawn at PX px per module in a canvas
     with MARGIN modules of slack, and the mask of the pixels they decide."""
@@ -91,8 +92,9 @@ TILTS = (0.0, -6.0, 6.0)  # degrees tried around the outline's angle
 MIN_MATCH = 0.5  # coarse match (correlation) below which no refinement is tried
 
 
-def fit_grid(gray: np.ndarray, quad: np.ndarray, attempts: int = 5
-             ) -> Iterator[tuple[np.ndarray, float]]:
+def fit_grid(
+    gray: np.ndarray, quad: np.ndarray, attempts: int = 5
+) -> Iterator[tuple[np.ndarray, float]]:
     """Homography from module coordinates to frame pixels for the version-1 symbol in or
     near `quad` (a rough outline: texture blobs also take in glare edges or printed text),
     and its correlation with the fixed patterns: the `attempts` best placements of the
@@ -138,22 +140,39 @@ def _view(gray: np.ndarray, centre: np.ndarray, angle: float, side: float):
     axis_x = np.array([np.cos(angle), np.sin(angle)], np.float32)
     axis_y = np.array([-np.sin(angle), np.cos(angle)], np.float32)
     half = side / 2
-    square = np.float32([centre - half * axis_x - half * axis_y, centre + half * axis_x - half * axis_y,
-                         centre + half * axis_x + half * axis_y, centre - half * axis_x + half * axis_y])
+    square = np.float32(
+        [
+            centre - half * axis_x - half * axis_y,
+            centre + half * axis_x - half * axis_y,
+            centre + half * axis_x + half * axis_y,
+            centre - half * axis_x + half * axis_y,
+        ]
+    )
     n_view = (SIZE + 2 * SEARCH) * PX
-    placed = np.float32([[SEARCH, SEARCH], [SEARCH + SIZE, SEARCH], [SEARCH + SIZE, SEARCH + SIZE],
-                         [SEARCH, SEARCH + SIZE]]) * PX
+    placed = (
+        np.float32(
+            [
+                [SEARCH, SEARCH],
+                [SEARCH + SIZE, SEARCH],
+                [SEARCH + SIZE, SEARCH + SIZE],
+                [SEARCH, SEARCH + SIZE],
+            ]
+        )
+        * PX
+    )
     to_view = cv2.getPerspectiveTransform(square, placed)
-    view = cv2.warpPerspective(gray, to_view, (n_view, n_view), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    view = cv2.warpPerspective(
+        gray, to_view, (n_view, n_view), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    ).astype(np.float32)
     # Highlights brighter than the paper say nothing about the patterns under them (where
     # the paper itself is near white they cannot be told apart, and all pixels count).
     paper, ink = (float(v) for v in np.percentile(view, (75, 5)))
     # Nor do wide patches without any ink (a highlight over a finder; the quiet zone's far
     # part goes too): every pixel of the patterns lies within two modules of a dark module.
     nearest_ink = cv2.erode(view, np.ones((2 * PX + 1, 2 * PX + 1), np.uint8))
-    usable = np.where((view < max(paper + 12, 245)) & (nearest_ink < ink + 0.7 * (paper - ink)),
-                      255, 0).astype(np.uint8)
+    usable = np.where(
+        (view < max(paper + 12, 245)) & (nearest_ink < ink + 0.7 * (paper - ink)), 255, 0
+    ).astype(np.uint8)
     return view, to_view, usable
 
 
@@ -163,12 +182,15 @@ def _core(turns: int, side: int) -> tuple[np.ndarray, np.ndarray]:
     lo, hi = (MARGIN - QUIET) * PX, (MARGIN + SIZE + QUIET) * PX
     core = np.ascontiguousarray(np.rot90(TEMPLATE[lo:hi, lo:hi], turns))
     core_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK[lo:hi, lo:hi], turns))
-    return (cv2.resize(core, (side, side), interpolation=cv2.INTER_AREA),
-            cv2.resize(core_mask, (side, side), interpolation=cv2.INTER_NEAREST))
+    return (
+        cv2.resize(core, (side, side), interpolation=cv2.INTER_AREA),
+        cv2.resize(core_mask, (side, side), interpolation=cv2.INTER_NEAREST),
+    )
 
 
-def _coarse_places(half_view: np.ndarray, turns: int, scales, starts: int = 2
-                   ) -> list[tuple[float, float, np.ndarray]]:
+def _coarse_places(
+    half_view: np.ndarray, turns: int, scales, starts: int = 2
+) -> list[tuple[float, float, np.ndarray]]:
     """Affine starts (template canvas px -> view px) from matching the fixed patterns and
     quiet zone, turned `turns` quarter turns, at each of `scales` on a half-resolution view
     (a start within a module is enough): the best `starts` (correlation, scale, start)."""
@@ -185,8 +207,10 @@ def _coarse_places(half_view: np.ndarray, turns: int, scales, starts: int = 2
         _, value, _, (x, y) = cv2.minMaxLoc(scores)
         found.append((value, scale, 2 * side / core_px, 2 * x, 2 * y))
     found.sort(reverse=True)
-    return [(value, scale, np.float32([[size, 0, x - size * lo], [0, size, y - size * lo]]))
-            for value, scale, size, x, y in found[:starts]]
+    return [
+        (value, scale, np.float32([[size, 0, x - size * lo], [0, size, y - size * lo]]))
+        for value, scale, size, x, y in found[:starts]
+    ]
 
 
 def _turn_matrix(turns: int, n_px: int) -> np.ndarray:
@@ -198,20 +222,29 @@ def _turn_matrix(turns: int, n_px: int) -> np.ndarray:
     return matrix
 
 
-def _fit(template: np.ndarray, template_mask: np.ndarray, view: np.ndarray,
-         usable: np.ndarray, warp: np.ndarray) -> tuple[float, np.ndarray] | None:
+def _fit(
+    template: np.ndarray,
+    template_mask: np.ndarray,
+    view: np.ndarray,
+    usable: np.ndarray,
+    warp: np.ndarray,
+) -> tuple[float, np.ndarray] | None:
     try:
-        for motion, blur, iterations in ((cv2.MOTION_AFFINE, 1, 15),
-                                         (cv2.MOTION_HOMOGRAPHY, 1, 15)):
+        for motion, blur, iterations in (
+            (cv2.MOTION_AFFINE, 1, 15),
+            (cv2.MOTION_HOMOGRAPHY, 1, 15),
+        ):
             if motion == cv2.MOTION_HOMOGRAPHY:
                 warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
             criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
             if hasattr(cv2, "findTransformECCWithMask"):
-                score, warp = cv2.findTransformECCWithMask(template, view, template_mask, usable,
-                                                           warp, motion, criteria, blur)
+                score, warp = cv2.findTransformECCWithMask(
+                    template, view, template_mask, usable, warp, motion, criteria, blur
+                )
             else:  # OpenCV before 4.13: no template mask
-                score, warp = cv2.findTransformECC(template, view, warp, motion, criteria,
-                                                   usable, blur)
+                score, warp = cv2.findTransformECC(
+                    template, view, warp, motion, criteria, usable, blur
+                )
     except cv2.error:  # did not converge
         return None
     return float(score), warp.astype(np.float64)
@@ -219,16 +252,26 @@ def _fit(template: np.ndarray, template_mask: np.ndarray, view: np.ndarray,
 
 # -- sampling --------------------------------------------------------------------------------
 
+
 def sample(gray: np.ndarray, module_to_frame: np.ndarray) -> np.ndarray:
     """Mean brightness of each module's central part (3 x 3 points within +-0.2 module)."""
     offsets = np.array([-0.2, 0.0, 0.2])
     centres = np.arange(SIZE) + 0.5
-    u = np.broadcast_to(centres[None, :, None, None] + offsets[None, None, None, :], (SIZE, SIZE, 3, 3))
-    v = np.broadcast_to(centres[:, None, None, None] + offsets[None, None, :, None], (SIZE, SIZE, 3, 3))
+    u = np.broadcast_to(
+        centres[None, :, None, None] + offsets[None, None, None, :], (SIZE, SIZE, 3, 3)
+    )
+    v = np.broadcast_to(
+        centres[:, None, None, None] + offsets[None, None, :, None], (SIZE, SIZE, 3, 3)
+    )
     points = np.stack([u.reshape(-1), v.reshape(-1)], axis=1).reshape(-1, 1, 2)
     xy = cv2.perspectiveTransform(points, module_to_frame).reshape(-1, 2).astype(np.float32)
-    values = cv2.remap(gray, xy[:, 0].reshape(1, -1), xy[:, 1].reshape(1, -1), cv2.INTER_LINEAR,
-                       borderMode=cv2.BORDER_REPLICATE)
+    values = cv2.remap(
+        gray,
+        xy[:, 0].reshape(1, -1),
+        xy[:, 1].reshape(1, -1),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
     return values.reshape(SIZE, SIZE, 9).astype(np.float32).mean(axis=2)
 
 
@@ -258,8 +301,7 @@ def confidence(values: np.ndarray) -> np.ndarray:
 # -- decoding --------------------------------------------------------------------------------
 
 FORMAT_DATA = np.array(list(FORMAT_WORDS.values()))
-FORMAT_BITS = np.array([[(word >> (14 - k)) & 1 for k in range(15)] for word in FORMAT_WORDS],
-                       bool)
+FORMAT_BITS = np.array([[(word >> (14 - k)) & 1 for k in range(15)] for word in FORMAT_WORDS], bool)
 
 
 def _format(sure: np.ndarray) -> list[int]:
@@ -298,7 +340,7 @@ def _parse(data: bytes) -> str | None:
         nonlocal at
         if at + count > len(bits):
             return None
-        value = int(bits[at:at + count], 2)
+        value = int(bits[at : at + count], 2)
         at += count
         return value
 
@@ -312,10 +354,13 @@ def _parse(data: bytes) -> str | None:
             count = take(10)
             if count is None:
                 return None
-            for size, digits in [(10, 3)] * (count // 3) + ([(4, 1)] if count % 3 == 1 else []) \
-                    + ([(7, 2)] if count % 3 == 2 else []):
+            for size, digits in (
+                [(10, 3)] * (count // 3)
+                + ([(4, 1)] if count % 3 == 1 else [])
+                + ([(7, 2)] if count % 3 == 2 else [])
+            ):
                 value = take(size)
-                if value is None or value >= 10 ** digits:
+                if value is None or value >= 10**digits:
                     return None
                 text.append(f"{value:0{digits}d}")
         elif mode == 0b0010:
@@ -351,7 +396,7 @@ def _parse(data: bytes) -> str | None:
     byte_end = -(-at // 8) * 8
     if "1" in bits[at:byte_end]:
         return None
-    pads = data[byte_end // 8:]
+    pads = data[byte_end // 8 :]
     if any(b != (0xEC, 0x11)[k % 2] for k, b in enumerate(pads)):
         return None
     return "".join(text)
@@ -360,8 +405,9 @@ def _parse(data: bytes) -> str | None:
 UNSURE = 0.25  # a codeword whose least sure bit is below this is a first erasure choice
 
 
-def decode_symbol(sure: np.ndarray, tried: set | None = None,
-                  every_count: bool = False) -> str | None:
+def decode_symbol(
+    sure: np.ndarray, tried: set | None = None, every_count: bool = False
+) -> str | None:
     """Text of a sampled symbol (certainties from `confidence`) or None. Erasure sets tried:
     none, the unsure codewords, and as many of the least sure as the code allows, or with
     `every_count` each number of them in turn (for readings worth the extra decodes); `tried`
@@ -376,8 +422,11 @@ def decode_symbol(sure: np.ndarray, tried: set | None = None,
         order = np.argsort(certainty, kind="stable")
         budget = checks - SPARE_CHECKS
         unsure = int((certainty < UNSURE).sum())
-        counts = (range(budget + 1) if every_count
-                  else sorted({0, min(unsure, budget), budget // 2, budget}))
+        counts = (
+            range(budget + 1)
+            if every_count
+            else sorted({0, min(unsure, budget), budget // 2, budget})
+        )
         for corrected in corrections(words, checks, order, counts, SPARE_CHECKS, tried):
             text = _parse(bytes(corrected[:data_words]))
             if text is not None:
@@ -410,8 +459,13 @@ def ring_values(image: np.ndarray, grid) -> np.ndarray:
     u = np.broadcast_to(centres[None, :, None, None] + offsets[None, None, None, :], (n, n, 3, 3))
     v = np.broadcast_to(centres[:, None, None, None] + offsets[None, None, :, None], (n, n, 3, 3))
     x, y = grid.to_image(u.reshape(1, -1), v.reshape(1, -1))
-    samples = cv2.remap(image, x.astype(np.float32), y.astype(np.float32), cv2.INTER_LINEAR,
-                        borderMode=cv2.BORDER_REPLICATE)
+    samples = cv2.remap(
+        image,
+        x.astype(np.float32),
+        y.astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
     return samples.reshape(n, n, 9).mean(axis=2)
 
 
@@ -443,20 +497,26 @@ def equalised(ring: np.ndarray, sure: np.ndarray, rounds: int = 4) -> np.ndarray
     if len(rows) < 40:
         return None
     ramp_u, ramp_v = cols / n - 0.5, rows / n - 0.5
-    features = np.column_stack([bits[rows, cols]]
-                               + [bits[rows - dr, cols - dc] for dr, dc in _NEIGHBOURS]
-                               + [np.ones(len(rows)), ramp_u, ramp_v])
+    features = np.column_stack(
+        [bits[rows, cols]]
+        + [bits[rows - dr, cols - dc] for dr, dc in _NEIGHBOURS]
+        + [np.ones(len(rows)), ramp_u, ramp_v]
+    )
     weights, *_ = np.linalg.lstsq(features, ring[rows, cols], rcond=None)
     centre, leak, (bias, slope_u, slope_v) = weights[0], weights[1:9], weights[9:]
     if centre <= 1.0:  # modules do not show through: nothing to equalise
         return None
     current = bits.copy()
-    current[1:-1, 1:-1] = np.where(known[1:-1, 1:-1], bits[1:-1, 1:-1], np.where(sure < 0, -1.0, 1.0))
+    current[1:-1, 1:-1] = np.where(
+        known[1:-1, 1:-1], bits[1:-1, 1:-1], np.where(sure < 0, -1.0, 1.0)
+    )
     grid_v, grid_u = np.mgrid[0:n, 0:n] / n - 0.5
     level = bias + slope_u * grid_u + slope_v * grid_v
     unknown = ~known
     for _ in range(rounds):
-        spill = sum(w * np.roll(np.roll(current, dr, 0), dc, 1) for w, (dr, dc) in zip(leak, _NEIGHBOURS))
+        spill = sum(
+            w * np.roll(np.roll(current, dr, 0), dc, 1) for w, (dr, dc) in zip(leak, _NEIGHBOURS)
+        )
         residual = (ring - level - spill) / centre  # ~ +1 light, -1 dark
         current = np.where(unknown, np.where(residual < 0, -1.0, 1.0), current)
     out = np.clip(residual[1:-1, 1:-1], -1, 1)
@@ -464,8 +524,9 @@ def equalised(ring: np.ndarray, sure: np.ndarray, rounds: int = 4) -> np.ndarray
     return out
 
 
-def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.55
-                     ) -> tuple[str, np.ndarray] | None:
+def read_card_symbol(
+    gray: np.ndarray, quad: np.ndarray, min_score: float = 0.55
+) -> tuple[str, np.ndarray] | None:
     """Text and frame corners of the version-1 symbol roughly outlined by `quad`. Fits
     whose correlation with the fixed patterns is under `min_score` are not read (printed
     text between cards fits at 0.42-0.49, card symbols read at 0.54 and up, most over 0.65),
@@ -504,7 +565,9 @@ def read_card_symbol(gray: np.ndarray, quad: np.ndarray, min_score: float = 0.55
                     if text is not None:
                         return text, grid.corners() + np.float32([x0, y0])
                 # Blur may hide the fixed patterns too: the equalised reading is judged.
-                blurred_reads += [(image, grid, turns, sure) for turns in _likely_turns(sure, floor=0)]
+                blurred_reads += [
+                    (image, grid, turns, sure) for turns in _likely_turns(sure, floor=0)
+                ]
     # Then undo the blur between modules on each reading (costlier, and only for these).
     for image, grid, turns, sure in blurred_reads:
         ring = np.rot90(ring_values(image, grid), turns)
@@ -523,8 +586,9 @@ SHIFTS_READ = 3  # offsets decoded per grid: those whose fixed patterns read cle
 SHIFTED_GRIDS = 2  # grids moved: those of the best fits
 
 
-def _read_shifted(crop: np.ndarray, blurred_reads, tried: set, origin: np.ndarray
-                  ) -> tuple[str, np.ndarray] | None:
+def _read_shifted(
+    crop: np.ndarray, blurred_reads, tried: set, origin: np.ndarray
+) -> tuple[str, np.ndarray] | None:
     """ECC aligns the fixed patterns as a whole, and under a heavy blur and smear it can
     leave the grid a sixth of a module off; at 3 px a module that samples a good part of the
     neighbours' ink. The best fits' grids are moved by a fraction of a module each way, and

@@ -14,10 +14,17 @@ import numpy as np
 
 from companion.events import TableEvent
 
-
 # Why a source is offline, as stable codes the dashboard says in either language.
-STATUS_CODES = ("connecting", "open_failed", "stopped", "no_frames", "frozen", "stuck", "closed",
-                "finished")
+STATUS_CODES = (
+    "connecting",
+    "open_failed",
+    "stopped",
+    "no_frames",
+    "frozen",
+    "stuck",
+    "closed",
+    "finished",
+)
 
 
 @dataclass(frozen=True)
@@ -32,9 +39,14 @@ class SourceStatus:
     code: str = ""  # why it is offline: one of STATUS_CODES, "" when online
 
     def to_dict(self) -> dict:
-        return {"online": self.online, "reason": self.reason, "code": self.code,
-                "last_frame_age_s": self.last_frame_age_s, "frames_read": self.frames_read,
-                "finished": self.finished}
+        return {
+            "online": self.online,
+            "reason": self.reason,
+            "code": self.code,
+            "last_frame_age_s": self.last_frame_age_s,
+            "frames_read": self.frames_read,
+            "finished": self.finished,
+        }
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,10 @@ class Code:
         return float(sides.mean())
 
     def to_dict(self) -> dict:
-        entry = {"text": self.text,
-                 "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]}
+        entry = {
+            "text": self.text,
+            "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+        }
         if self.raw is not None and self.raw != self.text.encode("utf-8"):
             entry["bytes"] = self.raw.hex()  # binary or non-UTF-8 payloads, exactly as stored
         return entry
@@ -84,14 +86,20 @@ class ZxingDecoder:
         try:
             import zxingcpp
         except ImportError as exc:  # pragma: no cover - installed with the project
-            self._zx, self.available, self.reason = None, False, f"zxing-cpp is not installed ({exc})"
+            self._zx, self.available, self.reason = (
+                None,
+                False,
+                f"zxing-cpp is not installed ({exc})",
+            )
             return
         self._zx = zxingcpp
         # Full QR codes only: zxing-cpp's QRCode family also holds Micro QR, whose M1 size
         # has no error correction and reads random texture as digits.
-        self._formats = ((zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.QRCodeModel1)
-                         if hasattr(zxingcpp.BarcodeFormat, "QRCodeModel2")
-                         else zxingcpp.BarcodeFormat.QRCode)
+        self._formats = (
+            (zxingcpp.BarcodeFormat.QRCodeModel2, zxingcpp.BarcodeFormat.QRCodeModel1)
+            if hasattr(zxingcpp.BarcodeFormat, "QRCodeModel2")
+            else zxingcpp.BarcodeFormat.QRCode
+        )
         self._binarizer = getattr(zxingcpp.Binarizer, binarizer)
         self._try_harder = try_harder
         self.available, self.reason = True, ""
@@ -100,16 +108,26 @@ class ZxingDecoder:
         if not self.available:
             return []
         results = self._zx.read_barcodes(
-            np.ascontiguousarray(to_gray(image)), formats=self._formats,
-            try_rotate=self._try_harder, try_downscale=self._try_harder,
-            try_invert=False, binarizer=self._binarizer,
-            text_mode=self._zx.TextMode.Plain)  # the payload's text, control bytes kept as is
+            np.ascontiguousarray(to_gray(image)),
+            formats=self._formats,
+            try_rotate=self._try_harder,
+            try_downscale=self._try_harder,
+            try_invert=False,
+            binarizer=self._binarizer,
+            text_mode=self._zx.TextMode.Plain,
+        )  # the payload's text, control bytes kept as is
         codes = []
         for result in results:
             p = result.position
-            corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
-                                [p.bottom_right.x, p.bottom_right.y],
-                                [p.bottom_left.x, p.bottom_left.y]], np.float32)
+            corners = np.array(
+                [
+                    [p.top_left.x, p.top_left.y],
+                    [p.top_right.x, p.top_right.y],
+                    [p.bottom_right.x, p.bottom_right.y],
+                    [p.bottom_left.x, p.bottom_left.y],
+                ],
+                np.float32,
+            )
             codes.append(Code(result.text, corners, self.name, bytes(result.bytes)))
         return codes
 
@@ -120,14 +138,17 @@ class PyzbarDecoder:
     def __init__(self):
         try:
             from pyzbar import pyzbar
+
             self._pyzbar = pyzbar
             self._symbols = [pyzbar.ZBarSymbol.QRCODE]
             self.available, self.reason = True, ""
         except (ImportError, OSError) as exc:  # OSError: libzbar shared library missing
             self._pyzbar = None
             self.available = False
-            self.reason = (f"pyzbar backend unavailable: {exc}. Install the zbar library "
-                           f"(Debian/Ubuntu: apt install libzbar0; macOS: brew install zbar)")
+            self.reason = (
+                f"pyzbar backend unavailable: {exc}. Install the zbar library "
+                f"(Debian/Ubuntu: apt install libzbar0; macOS: brew install zbar)"
+            )
 
     def decode(self, image: np.ndarray) -> list[Code]:
         if not self.available:
@@ -181,9 +202,16 @@ class OpenCVDecoder:
             return []
         if not ok or points is None:
             return []
-        return [Code(payload_text(bytes(raw)), np.asarray(quad, np.float32).reshape(4, 2),
-                     self.name, bytes(raw))
-                for raw, quad in zip(payloads, points) if raw]
+        return [
+            Code(
+                payload_text(bytes(raw)),
+                np.asarray(quad, np.float32).reshape(4, 2),
+                self.name,
+                bytes(raw),
+            )
+            for raw, quad in zip(payloads, points)
+            if raw
+        ]
 
 
 def _same_symbol(a: Code, b: Code) -> bool:
@@ -232,11 +260,13 @@ def default_backends() -> list[Decoder]:
 
 def backend_report() -> list[dict]:
     """Which backends work here (for `companion bench` and error messages)."""
-    return [{"name": b.name, "available": b.available, "reason": b.reason}
-            for b in default_backends()]
+    return [
+        {"name": b.name, "available": b.available, "reason": b.reason} for b in default_backends()
+    ]
 
 
 # -- the project's card reader --------------------------------------------------------------
+
 
 @dataclass
 class Candidate:
@@ -260,9 +290,14 @@ LEVEL_STEP = 2.0  # each coarser search level looks for symbols twice as large
 FINE_REACH = 3.0  # symbol side / min_side_px the finest level surely reads whole
 
 
-def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: float = 400,
-                    scale: float = 0.5, coarse_levels: bool = True,
-                    relit: bool = False) -> list[Candidate]:
+def find_candidates(
+    gray: np.ndarray,
+    min_side_px: float = 40,
+    max_side_px: float = 400,
+    scale: float = 0.5,
+    coarse_levels: bool = True,
+    relit: bool = False,
+) -> list[Candidate]:
     """Outlines of QR-like texture: many strong dark/light edges packed in a square blob.
 
     The texture measure spans a few modules of the smallest symbol; inside a symbol several
@@ -282,13 +317,21 @@ def find_candidates(gray: np.ndarray, min_side_px: float = 40, max_side_px: floa
     return found
 
 
-RELIT_SIGMA = 1.0  # light evened out over about a symbol: follows a hand's shadow, in smallest sides
+RELIT_SIGMA = (
+    1.0  # light evened out over about a symbol: follows a hand's shadow, in smallest sides
+)
 RELIT_SHADE = 0.8  # shade: light under this share of the light where the ordinary blobs lie
 RELIT_SAME = 0.3  # blob centres closer than this share of its extent: the same place
 
 
-def _texture_blobs(gray: np.ndarray, min_side_px: float, max_side_px: float, scale: float,
-                   split: bool, relit: bool = False) -> list[Candidate]:
+def _texture_blobs(
+    gray: np.ndarray,
+    min_side_px: float,
+    max_side_px: float,
+    scale: float,
+    split: bool,
+    relit: bool = False,
+) -> list[Candidate]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     small = small.astype(np.float32)
     # Local contrast (standard deviation over a few modules) is high inside a symbol and low
@@ -306,8 +349,15 @@ def _texture_blobs(gray: np.ndarray, min_side_px: float, max_side_px: float, sca
     return [Candidate(quad / scale, coarse=not split) for quad in quads]
 
 
-def _relit_blobs(small: np.ndarray, std: np.ndarray, found: list[np.ndarray], lo: float,
-                 hi: float, opening: int, split: bool) -> list[np.ndarray]:
+def _relit_blobs(
+    small: np.ndarray,
+    std: np.ndarray,
+    found: list[np.ndarray],
+    lo: float,
+    hi: float,
+    opening: int,
+    split: bool,
+) -> list[np.ndarray]:
     """Blobs of contrast relative to the local light, in places darker than where the
     ordinary blobs lie and away from them. The threshold follows the frame's strongest
     contrast, so a symbol in a hand's shadow can fall under it in part and its blob break
@@ -317,18 +367,30 @@ def _relit_blobs(small: np.ndarray, std: np.ndarray, found: list[np.ndarray], lo
     light = _local_light(small, RELIT_SIGMA * lo)
     centres = np.array([quad.mean(axis=0) for quad in found]).reshape(-1, 2)
     at = np.clip(centres.round().astype(int), 0, np.array(light.shape[::-1]) - 1)
-    usual = float(np.median(light[at[:, 1], at[:, 0]])) if len(found) else float(
-        np.percentile(light, 90))
+    usual = (
+        float(np.median(light[at[:, 1], at[:, 0]]))
+        if len(found)
+        else float(np.percentile(light, 90))
+    )
     shade = RELIT_SHADE * usual
     if float(light.min()) >= shade:
         return []  # evenly lit: nothing the ordinary threshold could have missed for light
     evened = std * (128.0 / light)
-    return [quad for quad in _contrast_blobs(evened, lo, hi, opening, split, within=light < shade)
-            if not _near_any(quad, centres)]
+    return [
+        quad
+        for quad in _contrast_blobs(evened, lo, hi, opening, split, within=light < shade)
+        if not _near_any(quad, centres)
+    ]
 
 
-def _contrast_blobs(std: np.ndarray, lo: float, hi: float, opening: int, split: bool,
-                    within: np.ndarray | None = None) -> list[np.ndarray]:
+def _contrast_blobs(
+    std: np.ndarray,
+    lo: float,
+    hi: float,
+    opening: int,
+    split: bool,
+    within: np.ndarray | None = None,
+) -> list[np.ndarray]:
     """Blobs where the contrast passes a threshold set by the frame's strongest; `within`
     (a boolean map) limits them to a region, sparing the search everywhere else."""
     strong = float(np.percentile(std[::4, ::4], 99.5))  # a subsample is plenty, 10x faster
@@ -340,8 +402,11 @@ def _contrast_blobs(std: np.ndarray, lo: float, hi: float, opening: int, split: 
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # Coarse levels neither split nor tile (clusters of small symbols are the finest level's
     # to split) but take a symbol with the card's printed header or name joined to one side.
-    return (_blobs(mask, lo, hi, opening, depth=0) if split
-            else _blobs(mask, lo, hi, opening, depth=2, tiles=False, aspect=1.6))
+    return (
+        _blobs(mask, lo, hi, opening, depth=0)
+        if split
+        else _blobs(mask, lo, hi, opening, depth=2, tiles=False, aspect=1.6)
+    )
 
 
 def _local_light(image: np.ndarray, sigma_px: float) -> np.ndarray:
@@ -358,8 +423,15 @@ def _near_any(quad: np.ndarray, centres: np.ndarray) -> bool:
     return bool((distances < RELIT_SAME * _extent(quad)).any())
 
 
-def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int,
-           tiles: bool = True, aspect: float = 1.35) -> list[np.ndarray]:
+def _blobs(
+    mask: np.ndarray,
+    lo: float,
+    hi: float,
+    opening: int,
+    depth: int,
+    tiles: bool = True,
+    aspect: float = 1.35,
+) -> list[np.ndarray]:
     """Square blobs of the mask; blobs merged with a neighbour or with printed text are
     eroded apart (up to three times) and each part grown back to its size."""
     found = []
@@ -385,8 +457,10 @@ def _blobs(mask: np.ndarray, lo: float, hi: float, opening: int, depth: int,
             parts = _blobs(piece, max(lo - erode, 4), hi, opening, depth + 1)
             for quad in parts:
                 centre = quad.mean(axis=0)
-                grown = centre + (quad - centre) * ((np.linalg.norm(quad[0] - centre) + erode * 0.7)
-                                                    / max(np.linalg.norm(quad[0] - centre), 1))
+                grown = centre + (quad - centre) * (
+                    (np.linalg.norm(quad[0] - centre) + erode * 0.7)
+                    / max(np.linalg.norm(quad[0] - centre), 1)
+                )
                 found.append((grown + (x - pad, y - pad)).astype(np.float32))
             if parts:
                 continue
@@ -411,10 +485,14 @@ def _tiles(rect) -> list[np.ndarray]:
     return tiles
 
 
-def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
-                   margin: float = 0.35, module_px: float | None = None,
-                   sharpen: tuple[float, float] | None = None
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def _crop_enlarged(
+    gray: np.ndarray,
+    quad: np.ndarray,
+    target_module_px: float,
+    margin: float = 0.35,
+    module_px: float | None = None,
+    sharpen: tuple[float, float] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """An axis-aligned crop around `quad`, enlarged so a module is ~target px, optionally
     unsharp-masked with (sigma in frame px, amount).
 
@@ -441,8 +519,7 @@ def _crop_enlarged(gray: np.ndarray, quad: np.ndarray, target_module_px: float,
     if factor > 1.05:
         crop = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
         if blurred is not None:
-            blurred = cv2.resize(blurred, None, fx=factor, fy=factor,
-                                 interpolation=cv2.INTER_CUBIC)
+            blurred = cv2.resize(blurred, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
     if blurred is not None:
         crop = cv2.addWeighted(crop, 1 + sharpen[1], blurred, -sharpen[1], 0)
     back = np.array([[1 / factor, 0, left], [0, 1 / factor, top], [0, 0, 1]], np.float64)
@@ -455,17 +532,26 @@ def _sharpen(gray: np.ndarray, sigma: float, amount: float = 0.8) -> np.ndarray:
     return cv2.addWeighted(gray, 1 + amount, blurred, -amount, 0)
 
 
-def _rectified(gray: np.ndarray, quad: np.ndarray, module_px: int = 6,
-               modules: int = 31) -> tuple[np.ndarray, np.ndarray]:
+def _rectified(
+    gray: np.ndarray, quad: np.ndarray, module_px: int = 6, modules: int = 31
+) -> tuple[np.ndarray, np.ndarray]:
     """Warp the candidate outline to an upright square with a quiet zone around it."""
     side = module_px * modules
     inner = module_px * 4
     ordered = order_quad(quad)
-    target = np.array([[inner, inner], [side - inner, inner], [side - inner, side - inner],
-                       [inner, side - inner]], np.float32)
+    target = np.array(
+        [
+            [inner, inner],
+            [side - inner, inner],
+            [side - inner, side - inner],
+            [inner, side - inner],
+        ],
+        np.float32,
+    )
     matrix = cv2.getPerspectiveTransform(ordered, target)
-    warped = cv2.warpPerspective(gray, matrix, (side, side), flags=cv2.INTER_CUBIC,
-                                 borderMode=cv2.BORDER_REPLICATE)
+    warped = cv2.warpPerspective(
+        gray, matrix, (side, side), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+    )
     return warped, np.linalg.inv(matrix)
 
 
@@ -482,8 +568,11 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
 def _map_back(codes: list[Code], matrix: np.ndarray, backend: str) -> list[Code]:
     out = []
     for code in codes:
-        points = cv2.perspectiveTransform(code.corners.reshape(-1, 1, 2).astype(np.float64),
-                                          matrix).reshape(4, 2).astype(np.float32)
+        points = (
+            cv2.perspectiveTransform(code.corners.reshape(-1, 1, 2).astype(np.float64), matrix)
+            .reshape(4, 2)
+            .astype(np.float32)
+        )
         out.append(Code(code.text, points, backend))
     return out
 
@@ -501,16 +590,22 @@ class CardReader:
 
     name = "pipeline"
 
-    def __init__(self, target_module_px: float = 5.0, whole_frame_first: bool = False,
-                 min_side_px: float = 40, max_side_px: float = 420,
-                 fallbacks: Sequence[str] = (),
-                 accept: Callable[[str], bool] = plausible_payload):
+    def __init__(
+        self,
+        target_module_px: float = 5.0,
+        whole_frame_first: bool = False,
+        min_side_px: float = 40,
+        max_side_px: float = 420,
+        fallbacks: Sequence[str] = (),
+        accept: Callable[[str], bool] = plausible_payload,
+    ):
         self.zxing = ZxingDecoder(try_harder=False)
         self.zxing_hard = ZxingDecoder(binarizer="GlobalHistogram", try_harder=True)
         # pyzbar and OpenCV never read a crop that zxing-cpp missed in the benchmark and cost
         # ~40 ms per failed candidate, so they are off here (on in ChainDecoder, `decode`).
-        self.fallback = [b for b in (PyzbarDecoder(), OpenCVDecoder())
-                         if b.available and b.name in fallbacks]
+        self.fallback = [
+            b for b in (PyzbarDecoder(), OpenCVDecoder()) if b.available and b.name in fallbacks
+        ]
         self.target_module_px = target_module_px
         self.whole_frame_first = whole_frame_first
         self.min_side_px = min_side_px
@@ -521,9 +616,14 @@ class CardReader:
         self.accept = accept
         self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
         self.symbol_side: float | None = None  # median side of the codes last read (px)
-        self._settings = dict(target_module_px=target_module_px,
-                              whole_frame_first=whole_frame_first, min_side_px=min_side_px,
-                              max_side_px=max_side_px, fallbacks=tuple(fallbacks), accept=accept)
+        self._settings = dict(
+            target_module_px=target_module_px,
+            whole_frame_first=whole_frame_first,
+            min_side_px=min_side_px,
+            max_side_px=max_side_px,
+            fallbacks=tuple(fallbacks),
+            accept=accept,
+        )
 
     # A reader crosses to another process (the watcher's whole decode) as its settings: the
     # decoders hold modules, so they are made anew there.
@@ -537,9 +637,14 @@ class CardReader:
     def decode(self, image: np.ndarray) -> list[Code]:
         return self.read(image)
 
-    def read(self, image: np.ndarray, hints: Sequence[Candidate] = (),
-             thorough: bool = True, known: Sequence[Code] = (),
-             attention: Callable[[np.ndarray], str] | None = None) -> list[Code]:
+    def read(
+        self,
+        image: np.ndarray,
+        hints: Sequence[Candidate] = (),
+        thorough: bool = True,
+        known: Sequence[Code] = (),
+        attention: Callable[[np.ndarray], str] | None = None,
+    ) -> list[Code]:
         """Every card code in the image. `thorough=False` stops after the two cheap stages
         that read ~99% of what is readable (for frames where only a hand moved). Candidates
         holding one of the `known` codes (read before, unchanged since) are not decoded.
@@ -558,10 +663,12 @@ class CardReader:
         # The finest level alone reads symbols up to about four times the smallest size. A
         # quick decode (a hand's area) skips the coarse levels while the table's symbols are
         # known to be well within that.
-        coarse = (thorough or self.symbol_side is None
-                  or self.symbol_side > FINE_REACH * self.min_side_px)
-        candidates = list(hints) + find_candidates(gray, self.min_side_px, self.max_side_px,
-                                                   coarse_levels=coarse, relit=thorough)
+        coarse = (
+            thorough or self.symbol_side is None or self.symbol_side > FINE_REACH * self.min_side_px
+        )
+        candidates = list(hints) + find_candidates(
+            gray, self.min_side_px, self.max_side_px, coarse_levels=coarse, relit=thorough
+        )
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
         failed, holding, off_centre = [], [], []
@@ -572,7 +679,8 @@ class CardReader:
             if any(_same_outline(candidate, other) for other in missed):
                 continue  # a hint and the finder's blob of one card: the same crop again
             if len(found) >= 2 and _extent(candidate.quad) < FRAGMENT_SHARE * float(
-                    np.median([c.size_px for c in found])):
+                np.median([c.size_px for c in found])
+            ):
                 continue  # a card's printed text or a piece of a symbol, not a whole card code
             if any(_inside(code, candidate) for code in found):
                 if not candidate.coarse:
@@ -582,8 +690,12 @@ class CardReader:
             look = attention(candidate.quad) if attention is not None else "read"
             if look == "skip":
                 continue
-            code = self.read_candidate(gray, candidate, thorough and not candidate.coarse,
-                                       stages=BRIEF_STAGES if look == "look" else None)
+            code = self.read_candidate(
+                gray,
+                candidate,
+                thorough and not candidate.coarse,
+                stages=BRIEF_STAGES if look == "look" else None,
+            )
             if code is None and not thorough:
                 missed.append(candidate)
             if code is None and look == "look":
@@ -615,9 +727,13 @@ class CardReader:
             self.symbol_side = float(np.median([c.size_px for c in found]))
         return found
 
-    def read_candidate(self, gray: np.ndarray, candidate: Candidate,
-                       thorough: bool = True, stages: Sequence[str] | None = None
-                       ) -> Code | None:
+    def read_candidate(
+        self,
+        gray: np.ndarray,
+        candidate: Candidate,
+        thorough: bool = True,
+        stages: Sequence[str] | None = None,
+    ) -> Code | None:
         """Enlarged crop first, then sharpened, then rectified, then wider (only `stages`,
         if given)."""
         for name, attempt in self._stages(gray, candidate):
@@ -643,21 +759,41 @@ class CardReader:
         # the scale of the camera blur (~1.2-1.6 source pixels), found best by the benchmark:
         # 10 px reads most of them at half the cost, 14 px the rest.
         for module_px, label in ((10.0, "sharpen-1.2"), (14.0, "sharpen-1.2-large")):
-            yield label, (lambda module_px=module_px: self._try(self.zxing, *_crop_enlarged(
-                gray, candidate.quad, module_px, module_px=known, sharpen=(1.2, 3.0)),
-                candidate))
-        yield "sharpen-1.6", lambda: self._try(self.zxing, *_crop_enlarged(
-            gray, candidate.quad, 14.0, module_px=known, sharpen=(1.6, 2.0)), candidate)
+            yield (
+                label,
+                (
+                    lambda module_px=module_px: self._try(
+                        self.zxing,
+                        *_crop_enlarged(
+                            gray, candidate.quad, module_px, module_px=known, sharpen=(1.2, 3.0)
+                        ),
+                        candidate,
+                    )
+                ),
+            )
+        yield (
+            "sharpen-1.6",
+            lambda: self._try(
+                self.zxing,
+                *_crop_enlarged(gray, candidate.quad, 14.0, module_px=known, sharpen=(1.6, 2.0)),
+                candidate,
+            ),
+        )
         warped, back_warp = _rectified(gray, candidate.quad)
         views = [warped, _sharpen(warped, 6.0, 2.0)]
         for decoder in [self.zxing_hard, *self.fallback]:
-            yield f"rectified-{decoder.name}", (
-                lambda decoder=decoder: self._try(decoder, views, back_warp, candidate))
+            yield (
+                f"rectified-{decoder.name}",
+                (lambda decoder=decoder: self._try(decoder, views, back_warp, candidate)),
+            )
         # The texture finder may see only part of a symbol (glare, a shadow edge): look wider.
-        wide, back_wide = _crop_enlarged(gray, candidate.quad, self.target_module_px, margin=1.0,
-                                         module_px=known)
-        yield "wide", lambda: self._try(self.zxing, [wide, _sharpen(wide, 2.0, 1.5)], back_wide,
-                                        candidate)
+        wide, back_wide = _crop_enlarged(
+            gray, candidate.quad, self.target_module_px, margin=1.0, module_px=known
+        )
+        yield (
+            "wide",
+            lambda: self._try(self.zxing, [wide, _sharpen(wide, 2.0, 1.5)], back_wide, candidate),
+        )
 
     def _grid_pass(self, gray: np.ndarray, failed: list[Candidate], found: list[Code]) -> None:
         """Last, for what no decoder could even locate (a highlight over a finder pattern):
@@ -672,15 +808,21 @@ class CardReader:
             extent = _extent(candidate.quad)
             if side is not None and not GRID_SIZES[0] * side <= extent <= GRID_SIZES[1] * side:
                 continue
-            if any(_inside(c, candidate) or np.linalg.norm(np.subtract(candidate.center, c.center))
-                   < GRID_CLEARANCE * c.size_px for c in found):
+            if any(
+                _inside(c, candidate)
+                or np.linalg.norm(np.subtract(candidate.center, c.center))
+                < GRID_CLEARANCE * c.size_px
+                for c in found
+            ):
                 continue  # holds a code already read, or is too close to hold another
             piece = side is not None and extent < side
             # Overlapping tiles of one blob, or pieces of one symbol (the fit searches a
             # few modules around the outline, and symbols lie over a side apart): fitted once.
             same_place = 0.5 * side if piece else 0.3 * extent
-            if any(np.hypot(candidate.center[0] - x, candidate.center[1] - y) < same_place
-                   for x, y in tried):
+            if any(
+                np.hypot(candidate.center[0] - x, candidate.center[1] - y) < same_place
+                for x, y in tried
+            ):
                 continue
             tried.append(candidate.center)
             quad = candidate.quad
@@ -691,8 +833,11 @@ class CardReader:
                 quad = (centre + (quad - centre) * (side / extent)).astype(np.float32)
             start = time.perf_counter()
             result = read_card_symbol(gray, quad)
-            code = (Code(result[0], result[1], self.name)
-                    if result is not None and self.accept(result[0]) else None)
+            code = (
+                Code(result[0], result[1], self.name)
+                if result is not None and self.accept(result[0])
+                else None
+            )
             tally = self.stats.setdefault("grid", [0, 0, 0.0])
             tally[0] += code is not None
             tally[1] += 1
@@ -740,9 +885,15 @@ def _symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:
     for cy in _steps(y0, y1, size):
         for cx in _steps(x0, x1, size):
             h = size / 2
-            tiles.append(Candidate(np.array([[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h],
-                                             [cx - h, cy + h]], np.float32),
-                                   module_px=side / 21.0))
+            tiles.append(
+                Candidate(
+                    np.array(
+                        [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]],
+                        np.float32,
+                    ),
+                    module_px=side / 21.0,
+                )
+            )
     return tiles
 
 
@@ -755,8 +906,14 @@ def _steps(low: float, high: float, size: float) -> np.ndarray:
 
 def contains(quad: np.ndarray, point) -> bool:
     """Whether `point` (x, y) lies in the outline `quad` (px), edge included."""
-    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2),
-                                (float(point[0]), float(point[1])), False) >= 0
+    return (
+        cv2.pointPolygonTest(
+            np.asarray(quad, np.float32).reshape(-1, 1, 2),
+            (float(point[0]), float(point[1])),
+            False,
+        )
+        >= 0
+    )
 
 
 def _same_outline(a: Candidate, b: Candidate) -> bool:

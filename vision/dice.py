@@ -37,8 +37,10 @@ LAYOUTS: dict[int, tuple[tuple[tuple[float, float], ...], ...]] = {
     3: (((_A, _A), (_M, _M), (_B, _B)), ((_B, _A), (_M, _M), (_A, _B))),
     4: (((_A, _A), (_B, _A), (_A, _B), (_B, _B)),),
     5: (((_A, _A), (_B, _A), (_M, _M), (_A, _B), (_B, _B)),),
-    6: (((_A, _A), (_A, _M), (_A, _B), (_B, _A), (_B, _M), (_B, _B)),
-        ((_A, _A), (_M, _A), (_B, _A), (_A, _B), (_M, _B), (_B, _B))),
+    6: (
+        ((_A, _A), (_A, _M), (_A, _B), (_B, _A), (_B, _M), (_B, _B)),
+        ((_A, _A), (_M, _A), (_B, _A), (_A, _B), (_M, _B), (_B, _B)),
+    ),
 }
 LAYOUT_TOLERANCE = 0.09  # farthest a pip may sit from its place (face widths), after fitting
 
@@ -104,8 +106,9 @@ def colour_of(image: np.ndarray, mask: np.ndarray) -> str | None:
     return None
 
 
-def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90,
-              fill_all_holes: bool = True) -> list[DieReading]:
+def find_dice(
+    image: np.ndarray, min_face: float = 10, max_face: float = 90, fill_all_holes: bool = True
+) -> list[DieReading]:
     """Every die-like coloured blob in a BGR image, read (or marked unread).
 
     `fill_all_holes=False` fills only pip-sized holes (a whole camera frame, where coloured
@@ -127,8 +130,16 @@ def find_dice(image: np.ndarray, min_face: float = 10, max_face: float = 90,
         own = (labels[y0:y1, x0:x1] == label).astype(np.uint8) * 255
         reading = _read_blob(crop, own, max_face)
         if reading is not None:
-            readings.append(DieReading(reading.x + x0, reading.y + y0, reading.size,
-                                       reading.colour, reading.value, reading.reason))
+            readings.append(
+                DieReading(
+                    reading.x + x0,
+                    reading.y + y0,
+                    reading.size,
+                    reading.colour,
+                    reading.value,
+                    reading.reason,
+                )
+            )
     return readings
 
 
@@ -176,8 +187,7 @@ def _top_face(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
     values = hsv[..., 2][body]
     if len(values) < 30:
         return blob
-    threshold, _ = cv2.threshold(values.reshape(-1, 1), 0, 255,
-                                 cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    threshold, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright, dark = values[values > threshold], values[values <= threshold]
     share = len(dark) / len(values)
     if not (0.08 <= share <= 0.6) or dark.mean() > 0.72 * bright.mean():
@@ -236,16 +246,21 @@ def rectify(image: np.ndarray, contour: np.ndarray) -> np.ndarray:
     quad = np.roll(quad, -start, axis=0)
     target = np.float32([[0, 0], [CANON - 1, 0], [CANON - 1, CANON - 1], [0, CANON - 1]])
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    return cv2.warpPerspective(image, matrix, (CANON, CANON), flags=cv2.INTER_CUBIC,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        image, matrix, (CANON, CANON), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def _inner_mask() -> np.ndarray:
     mask = np.zeros((CANON, CANON), np.uint8)
     border = int(round(CANON * INNER))
     radius = int(CANON * 0.14)
-    cv2.rectangle(mask, (border + radius, border), (CANON - 1 - border - radius, CANON - 1 - border), 255, -1)
-    cv2.rectangle(mask, (border, border + radius), (CANON - 1 - border, CANON - 1 - border - radius), 255, -1)
+    cv2.rectangle(
+        mask, (border + radius, border), (CANON - 1 - border - radius, CANON - 1 - border), 255, -1
+    )
+    cv2.rectangle(
+        mask, (border, border + radius), (CANON - 1 - border, CANON - 1 - border - radius), 255, -1
+    )
     for x in (border + radius, CANON - 1 - border - radius):
         for y in (border + radius, CANON - 1 - border - radius):
             cv2.circle(mask, (x, y), radius, 255, -1)
@@ -255,8 +270,9 @@ def _inner_mask() -> np.ndarray:
 _INNER_MASK = _inner_mask()
 
 
-def read_face(image: np.ndarray, contour: np.ndarray,
-              size: float | None = None) -> tuple[int | None, str]:
+def read_face(
+    image: np.ndarray, contour: np.ndarray, size: float | None = None
+) -> tuple[int | None, str]:
     """The number of pips on a die's top face, or (None, reason)."""
     face = rectify(image, contour)
     return count_pips(face, size)
@@ -303,9 +319,14 @@ def count_pips(face: np.ndarray, size: float | None = None) -> tuple[int | None,
     # Only blur explains the blob reader's failure: pips that melted into uneven, out-of-round
     # or misplaced spots. A too-large mark (glare, a finger) or too many marks is not blur.
     blurred = reason in ("uneven pips", "pip not round", "layout")
-    if (blurred and score >= TEMPLATE_SCORE and margin >= TEMPLATE_MARGIN
-            and (size is None or size >= TEMPLATE_MIN_FACE) and _explains(distance, centres[0])
-            and _probe(distance, centres)):
+    if (
+        blurred
+        and score >= TEMPLATE_SCORE
+        and margin >= TEMPLATE_MARGIN
+        and (size is None or size >= TEMPLATE_MIN_FACE)
+        and _explains(distance, centres[0])
+        and _probe(distance, centres)
+    ):
         return template, ""
     return None, reason or "template unsure"
 
@@ -323,8 +344,8 @@ def _explains(distance: np.ndarray, centres: list[tuple[float, float]]) -> bool:
     near = np.zeros_like(strong)
     for cx, cy in centres:
         d2 = (xx - cx) ** 2 + (yy - cy) ** 2
-        near |= d2 <= 0.19 ** 2
-        if not (present & (d2 <= 0.1 ** 2)).any():
+        near |= d2 <= 0.19**2
+        if not (present & (d2 <= 0.1**2)).any():
             return False  # a pip of the layout with nothing there
     return (strong & ~near).sum() <= 0.06 * max(1, strong.sum())
 
@@ -352,15 +373,20 @@ def _templates() -> tuple[np.ndarray, np.ndarray, list]:
                         for sigma in (0.06, 0.085):
                             image = np.zeros((CANON, CANON))
                             points = []
-                            grid = [(0.5 + (gx - 0.5) * spread / 0.25 + dx,
-                                     0.5 + (gy - 0.5) * spread / 0.25 + dy)
-                                    for gx in (_A, _M, _B) for gy in (_A, _M, _B)
-                                    if (gx, gy) not in layout]
+                            grid = [
+                                (
+                                    0.5 + (gx - 0.5) * spread / 0.25 + dx,
+                                    0.5 + (gy - 0.5) * spread / 0.25 + dy,
+                                )
+                                for gx in (_A, _M, _B)
+                                for gy in (_A, _M, _B)
+                                if (gx, gy) not in layout
+                            ]
                             for x, y in layout:
                                 cx = 0.5 + (x - 0.5) * spread / 0.25 + dx
                                 cy = 0.5 + (y - 0.5) * spread / 0.25 + dy
                                 points.append((cx, cy))
-                                image += np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma ** 2))
+                                image += np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma**2))
                             vector = _band(image)[inside]
                             vector = vector - vector.mean()
                             rows.append(vector / np.linalg.norm(vector))
@@ -387,8 +413,12 @@ def _match_templates(distance: np.ndarray) -> tuple[int | None, float, float, li
     scores = matrix @ (vector / norm)
     best = np.array([scores[values == v].max() for v in range(1, 7)])
     order = np.argsort(best)[::-1]
-    return (int(order[0] + 1), float(best[order[0]]), float(best[order[0]] - best[order[1]]),
-            placed[int(np.argmax(scores))])
+    return (
+        int(order[0] + 1),
+        float(best[order[0]]),
+        float(best[order[0]] - best[order[1]]),
+        placed[int(np.argmax(scores))],
+    )
 
 
 def _probe(distance: np.ndarray, fitted: tuple[list, list]) -> bool:
@@ -402,7 +432,9 @@ def _probe(distance: np.ndarray, fitted: tuple[list, list]) -> bool:
 
     def peak(x: float, y: float) -> float:
         cx, cy = int(round(x * (CANON - 1))), int(round(y * (CANON - 1)))
-        patch = distance[max(0, cy - radius):cy + radius + 1, max(0, cx - radius):cx + radius + 1]
+        patch = distance[
+            max(0, cy - radius) : cy + radius + 1, max(0, cx - radius) : cx + radius + 1
+        ]
         return float(patch.max()) - floor if patch.size else 0.0
 
     lit = [peak(x, y) for x, y in on]
@@ -456,10 +488,10 @@ def _matches_layout(centres: list[tuple[float, float]]) -> bool:
     if len(points) == 1:
         return True
     shifted = points - middle
-    spread = np.sqrt((shifted ** 2).sum(axis=1).mean())
+    spread = np.sqrt((shifted**2).sum(axis=1).mean())
     for layout in LAYOUTS[len(points)]:
         target = np.array(layout) - np.array(layout).mean(axis=0)
-        target_spread = np.sqrt((target ** 2).sum(axis=1).mean())
+        target_spread = np.sqrt((target**2).sum(axis=1).mean())
         scale = spread / target_spread
         if not 0.7 <= scale <= 1.35:
             continue
@@ -475,14 +507,23 @@ def _matches_layout(centres: list[tuple[float, float]]) -> bool:
 
 
 # -- synthetic dice -------------------------------------------------------------------------
-BODY_BGR = {"red": (38, 36, 196), "blue": (170, 88, 28), "green": (60, 150, 36),
-            "yellow": (40, 205, 235)}
-PIP_BGR = {"red": (240, 240, 240), "blue": (240, 240, 240), "green": (240, 240, 240),
-           "yellow": (35, 35, 35)}
+BODY_BGR = {
+    "red": (38, 36, 196),
+    "blue": (170, 88, 28),
+    "green": (60, 150, 36),
+    "yellow": (40, 205, 235),
+}
+PIP_BGR = {
+    "red": (240, 240, 240),
+    "blue": (240, 240, 240),
+    "green": (240, 240, 240),
+    "yellow": (35, 35, 35),
+}
 
 
-def _canonical_face(value: int, colour: str, side: int = 240, spread: float = 0.25,
-                    pip_radius: float = 0.09) -> tuple[np.ndarray, np.ndarray]:
+def _canonical_face(
+    value: int, colour: str, side: int = 240, spread: float = 0.25, pip_radius: float = 0.09
+) -> tuple[np.ndarray, np.ndarray]:
     image = np.zeros((side, side, 3), np.uint8)
     alpha = np.zeros((side, side), np.uint8)
     radius = int(side * 0.14)
@@ -493,19 +534,39 @@ def _canonical_face(value: int, colour: str, side: int = 240, spread: float = 0.
             for y in (radius, side - 1 - radius):
                 cv2.circle(canvas, (x, y), radius, col, -1, cv2.LINE_AA)
     a, m, b = spread, 0.5, 1 - spread
-    layout = {1: [(m, m)], 2: [(a, a), (b, b)], 3: [(a, a), (m, m), (b, b)],
-              4: [(a, a), (b, a), (a, b), (b, b)], 5: [(a, a), (b, a), (m, m), (a, b), (b, b)],
-              6: [(a, a), (a, m), (a, b), (b, a), (b, m), (b, b)]}[value]
+    layout = {
+        1: [(m, m)],
+        2: [(a, a), (b, b)],
+        3: [(a, a), (m, m), (b, b)],
+        4: [(a, a), (b, a), (a, b), (b, b)],
+        5: [(a, a), (b, a), (m, m), (a, b), (b, b)],
+        6: [(a, a), (a, m), (a, b), (b, a), (b, m), (b, b)],
+    }[value]
     for x, y in layout:
-        cv2.circle(image, (int(x * side), int(y * side)), int(pip_radius * side), PIP_BGR[colour],
-                   -1, cv2.LINE_AA)
+        cv2.circle(
+            image,
+            (int(x * side), int(y * side)),
+            int(pip_radius * side),
+            PIP_BGR[colour],
+            -1,
+            cv2.LINE_AA,
+        )
     return image, alpha
 
 
-def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator,
-               blur: float = 0.0, noise: float = 0.0, jpeg: int | None = None,
-               tilt: float = 0.15, canvas: int | None = None, background: str = "card",
-               sides: float = 0.0) -> tuple[np.ndarray, tuple[float, float]]:
+def render_die(
+    value: int,
+    colour: str,
+    face_px: float,
+    rng: np.random.Generator,
+    blur: float = 0.0,
+    noise: float = 0.0,
+    jpeg: int | None = None,
+    tilt: float = 0.15,
+    canvas: int | None = None,
+    background: str = "card",
+    sides: float = 0.0,
+) -> tuple[np.ndarray, tuple[float, float]]:
     """A BGR image with one die of `face_px` pixels a side; returns it and the die centre.
 
     `sides` > 0 also shows the die's side faces (as a fraction of the face), shaded darker,
@@ -524,11 +585,16 @@ def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator
         bg = np.zeros((big, big, 3), np.uint8)
         bg[:] = (60, 95, 140)  # a wooden table
         bg = (bg + rng.normal(0, 8, bg.shape)).clip(0, 255).astype(np.uint8)
-    face, alpha = _canonical_face(value, colour, spread=float(rng.uniform(0.23, 0.27)),
-                                  pip_radius=float(rng.uniform(0.08, 0.10)))
+    face, alpha = _canonical_face(
+        value,
+        colour,
+        spread=float(rng.uniform(0.23, 0.27)),
+        pip_radius=float(rng.uniform(0.08, 0.10)),
+    )
     # lighting: a gentle gradient across the face
-    gradient = np.linspace(float(rng.uniform(0.8, 1.0)), float(rng.uniform(1.0, 1.15)),
-                           face.shape[1])[None, :, None]
+    gradient = np.linspace(
+        float(rng.uniform(0.8, 1.0)), float(rng.uniform(1.0, 1.15)), face.shape[1]
+    )[None, :, None]
     face = np.clip(face * gradient, 0, 255).astype(np.uint8)
     side = face.shape[0]
     half = face_px * scale / 2
@@ -546,8 +612,9 @@ def render_die(value: int, colour: str, face_px: float, rng: np.random.Generator
     matrix = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
     warped = cv2.warpPerspective(face, matrix, (big, big), flags=cv2.INTER_LINEAR)
     walpha = cv2.warpPerspective(alpha, matrix, (big, big), flags=cv2.INTER_LINEAR)
-    shadow = cv2.GaussianBlur(np.roll(walpha, (int(half * 0.15), int(half * 0.15)), (0, 1)),
-                              (0, 0), half * 0.12)
+    shadow = cv2.GaussianBlur(
+        np.roll(walpha, (int(half * 0.15), int(half * 0.15)), (0, 1)), (0, 0), half * 0.12
+    )
     bg = (bg * (1 - 0.45 * shadow[..., None] / 255)).astype(np.uint8)
     if sides > 0:
         drop = -lean * half * 2 * sides
@@ -602,9 +669,16 @@ class DiceWatcher:
     never read surely is added with value None after `2 * appear_n` frames.
     """
 
-    def __init__(self, layout, regions: tuple[str, ...], die_mm: float = 13.0,
-                 appear_k: int = 3, appear_n: int = 5, vanish_after_s: float = 3.0,
-                 match_mm: float = 9.0):
+    def __init__(
+        self,
+        layout,
+        regions: tuple[str, ...],
+        die_mm: float = 13.0,
+        appear_k: int = 3,
+        appear_n: int = 5,
+        vanish_after_s: float = 3.0,
+        match_mm: float = 9.0,
+    ):
         self.layout = layout
         self.regions = regions  # region names (or prefixes ending in a digit-less stem)
         self.die_mm = die_mm
@@ -617,9 +691,10 @@ class DiceWatcher:
         self.last_readings: list[tuple[DieReading, float, float, str | None, tuple | None]] = []
 
     def _wanted(self, region: str | None) -> bool:
-        return region is not None and any(region == r or (region.startswith(r) and
-                                                          region[len(r):].isdigit())
-                                          for r in self.regions)
+        return region is not None and any(
+            region == r or (region.startswith(r) and region[len(r) :].isdigit())
+            for r in self.regions
+        )
 
     def read(self, image: np.ndarray, homography: np.ndarray) -> list:
         """This frame's dice in the watched areas: (reading, x_mm, y_mm, region, slot)."""
@@ -629,25 +704,32 @@ class DiceWatcher:
         px = cv2.perspectiveTransform(centre, inverse).reshape(-1, 2)
         face = float(np.linalg.norm(px[1] - px[0]))
         out = []
-        for reading in find_dice(image, min_face=face * 0.55, max_face=face * 1.6,
-                                 fill_all_holes=False):
+        for reading in find_dice(
+            image, min_face=face * 0.55, max_face=face * 1.6, fill_all_holes=False
+        ):
             if reading.colour is None or reading.size < face * 0.55:
                 continue
-            if reading.value is None and reading.reason.startswith("not one die") \
-                    and reading.size < face * 0.85:
+            if (
+                reading.value is None
+                and reading.reason.startswith("not one die")
+                and reading.size < face * 0.85
+            ):
                 continue  # a sliver of a coloured card border, smaller than one die
-            x, y = cv2.perspectiveTransform(np.array([[[reading.x, reading.y]]], np.float64),
-                                            homography).reshape(2)
+            x, y = cv2.perspectiveTransform(
+                np.array([[[reading.x, reading.y]]], np.float64), homography
+            ).reshape(2)
             located = self.layout.locate(float(x), float(y))
             region, slot = located if located else (None, None)
             if self._wanted(region):
-                out.append((reading, float(x), float(y), region,
-                            tuple(slot) if slot is not None else None))
+                out.append(
+                    (reading, float(x), float(y), region, tuple(slot) if slot is not None else None)
+                )
         self.last_readings = out
         return out
 
-    def update(self, image: np.ndarray, homography: np.ndarray, t: float,
-               unchanged: bool = False) -> list:
+    def update(
+        self, image: np.ndarray, homography: np.ndarray, t: float, unchanged: bool = False
+    ) -> list:
         """Track the dice of one frame. `unchanged`: the frame equals the last one (the
         watcher's thumbnail test), so the last readings stand and the pips are not recounted."""
         from companion.events import CardAdded, CardMoved, CardRemoved, Where
@@ -661,10 +743,15 @@ class DiceWatcher:
         events = []
         seen: set[str] = set()
         # nearest pairs first, each die and each reading used once
-        pairs = sorted(((np.hypot(tr.x - x, tr.y - y), i, tid)
-                        for i, (r, x, y, _, _) in enumerate(readings)
-                        for tid, tr in self.tracks.items() if tr.payload == r.payload),
-                       key=lambda p: p[0])
+        pairs = sorted(
+            (
+                (np.hypot(tr.x - x, tr.y - y), i, tid)
+                for i, (r, x, y, _, _) in enumerate(readings)
+                for tid, tr in self.tracks.items()
+                if tr.payload == r.payload
+            ),
+            key=lambda p: p[0],
+        )
         matched: dict[int, str] = {}
         for distance, i, tid in pairs:
             if distance <= self.match_mm and i not in matched and tid not in seen:
@@ -675,13 +762,14 @@ class DiceWatcher:
             if tid is None:
                 tid = f"d{self._next}"
                 self._next += 1
-                self.tracks[tid] = _DieTrack(tid, reading.payload, x, y, region, slot, frame,
-                                             [], [])
+                self.tracks[tid] = _DieTrack(
+                    tid, reading.payload, x, y, region, slot, frame, [], []
+                )
                 seen.add(tid)
             track = self.tracks[tid]
             track.x, track.y, track.region, track.slot = x, y, region, slot
-            track.sightings = (track.sightings + [frame])[-self.appear_n:]
-            track.values = (track.values + [reading.value])[-self.appear_n:]
+            track.sightings = (track.sightings + [frame])[-self.appear_n :]
+            track.values = (track.values + [reading.value])[-self.appear_n :]
             track.last_seen_t = t
 
         def where(track):
@@ -690,8 +778,7 @@ class DiceWatcher:
         for track in sorted(self.tracks.values(), key=lambda tr: tr.first_seen):
             if track.track_id not in seen:
                 continue
-            recent = [v for f, v in zip(track.sightings, track.values)
-                      if f > frame - self.appear_n]
+            recent = [v for f, v in zip(track.sightings, track.values) if f > frame - self.appear_n]
             if len(recent) < self.appear_k:
                 continue
             counts: dict[int, int] = {}
@@ -704,24 +791,38 @@ class DiceWatcher:
                     continue  # not read surely yet: give it a few more frames
                 track.confirmed = True
                 track.reported = (track.region, track.slot, value)
-                events.append(CardAdded(track.track_id, track.payload, where(track), "die",
-                                        False, t, value=value))
+                events.append(
+                    CardAdded(
+                        track.track_id, track.payload, where(track), "die", False, t, value=value
+                    )
+                )
                 continue
             region, slot, old = track.reported
             new_value = value if value is not None else old  # unread frames keep the value
             if (region, slot, old) != (track.region, track.slot, new_value):
                 previous = Where(region, slot)
                 track.reported = (track.region, track.slot, new_value)
-                events.append(CardMoved(track.track_id, track.payload, where(track), previous,
-                                        "die", False, t, value=new_value))
+                events.append(
+                    CardMoved(
+                        track.track_id,
+                        track.payload,
+                        where(track),
+                        previous,
+                        "die",
+                        False,
+                        t,
+                        value=new_value,
+                    )
+                )
         for tid, track in list(self.tracks.items()):
             if tid in seen:
                 continue
             if track.confirmed and t - track.last_seen_t > self.vanish_after_s:
                 del self.tracks[tid]
                 events.append(CardRemoved(tid, track.payload, "die", t))
-            elif not track.confirmed and not any(f > frame - self.appear_n
-                                                 for f in track.sightings):
+            elif not track.confirmed and not any(
+                f > frame - self.appear_n for f in track.sightings
+            ):
                 del self.tracks[tid]  # a glimpse that never settled
         return events
 

@@ -55,8 +55,10 @@ def detect_markers(image: np.ndarray) -> list[MarkerDetection]:
     corners, ids, _ = _get_detector().detectMarkers(gray)
     if ids is None:
         return []
-    return [MarkerDetection(int(i), np.asarray(c, np.float32).reshape(4, 2))
-            for c, i in zip(corners, ids.flatten())]
+    return [
+        MarkerDetection(int(i), np.asarray(c, np.float32).reshape(4, 2))
+        for c, i in zip(corners, ids.flatten())
+    ]
 
 
 def detect_tokens(image: np.ndarray, marker_px: float) -> list[MarkerDetection]:
@@ -79,11 +81,15 @@ def detect_tokens(image: np.ndarray, marker_px: float) -> list[MarkerDetection]:
     corners, ids, _ = detector.detectMarkers(gray)
     if ids is None:
         return []
-    return [MarkerDetection(int(i), np.asarray(c, np.float32).reshape(4, 2))
-            for c, i in zip(corners, ids.flatten())]
+    return [
+        MarkerDetection(int(i), np.asarray(c, np.float32).reshape(4, 2))
+        for c, i in zip(corners, ids.flatten())
+    ]
 
 
-def homography_from_markers(detections: list[MarkerDetection], layout) -> tuple[np.ndarray, float] | None:
+def homography_from_markers(
+    detections: list[MarkerDetection], layout
+) -> tuple[np.ndarray, float] | None:
     """Image px -> mat mm from the mat's own markers (at least two seen, 8 corners).
 
     Returns the homography and the RMS reprojection error in mm, or None.

@@ -95,8 +95,12 @@ PASSES: tuple[Pass, ...] = (
     Pass("zxing-enlarged", "zxing", treat=enlarge, max_long_side=1200),
     Pass("zxing-global", "zxing-global", long_side=2400),
     Pass("zxing-equalized", "zxing", long_side=2400, treat=equalize),
-    Pass("zxing-enlarged-sharpened", "zxing", treat=lambda g: sharpen(enlarge(g), 3.0, 2.0),
-         max_long_side=1200),
+    Pass(
+        "zxing-enlarged-sharpened",
+        "zxing",
+        treat=lambda g: sharpen(enlarge(g), 3.0, 2.0),
+        max_long_side=1200,
+    ),
     Pass("zxing-blurred", "zxing", long_side=2400, treat=blur),
     Pass("pyzbar", "pyzbar", long_side=1280),
     Pass("zxing-equalized-1000", "zxing", long_side=1000, treat=equalize),
@@ -141,8 +145,11 @@ class PhotoReader:
         longest = max(gray.shape[:2])
         for step in self.passes:
             decoder = self.decoders[step.decoder]
-            if not decoder.available or longest < step.min_long_side or (
-                    step.max_long_side is not None and longest > step.max_long_side):
+            if (
+                not decoder.available
+                or longest < step.min_long_side
+                or (step.max_long_side is not None and longest > step.max_long_side)
+            ):
                 continue
             start = time.perf_counter()
             if step.long_side not in scaled:
@@ -153,11 +160,14 @@ class PhotoReader:
             if step.treat is not None:  # a treatment may resize, each axis its own way
                 base = scaled[step.long_side][0]
                 view = step.treat(view)
-                factor = factor * np.array([view.shape[1] / base.shape[1],
-                                            view.shape[0] / base.shape[0]])
-            new = [code for code in (_rescaled(c, 1 / factor, step.name)
-                                     for c in decoder.decode(view))
-                   if not any(same_place(code, kept) for kept in found)]
+                factor = factor * np.array(
+                    [view.shape[1] / base.shape[1], view.shape[0] / base.shape[0]]
+                )
+            new = [
+                code
+                for code in (_rescaled(c, 1 / factor, step.name) for c in decoder.decode(view))
+                if not any(same_place(code, kept) for kept in found)
+            ]
             found.extend(new)
             tally = self.stats.setdefault(step.name, [0, 0, 0.0])
             tally[0] += len(new)
@@ -208,5 +218,7 @@ def _rescaled(code: Code, factor, backend: str) -> Code:
 
 def same_place(a: Code, b: Code) -> bool:
     """Two readings of one symbol: either's centre lies inside the other's outline."""
-    return (cv2.pointPolygonTest(b.corners.reshape(-1, 1, 2), a.center, False) >= 0
-            or cv2.pointPolygonTest(a.corners.reshape(-1, 1, 2), b.center, False) >= 0)
+    return (
+        cv2.pointPolygonTest(b.corners.reshape(-1, 1, 2), a.center, False) >= 0
+        or cv2.pointPolygonTest(a.corners.reshape(-1, 1, 2), b.center, False) >= 0
+    )

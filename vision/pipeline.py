@@ -49,8 +49,10 @@ def _homography_of(calibration: Any) -> np.ndarray | None:
     else:
         matrix = getattr(calibration, "homography", None)
         if matrix is None or callable(matrix):
-            raise CalibrationError("calibration must be a Calibrator, a calibration result or a "
-                                   "3x3 image->mat homography")
+            raise CalibrationError(
+                "calibration must be a Calibrator, a calibration result or a "
+                "3x3 image->mat homography"
+            )
         matrix = np.asarray(matrix, np.float64)
     if matrix.shape != (3, 3):
         raise CalibrationError(f"a homography is 3x3, not {matrix.shape}")
@@ -68,10 +70,19 @@ class Seen:
 
 
 class TableWatcher:
-    def __init__(self, source: FrameSource | None, game: str, players: int,
-                 calibration: Any = None, *, tracker: Tracker | None = None,
-                 reader: CardReader | None = None, preview_width: int = 960,
-                 lens: Any = None, workers: int | None = None):
+    def __init__(
+        self,
+        source: FrameSource | None,
+        game: str,
+        players: int,
+        calibration: Any = None,
+        *,
+        tracker: Tracker | None = None,
+        reader: CardReader | None = None,
+        preview_width: int = 960,
+        lens: Any = None,
+        workers: int | None = None,
+    ):
         from calibration.layouts import load_layout
 
         self.source = source
@@ -91,8 +102,7 @@ class TableWatcher:
         # them): two from four cores up. On two cores the camera's thread (decoding its JPEG
         # frames) and the periodic whole decode need the other core, and one thread costs
         # less CPU per frame (`companion bench vision --motion` prints both).
-        self.workers = workers if workers is not None else (2 if (os.cpu_count() or 1) >= 4
-                                                            else 1)
+        self.workers = workers if workers is not None else (2 if (os.cpu_count() or 1) >= 4 else 1)
         self._pool: ThreadPoolExecutor | None = None
         self.frame_wait_s = 0.1
         self.last_frame_index: int | None = None
@@ -101,8 +111,9 @@ class TableWatcher:
 
         if isinstance(calibration, Calibrator):
             self.calibrator: Calibrator | None = calibration
-            self._homography = (calibration.last_good.homography
-                                if calibration.last_good is not None else None)
+            self._homography = (
+                calibration.last_good.homography if calibration.last_good is not None else None
+            )
         else:
             self._homography = _homography_of(calibration)
             # No fixed calibration given: follow the mat's markers frame by frame.
@@ -128,8 +139,7 @@ class TableWatcher:
         self._reused = 0
         # The periodic whole decode beside the frames (live cameras): the running one as
         # (future, its frame's grey image, its thumbnail).
-        self.refresh_in_background = bool(source is not None
-                                          and hasattr(source, "wait_for_frame"))
+        self.refresh_in_background = bool(source is not None and hasattr(source, "wait_for_frame"))
         self._refresh: tuple | None = None
         self._whole_thumb: np.ndarray | None = None  # the frame last decoded whole
         self._refresh_pool: ThreadPoolExecutor | None = None
@@ -163,14 +173,17 @@ class TableWatcher:
         """What the last processed frame showed (before tracking), for diagnostics."""
         return self._last_seen
 
-    def set_manual_corners(self, points_px: Sequence[Sequence[float]],
-                           frame_size: tuple[int, int] | None = None) -> None:
+    def set_manual_corners(
+        self, points_px: Sequence[Sequence[float]], frame_size: tuple[int, int] | None = None
+    ) -> None:
         """Four clicks on the mat's corners (top-left, top-right, bottom-right, bottom-left),
         for when its markers cannot be seen. Markers seen later refine it."""
         points = self._undistorted(np.asarray(points_px, np.float64))
         if points.shape != (4, 2):
-            raise CalibrationError("manual calibration needs exactly four [x, y] points: the "
-                                   "mat's top-left, top-right, bottom-right, bottom-left corners")
+            raise CalibrationError(
+                "manual calibration needs exactly four [x, y] points: the "
+                "mat's top-left, top-right, bottom-right, bottom-left corners"
+            )
         if self.calibrator is None:
             mat = np.array(self.layout.mat_corners_mm(), np.float32)
             self._homography = cv2.getPerspectiveTransform(points.astype(np.float32), mat)
@@ -187,12 +200,14 @@ class TableWatcher:
     def _calibrate(self, image: np.ndarray, markers: list[MarkerDetection]) -> None:
         if self.calibrator is None:
             return
-        seen = {m.id: self._undistorted(m.corners.astype(np.float64))
-                for m in markers if not m.is_token}
+        seen = {
+            m.id: self._undistorted(m.corners.astype(np.float64)) for m in markers if not m.is_token
+        }
         result = self.calibrator.update(image, seen)
         if result.usable and result.homography is not None:
-            changed = self._homography is None or not np.allclose(result.homography,
-                                                                   self._homography)
+            changed = self._homography is None or not np.allclose(
+                result.homography, self._homography
+            )
             self._homography = result.homography
             self.reprojection_error_mm = result.error_mm
             self.calibration_warnings = list(result.warnings)
@@ -233,14 +248,20 @@ class TableWatcher:
         misses one (glare, a partial shadow)."""
         return [Candidate(q, p) for p, q in self._hints.items()]
 
-    def see_changes(self, gray: np.ndarray, boxes: list[tuple[int, int, int, int]],
-                    last: Seen, changed: np.ndarray | None = None) -> Seen:
+    def see_changes(
+        self,
+        gray: np.ndarray,
+        boxes: list[tuple[int, int, int, int]],
+        last: Seen,
+        changed: np.ndarray | None = None,
+    ) -> Seen:
         """Re-decode only inside `boxes` (x0, y0, x1, y1 px); keep what lies elsewhere, and
         (given the 8x smaller `changed` mask) every piece whose own pixels did not change:
         a hand moving over the table costs the pieces it covers or uncovers, not its area.
 
         The QR reads (a wide box split in two strips) and the token searches are independent,
         so they run side by side on `workers` threads (zxing-cpp and OpenCV release the GIL)."""
+
         def outside(quad: np.ndarray) -> bool:
             cx, cy = quad.mean(axis=0)
             return not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes)
@@ -267,10 +288,15 @@ class TableWatcher:
         hints = {p: q for p, q in self._hints.items() if not outside(q) and p not in kept}
         nearby = [c for c in codes if not outside(c.corners)]
         looked: list[tuple[str, np.ndarray]] = []  # (attention, outline px) of each candidate
-        jobs = [(self._read_strip, (gray, strip, hints, nearby, attention, looked))
-                for box in boxes for strip in self._strips(box)]
-        jobs += [(self._find_tokens, (gray, box))
-                 for box in self._marker_boxes(changed, boxes, gray.shape)]
+        jobs = [
+            (self._read_strip, (gray, strip, hints, nearby, attention, looked))
+            for box in boxes
+            for strip in self._strips(box)
+        ]
+        jobs += [
+            (self._find_tokens, (gray, box))
+            for box in self._marker_boxes(changed, boxes, gray.shape)
+        ]
         for kind, found in self._run(jobs):
             if kind == "codes":
                 # Each strip keeps only the codes centred in it, so strips never read the
@@ -280,15 +306,21 @@ class TableWatcher:
             for marker in found:
                 if outside(marker.corners):
                     continue
-                if any(m.id == marker.id and np.linalg.norm(np.subtract(m.center, marker.center))
-                       < self.card_px / 4 for m in markers):
+                if any(
+                    m.id == marker.id
+                    and np.linalg.norm(np.subtract(m.center, marker.center)) < self.card_px / 4
+                    for m in markers
+                ):
                     continue  # the same token, unchanged and kept
                 markers.append(marker)
         # Outlines holding no code read: those only looked at briefly because a hand moved
         # over them are tried in full once still (_see_if_changed); those tried in full (or
         # skipped as unchanged) are not tried again while their pixels stay the same.
-        unread = [(look, quad) for look, quad in looked
-                  if not any(contains(quad, code.center) for code in codes)]
+        unread = [
+            (look, quad)
+            for look, quad in looked
+            if not any(contains(quad, code.center) for code in codes)
+        ]
         self._deferred = [quad for look, quad in unread if look == "look"]
         self._failed = [quad for look, quad in unread if look != "look"]
         if any(not m.is_token for m in markers):
@@ -308,9 +340,15 @@ class TableWatcher:
         middle = (y0 + y1) // 2
         return [(x0, y0, x1, middle), (x0, middle, x1, y1)]
 
-    def _read_strip(self, gray: np.ndarray, strip, hints: dict[str, np.ndarray],
-                    nearby: list[Code], attention=None, looked: list | None = None
-                    ) -> tuple[str, list[Code]]:
+    def _read_strip(
+        self,
+        gray: np.ndarray,
+        strip,
+        hints: dict[str, np.ndarray],
+        nearby: list[Code],
+        attention=None,
+        looked: list | None = None,
+    ) -> tuple[str, list[Code]]:
         """The QR codes whose centre lies in `strip`, read from a crop half a card wider.
         `attention` (frame pixels) is the reader's; each outline it judged is appended to
         `looked` as (attention, outline in frame pixels)."""
@@ -323,7 +361,7 @@ class TableWatcher:
         pad = int(self.card_px / 2)  # decode a margin too, so a piece on the edge is whole
         h, w = gray.shape[:2]
         left, top = max(0, x0 - pad), max(0, y0 - pad)
-        crop = gray[top:min(h, y1 + pad), left:min(w, x1 + pad)]
+        crop = gray[top : min(h, y1 + pad), left : min(w, x1 + pad)]
         shift = np.array([left, top], np.float32)
         candidates = [Candidate(q - shift, p) for p, q in hints.items() if mine(q)]
         known = [Code(c.text, c.corners - shift) for c in nearby]
@@ -334,9 +372,12 @@ class TableWatcher:
                 looked.append((look, quad + shift))
             return look
 
-        found = [Code(code.text, code.corners + shift, code.backend)
-                 for code in self.reader.read(crop, candidates, thorough=False, known=known,
-                                              attention=attention_here)]
+        found = [
+            Code(code.text, code.corners + shift, code.backend)
+            for code in self.reader.read(
+                crop, candidates, thorough=False, known=known, attention=attention_here
+            )
+        ]
         return "codes", refine_corners(gray, [code for code in found if mine(code.corners)])
 
     def _find_tokens(self, gray: np.ndarray, box) -> tuple[str, list[MarkerDetection]]:
@@ -368,8 +409,10 @@ class TableWatcher:
         # midpoint of a diagonal there; the diagonal between corners 1 and 3 (top right and
         # bottom left, both on finder patterns) is used, not the estimated fourth corner.
         diagonal = [c.corners[[1, 3]] for c in seen.codes]
-        points = np.concatenate([np.asarray(d, np.float64) for d in diagonal]
-                                + [np.array([m.center for _, m in tokens], np.float64).reshape(-1, 2)])
+        points = np.concatenate(
+            [np.asarray(d, np.float64) for d in diagonal]
+            + [np.array([m.center for _, m in tokens], np.float64).reshape(-1, 2)]
+        )
         points = self._undistorted(points)
         if len(points):
             mm = cv2.perspectiveTransform(points.reshape(-1, 1, 2), matrix).reshape(-1, 2)
@@ -380,8 +423,9 @@ class TableWatcher:
             seen.detections.append(self._detection(code.text, middle, None, seen))
         first_token = 2 * len(seen.codes)
         for offset, (payload, marker) in enumerate(tokens):
-            seen.detections.append(self._detection(payload, mm[first_token + offset],
-                                                   marker.id, seen))
+            seen.detections.append(
+                self._detection(payload, mm[first_token + offset], marker.id, seen)
+            )
         return seen
 
     def _detection(self, payload: str, point, marker: int | None, seen: Seen) -> Detection:
@@ -399,8 +443,10 @@ class TableWatcher:
         warnings: list[str] = list(self.calibration_warnings)
         events = []
         if self.homography is None:
-            warnings.append("not calibrated: the mat's corner markers are not visible; show "
-                            "the whole mat or click its four corners on the dashboard")
+            warnings.append(
+                "not calibrated: the mat's corner markers are not visible; show "
+                "the whole mat or click its four corners on the dashboard"
+            )
         else:
             events = self._with_dice(self.tracker.update(seen.detections, t), image, t)
             warnings.extend(self.tracker.warnings)
@@ -408,12 +454,22 @@ class TableWatcher:
         preview = None
         # At most `preview_every_s` apart in frame time: the dashboard's picture needs no
         # 30 fps, and each costs about 3 ms of the frame (shrink, outlines, JPEG).
-        if self.preview_width and (self._preview_t is None or t < self._preview_t
-                                   or t - self._preview_t >= self.preview_every_s):
+        if self.preview_width and (
+            self._preview_t is None
+            or t < self._preview_t
+            or t - self._preview_t >= self.preview_every_s
+        ):
             preview, self._preview_t = self.preview(image, seen), t
         status = self.source.status() if self.source is not None else SourceStatus(True)
-        return WatchStep(events, preview, status, warnings, self.calibrated,
-                         self.reprojection_error_mm, decoding=self.decoding_counts())
+        return WatchStep(
+            events,
+            preview,
+            status,
+            warnings,
+            self.calibrated,
+            self.reprojection_error_mm,
+            decoding=self.decoding_counts(),
+        )
 
     def decoding_counts(self) -> dict:
         """Since this watcher started: frames seen and how each was decoded (the whole
@@ -427,8 +483,10 @@ class TableWatcher:
             "changed_part": self.partial_decodes,
             "unchanged": self.full_decodes_skipped,
             "whole_in_background": self.background_refreshes,
-            "passes": [{"pass": name, "read": read, "tried": tried, "ms": round(ms, 1)}
-                       for name, (read, tried, ms) in self.reader.stats.items()],
+            "passes": [
+                {"pass": name, "read": read, "tried": tried, "ms": round(ms, 1)}
+                for name, (read, tried, ms) in self.reader.stats.items()
+            ],
             "codes_last_frame": len(self._last_seen.codes) if self._last_seen else 0,
         }
 
@@ -460,17 +518,23 @@ class TableWatcher:
         """
         self._unchanged = False
         gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        thumb = cv2.resize(gray, (gray.shape[1] // 8, gray.shape[0] // 8),
-                           interpolation=cv2.INTER_AREA).astype(np.int16)
+        thumb = cv2.resize(
+            gray, (gray.shape[1] // 8, gray.shape[0] // 8), interpolation=cv2.INTER_AREA
+        ).astype(np.int16)
         self._take_refresh(thumb)
         reference, last = self._reference, self._last_seen
         due = self._reused >= self.full_decode_every
         # (Beside the frames, a whole decode never needs forcing in line: one still under
         # way on a starved core is only late.)
-        comparable = (reference is not None and last is not None
-                      and reference.shape == thumb.shape
-                      and (self.refresh_in_background
-                           or self._reused < self.full_decode_every * self.full_decode_wait))
+        comparable = (
+            reference is not None
+            and last is not None
+            and reference.shape == thumb.shape
+            and (
+                self.refresh_in_background
+                or self._reused < self.full_decode_every * self.full_decode_wait
+            )
+        )
         if comparable:
             changed = self._changed_cells(thumb, reference).astype(np.uint8)
             share = float(changed.mean())
@@ -506,8 +570,11 @@ class TableWatcher:
     def _same_as_last_whole_decode(self, thumb: np.ndarray) -> bool:
         """No thumbnail cell changed since the last whole decode (in line or beside)."""
         before = self._whole_thumb
-        return (before is not None and before.shape == thumb.shape
-                and not self._changed_cells(thumb, before).any())
+        return (
+            before is not None
+            and before.shape == thumb.shape
+            and not self._changed_cells(thumb, before).any()
+        )
 
     def _changed_cells(self, thumb: np.ndarray, before: np.ndarray) -> np.ndarray:
         """Thumbnail cells that changed by more than sensor noise between two frames."""
@@ -524,8 +591,9 @@ class TableWatcher:
         future = self._submit_to_refresh_process(gray, hints, changed)
         if future is None:
             if self._refresh_pool is None:
-                self._refresh_pool = ThreadPoolExecutor(1, thread_name_prefix="table-refresh",
-                                                        initializer=_yield_the_cpu)
+                self._refresh_pool = ThreadPoolExecutor(
+                    1, thread_name_prefix="table-refresh", initializer=_yield_the_cpu
+                )
             future = self._refresh_pool.submit(_decode_whole, self.reader, gray, hints, changed)
         self._refresh = (future, gray, thumb)
         self._reused, self._whole_thumb = 0, thumb
@@ -546,8 +614,11 @@ class TableWatcher:
 
                 pickle.dumps(self.reader)  # a reader class made inside a function cannot go
                 self._refresh_process = ProcessPoolExecutor(
-                    1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_refresh_process, initargs=(self.reader,))
+                    1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_refresh_process,
+                    initargs=(self.reader,),
+                )
             return self._refresh_process.submit(_decode_whole_in_process, gray, hints, changed)
         except Exception as exc:  # noqa: BLE001 - a thread does the same work
             log.warning("the whole decode runs on a thread, not in a process: %s", exc)
@@ -588,10 +659,22 @@ class TableWatcher:
         def near(a, b, distance: float) -> bool:
             return bool(np.linalg.norm(np.subtract(a, b)) < distance)
 
-        new_codes = [c for c in codes if unchanged(c.corners) and not any(
-            near(c.center, k.center, 0.5 * max(c.size_px, k.size_px)) for k in last.codes)]
-        new_markers = [m for m in markers if unchanged(m.corners) and not any(
-            k.id == m.id and near(m.center, k.center, self.card_px / 4) for k in last.markers)]
+        new_codes = [
+            c
+            for c in codes
+            if unchanged(c.corners)
+            and not any(
+                near(c.center, k.center, 0.5 * max(c.size_px, k.size_px)) for k in last.codes
+            )
+        ]
+        new_markers = [
+            m
+            for m in markers
+            if unchanged(m.corners)
+            and not any(
+                k.id == m.id and near(m.center, k.center, self.card_px / 4) for k in last.markers
+            )
+        ]
         self.background_refreshes += 1
         if not new_codes and not new_markers:
             return
@@ -606,15 +689,23 @@ class TableWatcher:
         if changed is None:
             pad = int(self.card_px / 2)
             h, w = shape[:2]
-            return [(max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad))
-                    for x0, y0, x1, y1 in boxes]
+            return [
+                (max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad))
+                for x0, y0, x1, y1 in boxes
+            ]
         return self._changed_boxes(changed, shape, grow_px=self.card_px / 3)
 
-    def _changed_boxes(self, changed: np.ndarray, shape,
-                       grow_px: float | None = None) -> list[tuple[int, int, int, int]]:
+    def _changed_boxes(
+        self, changed: np.ndarray, shape, grow_px: float | None = None
+    ) -> list[tuple[int, int, int, int]]:
         """Changed thumbnail cells grown by about a card, as frame-pixel boxes."""
-        grow = 2 * max(3 if grow_px is None else 1,
-                       int((self.card_px if grow_px is None else grow_px) / 8)) + 1
+        grow = (
+            2
+            * max(
+                3 if grow_px is None else 1, int((self.card_px if grow_px is None else grow_px) / 8)
+            )
+            + 1
+        )
         grown = cv2.dilate(changed, np.ones((grow, grow), np.uint8))
         count, _, stats, _ = cv2.connectedComponentsWithStats(grown)
         boxes = []
@@ -635,8 +726,9 @@ class TableWatcher:
             if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes + extra):
                 continue
             (x0, y0), (x1, y1) = quad.min(axis=0) - pad, quad.max(axis=0) + pad
-            extra.append((max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1),
-                          min(h, int(y1) + 1)))
+            extra.append(
+                (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+            )
         return extra
 
     def _remember_quads(self, seen: Seen) -> None:
@@ -673,8 +765,14 @@ class TableWatcher:
         frame = self.source.read()
         if frame is None:
             status = self.source.status()
-            return WatchStep([], None, status, [] if status.online else [status.reason],
-                             self.calibrated, self.reprojection_error_mm)
+            return WatchStep(
+                [],
+                None,
+                status,
+                [] if status.online else [status.reason],
+                self.calibrated,
+                self.reprojection_error_mm,
+            )
         if self.last_frame_index is not None and frame.index > self.last_frame_index + 1:
             self.frames_dropped += frame.index - self.last_frame_index - 1
         self.last_frame_index = frame.index
@@ -697,8 +795,11 @@ class TableWatcher:
         """The frame, shrunk to `preview_width`, with the slot grid, card outlines and
         payloads (green: settled, orange: read but not settled yet) and token markers."""
         factor = min(1.0, (self.preview_width or image.shape[1]) / image.shape[1])
-        canvas = (cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-                  if factor < 1 else image.copy())
+        canvas = (
+            cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+            if factor < 1
+            else image.copy()
+        )
         matrix = self.homography
         if matrix is not None:
             to_canvas = np.diag([factor, factor, 1.0]) @ np.linalg.inv(matrix)
@@ -709,8 +810,9 @@ class TableWatcher:
                     x, y, w, h = slot.rect_mm
                     quads.append([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
                 if quads:
-                    px = cv2.perspectiveTransform(np.array(quads, np.float64).reshape(-1, 1, 2),
-                                                  to_canvas).reshape(-1, 4, 2)
+                    px = cv2.perspectiveTransform(
+                        np.array(quads, np.float64).reshape(-1, 1, 2), to_canvas
+                    ).reshape(-1, 4, 2)
                     cv2.polylines(canvas, list(px.astype(np.int32)), True, colour, 1, cv2.LINE_AA)
         confirmed = {t.payload for t in self.tracker.confirmed()}
         for code in seen.codes:
@@ -718,25 +820,37 @@ class TableWatcher:
             corners = code.corners * factor
             cv2.polylines(canvas, [corners.astype(np.int32)], True, colour, 2, cv2.LINE_AA)
             x, y = corners[0]
-            cv2.putText(canvas, code.text, (int(x), int(y) - 4), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.45, colour, 1, cv2.LINE_AA)
+            cv2.putText(
+                canvas,
+                code.text,
+                (int(x), int(y) - 4),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.45,
+                colour,
+                1,
+                cv2.LINE_AA,
+            )
         for marker in seen.markers:
-            cv2.polylines(canvas, [(marker.corners * factor).astype(np.int32)], True,
-                          (255, 80, 80), 1)
+            cv2.polylines(
+                canvas, [(marker.corners * factor).astype(np.int32)], True, (255, 80, 80), 1
+            )
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
 
 
-def _decode_whole(reader: CardReader, gray: np.ndarray, hints: list[Candidate],
-                  changed: np.ndarray | None = None):
+def _decode_whole(
+    reader: CardReader, gray: np.ndarray, hints: list[Candidate], changed: np.ndarray | None = None
+):
     """The whole decode (codes, markers, stats and symbol size when counted apart): every
     stage of the reader, a brief look only where `changed` (thumbnail cells), given, moved."""
+
     def attention(quad: np.ndarray) -> str:
         return "read" if _unchanged_cells(changed, quad) else "look"
 
     markers = detect_markers(gray)
-    codes = refine_corners(gray, reader.read(gray, hints, attention=None if changed is None
-                                             else attention))
+    codes = refine_corners(
+        gray, reader.read(gray, hints, attention=None if changed is None else attention)
+    )
     return codes, markers, None, None
 
 
@@ -753,6 +867,7 @@ def _start_refresh_process(reader: CardReader) -> None:
 
     parent = multiprocessing.parent_process()
     if parent is not None:
+
         def end_with_parent() -> None:
             multiprocessing.connection.wait([parent.sentinel])
             os._exit(0)
@@ -797,8 +912,12 @@ def refine_corners(gray: np.ndarray, codes: list[Code]) -> list[Code]:
         window = max(2, int(round(0.7 * module)))
         corners = np.asarray(code.corners, np.float32).copy()
         points = corners[[1, 3]].reshape(-1, 1, 2).copy()
-        inside = ((points[:, 0, 0] > window + 1) & (points[:, 0, 0] < w - window - 2)
-                  & (points[:, 0, 1] > window + 1) & (points[:, 0, 1] < h - window - 2)).all()
+        inside = (
+            (points[:, 0, 0] > window + 1)
+            & (points[:, 0, 0] < w - window - 2)
+            & (points[:, 0, 1] > window + 1)
+            & (points[:, 0, 1] < h - window - 2)
+        ).all()
         if inside:
             better = cv2.cornerSubPix(gray, points, (window, window), (-1, -1), _SUBPIX_STOP)
             better = better.reshape(-1, 2)
@@ -814,6 +933,7 @@ _SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_COUNT, 30, 0.01)
 
 # -- one still image ------------------------------------------------------------------------
 
+
 def recognize(image: np.ndarray, game: str, players: int, calibration: Any = None) -> dict:
     """The table state in one image: cards by region and slot, tokens, warnings."""
     watcher = TableWatcher(None, game, players, calibration, preview_width=0)
@@ -827,9 +947,13 @@ def recognize(image: np.ndarray, game: str, players: int, calibration: Any = Non
         if piece is None:
             warnings.append(f"unknown code {detection.payload}: not a {watcher.game} card")
             continue
-        entry = {"payload": detection.payload, "region": detection.region,
-                 "slot": list(detection.slot) if detection.slot is not None else None,
-                 "x_mm": round(detection.x_mm, 1), "y_mm": round(detection.y_mm, 1)}
+        entry = {
+            "payload": detection.payload,
+            "region": detection.region,
+            "slot": list(detection.slot) if detection.slot is not None else None,
+            "x_mm": round(detection.x_mm, 1),
+            "y_mm": round(detection.y_mm, 1),
+        }
         if piece.kind == "token":
             tokens.append(entry)
             continue
@@ -843,7 +967,12 @@ def recognize(image: np.ndarray, game: str, players: int, calibration: Any = Non
         if watcher.homography is None:
             cards.append({"payload": code.text, "region": None, "slot": None})
     key = lambda e: (e["region"] or "~", e["slot"] or [], e["payload"])  # noqa: E731
-    return {"game": watcher.game, "players": players, "calibrated": watcher.calibrated,
-            "reprojection_error_mm": watcher.reprojection_error_mm,
-            "cards": sorted(cards, key=key), "tokens": sorted(tokens, key=key),
-            "warnings": warnings}
+    return {
+        "game": watcher.game,
+        "players": players,
+        "calibrated": watcher.calibrated,
+        "reprojection_error_mm": watcher.reprojection_error_mm,
+        "cards": sorted(cards, key=key),
+        "tokens": sorted(tokens, key=key),
+        "warnings": warnings,
+    }

@@ -30,8 +30,12 @@ from segno import consts
 SPARE = 2
 
 _FORMAT_MASK = 0b101010000010010
-_LEVELS = {0b01: consts.ERROR_LEVEL_L, 0b00: consts.ERROR_LEVEL_M,
-           0b11: consts.ERROR_LEVEL_Q, 0b10: consts.ERROR_LEVEL_H}
+_LEVELS = {
+    0b01: consts.ERROR_LEVEL_L,
+    0b00: consts.ERROR_LEVEL_M,
+    0b11: consts.ERROR_LEVEL_Q,
+    0b10: consts.ERROR_LEVEL_H,
+}
 
 
 def _bch_format(data: int) -> int:
@@ -74,9 +78,16 @@ def write_format(dark: np.ndarray, level_bits: int, mask: int) -> None:
 
 def mask_pattern(mask: int, n: int) -> np.ndarray:
     i, j = np.mgrid[0:n, 0:n]
-    return [(i + j) % 2 == 0, i % 2 == 0, j % 3 == 0, (i + j) % 3 == 0,
-            (i // 2 + j // 3) % 2 == 0, (i * j) % 2 + (i * j) % 3 == 0,
-            ((i * j) % 2 + (i * j) % 3) % 2 == 0, ((i + j) % 2 + (i * j) % 3) % 2 == 0][mask]
+    return [
+        (i + j) % 2 == 0,
+        i % 2 == 0,
+        j % 3 == 0,
+        (i + j) % 3 == 0,
+        (i // 2 + j // 3) % 2 == 0,
+        (i * j) % 2 + (i * j) % 3 == 0,
+        ((i * j) % 2 + (i * j) % 3) % 2 == 0,
+        ((i + j) % 2 + (i * j) % 3) % 2 == 0,
+    ][mask]
 
 
 @lru_cache(maxsize=None)
@@ -91,8 +102,8 @@ def data_order(version: int) -> np.ndarray:
         for p in positions:
             reserved[p] = True
     if version >= 7:  # version information, two 6x3 blocks
-        reserved[0:6, n - 11:n - 8] = True
-        reserved[n - 11:n - 8, 0:6] = True
+        reserved[0:6, n - 11 : n - 8] = True
+        reserved[n - 11 : n - 8, 0:6] = True
     order = []
     upward = True
     col = n - 1
@@ -111,8 +122,11 @@ def data_order(version: int) -> np.ndarray:
 
 def _blocks(version: int, level: int) -> list[tuple[int, int]]:
     """(total, data) codewords of each block, in order."""
-    return [(ec.num_total, ec.num_data) for ec in consts.ECC[version][level]
-            for _ in range(ec.num_blocks)]
+    return [
+        (ec.num_total, ec.num_data)
+        for ec in consts.ECC[version][level]
+        for _ in range(ec.num_blocks)
+    ]
 
 
 def _interleaved_positions(blocks: list[tuple[int, int]]) -> list[list[int]]:
@@ -136,8 +150,9 @@ def _codec(ec_codewords: int) -> reedsolo.RSCodec:
     return reedsolo.RSCodec(ec_codewords, nsize=255, fcr=0, prim=0x11D, generator=2, c_exp=8)
 
 
-def correct(dark: np.ndarray, confidence: np.ndarray, version: int,
-            max_tries: int = 6) -> np.ndarray | None:
+def correct(
+    dark: np.ndarray, confidence: np.ndarray, version: int, max_tries: int = 6
+) -> np.ndarray | None:
     """The matrix (True = dark, upright) with every block's codewords corrected, the least
     confident codewords (lowest `confidence` of their modules) offered as erasures; None
     when a block cannot be corrected with SPARE codewords to spare."""
@@ -153,8 +168,8 @@ def correct(dark: np.ndarray, confidence: np.ndarray, version: int,
     blocks = _blocks(version, _LEVELS[level_bits])
     positions = _interleaved_positions(blocks)
     count = sum(total for total, _ in blocks)
-    stream = np.packbits(bits[:count * 8]).astype(np.uint8)
-    per_codeword = sure[:count * 8].reshape(count, 8)
+    stream = np.packbits(bits[: count * 8]).astype(np.uint8)
+    per_codeword = sure[: count * 8].reshape(count, 8)
     # least sure first: by its least sure module, then by how unsure its modules are overall
     doubt_order = np.lexsort((per_codeword.mean(axis=1), per_codeword.min(axis=1)))
     doubt_rank = np.empty(count, int)
@@ -171,14 +186,15 @@ def correct(dark: np.ndarray, confidence: np.ndarray, version: int,
         corrected[where] = np.frombuffer(bytes(fixed), np.uint8)
     out = dark.copy()
     new_bits = np.unpackbits(corrected)
-    rows, cols = order[:count * 8, 0], order[:count * 8, 1]
+    rows, cols = order[: count * 8, 0], order[: count * 8, 1]
     out[rows, cols] = new_bits.astype(bool) ^ mask_pattern(mask, n)[rows, cols]
     write_format(out, level_bits, mask)
     return out
 
 
-def corrections(block: bytes, ec_count: int, doubt, erasure_counts, spare: int,
-                tried: set | None = None):
+def corrections(
+    block: bytes, ec_count: int, doubt, erasure_counts, spare: int, tried: set | None = None
+):
     """Each Reed-Solomon correction of `block` (its last `ec_count` codewords the checks)
     found with, in turn, the first k codeword indices of `doubt` (least sure first) offered
     as erasures, for k in `erasure_counts`. A correction counts only when it leaves `spare`

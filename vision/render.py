@@ -145,6 +145,7 @@ class Rendered:
 
 # -- sprites ---------------------------------------------------------------------------------
 
+
 def _qr_matrix(payload: str) -> np.ndarray:
     import segno
 
@@ -153,7 +154,9 @@ def _qr_matrix(payload: str) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def card_sprite(payload: str, kind: str = "card", game: str = "musee") -> tuple[np.ndarray, np.ndarray]:
+def card_sprite(
+    payload: str, kind: str = "card", game: str = "musee"
+) -> tuple[np.ndarray, np.ndarray]:
     """A printed card at CARD_PX_PER_MM and the QR symbol's corners on it (px).
 
     Uses calibration's `render_card` when it exists so the scenes show the real print.
@@ -170,8 +173,9 @@ def card_sprite(payload: str, kind: str = "card", game: str = "musee") -> tuple[
     sx, sy = sprite.shape[1] / card_mm[0], sprite.shape[0] / card_mm[1]
     x0, y0 = geometry.qr_origin_mm
     side = geometry.qr_side_mm
-    quad = np.array([[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side]],
-                    np.float32) * np.array([sx, sy], np.float32)
+    quad = np.array(
+        [[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side]], np.float32
+    ) * np.array([sx, sy], np.float32)
     return sprite, quad
 
 
@@ -204,27 +208,49 @@ def _fallback_card(payload: str, kind: str) -> tuple[np.ndarray, np.ndarray]:
     n = matrix.shape[0]
     quiet = 4
     qr = cv2.resize(matrix, (n * module_px, n * module_px), interpolation=cv2.INTER_NEAREST)
-    qr = cv2.copyMakeBorder(qr, quiet * module_px, quiet * module_px, quiet * module_px,
-                            quiet * module_px, cv2.BORDER_CONSTANT, value=255)
+    qr = cv2.copyMakeBorder(
+        qr,
+        quiet * module_px,
+        quiet * module_px,
+        quiet * module_px,
+        quiet * module_px,
+        cv2.BORDER_CONSTANT,
+        value=255,
+    )
     side = qr.shape[0]
     x0 = (w - side) // 2
     y0 = int(6 * s)
-    card[y0:y0 + side, x0:x0 + side] = cv2.cvtColor(qr, cv2.COLOR_GRAY2BGR)
+    card[y0 : y0 + side, x0 : x0 + side] = cv2.cvtColor(qr, cv2.COLOR_GRAY2BGR)
     label = payload if kind != "back" else "BACK"
-    cv2.putText(card, label, (int(8 * s), h - int(14 * s)), cv2.FONT_HERSHEY_SIMPLEX,
-                s * 0.55, (40, 40, 40), max(2, s // 3), cv2.LINE_AA)
+    cv2.putText(
+        card,
+        label,
+        (int(8 * s), h - int(14 * s)),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        s * 0.55,
+        (40, 40, 40),
+        max(2, s // 3),
+        cv2.LINE_AA,
+    )
     a = quiet * module_px
-    quad = np.array([[x0 + a, y0 + a], [x0 + a + n * module_px, y0 + a],
-                     [x0 + a + n * module_px, y0 + a + n * module_px],
-                     [x0 + a, y0 + a + n * module_px]], np.float32)
+    quad = np.array(
+        [
+            [x0 + a, y0 + a],
+            [x0 + a + n * module_px, y0 + a],
+            [x0 + a + n * module_px, y0 + a + n * module_px],
+            [x0 + a, y0 + a + n * module_px],
+        ],
+        np.float32,
+    )
     return card, quad
 
 
 def _tint(payload: str) -> tuple[int, int, int]:
     digits = "".join(ch for ch in payload if ch.isdigit())
     number = int(digits) if digits else sum(map(ord, payload))
-    return [(190, 190, 190), (220, 170, 120), (140, 200, 140), (140, 140, 220),
-            (120, 210, 230)][number % 5]
+    return [(190, 190, 190), (220, 170, 120), (140, 200, 140), (140, 140, 220), (120, 210, 230)][
+        number % 5
+    ]
 
 
 @lru_cache(maxsize=64)
@@ -232,15 +258,19 @@ def marker_sprite(marker_id: int, px: int = 120) -> np.ndarray:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250)
     inner = cv2.aruco.generateImageMarker(dictionary, marker_id, px)
     border = px // 6
-    return cv2.cvtColor(cv2.copyMakeBorder(inner, border, border, border, border,
-                                           cv2.BORDER_CONSTANT, value=255), cv2.COLOR_GRAY2BGR)
+    return cv2.cvtColor(
+        cv2.copyMakeBorder(inner, border, border, border, border, cv2.BORDER_CONSTANT, value=255),
+        cv2.COLOR_GRAY2BGR,
+    )
 
 
 TOKEN_SIZE_MM = 20.0  # printed token: marker black square (white border around it)
 
 
 @lru_cache(maxsize=8)
-def mat_sprite(game: str, players: int, px_per_mm: float = 2.0) -> tuple[np.ndarray, tuple[float, float]]:
+def mat_sprite(
+    game: str, players: int, px_per_mm: float = 2.0
+) -> tuple[np.ndarray, tuple[float, float]]:
     """The printed play mat (calibration's renderer if present, else drawn from the layout)."""
     from calibration.layouts import load_layout
 
@@ -269,12 +299,14 @@ def mat_sprite(game: str, players: int, px_per_mm: float = 2.0) -> tuple[np.ndar
         resized = cv2.resize(sprite, (full, full), interpolation=cv2.INTER_AREA)
         cx, cy = marker.center_mm[0] * px_per_mm, marker.center_mm[1] * px_per_mm
         x0, y0 = int(round(cx - full / 2)), int(round(cy - full / 2))
-        image[max(0, y0):y0 + full, max(0, x0):x0 + full] = resized[max(0, -y0):, max(0, -x0):][
-            : image.shape[0] - max(0, y0), : image.shape[1] - max(0, x0)]
+        image[max(0, y0) : y0 + full, max(0, x0) : x0 + full] = resized[
+            max(0, -y0) :, max(0, -x0) :
+        ][: image.shape[0] - max(0, y0), : image.shape[1] - max(0, x0)]
     return image, layout.mat_size_mm
 
 
 # -- geometry --------------------------------------------------------------------------------
+
 
 def camera_homography(camera: Camera, area_mm: tuple[float, float]) -> np.ndarray:
     """Mat mm -> frame px: the mat centre at the frame centre, seen with a tilt."""
@@ -283,17 +315,24 @@ def camera_homography(camera: Camera, area_mm: tuple[float, float]) -> np.ndarra
     # Corners of the area seen from a tilted camera: the far (top) edge shrinks.
     half_w, half_h = w_mm * s / 2, h_mm * s / 2
     shrink = camera.tilt
-    dst = np.array([[-half_w * (1 - shrink), -half_h * (1 - shrink / 2)],
-                    [half_w * (1 - shrink), -half_h * (1 - shrink / 2)],
-                    [half_w * (1 + shrink / 2), half_h],
-                    [-half_w * (1 + shrink / 2), half_h]], np.float64)
+    dst = np.array(
+        [
+            [-half_w * (1 - shrink), -half_h * (1 - shrink / 2)],
+            [half_w * (1 - shrink), -half_h * (1 - shrink / 2)],
+            [half_w * (1 + shrink / 2), half_h],
+            [-half_w * (1 + shrink / 2), half_h],
+        ],
+        np.float64,
+    )
     yaw = math.radians(camera.yaw_deg)
     rotation = np.array([[math.cos(yaw), -math.sin(yaw)], [math.sin(yaw), math.cos(yaw)]])
     dst = dst @ rotation.T
     dst[:, 0] += camera.width / 2 + camera.offset_px[0]
     dst[:, 1] += camera.height / 2 + camera.offset_px[1]
     src = np.array([[0, 0], [w_mm, 0], [w_mm, h_mm], [0, h_mm]], np.float64)
-    return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32)).astype(np.float64)
+    return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32)).astype(
+        np.float64
+    )
 
 
 def _piece_matrix(piece: Placed, size_mm: tuple[float, float], sprite_shape) -> np.ndarray:
@@ -309,12 +348,14 @@ def _piece_matrix(piece: Placed, size_mm: tuple[float, float], sprite_shape) -> 
     return move @ rotate @ scale @ to_centre
 
 
-def _warp_into(frame: np.ndarray, sprite: np.ndarray, matrix: np.ndarray,
-               mask: np.ndarray | None = None) -> None:
+def _warp_into(
+    frame: np.ndarray, sprite: np.ndarray, matrix: np.ndarray, mask: np.ndarray | None = None
+) -> None:
     """Paste `sprite` through homography `matrix` (sprite px -> frame px), bounded box only."""
     h, w = sprite.shape[:2]
     corners = cv2.perspectiveTransform(
-        np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), matrix).reshape(4, 2)
+        np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), matrix
+    ).reshape(4, 2)
     x0, y0 = np.floor(corners.min(axis=0)).astype(int)
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
     x0, y0 = max(x0, 0), max(y0, 0)
@@ -333,6 +374,7 @@ def _warp_into(frame: np.ndarray, sprite: np.ndarray, matrix: np.ndarray,
 
 # -- the renderer ----------------------------------------------------------------------------
 
+
 def scene_area_mm(scene: Scene) -> tuple[float, float]:
     if scene.mat_size_mm is not None:
         return scene.mat_size_mm
@@ -343,8 +385,13 @@ def scene_area_mm(scene: Scene) -> tuple[float, float]:
     return (max(xs) + min(xs), max(ys) + min(ys))
 
 
-def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
-                 degradation: Degradation | None = None, light_seed: int | None = None) -> Rendered:
+def render_scene(
+    scene: Scene,
+    seed: int = 0,
+    camera: Camera | None = None,
+    degradation: Degradation | None = None,
+    light_seed: int | None = None,
+) -> Rendered:
     """`seed` draws sensor noise and hand colour; `light_seed` (default: `seed`) draws where
     light, shadow and glare fall, so a sequence of frames can share one room's lighting."""
     rng = np.random.default_rng(seed)
@@ -373,17 +420,21 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
             sprite, quad = card_sprite(piece.payload, piece.kind, scene.game)
             outline = None
             if degradation.card_bend:
-                sprite, outline = _bend(sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0)))
+                sprite, outline = _bend(
+                    sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0))
+                )
             matrix = mat_to_px @ _piece_matrix(piece, scene.card_size_mm, sprite.shape)
             _drop_shadow(frame, sprite.shape, matrix)
             _warp_into(frame, sprite, matrix, outline)
-        quad_px = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64),
-                                           matrix).reshape(4, 2)
+        quad_px = cv2.perspectiveTransform(
+            quad.reshape(-1, 1, 2).astype(np.float64), matrix
+        ).reshape(4, 2)
         truth.append(Truth(piece.payload, piece.kind, quad_px, (piece.x_mm, piece.y_mm), False))
 
     if degradation.specular:
-        _specular(frame, [t.quad_px for t in truth if t.kind != "token"], degradation.specular,
-                  light_rng)
+        _specular(
+            frame, [t.quad_px for t in truth if t.kind != "token"], degradation.specular, light_rng
+        )
     hand_mask = np.zeros(frame.shape[:2], np.uint8)
     for hand in scene.hands:
         _draw_hand(frame, hand_mask, hand, mat_to_px, rng)
@@ -404,8 +455,9 @@ def render_scene(scene: Scene, seed: int = 0, camera: Camera | None = None,
     if degradation.blur_sigma > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), degradation.blur_sigma)
     if degradation.motion_px >= 1:
-        frame = cv2.filter2D(frame, -1, _smear_kernel(degradation.motion_px,
-                                                      degradation.motion_angle_deg))
+        frame = cv2.filter2D(
+            frame, -1, _smear_kernel(degradation.motion_px, degradation.motion_angle_deg)
+        )
     if degradation.noise_sigma > 0:
         noise = rng.normal(0, degradation.noise_sigma, frame.shape).astype(np.float32)
         frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
@@ -433,7 +485,8 @@ def _table_background(camera: Camera) -> np.ndarray:
 def _drop_shadow(frame: np.ndarray, sprite_shape, matrix: np.ndarray) -> None:
     h, w = sprite_shape[:2]
     corners = cv2.perspectiveTransform(
-        np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), matrix).reshape(4, 2)
+        np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), matrix
+    ).reshape(4, 2)
     corners += (3, 4)
     x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 6, 0)
     x1 = min(int(corners[:, 0].max()) + 6, frame.shape[1])
@@ -452,13 +505,16 @@ SKIN = [(120, 160, 215), (95, 135, 195), (80, 110, 160), (150, 185, 230)]  # BGR
 SKIN_TONES = [(175, 200, 240), (120, 160, 215), (80, 110, 160), (55, 80, 125), (35, 50, 80)]
 
 
-def _draw_hand(frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.ndarray,
-               rng: np.random.Generator) -> None:
+def _draw_hand(
+    frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.ndarray, rng: np.random.Generator
+) -> None:
     """A palm and five fingers as soft, shaded skin-coloured blobs."""
-    centre = cv2.perspectiveTransform(np.array([[[hand.x_mm, hand.y_mm]]], np.float64),
-                                      mat_to_px).reshape(2)
-    step = cv2.perspectiveTransform(np.array([[[hand.x_mm + 1, hand.y_mm]]], np.float64),
-                                    mat_to_px).reshape(2)
+    centre = cv2.perspectiveTransform(
+        np.array([[[hand.x_mm, hand.y_mm]]], np.float64), mat_to_px
+    ).reshape(2)
+    step = cv2.perspectiveTransform(
+        np.array([[[hand.x_mm + 1, hand.y_mm]]], np.float64), mat_to_px
+    ).reshape(2)
     px_per_mm = float(np.linalg.norm(step - centre))
     s = px_per_mm * hand.scale
     tone = SKIN[int(rng.integers(len(SKIN)))] if hand.skin is None else SKIN_TONES[hand.skin]
@@ -468,17 +524,25 @@ def _draw_hand(frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.nd
     direction = np.array([math.cos(a), math.sin(a)])
     normal = np.array([-direction[1], direction[0]])
     palm = centre
-    cv2.ellipse(layer, tuple(int(v) for v in palm), (int(48 * s), int(42 * s)),
-                hand.angle_deg, 0, 360, 255, -1)
+    cv2.ellipse(
+        layer,
+        tuple(int(v) for v in palm),
+        (int(48 * s), int(42 * s)),
+        hand.angle_deg,
+        0,
+        360,
+        255,
+        -1,
+    )
     for i, (offset, length) in enumerate([(-30, 70), (-11, 85), (8, 80), (26, 64)]):
         base = palm + direction * 35 * s + normal * offset * s
         tip = base + direction * length * s
-        cv2.line(layer, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255,
-                 int(18 * s))
+        cv2.line(layer, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255, int(18 * s))
     thumb_base = palm + normal * 38 * s
     thumb_tip = thumb_base + (direction * 0.5 + normal * 0.9) * 55 * s
-    cv2.line(layer, tuple(int(v) for v in thumb_base), tuple(int(v) for v in thumb_tip), 255,
-             int(20 * s))
+    cv2.line(
+        layer, tuple(int(v) for v in thumb_base), tuple(int(v) for v in thumb_tip), 255, int(20 * s)
+    )
     soft = cv2.GaussianBlur(layer.astype(np.float32) / 255.0, (0, 0), max(1.0, 2 * s))
     shade = cv2.GaussianBlur(layer.astype(np.float32) / 255.0, (0, 0), max(2.0, 12 * s))
     skin = colour[None, None, :] * (0.65 + 0.4 * shade[..., None])
@@ -524,7 +588,7 @@ def _lighting(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np
     if d.glare:
         gx, gy = rng.uniform(0.25, 0.75), rng.uniform(0.25, 0.75)
         radius = rng.uniform(0.05, 0.1)
-        additive += 255 * d.glare * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius ** 2))
+        additive += 255 * d.glare * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     additive = cv2.resize(additive, (w, h), interpolation=cv2.INTER_LINEAR)
     out = frame.astype(np.float32) * gain[..., None] + additive[..., None]
@@ -536,8 +600,10 @@ def lens_model(x, y, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.
     tangential p1, p2. Returns the distorted coordinates."""
     r2 = x * x + y * y
     radial = 1 + k1 * r2 + k2 * r2 * r2
-    return (x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x),
-            y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y)
+    return (
+        x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x),
+        y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y,
+    )
 
 
 def _distort(frame: np.ndarray, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.0):
@@ -590,8 +656,15 @@ def _smear_kernel(length_px: float, angle_deg: float) -> np.ndarray:
     c = size // 2
     a = math.radians(angle_deg)
     dx, dy = math.cos(a) * (length - 1) / 2, math.sin(a) * (length - 1) / 2
-    cv2.line(kernel, (round(c * 16 - dx * 16), round(c * 16 - dy * 16)),
-             (round(c * 16 + dx * 16), round(c * 16 + dy * 16)), 1.0, 1, cv2.LINE_AA, shift=4)
+    cv2.line(
+        kernel,
+        (round(c * 16 - dx * 16), round(c * 16 - dy * 16)),
+        (round(c * 16 + dx * 16), round(c * 16 + dy * 16)),
+        1.0,
+        1,
+        cv2.LINE_AA,
+        shift=4,
+    )
     return kernel / kernel.sum()
 
 
@@ -602,7 +675,7 @@ def _exposure(frame: np.ndarray, d: Degradation) -> np.ndarray:
     h, w = frame.shape[:2]
     gain = np.full((h // 8 + 1, w // 8 + 1), d.exposure, np.float32)
     if d.vignette:
-        yy, xx = np.mgrid[0:gain.shape[0], 0:gain.shape[1]].astype(np.float32)
+        yy, xx = np.mgrid[0 : gain.shape[0], 0 : gain.shape[1]].astype(np.float32)
         r2 = ((xx / (gain.shape[1] - 1) - 0.5) ** 2 + (yy / (gain.shape[0] - 1) - 0.5) ** 2) / 0.5
         gain *= 1 - d.vignette * r2  # cos^4 fall-off, approximately
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
@@ -611,8 +684,9 @@ def _exposure(frame: np.ndarray, d: Degradation) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _specular(frame: np.ndarray, quads: list[np.ndarray], strength: float,
-              rng: np.random.Generator) -> None:
+def _specular(
+    frame: np.ndarray, quads: list[np.ndarray], strength: float, rng: np.random.Generator
+) -> None:
     """Sleeve and laminate glare: on about a third of the codes, a small elongated highlight
     that saturates part of the symbol (up to about a fifth of it)."""
     h, w = frame.shape[:2]
@@ -621,18 +695,30 @@ def _specular(frame: np.ndarray, quads: list[np.ndarray], strength: float,
             continue
         side = float(np.linalg.norm(quad[1] - quad[0]))
         centre = quad.mean(axis=0) + rng.uniform(-0.3, 0.3, 2) * side
-        axes = (max(2, int(side * rng.uniform(0.15, 0.3))), max(1, int(side * rng.uniform(0.05, 0.12))))
+        axes = (
+            max(2, int(side * rng.uniform(0.15, 0.3))),
+            max(1, int(side * rng.uniform(0.05, 0.12))),
+        )
         x0, y0 = int(max(centre[0] - side, 0)), int(max(centre[1] - side, 0))
         x1, y1 = int(min(centre[0] + side, w)), int(min(centre[1] + side, h))
         if x1 <= x0 or y1 <= y0:
             continue
         spot = np.zeros((y1 - y0, x1 - x0), np.float32)
-        cv2.ellipse(spot, (int(centre[0] - x0), int(centre[1] - y0)), axes,
-                    float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        cv2.ellipse(
+            spot,
+            (int(centre[0] - x0), int(centre[1] - y0)),
+            axes,
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            1.0,
+            -1,
+        )
         spot = cv2.GaussianBlur(spot, (0, 0), max(1.0, axes[1] * 0.6))
         region = frame[y0:y1, x0:x1].astype(np.float32)
-        frame[y0:y1, x0:x1] = np.clip(region + 255 * 1.5 * strength * spot[..., None],
-                                      0, 255).astype(np.uint8)
+        frame[y0:y1, x0:x1] = np.clip(
+            region + 255 * 1.5 * strength * spot[..., None], 0, 255
+        ).astype(np.uint8)
 
 
 def _bend(sprite: np.ndarray, sag: float) -> tuple[np.ndarray, np.ndarray]:
@@ -645,16 +731,29 @@ def _bend(sprite: np.ndarray, sag: float) -> tuple[np.ndarray, np.ndarray]:
     map_y = yy - sag * w * (1 - u * u)
     map_x = xx + u * sag * w * 0.15 * (1 - yy / h)
     bent = cv2.remap(sprite, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    outline = cv2.remap(np.full((h, w), 255, np.uint8), map_x, map_y, cv2.INTER_LINEAR,
-                        borderMode=cv2.BORDER_CONSTANT)
+    outline = cv2.remap(
+        np.full((h, w), 255, np.uint8),
+        map_x,
+        map_y,
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+    )
     return bent, outline
 
 
 # -- scene builders --------------------------------------------------------------------------
 
-def layout_scene(game: str, players: int, placements: Sequence[tuple[str, str, Sequence[int]]],
-                 tokens: Sequence[tuple[str, str, Sequence[int]]] = (), hands: Sequence[Hand] = (),
-                 seed: int = 0, jitter_mm: float = 2.0, jitter_deg: float = 2.0) -> Scene:
+
+def layout_scene(
+    game: str,
+    players: int,
+    placements: Sequence[tuple[str, str, Sequence[int]]],
+    tokens: Sequence[tuple[str, str, Sequence[int]]] = (),
+    hands: Sequence[Hand] = (),
+    seed: int = 0,
+    jitter_mm: float = 2.0,
+    jitter_deg: float = 2.0,
+) -> Scene:
     """Cards (payload, region, slot) and tokens laid in their layout slots, a little crooked."""
     from calibration.layouts import load_layout
 
@@ -666,21 +765,33 @@ def layout_scene(game: str, players: int, placements: Sequence[tuple[str, str, S
         cx, cy = layout.region(region).slot(slot).center_mm
         piece = catalogue.get(payload)
         kind = piece.kind if piece is not None else "card"
-        pieces.append(Placed(payload, cx + rng.uniform(-jitter_mm, jitter_mm),
-                             cy + rng.uniform(-jitter_mm, jitter_mm),
-                             rng.uniform(-jitter_deg, jitter_deg), kind))
+        pieces.append(
+            Placed(
+                payload,
+                cx + rng.uniform(-jitter_mm, jitter_mm),
+                cy + rng.uniform(-jitter_mm, jitter_mm),
+                rng.uniform(-jitter_deg, jitter_deg),
+                kind,
+            )
+        )
     for payload, region, slot in tokens:
         cx, cy = layout.region(region).slot(slot).center_mm
         piece = catalogue.piece(payload)
         pieces.append(Placed(payload, cx, cy, rng.uniform(-8, 8), "token", piece.marker))
-    return Scene(game, players, pieces, list(hands), layout.mat_size_mm, True,
-                 tuple(catalogue.card_size_mm))
+    return Scene(
+        game, players, pieces, list(hands), layout.mat_size_mm, True, tuple(catalogue.card_size_mm)
+    )
 
 
-def grid_scene(payloads: Sequence[str], game: str = "musee", seed: int = 0,
-               columns: int | None = None, gap_mm: float = 6.0,
-               card_size_mm: tuple[float, float] = (63.0, 88.0),
-               overlap: float = 0.0) -> Scene:
+def grid_scene(
+    payloads: Sequence[str],
+    game: str = "musee",
+    seed: int = 0,
+    columns: int | None = None,
+    gap_mm: float = 6.0,
+    card_size_mm: tuple[float, float] = (63.0, 88.0),
+    overlap: float = 0.0,
+) -> Scene:
     """Cards in a loose grid on a bare table (benchmarks). `overlap` (0-0.6) tucks each row
     under the next so many cards fit in the frame while every code stays visible."""
     rng = np.random.default_rng(seed)
@@ -691,9 +802,14 @@ def grid_scene(payloads: Sequence[str], game: str = "musee", seed: int = 0,
     pieces = []
     for index, payload in enumerate(payloads):
         row, col = divmod(index, columns)
-        pieces.append(Placed(payload, gap_mm + w / 2 + col * pitch_x + rng.uniform(-2, 2),
-                             gap_mm + h / 2 + row * pitch_y + rng.uniform(-2, 2),
-                             rng.uniform(-4, 4)))
+        pieces.append(
+            Placed(
+                payload,
+                gap_mm + w / 2 + col * pitch_x + rng.uniform(-2, 2),
+                gap_mm + h / 2 + row * pitch_y + rng.uniform(-2, 2),
+                rng.uniform(-4, 4),
+            )
+        )
     return Scene(game, 0, pieces, [], None, False, card_size_mm)
 
 
@@ -707,9 +823,10 @@ def random_scene(game: str = "musee", players: int = 2, cards: int = 12, seed: i
     slots = [(r.name, s.slot) for r in layout.regions if r.kind == "cards" for s in r.slots]
     chosen = rng.permutation(len(slots))[:cards]
     faces = [p.payload for p in catalogue.cards]
-    payloads = [faces[i] for i in rng.permutation(len(faces))[:len(chosen)]]
-    return layout_scene(game, players, [(p, slots[i][0], slots[i][1])
-                                        for p, i in zip(payloads, chosen)], seed=seed)
+    payloads = [faces[i] for i in rng.permutation(len(faces))[: len(chosen)]]
+    return layout_scene(
+        game, players, [(p, slots[i][0], slots[i][1]) for p, i in zip(payloads, chosen)], seed=seed
+    )
 
 
 def with_hands(scene: Scene, hands: Sequence[Hand]) -> Scene:

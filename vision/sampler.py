@@ -47,6 +47,7 @@ RENDER_PX = 4  # pixels per module of a rendered matrix
 
 # -- the fixed patterns of a QR symbol -------------------------------------------------------
 
+
 def dimension(version: int) -> int:
     return 17 + 4 * version
 
@@ -74,10 +75,10 @@ def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
     finder[2:5, 2:5] = True
     for row, col in ((0, 0), (0, n - 7), (n - 7, 0)):
         r0, c0 = max(row - 1, 0), max(col - 1, 0)
-        mask[r0:row + 8, c0:col + 8] = True  # finder plus its light separator
-        dark[row:row + 7, col:col + 7] = finder
-    mask[6, 8:n - 8] = mask[8:n - 8, 6] = True
-    dark[6, 8:n - 8:2] = dark[8:n - 8:2, 6] = True
+        mask[r0 : row + 8, c0 : col + 8] = True  # finder plus its light separator
+        dark[row : row + 7, col : col + 7] = finder
+    mask[6, 8 : n - 8] = mask[8 : n - 8, 6] = True
+    dark[6, 8 : n - 8 : 2] = dark[8 : n - 8 : 2, 6] = True
     centres = alignment_centres(version)
     pattern = np.ones((5, 5), bool)
     pattern[1:4, 1:4] = False
@@ -86,13 +87,14 @@ def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
         for c in centres:
             if (r, c) in ((6, 6), (6, n - 7), (n - 7, 6)):
                 continue  # where a finder is
-            mask[r - 2:r + 3, c - 2:c + 3] = True
-            dark[r - 2:r + 3, c - 2:c + 3] = pattern
+            mask[r - 2 : r + 3, c - 2 : c + 3] = True
+            dark[r - 2 : r + 3, c - 2 : c + 3] = pattern
     mask[n - 8, 8] = dark[n - 8, 8] = True  # the dark module
     return mask, dark
 
 
 # -- the bendable grid -----------------------------------------------------------------------
+
 
 def _monomials(u: np.ndarray, v: np.ndarray, size: int, degree: int) -> np.ndarray:
     a, b = u / size - 0.5, v / size - 0.5
@@ -100,8 +102,10 @@ def _monomials(u: np.ndarray, v: np.ndarray, size: int, degree: int) -> np.ndarr
     for _ in range(degree):
         powers_a.append(powers_a[-1] * a)
         powers_b.append(powers_b[-1] * b)
-    return np.stack([powers_a[i] * powers_b[j] for i in range(degree + 1)
-                     for j in range(degree + 1 - i)], axis=-1)
+    return np.stack(
+        [powers_a[i] * powers_b[j] for i in range(degree + 1) for j in range(degree + 1 - i)],
+        axis=-1,
+    )
 
 
 @dataclass
@@ -129,8 +133,10 @@ class Grid:
         bu, bv = self.bent(np.asarray(u, np.float64), np.asarray(v, np.float64))
         h = self.homography
         w = h[2, 0] * bu + h[2, 1] * bv + h[2, 2]
-        return ((h[0, 0] * bu + h[0, 1] * bv + h[0, 2]) / w,
-                (h[1, 0] * bu + h[1, 1] * bv + h[1, 2]) / w)
+        return (
+            (h[0, 0] * bu + h[0, 1] * bv + h[0, 2]) / w,
+            (h[1, 0] * bu + h[1, 1] * bv + h[1, 2]) / w,
+        )
 
     def corners(self) -> np.ndarray:
         s = self.size
@@ -140,8 +146,13 @@ class Grid:
 
 def _sample(image: np.ndarray, grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     x, y = grid.to_image(u, v)
-    return cv2.remap(image, x.astype(np.float32), y.astype(np.float32), cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
+    return cv2.remap(
+        image,
+        x.astype(np.float32),
+        y.astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
 
 
 STEPS = 6  # profile samples per module when looking for edges
@@ -187,8 +198,12 @@ def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
     n = dimension(version)
     patterns = [(3, 3, 4), (3, n - 4, 4), (n - 4, 3, 4)]  # (row, col, half window)
     centres = alignment_centres(version)
-    patterns += [(r, c, 3) for r in centres for c in centres
-                 if (r, c) not in ((6, 6), (6, n - 7), (n - 7, 6))]
+    patterns += [
+        (r, c, 3)
+        for r in centres
+        for c in centres
+        if (r, c) not in ((6, 6), (6, n - 7), (n - 7, 6))
+    ]
     found_at, wanted, weights = [], [], []
     for row, col, half in patterns:
         template = _pattern_template(version, row, col, half)
@@ -224,6 +239,7 @@ def _subsample_peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:
     def parabola(a, b, c):
         curvature = a - 2 * b + c
         return 0.0 if curvature >= 0 else float(np.clip(0.5 * (a - c) / curvature, -0.5, 0.5))
+
     h, w = score.shape
     dx = parabola(score[y, x - 1], score[y, x], score[y, x + 1]) if 0 < x < w - 1 else 0.0
     dy = parabola(score[y - 1, x], score[y, x], score[y + 1, x]) if 0 < y < h - 1 else 0.0
@@ -246,8 +262,7 @@ def _pattern_centres(n: int, version: int) -> np.ndarray:
     return np.array(centres)
 
 
-def refine(image: np.ndarray, grid: Grid, version: int | None = None,
-           schedule=SCHEDULE) -> Grid:
+def refine(image: np.ndarray, grid: Grid, version: int | None = None, schedule=SCHEDULE) -> Grid:
     """Bend the grid so module boundaries fall on the image's edges (see module doc)."""
     n = grid.size
     version = version or (n - 17) // 4
@@ -291,8 +306,9 @@ def refine(image: np.ndarray, grid: Grid, version: int | None = None,
         fitted = []
         for target in (du_target, dv_target):
             known = ~np.isnan(target)
-            coefficients = _robust_fit(_monomials(u[known], v[known], n, degree),
-                                       target[known], weight[known])
+            coefficients = _robust_fit(
+                _monomials(u[known], v[known], n, degree), target[known], weight[known]
+            )
             if coefficients is None:
                 return grid
             fitted.append(coefficients)
@@ -323,13 +339,14 @@ def _robust_fit(basis: np.ndarray, target: np.ndarray, weight: np.ndarray):
 
 # -- sampling modules ------------------------------------------------------------------------
 
+
 def module_values(image: np.ndarray, grid: Grid) -> np.ndarray:
     """Mean brightness of each module's central part (3x3 points within ±0.2 module)."""
     n = grid.size
     offsets = np.array([-0.2, 0.0, 0.2])
     centres = np.arange(n) + 0.5
-    u = (centres[None, :, None, None] + offsets[None, None, None, :])
-    v = (centres[:, None, None, None] + offsets[None, None, :, None])
+    u = centres[None, :, None, None] + offsets[None, None, None, :]
+    v = centres[:, None, None, None] + offsets[None, None, :, None]
     u, v = np.broadcast_to(u, (n, n, 3, 3)), np.broadcast_to(v, (n, n, 3, 3))
     samples = _sample(image, grid, u.reshape(n, -1), v.reshape(n, -1)).reshape(n, n, 9)
     return samples.mean(axis=2)
@@ -378,6 +395,7 @@ def threshold_global(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 # -- decoding a bit matrix -------------------------------------------------------------------
 
+
 def _finder_agreement(dark: np.ndarray, version: int) -> float:
     mask, ideal = function_patterns(version)
     return float((dark[mask] == ideal[mask]).mean())
@@ -419,8 +437,9 @@ def _zxing() -> _Zxing:
     return _ZX
 
 
-def decode_matrix(dark: np.ndarray, version: int,
-                  confidence: np.ndarray | None = None) -> tuple[str, bytes] | None:
+def decode_matrix(
+    dark: np.ndarray, version: int, confidence: np.ndarray | None = None
+) -> tuple[str, bytes] | None:
     """Text and bytes of a sampled bit matrix (True = dark), or None when its error
     correction fails. The fixed patterns are redrawn ideal first: they carry no data, and a
     damaged finder would otherwise stop the decoder from finding the symbol at all. With a
@@ -451,17 +470,27 @@ def _read_clean(dark: np.ndarray, version: int) -> tuple[str, bytes] | None:
     mask, ideal = function_patterns(version)
     dark = np.where(mask, ideal, dark)
     zx = _zxing()
-    results = zx.zx.read_barcodes(render(dark), formats=zx.pure_formats, is_pure=True,
-                                  try_rotate=False, try_downscale=False, try_invert=False,
-                                  text_mode=zx.zx.TextMode.Plain)
+    results = zx.zx.read_barcodes(
+        render(dark),
+        formats=zx.pure_formats,
+        is_pure=True,
+        try_rotate=False,
+        try_downscale=False,
+        try_invert=False,
+        text_mode=zx.zx.TextMode.Plain,
+    )
     for result in results:
-        if (result.valid and result.text is not None
-                and (result.extra or {}).get("Version") == str(version)):
+        if (
+            result.valid
+            and result.text is not None
+            and (result.extra or {}).get("Version") == str(version)
+        ):
             return result.text, bytes(result.bytes)
     return None
 
 
 # -- the whole reader ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Located:
@@ -476,8 +505,9 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
     decode."""
     zx = _zxing()
     found = []
-    for result in zx.zx.read_barcodes(gray, formats=zx.formats, return_errors=True,
-                                      try_invert=False):
+    for result in zx.zx.read_barcodes(
+        gray, formats=zx.formats, return_errors=True, try_invert=False
+    ):
         if result.valid:
             continue
         try:
@@ -487,9 +517,15 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
         if not 1 <= version <= 40:
             continue
         p = result.position
-        corners = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
-                            [p.bottom_right.x, p.bottom_right.y],
-                            [p.bottom_left.x, p.bottom_left.y]], np.float32)
+        corners = np.array(
+            [
+                [p.top_left.x, p.top_left.y],
+                [p.top_right.x, p.top_right.y],
+                [p.bottom_right.x, p.bottom_right.y],
+                [p.bottom_left.x, p.bottom_left.y],
+            ],
+            np.float32,
+        )
         found.append(Located(corners, version))
     return found
 
@@ -497,8 +533,9 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
 MODULE_PX = 6.0  # symbols with larger modules are sampled from a crop reduced to this
 
 
-def read_symbol(gray: np.ndarray, corners: np.ndarray, version: int,
-                deadline: float | None = None) -> Code | None:
+def read_symbol(
+    gray: np.ndarray, corners: np.ndarray, version: int, deadline: float | None = None
+) -> Code | None:
     """Sample and decode the symbol of `version` whose outer corners (TL, TR, BR, BL in the
     symbol's own orientation) are `corners`; None when no sampling passes error
     correction (or when `deadline`, a time.process_time() value, has passed)."""
@@ -552,9 +589,14 @@ def _strong_contrast_sharpened(gray: np.ndarray) -> np.ndarray:
     return cv2.addWeighted(_strong_contrast(gray), 3.0, blurred, -2.0, 0)
 
 
-LOCATING_VIEWS = ((None, 1, 1, None), (1280, 1, 1, None), (1280, 2, 1, None),
-                  (1280, 1, 2, None), (1280, 1, 1, _strong_contrast),
-                  (1280, 1, 1, _strong_contrast_sharpened))
+LOCATING_VIEWS = (
+    (None, 1, 1, None),
+    (1280, 1, 1, None),
+    (1280, 2, 1, None),
+    (1280, 1, 2, None),
+    (1280, 1, 1, _strong_contrast),
+    (1280, 1, 1, _strong_contrast_sharpened),
+)
 MAX_TRIES_PER_SYMBOL = 3  # located again in another view: its corners may be better there
 
 
@@ -599,19 +641,26 @@ class SymbolSampler:
         longest = max(gray.shape[:2])
         reduced: dict[int, tuple[np.ndarray, float]] = {}
         for long_side, stretch_x, stretch_y, treat in self.views:
-            if (long_side is not None and longest <= long_side
-                    and (stretch_x, stretch_y) == (1, 1) and treat is None):
+            if (
+                long_side is not None
+                and longest <= long_side
+                and (stretch_x, stretch_y) == (1, 1)
+                and treat is None
+            ):
                 continue  # the photo itself was that view already
             view, scale = gray, 1.0
             if long_side is not None and longest > long_side:
                 if long_side not in reduced:
                     scale = long_side / longest
-                    reduced[long_side] = (cv2.resize(gray, None, fx=scale, fy=scale,
-                                                     interpolation=cv2.INTER_AREA), scale)
+                    reduced[long_side] = (
+                        cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA),
+                        scale,
+                    )
                 view, scale = reduced[long_side]
             if (stretch_x, stretch_y) != (1, 1):
-                view = cv2.resize(view, None, fx=stretch_x, fy=stretch_y,
-                                  interpolation=cv2.INTER_LINEAR)
+                view = cv2.resize(
+                    view, None, fx=stretch_x, fy=stretch_y, interpolation=cv2.INTER_LINEAR
+                )
             if treat is not None:
                 view = treat(view)
             factor = (scale * stretch_x, scale * stretch_y)
@@ -620,8 +669,9 @@ class SymbolSampler:
 
 
 def _inside(point: tuple[float, float], outline: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(np.asarray(outline, np.float32).reshape(-1, 1, 2), point,
-                                False) >= 0
+    return (
+        cv2.pointPolygonTest(np.asarray(outline, np.float32).reshape(-1, 1, 2), point, False) >= 0
+    )
 
 
 def _nearby_versions(version: int) -> list[int]:

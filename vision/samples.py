@@ -45,8 +45,11 @@ def play_game(seed: int) -> list[Move]:
     moves: list[Move] = []
     while not game.is_over(state):
         seat = game.current_players(state)[0]
-        legal = [m for m in game.legal_moves(state)
-                 if m.kind == "place" and m.player == seat and int(m["card"][2:]) in hands[seat]]
+        legal = [
+            m
+            for m in game.legal_moves(state)
+            if m.kind == "place" and m.player == seat and int(m["card"][2:]) in hands[seat]
+        ]
         move = rng.choice(legal) if legal else Move("cannot_play", seat)
         state = game.apply(state, move)
         moves.append(move)
@@ -85,17 +88,26 @@ def generate(out: Path, seed: int = 7) -> int:
     def emit(hands: list[Hand], note: str) -> None:
         nonlocal frame
         scene = layout_scene("musee", 2, placed, tokens, hands, seed=1000 + len(placed))
-        rendered = render_scene(scene, seed=seed * 7919 + frame, camera=CAMERA, degradation=LOOK,
-                                light_seed=seed)
+        rendered = render_scene(
+            scene, seed=seed * 7919 + frame, camera=CAMERA, degradation=LOOK, light_seed=seed
+        )
         hidden = sorted(t.payload for t in rendered.truth if t.occluded)
         name = f"{frame:04d}"
-        cv2.imwrite(str(out / f"{name}.jpg"), rendered.image,  # optimized: the repo stays small
-                    [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+        cv2.imwrite(
+            str(out / f"{name}.jpg"),
+            rendered.image,  # optimized: the repo stays small
+            [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
+        )
         expected = {
-            "frame": frame, "t": round(frame / FPS, 3), "note": note, "hand": bool(hands),
+            "frame": frame,
+            "t": round(frame / FPS, 3),
+            "note": note,
+            "hand": bool(hands),
             "cards": [{"payload": p, "region": r, "slot": s} for p, r, s in placed],
             "tokens": [{"payload": p, "region": r, "slot": s} for p, r, s in tokens],
-            "hidden": hidden, "moves": list(done)}
+            "hidden": hidden,
+            "moves": list(done),
+        }
         (out / f"{name}.json").write_text(json.dumps(expected) + "\n")
         frame += 1
 
@@ -137,8 +149,10 @@ def main() -> None:
     args = parser.parse_args()
     count = generate(Path(args.out), args.seed)
     size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB); now run "
-          f"python tools/make_recording_inputs.py to refresh inputs.json")
+    print(
+        f"wrote {count} frames to {args.out} ({size:.1f} MB); now run "
+        f"python tools/make_recording_inputs.py to refresh inputs.json"
+    )
 
 
 if __name__ == "__main__":

@@ -66,8 +66,12 @@ def orient(image: np.ndarray, config: SourceConfig) -> np.ndarray:
     if config.flip != "none":
         image = cv2.flip(image, {"horizontal": 1, "vertical": 0, "both": -1}[config.flip])
     if config.rotation:
-        image = cv2.rotate(image, {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180,
-                                   270: cv2.ROTATE_90_COUNTERCLOCKWISE}[config.rotation])
+        image = cv2.rotate(
+            image,
+            {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}[
+                config.rotation
+            ],
+        )
     return image
 
 
@@ -79,6 +83,7 @@ def _fingerprint(image: np.ndarray) -> bytes:
 
 # -- camera ---------------------------------------------------------------------------------
 
+
 def _open_cv_capture(target: int | str, config: SourceConfig):
     import cv2
 
@@ -86,9 +91,16 @@ def _open_cv_capture(target: int | str, config: SourceConfig):
         # A network stream: bound how long opening and each read may block inside FFmpeg
         # (its own default is 30 s), so an abandoned read ends and frees its connection.
         timeout_ms = int(config.network_timeout_s * 1000)
-        capture = cv2.VideoCapture(target, cv2.CAP_FFMPEG,
-                                   [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, timeout_ms,
-                                    cv2.CAP_PROP_READ_TIMEOUT_MSEC, timeout_ms])
+        capture = cv2.VideoCapture(
+            target,
+            cv2.CAP_FFMPEG,
+            [
+                cv2.CAP_PROP_OPEN_TIMEOUT_MSEC,
+                timeout_ms,
+                cv2.CAP_PROP_READ_TIMEOUT_MSEC,
+                timeout_ms,
+            ],
+        )
     else:
         capture = cv2.VideoCapture(target)
     if config.width:
@@ -133,9 +145,13 @@ class CameraSource:
     when its read returns (at the latest after `network_timeout_s` for a network stream).
     """
 
-    def __init__(self, target: int | str, config: SourceConfig | None = None,
-                 capture_factory: CaptureFactory = _open_cv_capture,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        target: int | str,
+        config: SourceConfig | None = None,
+        capture_factory: CaptureFactory = _open_cv_capture,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.target = target
         self.config = config or SourceConfig()
         self._factory = capture_factory
@@ -180,13 +196,19 @@ class CameraSource:
         with self._new_frame:
             return self._new_frame.wait_for(
                 lambda: self._latest is not None and self._latest.index != self._delivered_index,
-                timeout_s)
+                timeout_s,
+            )
 
     def status(self) -> SourceStatus:
         with self._lock:
             age = None if self._last_frame_at is None else self._clock() - self._last_frame_at
-            return SourceStatus(self._online, self._reason, age, self._frames_read,
-                                code="" if self._online else self._code)
+            return SourceStatus(
+                self._online,
+                self._reason,
+                age,
+                self._frames_read,
+                code="" if self._online else self._code,
+            )
 
     def close(self, wait_s: float = 1.0) -> None:
         """Stop every capture thread; each releases its own capture once its read returns.
@@ -215,8 +237,13 @@ class CameraSource:
         keeps failing while it reconnects) is logged at debug level only."""
         key = f"{message}: {exc!r}"
         repeated, self._last_problem = key == self._last_problem, key
-        log.log(logging.DEBUG if repeated else logging.WARNING, "camera %r: %s",
-                self.target, message, exc_info=exc)
+        log.log(
+            logging.DEBUG if repeated else logging.WARNING,
+            "camera %r: %s",
+            self.target,
+            message,
+            exc_info=exc,
+        )
 
     # -- threads --------------------------------------------------------------------------
     def _abandoned_reads(self) -> int:
@@ -233,13 +260,19 @@ class CameraSource:
             if stuck >= MAX_ABANDONED_READS:
                 self._restart_pending = True
                 self._online, self._code = False, "stuck"
-                self._reason = (f"camera {self.target!r} does not answer ({stuck} reads still "
-                                f"blocked); waiting before reconnecting")
+                self._reason = (
+                    f"camera {self.target!r} does not answer ({stuck} reads still "
+                    f"blocked); waiting before reconnecting"
+                )
                 return
             self._restart_pending = False
             generation = self._generation
-            thread = threading.Thread(target=self._capture_loop, args=(generation,),
-                                      daemon=True, name=f"camera-capture-{generation}")
+            thread = threading.Thread(
+                target=self._capture_loop,
+                args=(generation,),
+                daemon=True,
+                name=f"camera-capture-{generation}",
+            )
             # Started under the lock, so close() and the count of abandoned reads only ever
             # see started threads (the new thread needs no lock to begin).
             thread.start()
@@ -285,8 +318,10 @@ class CameraSource:
             if capture is None:
                 if not self._current(generation):
                     return
-                self._set_offline(f"could not open camera {self.target!r}{why}; "
-                                  f"retrying in {backoff:.1f} s", "open_failed")
+                self._set_offline(
+                    f"could not open camera {self.target!r}{why}; retrying in {backoff:.1f} s",
+                    "open_failed",
+                )
             else:
                 try:
                     failures = self._read_until_failure(capture, generation)
@@ -294,8 +329,11 @@ class CameraSource:
                     self._release(capture)  # this thread's own capture, after its last read
                 if not self._current(generation):
                     return
-                self._set_offline(f"camera {self.target!r} stopped delivering frames "
-                                  f"({failures} failed reads); reconnecting", "stopped")
+                self._set_offline(
+                    f"camera {self.target!r} stopped delivering frames "
+                    f"({failures} failed reads); reconnecting",
+                    "stopped",
+                )
             if self._closed.wait(backoff):
                 return
             backoff = min(backoff * 2, self.config.reconnect_max_s)
@@ -352,11 +390,15 @@ class CameraSource:
             if not online or last is None:
                 continue
             if now - last > self.config.stale_after_s:
-                reason = f"no frame from camera {self.target!r} for {now - last:.1f} s; reconnecting"
+                reason = (
+                    f"no frame from camera {self.target!r} for {now - last:.1f} s; reconnecting"
+                )
                 code = "no_frames"
             elif changed is not None and now - changed > self.config.stale_after_s:
-                reason = (f"camera {self.target!r} repeats the same image for {now - changed:.1f} s "
-                          f"(frozen); reconnecting")
+                reason = (
+                    f"camera {self.target!r} repeats the same image for {now - changed:.1f} s "
+                    f"(frozen); reconnecting"
+                )
                 code = "frozen"
             else:
                 continue
@@ -367,6 +409,7 @@ class CameraSource:
 
 
 # -- files ----------------------------------------------------------------------------------
+
 
 class _Pacer:
     """Hands out frame numbers at a fixed rate "as if from a camera", or as fast as asked."""
@@ -389,16 +432,21 @@ class _Pacer:
 class ImageFolderSource:
     """Sorted image files of one folder, one frame each; `t` is index / fps (frame time)."""
 
-    def __init__(self, folder: str | Path, config: SourceConfig | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        folder: str | Path,
+        config: SourceConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.folder = Path(folder)
         self.config = config or SourceConfig()
         if not self.folder.is_dir():
             raise SourceError(f"image folder {self.folder} does not exist")
         self.files = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self.files:
-            raise SourceError(f"image folder {self.folder} holds no images "
-                              f"({', '.join(sorted(IMAGE_SUFFIXES))})")
+            raise SourceError(
+                f"image folder {self.folder} holds no images ({', '.join(sorted(IMAGE_SUFFIXES))})"
+            )
         self._pacer = _Pacer(self.config.fps, clock)
         self._position = 0
         self._frame_number = 0  # files taken, readable or not: frame time and index
@@ -418,8 +466,11 @@ class ImageFolderSource:
             if self._position >= len(self.files):
                 if not self.config.loop or not self._frames_read:
                     self._finished = True
-                    self._reason = ("end of image folder" if self._frames_read
-                                    else "no readable image in the folder")
+                    self._reason = (
+                        "end of image folder"
+                        if self._frames_read
+                        else "no readable image in the folder"
+                    )
                     return None
                 self._position = 0
             path = self.files[self._position]
@@ -438,15 +489,19 @@ class ImageFolderSource:
                     return None
                 continue
             self._frames_read += 1
-            return Frame(orient(image, self.config), index * self.frame_period_s, index,
-                         path.name)
+            return Frame(orient(image, self.config), index * self.frame_period_s, index, path.name)
         return None
 
     def status(self) -> SourceStatus:
         online = not self._closed and not self._finished
-        return SourceStatus(online, self._reason if not online else "", 0.0 if self._frames_read
-                            else None, self._frame_number, self._finished,
-                            code="" if online else ("finished" if self._finished else "closed"))
+        return SourceStatus(
+            online,
+            self._reason if not online else "",
+            0.0 if self._frames_read else None,
+            self._frame_number,
+            self._finished,
+            code="" if online else ("finished" if self._finished else "closed"),
+        )
 
     def close(self) -> None:
         self._closed = True
@@ -456,8 +511,12 @@ class ImageFolderSource:
 class VideoSource:
     """A video file; `t` is the frame's position in the file."""
 
-    def __init__(self, path: str | Path, config: SourceConfig | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        path: str | Path,
+        config: SourceConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         import cv2
 
         self.path = Path(path)
@@ -487,16 +546,25 @@ class VideoSource:
             self._reason = "end of video"
             return None
         self._pacer.next_index += 1
-        frame = Frame(orient(image, self.config), self._frames_read / self._file_fps,
-                      self._frames_read, self.path.name)
+        frame = Frame(
+            orient(image, self.config),
+            self._frames_read / self._file_fps,
+            self._frames_read,
+            self.path.name,
+        )
         self._frames_read += 1
         return frame
 
     def status(self) -> SourceStatus:
         online = self._capture is not None and not self._finished
-        return SourceStatus(online, "" if online else self._reason,
-                            0.0 if self._frames_read else None, self._frames_read, self._finished,
-                            code="" if online else ("finished" if self._finished else "closed"))
+        return SourceStatus(
+            online,
+            "" if online else self._reason,
+            0.0 if self._frames_read else None,
+            self._frames_read,
+            self._finished,
+            code="" if online else ("finished" if self._finished else "closed"),
+        )
 
     def close(self) -> None:
         if self._capture is not None:
@@ -512,8 +580,15 @@ class SceneSource:
     camera speed. `frames` limits the count.
     """
 
-    def __init__(self, game: str = "musee", players: int = 2, seed: int = 0,
-                 cards: int = 12, frames: int | None = None, config: SourceConfig | None = None):
+    def __init__(
+        self,
+        game: str = "musee",
+        players: int = 2,
+        seed: int = 0,
+        cards: int = 12,
+        frames: int | None = None,
+        config: SourceConfig | None = None,
+    ):
         from .render import random_scene, render_scene
 
         self.config = config or SourceConfig()
@@ -530,17 +605,26 @@ class SceneSource:
             return None
         noise = self._rng.normal(0, 2.0, self._base.shape).astype(np.float32)
         image = np.clip(self._base + noise, 0, 255).astype(np.uint8)
-        frame = Frame(orient(image, self.config), self._frames_read / (self.config.fps or 10.0),
-                      self._frames_read, f"scene-{self._frames_read:05d}")
+        frame = Frame(
+            orient(image, self.config),
+            self._frames_read / (self.config.fps or 10.0),
+            self._frames_read,
+            f"scene-{self._frames_read:05d}",
+        )
         self._frames_read += 1
         return frame
 
     def status(self) -> SourceStatus:
         finished = self.frames is not None and self._frames_read >= self.frames
         online = not self._closed and not finished
-        return SourceStatus(online, "" if online else ("end of scene" if finished else "closed"),
-                            0.0 if self._frames_read else None, self._frames_read, finished,
-                            code="" if online else ("finished" if finished else "closed"))
+        return SourceStatus(
+            online,
+            "" if online else ("end of scene" if finished else "closed"),
+            0.0 if self._frames_read else None,
+            self._frames_read,
+            finished,
+            code="" if online else ("finished" if finished else "closed"),
+        )
 
     def close(self) -> None:
         self._closed = True
@@ -549,8 +633,9 @@ class SceneSource:
 def _parse_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     kind, sep, rest = spec.partition(":")
     if not sep:
-        raise SourceError(f"source {spec!r} must look like camera:0, video:PATH, images:DIR "
-                          f"or scene:GAME")
+        raise SourceError(
+            f"source {spec!r} must look like camera:0, video:PATH, images:DIR or scene:GAME"
+        )
     options: dict[str, str] = {}
     # Options follow the last '?' unless the target is a URL carrying its own query string.
     if "?" in rest and not (kind == "camera" and "://" in rest):
@@ -566,16 +651,19 @@ def open_source(spec: str, config: SourceConfig | None = None, **overrides: Any)
     fields; `scene:` also takes players, seed, cards and frames.
     """
     kind, target, options = _parse_spec(spec)
-    scene_options = {k: options.pop(k) for k in ("players", "seed", "cards", "frames")
-                     if k in options}
-    settings = (config.model_dump() if config else {})
+    scene_options = {
+        k: options.pop(k) for k in ("players", "seed", "cards", "frames") if k in options
+    }
+    settings = config.model_dump() if config else {}
     settings.update(options)
     settings.update(overrides)
     try:
         config = SourceConfig.model_validate(settings)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise SourceError(f"source option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise SourceError(
+            f"source option {'.'.join(map(str, first['loc']))}: {first['msg']}"
+        ) from None
     if kind == "camera":
         return CameraSource(int(target) if target.isdigit() else target, config)
     if kind == "video":

@@ -59,9 +59,16 @@ class Track:
 
 
 class Tracker:
-    def __init__(self, catalogue: Catalogue | None = None, appear_k: int = 3, appear_n: int = 5,
-                 vanish_after_s: float = 3.0, move_mm: float = 25.0,
-                 same_card_mm: float = 45.0, every_frame_end: bool = False):
+    def __init__(
+        self,
+        catalogue: Catalogue | None = None,
+        appear_k: int = 3,
+        appear_n: int = 5,
+        vanish_after_s: float = 3.0,
+        move_mm: float = 25.0,
+        same_card_mm: float = 45.0,
+        every_frame_end: bool = False,
+    ):
         self.catalogue = catalogue
         self.appear_k = appear_k
         self.appear_n = appear_n
@@ -92,16 +99,23 @@ class Tracker:
                 if detection.payload in faces:
                     first = faces[detection.payload]
                     if _distance(first, detection) > self.same_card_mm:
-                        self._warn(f"duplicate print: {detection.payload} is on the table twice "
-                                   f"(at {first.x_mm:.0f},{first.y_mm:.0f} mm and "
-                                   f"{detection.x_mm:.0f},{detection.y_mm:.0f} mm); "
-                                   f"the second copy is ignored")
+                        self._warn(
+                            f"duplicate print: {detection.payload} is on the table twice "
+                            f"(at {first.x_mm:.0f},{first.y_mm:.0f} mm and "
+                            f"{detection.x_mm:.0f},{detection.y_mm:.0f} mm); "
+                            f"the second copy is ignored"
+                        )
                     continue
                 faces[detection.payload] = detection
                 track = self._face_track(detection.payload)
             if track is None:
-                track = Track(f"t{next(self._ids)}", detection.payload, kind, face_down,
-                              first_seen=self.frame_number)
+                track = Track(
+                    f"t{next(self._ids)}",
+                    detection.payload,
+                    kind,
+                    face_down,
+                    first_seen=self.frame_number,
+                )
                 self.tracks[track.track_id] = track
             seen.add(track.track_id)
             track.sightings.append(self.frame_number)
@@ -134,7 +148,9 @@ class Tracker:
             return ("token" if detection.marker is not None else "card"), False
         piece = self.catalogue.get(detection.payload)
         if piece is None:
-            self._warn(f"unknown code {detection.payload}: not a {self.catalogue.game} card; ignored")
+            self._warn(
+                f"unknown code {detection.payload}: not a {self.catalogue.game} card; ignored"
+            )
             return None, False
         if piece.kind == "token":
             return "token", False
@@ -153,8 +169,12 @@ class Tracker:
     def _match_back(self, detection: Detection, taken: set[str]) -> Track | None:
         best, best_distance = None, self.same_card_mm
         for track in self.tracks.values():
-            if (track.face_down and track.payload == detection.payload
-                    and track.track_id not in taken and track.last is not None):
+            if (
+                track.face_down
+                and track.payload == detection.payload
+                and track.track_id not in taken
+                and track.last is not None
+            ):
                 d = _distance(track.last, detection)
                 if d < best_distance:
                     best, best_distance = track, d
@@ -182,8 +202,11 @@ class Tracker:
             previous, track.reported = track.reported, where
             track.pending = None
             track.pending_hits.clear()
-            return [CardMoved(track.track_id, track.payload, where, previous, track.kind,
-                              track.face_down, t)]
+            return [
+                CardMoved(
+                    track.track_id, track.payload, where, previous, track.kind, track.face_down, t
+                )
+            ]
         return []
 
     def _release_in_order(self, t: float) -> list[TableEvent]:
@@ -191,15 +214,19 @@ class Tracker:
         (a glare, a hand) must not be reported after one laid down after it. A piece waits
         at most until the earlier one settles or fades (n frames unseen)."""
         events: list[TableEvent] = []
-        waiting = sorted((tr for tr in self.tracks.values() if not tr.confirmed),
-                         key=lambda tr: tr.first_seen)
+        waiting = sorted(
+            (tr for tr in self.tracks.values() if not tr.confirmed), key=lambda tr: tr.first_seen
+        )
         for track in waiting:
             if not track.ready:
                 break
             track.confirmed = True
             track.reported = track.ready_where
-            events.append(CardAdded(track.track_id, track.payload, track.ready_where, track.kind,
-                                    track.face_down, t))
+            events.append(
+                CardAdded(
+                    track.track_id, track.payload, track.ready_where, track.kind, track.face_down, t
+                )
+            )
         return events
 
     def _same_place(self, a: Where | None, b: Where) -> bool:

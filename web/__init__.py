@@ -48,9 +48,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import api, kit, pages
     from .errors import install_token_guard, register_error_handlers
     from .live import LiveHub
+    from .runtime import Runtime
     from .security import install_security
     from .serve import MAX_STREAMS
-    from .runtime import Runtime
 
     config = dict(config or {})
     app = Flask(__name__)
@@ -62,7 +62,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if not is_loopback(config.get("host")) and not token:
         raise TokenRequiredError(
             f"binding to {config.get('host')} exposes the dashboard to the network: "
-            "an access token is required")
+            "an access token is required"
+        )
     app.config["ACCESS_TOKEN"] = token
     app.config["BIND_HOST"] = config.get("host")  # join links show this machine's LAN address
     if is_loopback(config.get("host")):
@@ -75,13 +76,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         players = int(config.get("players", 2))
         names = tuple(config.get("names") or ())
         setup = Setup(players, names, config.get("options") or {})
-        store = open_store(Path(config.get("db") or "games.sqlite3"),
-                           fresh=bool(config.get("fresh")))
-        runtime = Runtime(store, config.get("game", "musee"), setup,
-                          fresh=bool(config.get("fresh")))
+        store = open_store(
+            Path(config.get("db") or "games.sqlite3"), fresh=bool(config.get("fresh"))
+        )
+        runtime = Runtime(
+            store, config.get("game", "musee"), setup, fresh=bool(config.get("fresh"))
+        )
     app.extensions["companion_runtime"] = runtime
-    hub = LiveHub(runtime, app.config["SSE_HEARTBEAT_S"],
-                  int(config.get("max_streams", MAX_STREAMS)))
+    hub = LiveHub(
+        runtime, app.config["SSE_HEARTBEAT_S"], int(config.get("max_streams", MAX_STREAMS))
+    )
     app.extensions["companion_live"] = hub
     runtime.on_close.append(hub.stop)
 

@@ -15,8 +15,8 @@ from companion.validation import load_json
 from .errors import ApiError
 from .live import MJPEG_BOUNDARY, LiveHub
 from .roles import require_own_seat
-from .security import COMMAND_BODY_LIMIT
 from .runtime import Runtime
+from .security import COMMAND_BODY_LIMIT
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -38,11 +38,13 @@ def body() -> dict:
     length, lone surrogates): anything else is a 400 in the common shape."""
     raw = request.get_data(cache=True)
     if not raw:
-        raise ApiError(400, "the request body must be a JSON object (it is empty)",
-                       "malformed_json")
+        raise ApiError(
+            400, "the request body must be a JSON object (it is empty)", "malformed_json"
+        )
     try:
-        data = load_json(raw, "the command", max_bytes=COMMAND_BODY_LIMIT,
-                         max_depth=MAX_COMMAND_DEPTH)
+        data = load_json(
+            raw, "the command", max_bytes=COMMAND_BODY_LIMIT, max_depth=MAX_COMMAND_DEPTH
+        )
     except MalformedRecordError as exc:
         raise ApiError(400, str(exc), "malformed_json") from None
     if not isinstance(data, dict):
@@ -54,8 +56,11 @@ def state_id_of(data: dict) -> int:
     """Commands must say which state they were made against, so a stale page gets 409."""
     value = data.get("state_id")
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(400, "commands need 'state_id', the whole number from the last state",
-                       "missing_state_id")
+        raise ApiError(
+            400,
+            "commands need 'state_id', the whole number from the last state",
+            "missing_state_id",
+        )
     return value
 
 
@@ -112,8 +117,10 @@ def preview():
 def preview_stream():
     """The annotated preview as MJPEG (for a second screen or a video player); a new part
     only when the camera produced a new frame. `?max=N` ends after N frames."""
-    return _stream(live().preview_parts(request.args.get("max", type=int)),
-                   f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}")
+    return _stream(
+        live().preview_parts(request.args.get("max", type=int)),
+        f"multipart/x-mixed-replace; boundary={MJPEG_BOUNDARY}",
+    )
 
 
 def _stream(chunks, mimetype: str) -> Response:
@@ -141,15 +148,25 @@ def layout():
     session = runtime().session
     ctx = Context(session.game, session.setup)
     regions = declarations_of(session.game.info.slug).regions(ctx)
-    return jsonify({"regions": [
-        {"region": name, "slots": [list(spec.bounds(ctx)) for spec in shape.coordinates]}
-        for name, shape in regions.items()]})
+    return jsonify(
+        {
+            "regions": [
+                {"region": name, "slots": [list(spec.bounds(ctx)) for spec in shape.coordinates]}
+                for name, shape in regions.items()
+            ]
+        }
+    )
 
 
 @bp.get("/games")
 def games():
-    return jsonify({"games": runtime().games(), "current": runtime().game_id,
-                    "available": Runtime.available_games()})
+    return jsonify(
+        {
+            "games": runtime().games(),
+            "current": runtime().game_id,
+            "available": Runtime.available_games(),
+        }
+    )
 
 
 def _require_stored(game_id: int) -> None:
@@ -161,10 +178,12 @@ def _require_stored(game_id: int) -> None:
 def export_record(game_id: int):
     _require_stored(game_id)
     record = runtime().export_record(game_id)
-    response = Response(json.dumps(record.to_dict(), ensure_ascii=False, indent=1),
-                        mimetype="application/json")
+    response = Response(
+        json.dumps(record.to_dict(), ensure_ascii=False, indent=1), mimetype="application/json"
+    )
     response.headers["Content-Disposition"] = (
-        f'attachment; filename="{record.game}-game-{game_id}.json"')
+        f'attachment; filename="{record.game}-game-{game_id}.json"'
+    )
     return response
 
 
@@ -239,15 +258,17 @@ def correct():
     if not isinstance(payload, str) or not payload.strip():
         raise ApiError(400, "a correction needs 'payload', the card's code", "bad_payload")
     slot = data.get("slot")
-    if slot is not None and not (isinstance(slot, list)
-                                 and all(isinstance(s, (int, str)) for s in slot)):
+    if slot is not None and not (
+        isinstance(slot, list) and all(isinstance(s, (int, str)) for s in slot)
+    ):
         raise ApiError(400, "'slot' must be a list", "bad_slot")
     region = data.get("region")
     if action == "add" and not isinstance(region, str):
         raise ApiError(400, "adding a card needs 'region'", "bad_region")
     rt = runtime()
-    verdicts = rt.correct(state_id_of(data), str(action), payload, region, slot,
-                          kind=str(data.get("kind", "card")))
+    verdicts = rt.correct(
+        state_id_of(data), str(action), payload, region, slot, kind=str(data.get("kind", "card"))
+    )
     return _answer(rt, verdicts)
 
 
@@ -262,8 +283,9 @@ def new_game():
         names = [n.strip() for n in names.split(",") if n.strip()]
     # No player-count check here: Setup refuses a count beyond any table before allocating,
     # and the game refuses a count it does not seat in its own two languages.
-    setup = Setup.from_dict({"players": data.get("players"), "names": names,
-                             "options": data.get("options") or {}})
+    setup = Setup.from_dict(
+        {"players": data.get("players"), "names": names, "options": data.get("options") or {}}
+    )
     rt = runtime()
     rt.new_game(game, setup)
     return jsonify(rt.snapshot())
@@ -291,9 +313,14 @@ def import_game():
 def corners():
     data = body()
     points: Any = data.get("points")
-    if not (isinstance(points, list) and len(points) == 4
-            and all(isinstance(p, list) and len(p) == 2
-                    and all(isinstance(c, (int, float)) for c in p) for p in points)):
+    if not (
+        isinstance(points, list)
+        and len(points) == 4
+        and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(c, (int, float)) for c in p)
+            for p in points
+        )
+    ):
         raise ApiError(400, "'points' must be four [x, y] pixel positions", "bad_points")
     runtime().set_manual_corners([(float(x), float(y)) for x, y in points])
     return jsonify(runtime().camera_status())

@@ -17,8 +17,7 @@ class CameraUnavailableError(CompanionError):
     pass
 
 
-def open_watcher(spec: str, game: str, players: int, layout: str | None = None,
-                 **options: Any):
+def open_watcher(spec: str, game: str, players: int, layout: str | None = None, **options: Any):
     """`camera:0`, `video:PATH` or `images:DIR` through vision.sources and vision.pipeline;
     `layout` "compact" for the print kit's compact mat (default the standard one)."""
     mat = game if layout in (None, "standard") else f"{game}:{layout}"
@@ -31,7 +30,8 @@ def open_watcher(spec: str, game: str, players: int, layout: str | None = None,
     except ImportError as exc:
         raise CameraUnavailableError(
             f"the camera pipeline is not available ({exc}); run without --source and "
-            "correct the table by hand on the dashboard") from None
+            "correct the table by hand on the dashboard"
+        ) from None
     from .recording import RecordedInputs, has_recording, load_recording
 
     folder = recording_folder(spec)
@@ -42,9 +42,12 @@ def open_watcher(spec: str, game: str, players: int, layout: str | None = None,
         if (recording.game, recording.players) != (game, players):
             raise CompanionError(
                 f"{folder} records a {recording.game} game for {recording.players} players; "
-                f"start with --game {recording.game} --players {recording.players}")
-        return RecordedInputs(TableWatcher(_recorded_source(folder, recording.fps), mat, players,
-                                           **options), recording)
+                f"start with --game {recording.game} --players {recording.players}"
+            )
+        return RecordedInputs(
+            TableWatcher(_recorded_source(folder, recording.fps), mat, players, **options),
+            recording,
+        )
     return TableWatcher(open_source(spec), mat, players, **options)
 
 
@@ -53,7 +56,7 @@ def _recorded_source(folder: Path, fps: float):
     time) but handed out as fast as asked: pacing wall-clock time is the runtime's job."""
     from vision.sources import ImageFolderSource, SourceConfig
 
-    ticks = iter(range(0, 10 ** 12, 3600))  # a clock that is always an hour later: never wait
+    ticks = iter(range(0, 10**12, 3600))  # a clock that is always an hour later: never wait
     return ImageFolderSource(folder, SourceConfig(fps=fps), clock=lambda: float(next(ticks)))
 
 
@@ -61,7 +64,7 @@ def recording_folder(spec: str) -> Path | None:
     """The folder of an `images:DIR[?options]` source, else None."""
     if not spec.startswith("images:"):
         return None
-    return Path(spec[len("images:"):].split("?", 1)[0])
+    return Path(spec[len("images:") :].split("?", 1)[0])
 
 
 def sample_recordings() -> dict[str, Path]:
@@ -76,8 +79,9 @@ def sample_recordings() -> dict[str, Path]:
 
 
 def sample_frames_available() -> bool:
-    return SAMPLE_GAME.is_dir() and any(p.suffix.lower() in IMAGE_SUFFIXES
-                                        for p in SAMPLE_GAME.iterdir())
+    return SAMPLE_GAME.is_dir() and any(
+        p.suffix.lower() in IMAGE_SUFFIXES for p in SAMPLE_GAME.iterdir()
+    )
 
 
 def pipeline_available() -> bool:

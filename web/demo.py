@@ -20,8 +20,13 @@ from companion.games import find_game
 from companion.model import Move, Setup
 from vision.contract import SourceStatus, WatchStep
 
-THEME_COLOURS = {"landscape": "#8a8f98", "seascape": "#2f6fd1", "animals": "#2e9e49",
-                 "people": "#d13c32", "buildings": "#e0b526"}
+THEME_COLOURS = {
+    "landscape": "#8a8f98",
+    "seascape": "#2f6fd1",
+    "animals": "#2e9e49",
+    "people": "#d13c32",
+    "buildings": "#e0b526",
+}
 
 
 def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[list]:
@@ -46,8 +51,11 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
     while not game.is_over(state):
         seat = state.turn
         in_hand = {game.payload(n) for n in hands[seat]}
-        places = [m for m in game.legal_moves(state)
-                  if m.kind == "place" and m.player == seat and m["card"] in in_hand]
+        places = [
+            m
+            for m in game.legal_moves(state)
+            if m.kind == "place" and m.player == seat and m["card"] in in_hand
+        ]
         if not places:
             break
 
@@ -63,9 +71,17 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
             if wrong is not None:
                 steps.append([wrong[0]])
                 steps.append([wrong[1]])
-        steps.append([CardAdded(f"demo-{move['card']}", move["card"],
-                                Where(f"museum{move['museum']}", (move["gallery"], move["space"])),
-                                t=t, source="camera")])
+        steps.append(
+            [
+                CardAdded(
+                    f"demo-{move['card']}",
+                    move["card"],
+                    Where(f"museum{move['museum']}", (move["gallery"], move["space"])),
+                    t=t,
+                    source="camera",
+                )
+            ]
+        )
         hands[seat].remove(int(move["card"][2:]))
         if used:
             hands[seat].append(used.pop())
@@ -79,10 +95,15 @@ def _wrong_museum_card(game, state, move: Move, hands: list[list[int]]):
         if game.payload(number) != move["card"]:
             payload = game.payload(number)
             last_space = len(state.museums[other][2]) - 1  # 3 players have 5 spaces, not 6
-            return (CardAdded(f"demo-{payload}", payload,
-                              Where(f"museum{other}", (2, last_space)),
-                              source="camera"),
-                    CardRemoved(f"demo-{payload}", payload, source="camera"))
+            return (
+                CardAdded(
+                    f"demo-{payload}",
+                    payload,
+                    Where(f"museum{other}", (2, last_space)),
+                    source="camera",
+                ),
+                CardRemoved(f"demo-{payload}", payload, source="camera"),
+            )
     return None
 
 
@@ -113,13 +134,22 @@ class ScriptedWatcher:
             self._done += 1
         if self._finished:
             # a finished recording: no new frame, the dashboard greys the last one
-            return WatchStep([], None, SourceStatus(
-                False, "demo recording finished", self._age(), self._done, finished=True),
-                calibrated=True)
+            return WatchStep(
+                [],
+                None,
+                SourceStatus(
+                    False, "demo recording finished", self._age(), self._done, finished=True
+                ),
+                calibrated=True,
+            )
         self._last_frame = time.monotonic()
-        return WatchStep(list(events), self.render(),
-                         SourceStatus(True, "simulated camera (demo)", 0.0, self._done),
-                         calibrated=True, reprojection_error_mm=0.0)
+        return WatchStep(
+            list(events),
+            self.render(),
+            SourceStatus(True, "simulated camera (demo)", 0.0, self._done),
+            calibrated=True,
+            reprojection_error_mm=0.0,
+        )
 
     def _age(self) -> float | None:
         return None if self._last_frame is None else round(time.monotonic() - self._last_frame, 1)
@@ -144,10 +174,17 @@ class ScriptedWatcher:
         cell_w, cell_h = min(56, (box_w - 40) // 6), 72
         for m in range(museums):
             x0 = 20 + m * box_w + 10
-            draw.rectangle([x0 - 6, 30, x0 + 6 * (cell_w + 6) + 4, 30 + 3 * (cell_h + 28) + 6],
-                           outline="#d9cfa8", width=2)
-            draw.text((x0, 8), f"museum{m} - {self._names[m] if m < len(self._names) else ''}",
-                      fill="#f3e9d2", font=small)
+            draw.rectangle(
+                [x0 - 6, 30, x0 + 6 * (cell_w + 6) + 4, 30 + 3 * (cell_h + 28) + 6],
+                outline="#d9cfa8",
+                width=2,
+            )
+            draw.text(
+                (x0, 8),
+                f"museum{m} - {self._names[m] if m < len(self._names) else ''}",
+                fill="#f3e9d2",
+                font=small,
+            )
             for g in range(3):
                 for s in range(6):
                     x = x0 + s * (cell_w + 6)
@@ -164,8 +201,9 @@ class ScriptedWatcher:
             draw.rectangle([x, y, x + cell_w, y + cell_h], fill="#f8f4ea")
             draw.rectangle([x + 4, y + 4, x + cell_w - 4, y + 26], fill=THEME_COLOURS[theme])
             draw.text((x + 8, y + 34), str(number), fill="#222", font=font)
-            draw.rectangle([x - 2, y - 2, x + cell_w + 2, y + cell_h + 2], outline="#00e676",
-                           width=3)
+            draw.rectangle(
+                [x - 2, y - 2, x + cell_w + 2, y + cell_h + 2], outline="#00e676", width=3
+            )
             draw.text((x, y + cell_h + 4), payload, fill="#00e676", font=small)
         draw.text((10, height - 22), "DEMO - simulated camera", fill="#ffd54f", font=small)
         out = io.BytesIO()

@@ -10,23 +10,36 @@ A test hits each status (400, 401, 404, 405, 409, 422, 500) and checks this shap
 
 from __future__ import annotations
 
-import hmac
 import logging
 
-from flask import Flask, current_app, jsonify, request
+from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import (CompanionError, NothingToRedoError, NothingToUndoError,
-                              StaleStateError, StoreUnavailableError)
+from companion.errors import (
+    CompanionError,
+    NothingToRedoError,
+    NothingToUndoError,
+    StaleStateError,
+    StoreUnavailableError,
+)
 
 TOKEN_COOKIE = "companion_token"
 TOKEN_HEADER = "X-Companion-Token"
 log = logging.getLogger(__name__)
 
-_HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-               405: "method_not_allowed", 409: "conflict", 413: "too_large",
-               415: "unsupported_media_type", 422: "rule_break", 500: "internal_error",
-               503: "unavailable"}
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "rule_break",
+    500: "internal_error",
+    503: "unavailable",
+}
 
 
 class ApiError(Exception):
@@ -40,19 +53,28 @@ class ApiError(Exception):
         self.extra = extra
 
 
-def error_body(status: int, message: str, code: str | None = None, text: dict | None = None,
-               **extra) -> dict:
+def error_body(
+    status: int, message: str, code: str | None = None, text: dict | None = None, **extra
+) -> dict:
     """The one error shape as a plain dict (also built where no Flask app runs: web.serve).
 
     `text` is the error's own sentence in both languages when it has one (a game's
     impossible set-up); otherwise the catalogue's sentence for the code."""
     code = code or _HTTP_CODES.get(status, "error")
-    return {"error": {"status": status, "code": code, "message": message,
-                      "text": text or player_text(status, code), **extra}}
+    return {
+        "error": {
+            "status": status,
+            "code": code,
+            "message": message,
+            "text": text or player_text(status, code),
+            **extra,
+        }
+    }
 
 
-def error_response(status: int, message: str, code: str | None = None,
-                   text: dict | None = None, **extra):
+def error_response(
+    status: int, message: str, code: str | None = None, text: dict | None = None, **extra
+):
     response = jsonify(error_body(status, message, code, text, **extra))
     response.status_code = status
     return response
@@ -67,10 +89,13 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(RuleBreak)
     def _rule_break(exc: RuleBreak):
-        return error_response(422, exc.violations[0].message.en if exc.violations else str(exc),
-                              "rule_break",
-                              violations=[v.to_dict() for v in exc.violations],
-                              verdicts=[v.to_dict() for v in exc.verdicts])
+        return error_response(
+            422,
+            exc.violations[0].message.en if exc.violations else str(exc),
+            "rule_break",
+            violations=[v.to_dict() for v in exc.violations],
+            verdicts=[v.to_dict() for v in exc.verdicts],
+        )
 
     @app.errorhandler(StaleStateError)
     def _stale(exc: StaleStateError):
@@ -95,8 +120,12 @@ def register_error_handlers(app: Flask) -> None:
     def _bad_input(exc: CompanionError):
         # unknown games and cards, malformed records, impossible set-ups: the request is wrong.
         # A game's set-up errors carry their own sentence in both languages: show that one.
-        return error_response(400, str(exc), _snake(exc.__class__.__name__),
-                              exc.text.to_dict() if exc.text is not None else None)
+        return error_response(
+            400,
+            str(exc),
+            _snake(exc.__class__.__name__),
+            exc.text.to_dict() if exc.text is not None else None,
+        )
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
@@ -128,10 +157,14 @@ def install_token_guard(app: Flask) -> None:
     def _json_commands_only():
         # Browsers send cross-site text/plain or form POSTs without asking first; insisting
         # on application/json makes another site's page unable to fire commands (CSRF).
-        if request.method == "POST" and request.path.startswith("/api/") \
-                and request.mimetype != "application/json":
-            return error_response(415, "commands must be sent as JSON "
-                                       "(Content-Type: application/json)")
+        if (
+            request.method == "POST"
+            and request.path.startswith("/api/")
+            and request.mimetype != "application/json"
+        ):
+            return error_response(
+                415, "commands must be sent as JSON (Content-Type: application/json)"
+            )
         return None
 
     app.after_request(remember_token)

@@ -93,5 +93,15 @@ def lang_of_request(request) -> str:
     return "zh-TW" if best and best.startswith("zh") else "en"
 
 
-__all__ = ["catalogue", "say", "text", "has", "lang_of_request", "format_date",
-           "format_number", "LANGS", "LANG_COOKIE", "CATALOGUE_FILE"]
+__all__ = [
+    "catalogue",
+    "say",
+    "text",
+    "has",
+    "lang_of_request",
+    "format_date",
+    "format_number",
+    "LANGS",
+    "LANG_COOKIE",
+    "CATALOGUE_FILE",
+]

@@ -38,14 +38,17 @@ def kit_available() -> bool:
 
 
 def kit_links(game: str, players: int) -> dict:
-    commands = [f"companion print cards {game} --out {game}-cards.pdf",
-                f"companion print stickers {game} --out {game}-stickers.pdf",
-                f"companion print tokens {game} --out {game}-tokens.pdf",
-                f"companion print mat {game} --players {players} --out {game}-mat.pdf"]
+    commands = [
+        f"companion print cards {game} --out {game}-cards.pdf",
+        f"companion print stickers {game} --out {game}-stickers.pdf",
+        f"companion print tokens {game} --out {game}-tokens.pdf",
+        f"companion print mat {game} --players {players} --out {game}-mat.pdf",
+    ]
     downloads = []
     if kit_available():
-        downloads = [{"name": kind, "url": f"/kit/{game}/{kind}.pdf?players={players}"}
-                     for kind in KINDS]
+        downloads = [
+            {"name": kind, "url": f"/kit/{game}/{kind}.pdf?players={players}"} for kind in KINDS
+        ]
     return {"commands": commands, "downloads": downloads}
 
 
@@ -83,5 +86,6 @@ def download(game: str, kind: str):
                     raise ApiError(404, summary)
             partial.rename(out)
     current_app.logger.info("kit %s served", out.name)
-    return send_file(out, mimetype="application/pdf", as_attachment=True,
-                     download_name=f"{slug}-{kind}.pdf")
+    return send_file(
+        out, mimetype="application/pdf", as_attachment=True, download_name=f"{slug}-{kind}.pdf"
+    )

@@ -34,9 +34,9 @@ class LiveHub:
         self.heartbeat_s = heartbeat_s
         self.max_streams = max_streams
         self._published = threading.Condition()
-        self._state: tuple[int, bytes] | None = None   # (runtime version, SSE event bytes)
+        self._state: tuple[int, bytes] | None = None  # (runtime version, SSE event bytes)
         self._camera: tuple[int, bytes] | None = None  # (tick, SSE event bytes)
-        self._part: tuple[int, bytes] | None = None    # (frame number, MJPEG part bytes)
+        self._part: tuple[int, bytes] | None = None  # (frame number, MJPEG part bytes)
         self._streams = 0
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
@@ -46,8 +46,9 @@ class LiveHub:
     def _ensure_publisher(self) -> None:
         with self._start_lock:
             if self._thread is None and not self._stopping.is_set():
-                self._thread = threading.Thread(target=self._publish_loop,
-                                                name="live-publisher", daemon=True)
+                self._thread = threading.Thread(
+                    target=self._publish_loop, name="live-publisher", daemon=True
+                )
                 self._thread.start()
 
     def _publish_loop(self) -> None:
@@ -67,8 +68,9 @@ class LiveHub:
             try:
                 if version != seen:
                     # coalesce a burst: wait out the rest of the interval since the last send
-                    self._stopping.wait(max(0.0, last_state + 1 / MAX_STATE_RATE_HZ
-                                            - time.monotonic()))
+                    self._stopping.wait(
+                        max(0.0, last_state + 1 / MAX_STATE_RATE_HZ - time.monotonic())
+                    )
                     last_state = time.monotonic()
                     snap = rt.snapshot()  # the game's lock is held only while building
                     seen = snap["version"]
@@ -114,8 +116,12 @@ class LiveHub:
         (commands must always find a free thread)."""
         with self._published:
             if self._streams >= self.max_streams:
-                raise ApiError(503, f"too many live viewers ({self.max_streams}); close a "
-                                    "dashboard on another device and reload", "too_many_viewers")
+                raise ApiError(
+                    503,
+                    f"too many live viewers ({self.max_streams}); close a "
+                    "dashboard on another device and reload",
+                    "too_many_viewers",
+                )
             self._streams += 1
         return StreamSlot(self)
 
@@ -162,9 +168,12 @@ class LiveHub:
         while limit is None or sent < limit:
             with rt.frame_ready:
                 rt.frame_ready.wait_for(
-                    lambda: self._stopping.is_set() or (rt.camera.jpeg is not None
-                                                        and rt.camera.frame_no != last),
-                    timeout=5.0)
+                    lambda: (
+                        self._stopping.is_set()
+                        or (rt.camera.jpeg is not None and rt.camera.frame_no != last)
+                    ),
+                    timeout=5.0,
+                )
             if self._stopping.is_set():
                 return
             part = self._current_part()
@@ -182,8 +191,10 @@ class LiveHub:
             return None
         with self._published:
             if self._part is None or self._part[0] != number:
-                head = (f"--{MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
-                        f"Content-Length: {len(jpeg)}\r\n\r\n").encode()
+                head = (
+                    f"--{MJPEG_BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
+                    f"Content-Length: {len(jpeg)}\r\n\r\n"
+                ).encode()
                 self._part = (number, head + jpeg + b"\r\n")
             return self._part
 

@@ -32,8 +32,13 @@ def translations() -> dict:
     """Every page carries the one catalogue (the page's t() reads it) and the visitor's
     language, so the first paint is already in it."""
     visitor = roles.visitor_of_request() or roles.Visitor("viewer")
-    return {"i18n_catalogue": i18n.catalogue(), "lang": i18n.lang_of_request(request),
-            "role": visitor.role, "seat": visitor.seat, "old_link": visitor.old_link}
+    return {
+        "i18n_catalogue": i18n.catalogue(),
+        "lang": i18n.lang_of_request(request),
+        "role": visitor.role,
+        "seat": visitor.seat,
+        "old_link": visitor.old_link,
+    }
 
 
 @bp.get("/")
@@ -66,10 +71,15 @@ def rules_of(slug: str):
     from companion.games import find_game
 
     game = find_game(slug)
-    return jsonify({"slug": game.info.slug, "name": game.info.name.to_dict(),
-                    "summary": game.info.summary.to_dict(),
-                    "player_counts": list(game.info.player_counts),
-                    "notes": [note.to_dict() for note in game.rules_notes()]})
+    return jsonify(
+        {
+            "slug": game.info.slug,
+            "name": game.info.name.to_dict(),
+            "summary": game.info.summary.to_dict(),
+            "player_counts": list(game.info.player_counts),
+            "notes": [note.to_dict() for note in game.rules_notes()],
+        }
+    )
 
 
 @bp.get("/setup")
@@ -114,10 +124,21 @@ def _join_links() -> dict:
     port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else 80
     setup = current_app.extensions["companion_runtime"].session.setup
     links = roles.join_links(host_token, lan or "127.0.0.1", port, seats=setup.players)
-    seats = [{"seat": seat, "name": setup.names[seat] if seat < len(setup.names) else None,
-              "link": links.pop(f"seat-{seat}")} for seat in range(setup.players)]
-    return {"lan_address": lan, "port": int(port), "links": links, "seats": seats,
-            "reachable_from_lan": bool(lan and host_token)}
+    seats = [
+        {
+            "seat": seat,
+            "name": setup.names[seat] if seat < len(setup.names) else None,
+            "link": links.pop(f"seat-{seat}"),
+        }
+        for seat in range(setup.players)
+    ]
+    return {
+        "lan_address": lan,
+        "port": int(port),
+        "links": links,
+        "seats": seats,
+        "reachable_from_lan": bool(lan and host_token),
+    }
 
 
 @bp.get("/api/join")
@@ -133,8 +154,9 @@ def join_qr(role: str):
     join = _join_links()
     links = {**join["links"], **{f"seat-{s['seat']}": s["link"] for s in join["seats"]}}
     if role not in links:
-        raise ApiError(404, f"no join link {role!r}: host, viewer or seat-N of this game",
-                       "not_found")
+        raise ApiError(
+            404, f"no join link {role!r}: host, viewer or seat-N of this game", "not_found"
+        )
     response = Response(roles.qr_png(links[role]), mimetype="image/png")
     response.headers["Cache-Control"] = "no-store"
     return response

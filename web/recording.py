@@ -51,13 +51,21 @@ class Recording:
     inputs: tuple[RecordedInput, ...]
 
 
-def write_recording(folder: str | Path, game: str, setup: dict, fps: float,
-                    inputs: list[dict]) -> Path:
+def write_recording(
+    folder: str | Path, game: str, setup: dict, fps: float, inputs: list[dict]
+) -> Path:
     """Write a folder's inputs.json (`setup` as in a game record: players, names, options)."""
     path = Path(folder) / INPUTS_FILE
-    data = {"format": RECORDING_FORMAT, "version": 1, "game": game,
-            "players": setup["players"], "names": list(setup.get("names") or ()),
-            "options": dict(setup.get("options") or {}), "fps": fps, "inputs": inputs}
+    data = {
+        "format": RECORDING_FORMAT,
+        "version": 1,
+        "game": game,
+        "players": setup["players"],
+        "names": list(setup.get("names") or ()),
+        "options": dict(setup.get("options") or {}),
+        "fps": fps,
+        "inputs": inputs,
+    }
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return path
 
@@ -78,12 +86,24 @@ def load_recording(folder: str | Path) -> Recording:
     if not isinstance(data, dict) or data.get("format") != RECORDING_FORMAT:
         raise MalformedRecordError(f"{path} is not a table-companion recording")
     try:
-        inputs = tuple(RecordedInput(int(i["after_frame"]), int(i["after_moves"]),
-                                     Move.from_dict(i["move"]), bool(i.get("refused", False)))
-                       for i in data["inputs"])
-        return Recording(folder, str(data["game"]), int(data["players"]),
-                         tuple(data.get("names") or ()), dict(data.get("options") or {}),
-                         float(data.get("fps", 4)), inputs)
+        inputs = tuple(
+            RecordedInput(
+                int(i["after_frame"]),
+                int(i["after_moves"]),
+                Move.from_dict(i["move"]),
+                bool(i.get("refused", False)),
+            )
+            for i in data["inputs"]
+        )
+        return Recording(
+            folder,
+            str(data["game"]),
+            int(data["players"]),
+            tuple(data.get("names") or ()),
+            dict(data.get("options") or {}),
+            float(data.get("fps", 4)),
+            inputs,
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise MalformedRecordError(f"{path}: malformed ({exc})") from None
 

@@ -33,13 +33,17 @@ def ranking(snapshot: dict) -> list[dict]:
     """Each side with its rank, winners first, then by total (ties share a rank)."""
     outcome = snapshot.get("outcome") or {}
     winners = list(outcome.get("winners") or [])
-    sides = sorted(snapshot.get("scores") or [],
-                   key=lambda s: (s["side"] not in winners, -s["total"]))
+    sides = sorted(
+        snapshot.get("scores") or [], key=lambda s: (s["side"] not in winners, -s["total"])
+    )
     ranked, rank = [], 0
     for i, side in enumerate(sides):
         previous = sides[i - 1] if i else None
-        tied = previous is not None and previous["total"] == side["total"] and (
-            (previous["side"] in winners) == (side["side"] in winners))
+        tied = (
+            previous is not None
+            and previous["total"] == side["total"]
+            and ((previous["side"] in winners) == (side["side"] in winners))
+        )
         if not tied:
             rank = i + 1
         ranked.append({**side, "rank": rank, "winner": side["side"] in winners})
@@ -58,8 +62,13 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> list[str]:
     lines, line = [], ""
     tokens: list[str] = []
     for char in text:
-        if tokens and char != " " and tokens[-1][-1:] not in (" ", "") and \
-                char.isascii() and tokens[-1][-1].isascii():
+        if (
+            tokens
+            and char != " "
+            and tokens[-1][-1:] not in (" ", "")
+            and char.isascii()
+            and tokens[-1][-1].isascii()
+        ):
             tokens[-1] += char  # a Latin word grows
         else:
             tokens.append(char)
@@ -84,21 +93,22 @@ def _points(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def results_png(snapshot: dict, lang: str, started: float | None = None,
-                ended: float | None = None) -> bytes:
+def results_png(
+    snapshot: dict, lang: str, started: float | None = None, ended: float | None = None
+) -> bytes:
     """The picture of `snapshot`'s results in `lang` (en or zh-TW), as PNG bytes."""
     lang = lang if lang in i18n.LANGS else "en"
     game_name = _pick(snapshot["game"]["name"], lang)
     title = i18n.say("summary.title", lang, game=game_name, id=snapshot.get("game_id", ""))
     names = ", ".join(snapshot["setup"].get("names") or [])
-    meta = i18n.say("summary.meta", lang,
-                    date=i18n.format_date(started or time.time(), lang), names=names)
+    meta = i18n.say(
+        "summary.meta", lang, date=i18n.format_date(started or time.time(), lang), names=names
+    )
     outcome = snapshot.get("outcome")
     moves = sum(1 for v in snapshot.get("log") or [] if v.get("accepted") and v.get("move"))
     length = i18n.say("results.moves", lang, n=moves)
     if started and ended:
-        length += " · " + i18n.say("results.minutes", lang,
-                                   n=max(1, round((ended - started) / 60)))
+        length += " · " + i18n.say("results.minutes", lang, n=max(1, round((ended - started) / 60)))
     ranked = ranking(snapshot)
     colon = "：" if lang == "zh-TW" else ": "  # a full-width colon after Chinese words
 
@@ -161,9 +171,15 @@ def results_png(snapshot: dict, lang: str, started: float | None = None,
 
     info = PngInfo()
     info.add_itxt("Title", title, lang=lang)
-    info.add_itxt("Description", "\n".join(
-        f"{side['rank']}\t{_pick(side['label'], lang)}\t"
-        f"{i18n.say('scores.total', lang, n=side['total'])}" for side in ranked), lang=lang)
+    info.add_itxt(
+        "Description",
+        "\n".join(
+            f"{side['rank']}\t{_pick(side['label'], lang)}\t"
+            f"{i18n.say('scores.total', lang, n=side['total'])}"
+            for side in ranked
+        ),
+        lang=lang,
+    )
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", pnginfo=info, optimize=True)
     return buffer.getvalue()

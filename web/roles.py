@@ -35,23 +35,33 @@ RANK = {"viewer": 0, "player": 1, "host": 2}
 
 # Commands and who may send them; anything not listed (every GET) is open to every role.
 PLAYER_COMMANDS = ("/api/move", "/api/cannot-play")
-HOST_COMMANDS = ("/api/undo", "/api/redo", "/api/correct", "/api/new-game", "/api/games/import",
-                 "/api/calibration/corners")
+HOST_COMMANDS = (
+    "/api/undo",
+    "/api/redo",
+    "/api/correct",
+    "/api/new-game",
+    "/api/games/import",
+    "/api/calibration/corners",
+)
 HOST_PREFIXES = ("/api/games/",)  # /api/games/<id>/open
 HOST_PAGES = ("/setup", "/diagnostics", "/api/join")
 HOST_PAGE_PREFIXES = ("/join/",)  # the join QR codes carry tokens: the host's screen only
 
 
 def _derive(host_token: str, name: str) -> str:
-    return hmac.new(host_token.encode(), f"companion-{name}".encode(),
-                    hashlib.sha256).hexdigest()[:24]
+    return hmac.new(host_token.encode(), f"companion-{name}".encode(), hashlib.sha256).hexdigest()[
+        :24
+    ]
 
 
 def role_tokens(host_token: str) -> dict[str, str]:
     """The host's and the viewers' tokens, and `player`: the old link for the whole table
     (now a viewer's, see the module's note)."""
-    return {"host": host_token, "player": _derive(host_token, "player"),
-            "viewer": _derive(host_token, "viewer")}
+    return {
+        "host": host_token,
+        "player": _derive(host_token, "player"),
+        "viewer": _derive(host_token, "viewer"),
+    }
 
 
 def seat_token(host_token: str, seat: int) -> str:
@@ -74,8 +84,7 @@ def offered_token() -> str:
     header = request.headers.get(TOKEN_HEADER, "")
     auth = request.headers.get("Authorization", "")
     bearer = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
-    return (header or bearer or request.args.get("token")
-            or request.cookies.get(TOKEN_COOKIE) or "")
+    return header or bearer or request.args.get("token") or request.cookies.get(TOKEN_COOKIE) or ""
 
 
 def visitor_of_request() -> Visitor | None:
@@ -112,11 +121,13 @@ def require_own_seat(acting_seat: object) -> None:
     if visitor is None or visitor.role != "player":
         return
     if acting_seat is None:
-        raise ApiError(403, "moves of the whole table are made on the host's screen",
-                       "table_move_host_only")
+        raise ApiError(
+            403, "moves of the whole table are made on the host's screen", "table_move_host_only"
+        )
     if acting_seat != visitor.seat:
-        raise ApiError(403, f"this link plays seat {visitor.seat}, not seat {acting_seat}",
-                       "not_your_seat")
+        raise ApiError(
+            403, f"this link plays seat {visitor.seat}, not seat {acting_seat}", "not_your_seat"
+        )
 
 
 def required_role(method: str, path: str) -> str:
@@ -140,10 +151,14 @@ def refuse(status: int, code: str, message: str, lang_page: bool):
 
     if lang_page:
         lang = i18n.lang_of_request(request)
-        html = render_template("refused.html", code=code, lang=lang,
-                               title=i18n.say(f"refused.{code}.title", lang),
-                               text=i18n.say(f"refused.{code}.text", lang),
-                               other_lang="zh-TW" if lang == "en" else "en")
+        html = render_template(
+            "refused.html",
+            code=code,
+            lang=lang,
+            title=i18n.say(f"refused.{code}.title", lang),
+            text=i18n.say(f"refused.{code}.text", lang),
+            other_lang="zh-TW" if lang == "en" else "en",
+        )
         return html, status, {"Content-Type": "text/html; charset=utf-8"}
     return error_response(status, message, code)
 
@@ -153,9 +168,13 @@ def check_request():
     role = role_of_request()
     page = request.method == "GET" and not request.path.startswith(("/api/", "/static/", "/kit/"))
     if role is None:
-        return refuse(401, "unauthorized",
-                      "this dashboard needs its access token: open a join link printed by "
-                      f"'companion serve', or send the {TOKEN_HEADER} header", page)
+        return refuse(
+            401,
+            "unauthorized",
+            "this dashboard needs its access token: open a join link printed by "
+            f"'companion serve', or send the {TOKEN_HEADER} header",
+            page,
+        )
     needed = required_role(request.method, request.path)
     if not allows(role, needed):
         code = "viewer_only" if role == "viewer" else "host_only"
@@ -205,8 +224,7 @@ def lan_address(bound_host: str | None) -> str | None:
     return None
 
 
-def join_links(host_token: str | None, address: str, port: int | str,
-               seats: int = 0) -> dict:
+def join_links(host_token: str | None, address: str, port: int | str, seats: int = 0) -> dict:
     """The host's and the viewers' links, and one per seat (`seat-0`, `seat-1`, ...):
     http://ADDRESS:PORT/?token=TOKEN (no token on loopback)."""
     shown = f"[{address}]" if ":" in address else address
@@ -214,8 +232,11 @@ def join_links(host_token: str | None, address: str, port: int | str,
     if not host_token:
         tokens = {name: "" for name in ("host", "viewer", *(f"seat-{n}" for n in range(seats)))}
     else:
-        tokens = {"host": host_token, "viewer": role_tokens(host_token)["viewer"],
-                  **{f"seat-{n}": seat_token(host_token, n) for n in range(seats)}}
+        tokens = {
+            "host": host_token,
+            "viewer": role_tokens(host_token)["viewer"],
+            **{f"seat-{n}": seat_token(host_token, n) for n in range(seats)},
+        }
     return {name: f"{base}?token={token}" if token else base for name, token in tokens.items()}
 
 

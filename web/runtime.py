@@ -14,15 +14,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion.errors import (CompanionError, MalformedRecordError, StaleStateError,
-                              StoreUnavailableError)
+from companion.errors import (
+    CompanionError,
+    MalformedRecordError,
+    StaleStateError,
+    StoreUnavailableError,
+)
 from companion.events import CardAdded, CardRemoved, FrameEnd, Where
 from companion.games import Game, all_games, find_game
 from companion.model import Move, Outcome, Setup, Text
 from companion.record import GameRecord, parse_record, record_from_log
 from companion.session import Session, Verdict
-from companion.validation import InvalidFieldError, check_text
 from companion.store import GameStore
+from companion.validation import InvalidFieldError, check_text
 
 log = logging.getLogger(__name__)
 # Loggers whose warnings and errors the dashboard's diagnostics show to the players.
@@ -39,10 +43,15 @@ class ProblemLog(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         cause = record.exc_info[1] if record.exc_info else None
-        self.entries.append({
-            "time": round(record.created, 1), "level": record.levelname.lower(),
-            "where": record.name, "message": record.getMessage(),
-            "cause": f"{cause.__class__.__name__}: {cause}" if cause else None})
+        self.entries.append(
+            {
+                "time": round(record.created, 1),
+                "level": record.levelname.lower(),
+                "where": record.name,
+                "message": record.getMessage(),
+                "cause": f"{cause.__class__.__name__}: {cause}" if cause else None,
+            }
+        )
 
     def attach(self) -> None:
         for name in WATCHED_LOGGERS:
@@ -69,9 +78,15 @@ class CameraView:
     jpeg: bytes | None = None
     jpeg_time: float | None = None  # wall-clock time the preview was produced
     frame_no: int = 0  # counts preview frames: viewers send each one once
-    status: dict = field(default_factory=lambda: {"online": False, "reason": "no camera",
-                                                  "last_frame_age_s": None, "frames_read": 0,
-                                                  "finished": False})
+    status: dict = field(
+        default_factory=lambda: {
+            "online": False,
+            "reason": "no camera",
+            "last_frame_age_s": None,
+            "frames_read": 0,
+            "finished": False,
+        }
+    )
     calibrated: bool | None = None
     reprojection_error_mm: float | None = None
     warnings: list[str] = field(default_factory=list)
@@ -80,8 +95,15 @@ class CameraView:
 
 
 class Runtime:
-    def __init__(self, store: GameStore, game: Game | str, setup: Setup, *, fresh: bool = False,
-                 clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        store: GameStore,
+        game: Game | str,
+        setup: Setup,
+        *,
+        fresh: bool = False,
+        clock: Callable[[], float] = time.time,
+    ):
         self.store = store
         self.lock = threading.RLock()
         self._result_checked: tuple[int, int] | None = None  # (game id, state id) last stored
@@ -156,8 +178,7 @@ class Runtime:
             old.close()
         except Exception:  # noqa: BLE001 - the old camera is dropped either way
             log.warning("closing the previous camera failed", exc_info=True)
-        self.watcher = self.watcher_factory(self.session.game.info.slug,
-                                            self.session.setup.players)
+        self.watcher = self.watcher_factory(self.session.game.info.slug, self.session.setup.players)
         self.camera = CameraView(source=self.camera.source)
 
     def open_game(self, game_id: int) -> None:
@@ -204,11 +225,22 @@ class Runtime:
                 # No camera says what lies on the table: a card put there by hand for the
                 # move just undone goes with it, logged, instead of staying as a ghost.
                 card = moves[-1].get("card")
-                for piece in [p for p in self.session.table.values()
-                              if p.payload == card and p.track_id.startswith("manual-")]:
-                    verdicts.extend(self.session.observe(CardRemoved(
-                        piece.track_id, piece.payload, piece.kind, t=self._clock(),
-                        source="manual")))
+                for piece in [
+                    p
+                    for p in self.session.table.values()
+                    if p.payload == card and p.track_id.startswith("manual-")
+                ]:
+                    verdicts.extend(
+                        self.session.observe(
+                            CardRemoved(
+                                piece.track_id,
+                                piece.payload,
+                                piece.kind,
+                                t=self._clock(),
+                                source="manual",
+                            )
+                        )
+                    )
             self._after(verdicts)
             return verdict
 
@@ -223,11 +255,18 @@ class Runtime:
             on_table = any(p.payload == card for p in self.session.table.values())
             lifted = self._lifted_by_undo(card) if card is not None else None
             if lifted is not None and self.watcher is None and not on_table:
-                verdicts = self.session.observe(CardAdded(
-                    f"manual-{card}-{len(self.session.records)}", card,
-                    Where.from_dict(lifted["where"]), kind=lifted["kind"],
-                    face_down=lifted.get("face_down", False), value=lifted.get("value"),
-                    t=self._clock(), source="manual"))
+                verdicts = self.session.observe(
+                    CardAdded(
+                        f"manual-{card}-{len(self.session.records)}",
+                        card,
+                        Where.from_dict(lifted["where"]),
+                        kind=lifted["kind"],
+                        face_down=lifted.get("face_down", False),
+                        value=lifted.get("value"),
+                        t=self._clock(),
+                        source="manual",
+                    )
+                )
                 if len(self.session.redo_moves) < len(pending):
                     self._after(verdicts)
                     return next(v for v in verdicts if v.kind == "event" and v.move is not None)
@@ -254,8 +293,15 @@ class Runtime:
             return None
         return None
 
-    def correct(self, state_id: int | None, action: str, payload: str, region: str | None = None,
-                slot: list | None = None, kind: str = "card") -> list[Verdict]:
+    def correct(
+        self,
+        state_id: int | None,
+        action: str,
+        payload: str,
+        region: str | None = None,
+        slot: list | None = None,
+        kind: str = "card",
+    ) -> list[Verdict]:
         """A manual CardAdded / CardRemoved, logged like any camera event."""
         with self.lock:
             self._require_current(state_id)
@@ -266,16 +312,24 @@ class Runtime:
             if action == "add":
                 if payload not in self.session.game.catalogue:
                     raise MalformedRecordError(
-                        f"{payload!r} is not a {self.session.game.info.slug} card or token")
+                        f"{payload!r} is not a {self.session.game.info.slug} card or token"
+                    )
                 on_table = [p for p in self.session.table.values() if p.payload == payload]
                 if on_table:
                     raise MalformedRecordError(
-                        f"{payload} is already on the table; remove it first")
+                        f"{payload} is already on the table; remove it first"
+                    )
                 if slot is not None and not isinstance(slot, (list, tuple)):
                     raise InvalidFieldError("correction, field 'slot'", "must be a list")
                 where = Where(region, tuple(slot) if slot is not None else None)
-                event = CardAdded(f"manual-{payload}-{len(self.session.records)}", payload,
-                                  where, kind=kind, t=now, source="manual")
+                event = CardAdded(
+                    f"manual-{payload}-{len(self.session.records)}",
+                    payload,
+                    where,
+                    kind=kind,
+                    t=now,
+                    source="manual",
+                )
                 # Every field is judged before anything changes: a bad slot must not clear the
                 # card lying in the slot it resembles ([true, 0] is not [1, 0]).
                 self.session.check_event(event)
@@ -310,8 +364,11 @@ class Runtime:
             moves = self.session.moves
             if moves and moves[-1].get("card") == piece.payload:
                 verdicts.append(self.session.undo())
-            verdicts.extend(self.session.observe(
-                CardRemoved(piece.track_id, piece.payload, piece.kind, t=now, source="manual")))
+            verdicts.extend(
+                self.session.observe(
+                    CardRemoved(piece.track_id, piece.payload, piece.kind, t=now, source="manual")
+                )
+            )
         return verdicts
 
     def set_manual_corners(self, points: list) -> None:
@@ -384,8 +441,7 @@ class Runtime:
         always fresh. Callers get their own top-level dict and must not change nested ones."""
         with self.lock:
             session = self.session
-            key = (self.version, self.game_id, id(session), session.state_id,
-                   len(session.records))
+            key = (self.version, self.game_id, id(session), session.state_id, len(session.records))
             cached = self._snapshot_cache
             if cached is None or cached[0] != key:
                 snap = session.snapshot()
@@ -412,8 +468,11 @@ class Runtime:
         match = Match(sides, needed)
         for stored in reversed(self.store.games()):
             outcome = (stored.get("result") or {}).get("outcome")
-            if (stored["game"] != game.info.slug or outcome is None
-                    or stored["setup"].get("names") != list(self.session.setup.names)):
+            if (
+                stored["game"] != game.info.slug
+                or outcome is None
+                or stored["setup"].get("names") != list(self.session.setup.names)
+            ):
                 continue
             if match.over:
                 match = Match(sides, needed)
@@ -421,8 +480,12 @@ class Runtime:
                 match = match.record(Outcome(tuple(outcome["winners"]), (), Text("", "")))
             except CompanionError:
                 continue  # a stored result with other sides: not this match
-        return {"wins_needed": needed, "wins": {s: match.wins(s) for s in sides},
-                "games": len(match.results), "winners": list(match.winners)}
+        return {
+            "wins_needed": needed,
+            "wins": {s: match.wins(s) for s in sides},
+            "games": len(match.results),
+            "winners": list(match.winners),
+        }
 
     def camera_status(self) -> dict:
         status = dict(self.camera.status)
@@ -446,8 +509,11 @@ class Runtime:
         (pickers offer only those; the rest are still named when one turns up)."""
         game = self.session.game
         in_play = game.pieces_in_play(self.session.state)
-        return [{**p.to_dict(), "in_play": p.payload in in_play}
-                for p in game.catalogue.pieces if p.kind != "back"]
+        return [
+            {**p.to_dict(), "in_play": p.payload in in_play}
+            for p in game.catalogue.pieces
+            if p.kind != "back"
+        ]
 
     # -- camera thread --------------------------------------------------------------------
     def attach_watcher(self, watcher: Any, source_label: str, interval_s: float = 0.0) -> None:
@@ -456,8 +522,9 @@ class Runtime:
         self.camera.source = source_label
         self.camera.status = dict(self.camera.status, reason="starting")
         self._stop.clear()
-        self._watch_thread = threading.Thread(target=self._watch, args=(interval_s,),
-                                              name="table-watcher", daemon=True)
+        self._watch_thread = threading.Thread(
+            target=self._watch, args=(interval_s,), name="table-watcher", daemon=True
+        )
         self._watch_thread.start()
 
     def step_once(self) -> None:
@@ -523,8 +590,9 @@ class Runtime:
                     log.error("the camera step failed", exc_info=True)
                 self._camera_failure = failure
                 with self.lock:
-                    self.camera.status = dict(self.camera.status, online=False,
-                                              reason=f"camera error: {exc}")
+                    self.camera.status = dict(
+                        self.camera.status, online=False, reason=f"camera error: {exc}"
+                    )
             else:
                 self._camera_failure = None
             finished = bool(self.camera.status.get("finished"))

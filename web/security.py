@@ -20,17 +20,19 @@ COMMAND_BODY_LIMIT = 256 * 1024
 IMPORT_BODY_LIMIT = 8 * 1024 * 1024
 IMPORT_PATH = "/api/games/import"
 
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",  # the views set CSS variables through style=""
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",  # the views set CSS variables through style=""
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 # Every answer carries these (also the ones the WSGI server writes itself: web.serve).
 STATIC_HEADERS = {
@@ -51,8 +53,12 @@ def install_security(app: Flask) -> None:
             request.max_content_length = COMMAND_BODY_LIMIT
         limit = request.max_content_length
         if request.content_length is not None and limit and request.content_length > limit:
-            return error_response(413, f"the request body is {request.content_length} bytes; "
-                                       f"at most {limit} are accepted here", "too_large")
+            return error_response(
+                413,
+                f"the request body is {request.content_length} bytes; "
+                f"at most {limit} are accepted here",
+                "too_large",
+            )
         return None
 
     @app.before_request
@@ -77,5 +83,9 @@ def install_security(app: Flask) -> None:
 
 
 def _cross_site():
-    return error_response(403, "commands are accepted only from the dashboard's own pages "
-                               "(this one came from another site)", "cross_site")
+    return error_response(
+        403,
+        "commands are accepted only from the dashboard's own pages "
+        "(this one came from another site)",
+        "cross_site",
+    )

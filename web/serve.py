@@ -51,9 +51,14 @@ class AccessLog:
             path += "?" + environ["QUERY_STRING"]
 
         def logged_start_response(status, headers, exc_info=None):
-            access_log.info("%s %s %s %s %.1fms", environ.get("REMOTE_ADDR", "-"),
-                            environ.get("REQUEST_METHOD", "-"), redact(path),
-                            status.split(" ", 1)[0], (time.monotonic() - started) * 1000)
+            access_log.info(
+                "%s %s %s %s %.1fms",
+                environ.get("REMOTE_ADDR", "-"),
+                environ.get("REQUEST_METHOD", "-"),
+                redact(path),
+                status.split(" ", 1)[0],
+                (time.monotonic() - started) * 1000,
+            )
             return start_response(status, headers, exc_info)
 
         return self.app(environ, logged_start_response)
@@ -64,10 +69,17 @@ def create_server(app, host: str, port: int, *, threads: int = THREADS):
     from waitress import create_server as waitress_server
 
     server = waitress_server(
-        AccessLog(app), host=host, port=port, threads=threads,
-        channel_timeout=READ_TIMEOUT_S, cleanup_interval=2,
-        max_request_body_size=MAX_BODY_BYTES, connection_limit=CONNECTION_LIMIT,
-        ident="table-companion", clear_untrusted_proxy_headers=True)
+        AccessLog(app),
+        host=host,
+        port=port,
+        threads=threads,
+        channel_timeout=READ_TIMEOUT_S,
+        cleanup_interval=2,
+        max_request_body_size=MAX_BODY_BYTES,
+        connection_limit=CONNECTION_LIMIT,
+        ident="table-companion",
+        clear_untrusted_proxy_headers=True,
+    )
     server.channel_class = _json_error_channel()
     return server
 
@@ -89,8 +101,9 @@ def _json_error_channel():
         def execute(self):
             error = self.request.error
             # waitress's own words stay the precise detail, as Flask's do in `message`
-            body = json.dumps(error_body(error.code, f"{error.reason}: {error.body}"),
-                              ensure_ascii=False).encode("utf-8")
+            body = json.dumps(
+                error_body(error.code, f"{error.reason}: {error.body}"), ensure_ascii=False
+            ).encode("utf-8")
             self.status = f"{error.code} {error.reason}"
             self.response_headers.append(("Content-Type", "application/json"))
             self.response_headers.extend(STATIC_HEADERS.items())
@@ -104,8 +117,9 @@ def _json_error_channel():
     return JsonErrorChannel
 
 
-def serve_until_stopped(server, on_stop: Callable[[], None],
-                        before_stop: Callable[[], None] | None = None) -> None:
+def serve_until_stopped(
+    server, on_stop: Callable[[], None], before_stop: Callable[[], None] | None = None
+) -> None:
     """Run until Ctrl-C or SIGTERM. `before_stop` ends the live streams (so the worker
     threads are free at once); `on_stop` (which closes the store) runs on every orderly
     stop, also when serving itself fails."""

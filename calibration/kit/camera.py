@@ -30,8 +30,11 @@ class CameraView:
         return self.px_per_mm * MODULE_MM
 
 
-def camera_view(mat_mm: tuple[float, float], resolution: tuple[int, int] = RESOLUTIONS["1080p"],
-                hfov_deg: float = WEBCAM_HFOV_DEG) -> CameraView:
+def camera_view(
+    mat_mm: tuple[float, float],
+    resolution: tuple[int, int] = RESOLUTIONS["1080p"],
+    hfov_deg: float = WEBCAM_HFOV_DEG,
+) -> CameraView:
     """The straight-down view that holds the mat (plus FRAME_MARGIN): its scale and the
     camera height."""
     w, h = mat_mm
@@ -71,10 +74,17 @@ class Webcam:
 WEBCAM = Webcam()
 
 
-def simulate_frame(table_bgr: np.ndarray, table_px_per_mm: float, mat_mm: tuple[float, float],
-                   resolution: tuple[int, int] = RESOLUTIONS["1080p"], rotate_deg: float = 1.5,
-                   webcam: Webcam = WEBCAM, seed: int = 0, background=(70, 95, 120),
-                   px_per_mm: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+def simulate_frame(
+    table_bgr: np.ndarray,
+    table_px_per_mm: float,
+    mat_mm: tuple[float, float],
+    resolution: tuple[int, int] = RESOLUTIONS["1080p"],
+    rotate_deg: float = 1.5,
+    webcam: Webcam = WEBCAM,
+    seed: int = 0,
+    background=(70, 95, 120),
+    px_per_mm: float | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Shrink a sharp top view of the table (rendered at table_px_per_mm) to what the camera
     of camera_view() sees (px_per_mm: a camera hung higher than it need be): each sensor
     pixel averages its own patch of table, the view turned a little, then what `webcam`
@@ -90,8 +100,14 @@ def simulate_frame(table_bgr: np.ndarray, table_px_per_mm: float, mat_mm: tuple[
     s = scale
     turn = cv2.getRotationMatrix2D((w * s / 2, h * s / 2), rotate_deg, 1.0)
     turn[:, 2] += (rw / 2 - w * s / 2, rh / 2 - h * s / 2)
-    frame = cv2.warpAffine(small, turn, (rw, rh), flags=cv2.INTER_LINEAR,
-                           borderMode=cv2.BORDER_CONSTANT, borderValue=background)
+    frame = cv2.warpAffine(
+        small,
+        turn,
+        (rw, rh),
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=background,
+    )
     frame = through_webcam(frame, webcam, np.random.default_rng(seed))
     mm_to_px = np.vstack([turn, [0, 0, 1]]) @ np.diag([s, s, 1.0])
     return frame, mm_to_px
@@ -113,8 +129,8 @@ def through_webcam(frame: np.ndarray, webcam: Webcam, rng: np.random.Generator) 
     if webcam.motion_px >= 1:
         img = cv2.filter2D(img, -1, _smear(webcam.motion_px, webcam.motion_deg))
     # Light: a lamp on the left, and the lens darker towards the corners.
-    ys, xs = np.mgrid[-1:1:rh * 1j, -1:1:rw * 1j].astype(np.float32)
-    light = (1 + webcam.lamp_gradient / 2 * -xs) * (1 - webcam.vignetting * (xs ** 2 + ys ** 2) / 2)
+    ys, xs = np.mgrid[-1 : 1 : rh * 1j, -1 : 1 : rw * 1j].astype(np.float32)
+    light = (1 + webcam.lamp_gradient / 2 * -xs) * (1 - webcam.vignetting * (xs**2 + ys**2) / 2)
     img = img * light[:, :, None]
     # Sensor: one colour per pixel (RGGB), shot and read noise, then demosaiced.
     mosaic = np.empty((rh, rw), np.float32)
@@ -122,7 +138,7 @@ def through_webcam(frame: np.ndarray, webcam: Webcam, rng: np.random.Generator) 
     mosaic[0::2, 1::2] = img[0::2, 1::2, 1]
     mosaic[1::2, 0::2] = img[1::2, 0::2, 1]
     mosaic[1::2, 1::2] = img[1::2, 1::2, 0]
-    sigma = np.sqrt(webcam.read_noise ** 2 + webcam.shot_noise * np.clip(mosaic, 0, None))
+    sigma = np.sqrt(webcam.read_noise**2 + webcam.shot_noise * np.clip(mosaic, 0, None))
     mosaic = np.clip(mosaic + rng.normal(0, 1, mosaic.shape).astype(np.float32) * sigma, 0, 255)
     img = cv2.cvtColor(mosaic.astype(np.uint8), cv2.COLOR_BayerBG2BGR)  # OpenCV's name for RGGB
     if webcam.jpeg_quality:
@@ -140,7 +156,7 @@ def _disc(radius: float) -> np.ndarray:
     kernel = np.zeros((size, size), np.float32)
     for dy in sub:
         for dx in sub:
-            kernel += ((x + dx) ** 2 + (y + dy) ** 2 <= radius ** 2)
+            kernel += (x + dx) ** 2 + (y + dy) ** 2 <= radius**2
     return kernel / kernel.sum()
 
 

@@ -29,8 +29,7 @@ from PIL import Image, ImageDraw
 from companion.catalogue import Piece, load_catalogue
 from companion.errors import UnknownCardError
 
-from .draw import (QR_QUIET_MODULES, QR_SIZE_MODULES, draw_qr, fit_text, hex_rgb, lighten,
-                   px)
+from .draw import QR_QUIET_MODULES, QR_SIZE_MODULES, draw_qr, fit_text, hex_rgb, lighten, px
 
 FRAME_MM = 2.5
 DEFAULT_CARD_MM = (63.0, 88.0)
@@ -46,32 +45,67 @@ GAME_NAMES = {
 # Accent colour by what a face says it is (theme, colour, type, role), first match wins.
 PALETTE = {
     # Musée themes
-    "landscape": "#8a8f96", "seascape": "#2f6fc0", "animals": "#3c9a4a", "people": "#c8382e",
+    "landscape": "#8a8f96",
+    "seascape": "#2f6fc0",
+    "animals": "#3c9a4a",
+    "people": "#c8382e",
     "buildings": "#e0b020",
     # colours (Cardcassonne rows, Masterpiece and Mythe pieces)
-    "yellow": "#e0b020", "red": "#c8382e", "green": "#3c9a4a", "blue": "#2f6fc0",
-    "purple": "#7b4bb0", "white": "#b8b8b8", "black": "#303030",
+    "yellow": "#e0b020",
+    "red": "#c8382e",
+    "green": "#3c9a4a",
+    "blue": "#2f6fc0",
+    "purple": "#7b4bb0",
+    "white": "#b8b8b8",
+    "black": "#303030",
     # Crypt treasure types
-    "idols": "#b8860b", "jewelry": "#b03a8c", "manuscripts": "#6b4f2a", "pottery": "#c0622e",
-    "remains": "#6e6e6e", "tapestries": "#3a5fa0",
+    "idols": "#b8860b",
+    "jewelry": "#b03a8c",
+    "manuscripts": "#6b4f2a",
+    "pottery": "#c0622e",
+    "remains": "#6e6e6e",
+    "tapestries": "#3a5fa0",
     # other kinds
-    "dragon": "#a01818", "fairy": "#d070c0", "animal_joker": "#4f8f8f",
-    "building_joker": "#8f7f4f", "obstacle": "#5a1a1a", "legendary": "#c89b1c",
-    "number": "#2f6fc0", "torch": "#d0701c", "collector": "#5a5a8a",
+    "dragon": "#a01818",
+    "fairy": "#d070c0",
+    "animal_joker": "#4f8f8f",
+    "building_joker": "#8f7f4f",
+    "obstacle": "#5a1a1a",
+    "legendary": "#c89b1c",
+    "number": "#2f6fc0",
+    "torch": "#d0701c",
+    "collector": "#5a5a8a",
 }
 # A shape and a letter per colour or type, drawn in the card's top-right corner: players who
 # cannot tell red from green (about 1 boy in 12) read the symbol instead of the colour.
 SYMBOLS = {
-    "landscape": ("L", "circle"), "seascape": ("S", "square"), "animals": ("A", "triangle"),
-    "people": ("P", "diamond"), "buildings": ("B", "hexagon"),
-    "yellow": ("Y", "circle"), "red": ("R", "square"), "green": ("G", "triangle"),
-    "blue": ("B", "diamond"), "purple": ("P", "hexagon"), "white": ("W", "pentagon"),
+    "landscape": ("L", "circle"),
+    "seascape": ("S", "square"),
+    "animals": ("A", "triangle"),
+    "people": ("P", "diamond"),
+    "buildings": ("B", "hexagon"),
+    "yellow": ("Y", "circle"),
+    "red": ("R", "square"),
+    "green": ("G", "triangle"),
+    "blue": ("B", "diamond"),
+    "purple": ("P", "hexagon"),
+    "white": ("W", "pentagon"),
     "black": ("K", "star"),
-    "idols": ("I", "circle"), "jewelry": ("J", "diamond"), "manuscripts": ("M", "square"),
-    "pottery": ("P", "triangle"), "remains": ("R", "hexagon"), "tapestries": ("T", "pentagon"),
-    "dragon": ("D", "star"), "fairy": ("F", "pentagon"), "animal_joker": ("A", "star"),
-    "building_joker": ("B", "star"), "obstacle": ("X", "square"), "legendary": ("L", "star"),
-    "number": ("N", "circle"), "torch": ("T", "star"), "collector": ("C", "hexagon"),
+    "idols": ("I", "circle"),
+    "jewelry": ("J", "diamond"),
+    "manuscripts": ("M", "square"),
+    "pottery": ("P", "triangle"),
+    "remains": ("R", "hexagon"),
+    "tapestries": ("T", "pentagon"),
+    "dragon": ("D", "star"),
+    "fairy": ("F", "pentagon"),
+    "animal_joker": ("A", "star"),
+    "building_joker": ("B", "star"),
+    "obstacle": ("X", "square"),
+    "legendary": ("L", "star"),
+    "number": ("N", "circle"),
+    "torch": ("T", "star"),
+    "collector": ("C", "hexagon"),
 }
 DEFAULT_ACCENT = "#555555"
 BACK_ACCENT = "#4a3f6b"
@@ -161,8 +195,9 @@ def find_piece(game: str, payload: str) -> Piece:
     return catalogue.piece(payload.upper())
 
 
-def render_piece(game: str, piece: Piece, dpi: float,
-                 card_mm: tuple[float, float] | None = None) -> Image.Image:
+def render_piece(
+    game: str, piece: Piece, dpi: float, card_mm: tuple[float, float] | None = None
+) -> Image.Image:
     """One card face (front or back) as an RGB image at dpi."""
     card_mm = card_mm or tuple(load_catalogue(game).card_size_mm) or DEFAULT_CARD_MM
     geo = card_geometry(card_mm)
@@ -178,10 +213,10 @@ def render_piece(game: str, piece: Piece, dpi: float,
     # The quiet zone and symbol: pure white, nothing else drawn inside.
     qx, qy, qs, _ = geo.quiet_box_mm
     s = dpi / 25.4
-    draw.rectangle([int(qx * s), int(qy * s), int((qx + qs) * s), int((qy + qs) * s)],
-                   fill=(255, 255, 255))
-    draw_qr(img, piece.payload, geo.qr_origin_mm[0] * s, geo.qr_origin_mm[1] * s,
-            geo.module_mm * s)
+    draw.rectangle(
+        [int(qx * s), int(qy * s), int((qx + qs) * s), int((qy + qs) * s)], fill=(255, 255, 255)
+    )
+    draw_qr(img, piece.payload, geo.qr_origin_mm[0] * s, geo.qr_origin_mm[1] * s, geo.module_mm * s)
     band_top = qy * s  # px height of the top band
     band_bottom = H - (qy + qs) * s
     pad = px(FRAME_MM + 1.5, dpi)
@@ -202,9 +237,13 @@ def render_piece(game: str, piece: Piece, dpi: float,
     name_w = int(name_right - W * 0.5)
     gf = fit_text(draw, en, name_w, int(top_h * 0.36))
     draw.text((name_right, frame + top_h * 0.32), en, font=gf, fill=ink, anchor="rm")
-    draw.text((name_right, frame + top_h * 0.74), zh, font=fit_text(draw, zh, name_w,
-                                                                     int(top_h * 0.36)),
-              fill=ink, anchor="rm")
+    draw.text(
+        (name_right, frame + top_h * 0.74),
+        zh,
+        font=fit_text(draw, zh, name_w, int(top_h * 0.36)),
+        fill=ink,
+        anchor="rm",
+    )
     # Bottom band: the name in both languages.
     y0 = H - band_bottom
     bot_h = band_bottom - frame
@@ -222,12 +261,18 @@ def render_piece(game: str, piece: Piece, dpi: float,
 
 
 def _polygon(cx: float, cy: float, r: float, corners: int, turn: float) -> list[tuple]:
-    return [(cx + r * math.cos(turn + 2 * math.pi * k / corners),
-             cy + r * math.sin(turn + 2 * math.pi * k / corners)) for k in range(corners)]
+    return [
+        (
+            cx + r * math.cos(turn + 2 * math.pi * k / corners),
+            cy + r * math.sin(turn + 2 * math.pi * k / corners),
+        )
+        for k in range(corners)
+    ]
 
 
-def _draw_symbol(draw: ImageDraw.ImageDraw, symbol: tuple[str, str], cx: float, cy: float,
-                 size: float) -> None:
+def _draw_symbol(
+    draw: ImageDraw.ImageDraw, symbol: tuple[str, str], cx: float, cy: float, size: float
+) -> None:
     """A white shape with a dark outline and a bold letter in it."""
     letter, shape = symbol
     r = size / 2
@@ -245,18 +290,29 @@ def _draw_symbol(draw: ImageDraw.ImageDraw, symbol: tuple[str, str], cx: float, 
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
         draw.polygon(points, **style)
     else:
-        corners, turn = {"triangle": (3, -math.pi / 2), "diamond": (4, -math.pi / 2),
-                         "pentagon": (5, -math.pi / 2), "hexagon": (6, 0.0)}[shape]
-        draw.polygon(_polygon(cx, cy + (r * 0.15 if corners == 3 else 0), r, corners, turn),
-                     **style)
+        corners, turn = {
+            "triangle": (3, -math.pi / 2),
+            "diamond": (4, -math.pi / 2),
+            "pentagon": (5, -math.pi / 2),
+            "hexagon": (6, 0.0),
+        }[shape]
+        draw.polygon(
+            _polygon(cx, cy + (r * 0.15 if corners == 3 else 0), r, corners, turn), **style
+        )
     scale = {"triangle": 0.5, "star": 0.5}.get(shape, 0.72)
     f = fit_text(draw, letter, int(size * scale), int(size * scale), bold=True)
-    draw.text((cx, cy + (size * 0.1 if shape == "triangle" else 0)), letter, font=f,
-              fill=(20, 20, 20), anchor="mm")
+    draw.text(
+        (cx, cy + (size * 0.1 if shape == "triangle" else 0)),
+        letter,
+        font=f,
+        fill=(20, 20, 20),
+        anchor="mm",
+    )
 
 
-def card_image(game: str, payload: str, dpi: float = 150,
-               card_mm: tuple[float, float] | None = None) -> Image.Image:
+def card_image(
+    game: str, payload: str, dpi: float = 150, card_mm: tuple[float, float] | None = None
+) -> Image.Image:
     """The printed face carrying `payload` (a card front or a card back) at dpi.
 
     Raises UnknownCardError for a payload that is not a card or back of that game."""
@@ -267,8 +323,9 @@ def card_image(game: str, payload: str, dpi: float = 150,
 
 
 @lru_cache(maxsize=256)
-def _cached_card(game: str, payload: str, dpi: float,
-                 card_mm: tuple[float, float] | None) -> Image.Image:
+def _cached_card(
+    game: str, payload: str, dpi: float, card_mm: tuple[float, float] | None
+) -> Image.Image:
     return render_piece(game, find_piece(game, payload), dpi, card_mm)
 
 
@@ -279,16 +336,28 @@ def blank_back(game: str, dpi: float, card_mm: tuple[float, float] | None = None
     img = Image.new("RGB", (W, H), hex_rgb(BACK_ACCENT))
     draw = ImageDraw.Draw(img)
     frame = px(FRAME_MM, dpi)
-    draw.rectangle([frame, frame, W - 1 - frame, H - 1 - frame], fill=lighten(hex_rgb(BACK_ACCENT), 0.75))
+    draw.rectangle(
+        [frame, frame, W - 1 - frame, H - 1 - frame], fill=lighten(hex_rgb(BACK_ACCENT), 0.75)
+    )
     en, zh = GAME_NAMES.get(game, (game, game))
-    draw.text((W / 2, H * 0.45), en, font=fit_text(draw, en, int(W * 0.8), int(H * 0.1), True),
-              fill=(40, 30, 60), anchor="mm")
-    draw.text((W / 2, H * 0.58), zh, font=fit_text(draw, zh, int(W * 0.8), int(H * 0.1), True),
-              fill=(40, 30, 60), anchor="mm")
+    draw.text(
+        (W / 2, H * 0.45),
+        en,
+        font=fit_text(draw, en, int(W * 0.8), int(H * 0.1), True),
+        fill=(40, 30, 60),
+        anchor="mm",
+    )
+    draw.text(
+        (W / 2, H * 0.58),
+        zh,
+        font=fit_text(draw, zh, int(W * 0.8), int(H * 0.1), True),
+        fill=(40, 30, 60),
+        anchor="mm",
+    )
     return img
 
 
 def faces(game: str) -> list[tuple[Piece, str]]:
     """Every distinct printed card face of a game: (piece, "front" | "back")."""
     catalogue = load_catalogue(game)
-    return ([(p, "front") for p in catalogue.cards] + [(p, "back") for p in catalogue.backs])
+    return [(p, "front") for p in catalogue.cards] + [(p, "back") for p in catalogue.backs]

@@ -33,12 +33,19 @@ def font(size_px: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     if not path.exists():
         raise MissingFontError(
             f"the CJK font {CJK_FONT} is missing: install Debian's fonts-noto-cjk package "
-            f"(apt-get install fonts-noto-cjk)")
+            f"(apt-get install fonts-noto-cjk)"
+        )
     return ImageFont.truetype(str(path), max(4, size_px), index=TC_INDEX)
 
 
-def fit_text(draw: ImageDraw.ImageDraw, text: str, max_w: int, size_px: int,
-             bold: bool = False, min_px: int = 4) -> ImageFont.FreeTypeFont:
+def fit_text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    max_w: int,
+    size_px: int,
+    bold: bool = False,
+    min_px: int = 4,
+) -> ImageFont.FreeTypeFont:
     """The largest font not above size_px whose rendering of text fits max_w pixels."""
     size = size_px
     while size > min_px:
@@ -81,16 +88,25 @@ def aruco_cells(marker_id: int) -> tuple[tuple[bool, ...], ...]:
 
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250)
     image = cv2.aruco.generateImageMarker(dictionary, marker_id, ARUCO_CELLS * 10)
-    return tuple(tuple(bool(image[r * 10 + 5, c * 10 + 5] < 128) for c in range(ARUCO_CELLS))
-                 for r in range(ARUCO_CELLS))
+    return tuple(
+        tuple(bool(image[r * 10 + 5, c * 10 + 5] < 128) for c in range(ARUCO_CELLS))
+        for r in range(ARUCO_CELLS)
+    )
 
 
 def draw_aruco(img: Image.Image, marker_id: int, x0: float, y0: float, side_px: float) -> None:
     """Draw a marker's black square (side_px wide) with its top-left at (x0, y0)."""
     draw = ImageDraw.Draw(img)
     cell = side_px / ARUCO_CELLS
-    draw.rectangle([int(round(x0)), int(round(y0)), int(round(x0 + side_px)) - 1,
-                    int(round(y0 + side_px)) - 1], fill=(0, 0, 0))
+    draw.rectangle(
+        [
+            int(round(x0)),
+            int(round(y0)),
+            int(round(x0 + side_px)) - 1,
+            int(round(y0 + side_px)) - 1,
+        ],
+        fill=(0, 0, 0),
+    )
     for r, row in enumerate(aruco_cells(marker_id)):
         for c, black in enumerate(row):
             if not black:
@@ -101,7 +117,7 @@ def draw_aruco(img: Image.Image, marker_id: int, x0: float, y0: float, side_px: 
 
 def hex_rgb(colour: str) -> tuple[int, int, int]:
     colour = colour.lstrip("#")
-    return tuple(int(colour[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+    return tuple(int(colour[i : i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
 
 
 def lighten(rgb: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

@@ -9,8 +9,10 @@ from .sheets import PAPERS, mat_tiles, sheet_counts
 
 
 def mat_rows() -> list[str]:
-    rows = ["| mat | size (mm) | px/module 1080p | camera height | 4K instead | sheets A4 / Letter / A3 |",
-            "|---|---|---|---|---|---|"]
+    rows = [
+        "| mat | size (mm) | px/module 1080p | camera height | 4K instead | sheets A4 / Letter / A3 |",
+        "|---|---|---|---|---|---|",
+    ]
     for game, counts in available_layouts().items():
         for players in counts:
             for variant in ("standard", "compact"):
@@ -23,15 +25,20 @@ def mat_rows() -> list[str]:
                 short = hd.px_per_module < MIN_PX_PER_MODULE
                 scale = RESOLUTIONS["4K"][0] / RESOLUTIONS["1080p"][0]
                 uhd = f"{hd.px_per_module * scale:.1f} px/module" if short else "not needed"
-                rows.append(f"| {game} {players}p {variant} | {w:g} x {h:g} | "
-                            f"{hd.px_per_module:.2f}{' (short)' if short else ''} | "
-                            f"{hd.height_mm / 10:.0f} cm | {uhd} | {sheets} |")
+                rows.append(
+                    f"| {game} {players}p {variant} | {w:g} x {h:g} | "
+                    f"{hd.px_per_module:.2f}{' (short)' if short else ''} | "
+                    f"{hd.height_mm / 10:.0f} cm | {uhd} | {sheets} |"
+                )
     return rows
 
 
 def kit_rows() -> list[str]:
-    rows = ["| game | card sheets A4 / Letter / A3 | sticker sheets A4 / Letter / A3 | "
-            "token pages A4 / Letter / A3 |", "|---|---|---|---|"]
+    rows = [
+        "| game | card sheets A4 / Letter / A3 | sticker sheets A4 / Letter / A3 | "
+        "token pages A4 / Letter / A3 |",
+        "|---|---|---|---|",
+    ]
     for game in available_layouts():
         counts = {p: sheet_counts(game, p) for p in PAPERS}
         cell = lambda part: " / ".join(str(counts[p][part]) for p in PAPERS)  # noqa: E731

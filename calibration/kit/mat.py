@@ -35,20 +35,22 @@ def render_layout(layout: Layout, dpi: float) -> Image.Image:
     return img
 
 
-FAN_HINT = ("1 → 14: down each column; every card lies on the foot of the one above",
-            "1 → 14：由上往下排列，每張牌壓住上一張的下緣")
+FAN_HINT = (
+    "1 → 14: down each column; every card lies on the foot of the one above",
+    "1 → 14：由上往下排列，每張牌壓住上一張的下緣",
+)
 
 
-def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float,
-                 card_h: float) -> None:
+def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float, card_h: float) -> None:
     tint = hex_rgb(region.color or DEFAULT_TINT)
     line = max(1, int(0.6 * s))
     # A tokens region's box spans the galleries between its token rows: outlining it would
     # cut through card spaces, so only its token spaces are drawn.
     if region.kind != "tokens":
         fill = lighten(tint, 0.55) if region.color else tint
-        draw.rounded_rectangle(box(region.rect_mm), radius=3 * s, fill=fill, outline=INK,
-                               width=line)
+        draw.rounded_rectangle(
+            box(region.rect_mm), radius=3 * s, fill=fill, outline=INK, width=line
+        )
     x, y, w, h = region.rect_mm
     if region.kind != "tokens":
         label = f"{region.label.en}   {region.label.zh}"
@@ -66,8 +68,12 @@ def _draw_region(draw: ImageDraw.ImageDraw, region: Region, box, s: float,
             draw.text(((x + 3) * s, (y + 14 + 5 * i) * s), text, font=f, fill=INK, anchor="lm")
     for slot in region.slots:
         sx, sy, sw, sh = slot.rect_mm
-        draw.rectangle(box(slot.rect_mm), fill=(255, 255, 255) if region.kind != "tokens" else None,
-                       outline=SLOT_LINE, width=max(1, int(0.35 * s)))
+        draw.rectangle(
+            box(slot.rect_mm),
+            fill=(255, 255, 255) if region.kind != "tokens" else None,
+            outline=SLOT_LINE,
+            width=max(1, int(0.35 * s)),
+        )
         _draw_slot_text(draw, region, slot, s)
 
 
@@ -79,17 +85,34 @@ def _draw_slot_text(draw, region: Region, slot, s: float) -> None:
     if region.kind == "path":
         if slot.label:
             f = fit_text(draw, slot.label, int(sw * 0.8 * s), int(14 * s))
-            draw.text((cx, (sy + sh * 0.68) * s), slot.label, font=f, fill=(30, 30, 30), anchor="mm")
-        draw.text(((sx + 2) * s, (sy + 1.5) * s), str(slot.slot[0]), font=fit_text(draw, "00", int(8 * s), int(5 * s)),
-                  fill=grey, anchor="lt")
+            draw.text(
+                (cx, (sy + sh * 0.68) * s), slot.label, font=f, fill=(30, 30, 30), anchor="mm"
+            )
+        draw.text(
+            ((sx + 2) * s, (sy + 1.5) * s),
+            str(slot.slot[0]),
+            font=fit_text(draw, "00", int(8 * s), int(5 * s)),
+            fill=grey,
+            anchor="lt",
+        )
         if isinstance(name, dict):
             for i, key in enumerate(("en", "zh-TW")):
                 f = fit_text(draw, name[key], int(sw * 0.9 * s), int(6 * s))
-                draw.text((cx, (sy + sh * (0.25 + 0.17 * i)) * s), name[key], font=f,
-                          fill=INK, anchor="mm")
+                draw.text(
+                    (cx, (sy + sh * (0.25 + 0.17 * i)) * s),
+                    name[key],
+                    font=f,
+                    fill=INK,
+                    anchor="mm",
+                )
     elif region.kind == "ring":
-        draw.text(((sx + 2) * s, (sy + 1.5) * s), str(slot.slot[0]),
-                  font=fit_text(draw, "00", int(10 * s), int(6 * s)), fill=grey, anchor="lt")
+        draw.text(
+            ((sx + 2) * s, (sy + 1.5) * s),
+            str(slot.slot[0]),
+            font=fit_text(draw, "00", int(10 * s), int(6 * s)),
+            fill=grey,
+            anchor="lt",
+        )
         lines = []
         if isinstance(name, dict):
             lines = [name["en"], name["zh-TW"]]
@@ -122,8 +145,11 @@ def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -
         x0, x1 = top[0] + size / 2 + 8, top[1] - size / 2 - 8
         y = top and min(m.center_mm[1] for m in layout.markers)
         title = layout.title
-        text = (f"{title.en} {title.zh} · {layout.players} player{'s' if layout.players != 1 else ''} / {layout.players} 人"
-                if title else f"{layout.game} · {layout.players}")
+        text = (
+            f"{title.en} {title.zh} · {layout.players} player{'s' if layout.players != 1 else ''} / {layout.players} 人"
+            if title
+            else f"{layout.game} · {layout.players}"
+        )
         f = fit_text(draw, text, int((x1 - x0) * s), int(8 * s))
         draw.text((x0 * s, y * s), text, font=f, fill=INK, anchor="lm")
     if len(bottom) >= 2 and bottom[1] - bottom[0] - size > 120:
@@ -131,11 +157,22 @@ def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -
         y = max(m.center_mm[1] for m in layout.markers)
         draw.rectangle([x0 * s, (y - 1.5) * s, (x0 + 100) * s, (y + 1.5) * s], fill=INK)
         for k in range(0, 101, 10):
-            draw.line([((x0 + k) * s, (y - 4) * s), ((x0 + k) * s, (y + (4 if k % 50 == 0 else 1.5)) * s)],
-                      fill=INK, width=max(1, int(0.3 * s)))
+            draw.line(
+                [
+                    ((x0 + k) * s, (y - 4) * s),
+                    ((x0 + k) * s, (y + (4 if k % 50 == 0 else 1.5)) * s),
+                ],
+                fill=INK,
+                width=max(1, int(0.3 * s)),
+            )
         note = "100 mm"
-        draw.text(((x0 + 50) * s, (y - 5) * s), note, font=fit_text(draw, note, int(40 * s), int(5 * s)),
-                  fill=INK, anchor="mb")
+        draw.text(
+            ((x0 + 50) * s, (y - 5) * s),
+            note,
+            font=fit_text(draw, note, int(40 * s), int(5 * s)),
+            fill=INK,
+            anchor="mb",
+        )
 
 
 def mat_image(game: str, players: int, dpi: float = 100, variant: str | None = None) -> Image.Image:

@@ -55,7 +55,8 @@ def _new_pdf(paper: str, orientation: str = "P", duplex: bool = False):
     font(8)  # a missing font raises its clear error (which Debian package to install)
     pdf = FPDF(orientation=orientation, unit="mm", format=paper_size(paper))
     pdf.viewer_preferences = ViewerPreferences(
-        print_scaling="None", duplex="DuplexFlipLongEdge" if duplex else "Simplex")
+        print_scaling="None", duplex="DuplexFlipLongEdge" if duplex else "Simplex"
+    )
     pdf.set_auto_page_break(False)
     pdf.set_margins(0, 0, 0)
     pdf.add_font("noto", "", str(CJK_FONT), collection_font_number=TC_INDEX)
@@ -110,8 +111,10 @@ class Grid:
 
     @property
     def block_mm(self) -> tuple[float, float]:
-        return (self.cols * self.w + (self.cols - 1) * self.gap,
-                self.rows * self.h + (self.rows - 1) * self.gap)
+        return (
+            self.cols * self.w + (self.cols - 1) * self.gap,
+            self.rows * self.h + (self.rows - 1) * self.gap,
+        )
 
 
 def card_grid(paper: str, card_mm: tuple[float, float]) -> Grid:
@@ -166,8 +169,9 @@ def with_bleed(image: Image.Image, bleed_px: tuple[int, int, int, int]) -> Image
     a cut a little off, or a back printed a little off, shows more frame, never white or
     the neighbour's colour."""
     left, top, right, bottom = bleed_px
-    out = Image.new("RGB", (image.width + left + right, image.height + top + bottom),
-                    image.getpixel((0, 0)))
+    out = Image.new(
+        "RGB", (image.width + left + right, image.height + top + bottom), image.getpixel((0, 0))
+    )
     out.paste(image, (left, top))
     return out
 
@@ -182,7 +186,8 @@ def _card_mm(game: str, card_mm: tuple[float, float] | None) -> tuple[float, flo
         raise KitError(
             f"a {card_mm[0]:g}x{card_mm[1]:g} mm card has {module:.2f} mm QR modules, too small "
             f"for a webcam to read (at least {MIN_MODULE_MM:g} mm: cards {_min_card_width():g} mm "
-            f"wide or more)")
+            f"wide or more)"
+        )
     return card_mm
 
 
@@ -196,8 +201,14 @@ def _min_card_width() -> float:
     return math.ceil(MIN_MODULE_MM * (QR_SIZE_MODULES + 2 * QR_QUIET_MODULES) + 2 * FRAME_MM)
 
 
-def cards_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300,
-              card_mm: tuple[float, float] | None = None, plain_backs: bool = False) -> str:
+def cards_pdf(
+    game: str,
+    out: Path,
+    paper: str = "a4",
+    dpi: float = 300,
+    card_mm: tuple[float, float] | None = None,
+    plain_backs: bool = False,
+) -> str:
     """Fronts and backs on alternate pages; backs mirrored so that printing two-sided
     (flip on the long edge) puts each back behind its front. Neighbouring cards are 2-3 mm
     apart and each card's frame colour runs half that gap past its cut.
@@ -219,7 +230,7 @@ def cards_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300,
     s = dpi / 25.4
     bleed = grid.gap / 2
     for sheet in range(sheets):
-        batch = cards[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        batch = cards[sheet * grid.per_page : (sheet + 1) * grid.per_page]
         for side in sides:
             pdf.add_page()
             for i, piece in enumerate(batch):
@@ -238,33 +249,50 @@ def cards_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300,
                 c, r = grid.column_row(i, mirrored)
                 edges = (c > 0, r > 0, c < grid.cols - 1, r < grid.rows - 1)
                 b = [math.ceil(bleed * s) if inner else 0 for inner in edges]  # no hairline left
-                pdf.image(with_bleed(image, tuple(b)), x=x - b[0] / s, y=y - b[1] / s,
-                          w=card_mm[0] + (b[0] + b[2]) / s, h=card_mm[1] + (b[1] + b[3]) / s)
+                pdf.image(
+                    with_bleed(image, tuple(b)),
+                    x=x - b[0] / s,
+                    y=y - b[1] / s,
+                    w=card_mm[0] + (b[0] + b[2]) / s,
+                    h=card_mm[1] + (b[1] + b[3]) / s,
+                )
             _cut_marks(pdf, grid, paper)
-            how = ("two-sided, flip on long edge" if len(sides) == 2 else "one-sided")
-            _note(pdf, SAFE_MM, SAFE_MM,
-                  f"{name[0]} {name[1]} cards - sheet {sheet + 1} of {sheets}, {side}s. "
-                  f"Print at actual size (100 %, no fit to page), {how}.")
+            how = "two-sided, flip on long edge" if len(sides) == 2 else "one-sided"
+            _note(
+                pdf,
+                SAFE_MM,
+                SAFE_MM,
+                f"{name[0]} {name[1]} cards - sheet {sheet + 1} of {sheets}, {side}s. "
+                f"Print at actual size (100 %, no fit to page), {how}.",
+            )
             _scale_check(pdf, pw, ph - SAFE_MM - LINE_MM, grid)
     _save_pdf(pdf, out)
     pages = "fronts and backs" if len(sides) == 2 else "fronts only, one-sided"
-    return (f"{out}: {len(cards)} cards on {sheets} {paper} {_plural(sheets, 'sheet')} "
-            f"({len(sides) * sheets} pages, {pages}; {grid.per_page} per sheet)")
+    return (
+        f"{out}: {len(cards)} cards on {sheets} {paper} {_plural(sheets, 'sheet')} "
+        f"({len(sides) * sheets} pages, {pages}; {grid.per_page} per sheet)"
+    )
 
 
 def _scale_check(pdf, pw: float, y: float, grid: Grid) -> None:
     """A line of text at the foot of a card sheet: the printed card must measure its size."""
-    _note(pdf, SAFE_MM, y, f"Scale check: each card must measure {grid.w:g} x {grid.h:g} mm. "
-                           f"Cut on the marks; the gaps between cards go to waste.",
-          width=pw - 2 * SAFE_MM)
+    _note(
+        pdf,
+        SAFE_MM,
+        y,
+        f"Scale check: each card must measure {grid.w:g} x {grid.h:g} mm. "
+        f"Cut on the marks; the gaps between cards go to waste.",
+        width=pw - 2 * SAFE_MM,
+    )
 
 
 def _plural(n: int, word: str) -> str:
     return word if n == 1 else word + "s"
 
 
-def cards_png(game: str, out: Path, dpi: float = 300,
-              card_mm: tuple[float, float] | None = None) -> str:
+def cards_png(
+    game: str, out: Path, dpi: float = 300, card_mm: tuple[float, float] | None = None
+) -> str:
     """One PNG per distinct card face (each front, each back design) and manifest.json."""
     card_mm = _card_mm(game, card_mm)
     _prepare_folder(out)
@@ -275,11 +303,20 @@ def cards_png(game: str, out: Path, dpi: float = 300,
             card_image(game, piece.payload, dpi, card_mm).save(out / file)
         except OSError as exc:
             raise KitError(f"cannot write {out / file}: {exc.strerror or exc}") from None
-        manifest.append({"file": file, "payload": piece.payload, "card": piece.card,
-                         "side": side, "name": piece.name.to_dict(), "back": piece.back})
+        manifest.append(
+            {
+                "file": file,
+                "payload": piece.payload,
+                "card": piece.card,
+                "side": side,
+                "name": piece.name.to_dict(),
+                "back": piece.back,
+            }
+        )
     data = {"game": game, "dpi": dpi, "card_size_mm": list(card_mm), "faces": manifest}
-    (out / "manifest.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
-                                       encoding="utf-8")
+    (out / "manifest.json").write_text(
+        json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     return f"{out}: {len(manifest)} card faces and manifest.json"
 
 
@@ -296,12 +333,15 @@ def _prepare_folder(out: Path) -> None:
 def check_pdf_target(out: Path) -> None:
     """A PDF goes to a file: a folder (`--out .`) is refused before anything is rendered."""
     if out.is_dir():
-        raise KitError(f"cannot write the PDF to {out}: it is a folder; give a file name "
-                       f"such as {out / 'kit.pdf'}")
+        raise KitError(
+            f"cannot write the PDF to {out}: it is a folder; give a file name "
+            f"such as {out / 'kit.pdf'}"
+        )
     check_writable(out)
 
 
 # -- stickers ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LabelSheet:
@@ -327,16 +367,50 @@ STICKER_MM = (63.0, 74.0)
 STICKER_GAP_MM = 2.0
 
 LABEL_SHEETS = {
-    "card": LabelSheet("card", None, 0, 0, *STICKER_MM, 0, 0, 0, 0,
-                       "full-sheet sticker paper, cut on the marks"),
+    "card": LabelSheet(
+        "card", None, 0, 0, *STICKER_MM, 0, 0, 0, 0, "full-sheet sticker paper, cut on the marks"
+    ),
     # Small commercial address labels: the QR modules come out 1.1-1.7 mm, which a webcam
     # reads only close up; kept for owners of these sheets.
-    "L7160": LabelSheet("L7160", "a4", 3, 7, 63.5, 38.1, 7.25, 15.15, 66.04, 38.1,
-                        "1.2 mm modules: too small for most webcams"),
-    "L7159": LabelSheet("L7159", "a4", 3, 8, 63.5, 33.9, 7.25, 12.9, 66.04, 33.9,
-                        "1.1 mm modules: too small for most webcams"),
-    "5163": LabelSheet("5163", "letter", 2, 5, 101.6, 50.8, 4.0, 12.7, 104.8, 50.8,
-                       "1.6 mm modules: too small for most webcams"),
+    "L7160": LabelSheet(
+        "L7160",
+        "a4",
+        3,
+        7,
+        63.5,
+        38.1,
+        7.25,
+        15.15,
+        66.04,
+        38.1,
+        "1.2 mm modules: too small for most webcams",
+    ),
+    "L7159": LabelSheet(
+        "L7159",
+        "a4",
+        3,
+        8,
+        63.5,
+        33.9,
+        7.25,
+        12.9,
+        66.04,
+        33.9,
+        "1.1 mm modules: too small for most webcams",
+    ),
+    "5163": LabelSheet(
+        "5163",
+        "letter",
+        2,
+        5,
+        101.6,
+        50.8,
+        4.0,
+        12.7,
+        104.8,
+        50.8,
+        "1.6 mm modules: too small for most webcams",
+    ),
 }
 DEFAULT_LABELS = "card"
 
@@ -356,12 +430,25 @@ def label_sheet(code: str | None, paper: str) -> LabelSheet:
         cols = int((pw - 2 * (SAFE_MM + MARK_ROOM_MM) + gap) // (sheet.w + gap))
         rows = int((ph - 2 * (SAFE_MM + MARK_ROOM_MM + LINE_MM) + gap) // (sheet.h + gap))
         bw, bh = cols * sheet.w + (cols - 1) * gap, rows * sheet.h + (rows - 1) * gap
-        return LabelSheet(sheet.code, paper, cols, rows, sheet.w, sheet.h, (pw - bw) / 2,
-                          (ph - bh) / 2, sheet.w + gap, sheet.h + gap, sheet.note)
+        return LabelSheet(
+            sheet.code,
+            paper,
+            cols,
+            rows,
+            sheet.w,
+            sheet.h,
+            (pw - bw) / 2,
+            (ph - bh) / 2,
+            sheet.w + gap,
+            sheet.h + gap,
+            sheet.note,
+        )
     if sheet.paper != paper:
         others = [c for c, s in LABEL_SHEETS.items() if s.paper in (None, paper)]
-        raise KitError(f"label sheet {sheet.code} is {sheet.paper.upper() if sheet.paper == 'a4' else sheet.paper} "
-                       f"paper, not {paper}; on {paper} use --labels {' or '.join(others)}")
+        raise KitError(
+            f"label sheet {sheet.code} is {sheet.paper.upper() if sheet.paper == 'a4' else sheet.paper} "
+            f"paper, not {paper}; on {paper} use --labels {' or '.join(others)}"
+        )
     return sheet
 
 
@@ -380,8 +467,9 @@ def _sticker_layout(sheet: LabelSheet) -> tuple[float, float, float, bool]:
     return module, inset + 4 * module, inset + 4 * module, False
 
 
-def sticker_image(game: str, piece: Piece, sheet: LabelSheet, dpi: float,
-                  note: str = "") -> Image.Image:
+def sticker_image(
+    game: str, piece: Piece, sheet: LabelSheet, dpi: float, note: str = ""
+) -> Image.Image:
     """The QR symbol with the card in words (beside it or underneath)."""
     W, H = px(sheet.w, dpi), px(sheet.h, dpi)
     img = Image.new("RGB", (W, H), (255, 255, 255))
@@ -389,15 +477,19 @@ def sticker_image(game: str, piece: Piece, sheet: LabelSheet, dpi: float,
     s = dpi / 25.4
     module, qx, qy, below = _sticker_layout(sheet)
     draw_qr(img, piece.payload, qx * s, qy * s, module * s)
-    lines = [(piece.name.en, True), (piece.name.zh, True),
-             (f"{GAME_NAMES.get(game, (game,))[0]} · {piece.payload}{note}", False)]
+    lines = [
+        (piece.name.en, True),
+        (piece.name.zh, True),
+        (f"{GAME_NAMES.get(game, (game,))[0]} · {piece.payload}{note}", False),
+    ]
     if below:
         top = (qy + 25 * module) * s
         line_h = (H - top - 1.0 * s) / 3
         for i, (text, bold) in enumerate(lines):
             f = fit_text(draw, text, int(W - 3 * s), int(line_h * 0.9), bold=bold)
-            draw.text((W / 2, top + line_h * (i + 0.5)), text, font=f, fill=(20, 20, 20),
-                      anchor="mm")
+            draw.text(
+                (W / 2, top + line_h * (i + 0.5)), text, font=f, fill=(20, 20, 20), anchor="mm"
+            )
         return img
     x = (qx + 25 * module + 1) * s
     text_w = W - x - 1.5 * s
@@ -412,13 +504,13 @@ def sticker_pieces(game: str) -> list[tuple[Piece, str]]:
     card that has a coded back (so a back goes on each card, not one per design)."""
     catalogue = load_catalogue(game)
     out = [(p, "") for p in catalogue.cards]
-    out += [(catalogue.piece(p.back), f" · back of {p.payload}") for p in catalogue.cards
-            if p.back]
+    out += [(catalogue.piece(p.back), f" · back of {p.payload}") for p in catalogue.cards if p.back]
     return out
 
 
-def stickers_pdf(game: str, out: Path, paper: str = "a4", labels: str | None = None,
-                 dpi: float = 300) -> str:
+def stickers_pdf(
+    game: str, out: Path, paper: str = "a4", labels: str | None = None, dpi: float = 300
+) -> str:
     check_pdf_target(out)
     sheet = label_sheet(labels, paper)
     pieces = sticker_pieces(game)
@@ -426,29 +518,43 @@ def stickers_pdf(game: str, out: Path, paper: str = "a4", labels: str | None = N
     per = sheet.cols * sheet.rows
     pages = math.ceil(len(pieces) / per)
     plain_paper = LABEL_SHEETS[sheet.code].paper is None
-    cut_grid = Grid(sheet.cols, sheet.rows, sheet.left, sheet.top, sheet.w, sheet.h,
-                    sheet.pitch_x - sheet.w)
+    cut_grid = Grid(
+        sheet.cols, sheet.rows, sheet.left, sheet.top, sheet.w, sheet.h, sheet.pitch_x - sheet.w
+    )
     name = GAME_NAMES.get(game, (game, game))
     for i, (piece, note) in enumerate(pieces):
         if i % per == 0:
             pdf.add_page()
             if plain_paper:
                 _cut_marks(pdf, cut_grid, sheet.paper)
-                _note(pdf, SAFE_MM, SAFE_MM, f"{name[0]} {name[1]} stickers - sheet "
-                      f"{i // per + 1} of {pages}. Print at actual size on sticker paper; "
-                      f"cut on the marks; one sticker on each card face listed.")
+                _note(
+                    pdf,
+                    SAFE_MM,
+                    SAFE_MM,
+                    f"{name[0]} {name[1]} stickers - sheet "
+                    f"{i // per + 1} of {pages}. Print at actual size on sticker paper; "
+                    f"cut on the marks; one sticker on each card face listed.",
+                )
         r, c = divmod(i % per, sheet.cols)
-        pdf.image(sticker_image(game, piece, sheet, dpi, note), x=sheet.left + c * sheet.pitch_x,
-                  y=sheet.top + r * sheet.pitch_y, w=sheet.w, h=sheet.h)
+        pdf.image(
+            sticker_image(game, piece, sheet, dpi, note),
+            x=sheet.left + c * sheet.pitch_x,
+            y=sheet.top + r * sheet.pitch_y,
+            w=sheet.w,
+            h=sheet.h,
+        )
     _save_pdf(pdf, out)
     module = sticker_module_mm(sheet)
     warning = f"; note: {sheet.note}" if module < 2 else ""
-    return (f"{out}: {len(pieces)} stickers on {pages} {sheet.paper} {_plural(pages, 'sheet')} "
-            f"({sheet.code}: {sheet.cols} x {sheet.rows}, {sheet.w:g} x {sheet.h:g} mm, "
-            f"{module:.1f} mm QR modules){warning}")
+    return (
+        f"{out}: {len(pieces)} stickers on {pages} {sheet.paper} {_plural(pages, 'sheet')} "
+        f"({sheet.code}: {sheet.cols} x {sheet.rows}, {sheet.w:g} x {sheet.h:g} mm, "
+        f"{module:.1f} mm QR modules){warning}"
+    )
 
 
 # -- tokens -----------------------------------------------------------------------------------
+
 
 def tokens_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300) -> str:
     """Tokens in a grid, each with its name underneath (on the sheet, outside the cut line).
@@ -467,10 +573,17 @@ def tokens_pdf(game: str, out: Path, paper: str = "a4", dpi: float = 300) -> str
     for i, group in enumerate(groups):
         if i % per == 0:
             pdf.add_page()
-            _note(pdf, SAFE_MM, SAFE_MM,
-                  f"{name[0]} {name[1]} tokens. Print at actual size (100 %). Cut along the outlines"
-                  + ("; fold two-sided tokens on the dashed line." if
-                     any(len(g) > 1 for g in groups) else "."))
+            _note(
+                pdf,
+                SAFE_MM,
+                SAFE_MM,
+                f"{name[0]} {name[1]} tokens. Print at actual size (100 %). Cut along the outlines"
+                + (
+                    "; fold two-sided tokens on the dashed line."
+                    if any(len(g) > 1 for g in groups)
+                    else "."
+                ),
+            )
         r, c = divmod(i % per, cols)
         x0 = MIN_MARGIN_MM + c * cell_w
         y0 = MIN_MARGIN_MM + LINE_MM + 2 + r * cell_h
@@ -572,8 +685,9 @@ def _printable(paper: str, orientation: str) -> tuple[float, float]:
     return pw - 2 * SAFE_MM, ph - 2 * SAFE_MM - MAT_HEADER_MM
 
 
-def _axis_seams(length: float, printable: float,
-                forbidden: list[tuple[float, float]]) -> tuple[float, ...] | None:
+def _axis_seams(
+    length: float, printable: float, forbidden: list[tuple[float, float]]
+) -> tuple[float, ...] | None:
     """Seams along one axis for sheets that each carry `printable` mm: as few sheets as
     fit. None when no placement works."""
     if length <= printable:
@@ -585,8 +699,9 @@ def _axis_seams(length: float, printable: float,
     return None
 
 
-def _fit_seams(length: float, sizes: list[float],
-               forbidden: list[tuple[float, float]]) -> tuple[float, ...] | None:
+def _fit_seams(
+    length: float, sizes: list[float], forbidden: list[tuple[float, float]]
+) -> tuple[float, ...] | None:
     """Seams along one axis for exactly these sheets in order (each carrying sizes[k] mm),
     each seam as near its sheet's even share of what is left as the markers allow (a seam
     that would cross a marker's square moves to one side of it). None when none works."""
@@ -625,8 +740,9 @@ def mat_tiles(layout, paper: str) -> MatTiling:
     mat_w, mat_h = layout.mat_size_mm
     half = SEAM_OVERLAP_MM / 2
     clear = lambda m: m.size_mm / 2 + MARKER_CLEARANCE_MM  # noqa: E731
-    forbid_y = _merge([(m.center_mm[1] - clear(m), m.center_mm[1] + clear(m))
-                       for m in layout.markers])
+    forbid_y = _merge(
+        [(m.center_mm[1] - clear(m), m.center_mm[1] + clear(m)) for m in layout.markers]
+    )
 
     def rows_for(orientations: tuple[str, ...]):
         sy = _fit_seams(mat_h, [_printable(paper, o)[1] for o in orientations], forbid_y)
@@ -637,10 +753,16 @@ def mat_tiles(layout, paper: str) -> MatTiling:
         for orientation, top, bottom in zip(orientations, ys, ys[1:]):
             # Only markers beside this row's sheets (overlap included) bar a vertical seam.
             top, bottom = max(0.0, top - half), min(float(mat_h), bottom + half)
-            beside = [m for m in layout.markers
-                      if m.center_mm[1] + clear(m) > top and m.center_mm[1] - clear(m) < bottom]
-            seams = _axis_seams(mat_w, _printable(paper, orientation)[0], _merge(
-                [(m.center_mm[0] - clear(m), m.center_mm[0] + clear(m)) for m in beside]))
+            beside = [
+                m
+                for m in layout.markers
+                if m.center_mm[1] + clear(m) > top and m.center_mm[1] - clear(m) < bottom
+            ]
+            seams = _axis_seams(
+                mat_w,
+                _printable(paper, orientation)[0],
+                _merge([(m.center_mm[0] - clear(m), m.center_mm[0] + clear(m)) for m in beside]),
+            )
             if seams is None:
                 return None
             rows.append(seams)
@@ -686,7 +808,9 @@ def _merge(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in merged]
 
 
-def mat_png(game: str, players: int, out: Path, dpi: float = 150, variant: str | None = None) -> str:
+def mat_png(
+    game: str, players: int, out: Path, dpi: float = 150, variant: str | None = None
+) -> str:
     check_writable(out)
     if out.is_dir():
         raise KitError(f"cannot write the PNG to {out}: it is a folder; give a file name")
@@ -696,12 +820,20 @@ def mat_png(game: str, players: int, out: Path, dpi: float = 150, variant: str |
     except OSError as exc:
         raise KitError(f"cannot write {out}: {exc.strerror or exc}") from None
     w, h = layout.mat_size_mm
-    return (f"{out}: {game} mat for {players} {_plural(players, 'player')}, "
-            f"{w:g} x {h:g} mm at {dpi:g} dpi")
+    return (
+        f"{out}: {game} mat for {players} {_plural(players, 'player')}, "
+        f"{w:g} x {h:g} mm at {dpi:g} dpi"
+    )
 
 
-def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 150,
-            variant: str | None = None) -> str:
+def mat_pdf(
+    game: str,
+    players: int,
+    out: Path,
+    paper: str = "a4",
+    dpi: float = 150,
+    variant: str | None = None,
+) -> str:
     """An assembly page (the whole mat in miniature with every sheet numbered), then the
     mat tiled over sheets. Each seam is a dashed line with crosses at the same mat points
     on both sheets: trim the upper or left sheet along its seam, lay it over its neighbour
@@ -717,15 +849,25 @@ def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 
     pdf = _new_pdf(paper, "L" if mat_w >= mat_h else "P")
     _assembly_page(pdf, layout, image, tiling, paper, f"{title[0]} {title[1]} mat, {who}")
     for n, (mx, my, w, h) in enumerate(tiling.tiles):
-        crop = image.crop((int(round(mx * s)), int(round(my * s)),
-                           int(round((mx + w) * s)), int(round((my + h) * s))))
+        crop = image.crop(
+            (
+                int(round(mx * s)),
+                int(round(my * s)),
+                int(round((mx + w) * s)),
+                int(round((my + h) * s)),
+            )
+        )
         row, col = tiling.place(n)
         pdf.add_page(orientation=tiling.orientations[row])
         ox, oy = SAFE_MM, SAFE_MM + MAT_HEADER_MM
         pdf.image(crop, x=ox, y=oy, w=w, h=h)
-        _note(pdf, SAFE_MM, SAFE_MM,
-              f"{title[0]} mat, {who}: sheet {n + 1} of {len(tiling.tiles)} (row {row + 1}, "
-              f"column {col + 1}). Actual size; the scale bar measures 100 mm.")
+        _note(
+            pdf,
+            SAFE_MM,
+            SAFE_MM,
+            f"{title[0]} mat, {who}: sheet {n + 1} of {len(tiling.tiles)} (row {row + 1}, "
+            f"column {col + 1}). Actual size; the scale bar measures 100 mm.",
+        )
         # Sheet outline and the seams with alignment crosses.
         pdf.set_draw_color(160, 160, 160)
         pdf.set_line_width(0.15)
@@ -733,32 +875,39 @@ def mat_pdf(game: str, players: int, out: Path, paper: str = "a4", dpi: float = 
         pdf.set_line_width(0.3)
         for sx in tiling.seams_x[row]:
             if mx <= sx <= mx + w:
-                _seam(pdf, ox + sx - mx, oy, ox + sx - mx, oy + h, vertical=True,
-                      start=my, origin=oy)
+                _seam(
+                    pdf, ox + sx - mx, oy, ox + sx - mx, oy + h, vertical=True, start=my, origin=oy
+                )
         for sy in tiling.seams_y:
             if my <= sy <= my + h:
-                _seam(pdf, ox, oy + sy - my, ox + w, oy + sy - my, vertical=False,
-                      start=mx, origin=ox)
+                _seam(
+                    pdf, ox, oy + sy - my, ox + w, oy + sy - my, vertical=False, start=mx, origin=ox
+                )
     _save_pdf(pdf, out)
     sheets = len(tiling.tiles)
-    return (f"{out}: {game} mat for {who}, {mat_w:g} x {mat_h:g} mm on "
-            f"{sheets} {paper} {_plural(sheets, 'sheet')} and an assembly page")
+    return (
+        f"{out}: {game} mat for {who}, {mat_w:g} x {mat_h:g} mm on "
+        f"{sheets} {paper} {_plural(sheets, 'sheet')} and an assembly page"
+    )
 
 
-def _assembly_page(pdf, layout, image: Image.Image, tiling: MatTiling, paper: str,
-                   title: str) -> None:
+def _assembly_page(
+    pdf, layout, image: Image.Image, tiling: MatTiling, paper: str, title: str
+) -> None:
     """Page 1: the mat in miniature with each sheet's outline and number."""
     pdf.add_page()
     pw, ph = pdf.w, pdf.h
     mat_w, mat_h = layout.mat_size_mm
-    lines = [f"{title}: {mat_w:g} x {mat_h:g} mm, {len(tiling.tiles)} sheets. How to assemble:",
-             "1. Print every page at actual size (100 %, no fit to page). Measure the 100 mm "
-             "scale bar on the mat.",
-             "2. Lay the sheets out as in the map below. Where two sheets meet, trim the "
-             "left or upper sheet along its dashed seam line,",
-             "   lay it over its neighbour so the crosses on the seam match, and tape from "
-             "the back. Never cut through a black-and-white marker.",
-             "組裝：以實際大小列印；依下圖排列；沿虛線裁切上方或左方的紙，對齊十字後從背面貼膠帶。"]
+    lines = [
+        f"{title}: {mat_w:g} x {mat_h:g} mm, {len(tiling.tiles)} sheets. How to assemble:",
+        "1. Print every page at actual size (100 %, no fit to page). Measure the 100 mm "
+        "scale bar on the mat.",
+        "2. Lay the sheets out as in the map below. Where two sheets meet, trim the "
+        "left or upper sheet along its dashed seam line,",
+        "   lay it over its neighbour so the crosses on the seam match, and tape from "
+        "the back. Never cut through a black-and-white marker.",
+        "組裝：以實際大小列印；依下圖排列；沿虛線裁切上方或左方的紙，對齊十字後從背面貼膠帶。",
+    ]
     for i, line in enumerate(lines):
         _note(pdf, SAFE_MM, SAFE_MM + i * LINE_MM, line)
     top = SAFE_MM + (len(lines) + 1) * LINE_MM
@@ -802,5 +951,15 @@ def _seam(pdf, x0, y0, x1, y1, vertical: bool, start: float, origin: float) -> N
         k += 1
 
 
-__all__ = ["cards_pdf", "cards_png", "stickers_pdf", "tokens_pdf", "mat_pdf", "mat_png",
-           "LABEL_SHEETS", "PAPERS", "KitError", "render_piece"]
+__all__ = [
+    "cards_pdf",
+    "cards_png",
+    "stickers_pdf",
+    "tokens_pdf",
+    "mat_pdf",
+    "mat_png",
+    "LABEL_SHEETS",
+    "PAPERS",
+    "KitError",
+    "render_piece",
+]

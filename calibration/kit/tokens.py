@@ -16,8 +16,7 @@ from companion.errors import UnknownCardError
 from .cards import PALETTE, accent_of
 from .draw import ARUCO_CELLS, draw_aruco, hex_rgb, px
 
-TOKEN_MM = {"musee": 24.0, "cardcassonne": 40.0, "crypt": 30.0, "mythe": 34.0,
-            "masterpiece": 26.0}
+TOKEN_MM = {"musee": 24.0, "cardcassonne": 40.0, "crypt": 30.0, "mythe": 34.0, "masterpiece": 26.0}
 DEFAULT_TOKEN_MM = 30.0
 
 

@@ -33,9 +33,14 @@ class GameInfo:
     summary: Text
 
     def to_dict(self) -> dict:
-        return {"slug": self.slug, "name": self.name.to_dict(), "aliases": list(self.aliases),
-                "player_counts": list(self.player_counts),
-                "payload_prefix": self.payload_prefix, "summary": self.summary.to_dict()}
+        return {
+            "slug": self.slug,
+            "name": self.name.to_dict(),
+            "aliases": list(self.aliases),
+            "player_counts": list(self.player_counts),
+            "payload_prefix": self.payload_prefix,
+            "summary": self.summary.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,11 @@ class Game(abc.ABC):
         """Raise PlayerCountError or a CompanionError for an impossible set-up."""
         if setup.players not in self.info.player_counts:
             counts = ", ".join(str(n) for n in self.info.player_counts)
-            raise PlayerCountError(text=COMMON("player_count", game=self.info.name,
-                                               counts=counts, players=setup.players))
+            raise PlayerCountError(
+                text=COMMON(
+                    "player_count", game=self.info.name, counts=counts, players=setup.players
+                )
+            )
 
     @abc.abstractmethod
     def new_game(self, setup: Setup) -> Any:
@@ -75,8 +83,9 @@ class Game(abc.ABC):
         if getattr(cls, "info", None) is None:  # a shared base, not a game
             return
         if cls.moves is None and (cls.check is Game.check or cls._apply is Game._apply):
-            raise TypeError(f"{cls.__name__} needs a MoveBook in `moves`, or its own "
-                            f"`check` and `_apply`")
+            raise TypeError(
+                f"{cls.__name__} needs a MoveBook in `moves`, or its own `check` and `_apply`"
+            )
 
     def rule_for(self, move: Move) -> "MoveRule | None":
         return self.moves.get(move.kind) if self.moves is not None else None
@@ -137,8 +146,9 @@ class Game(abc.ABC):
         """A JSON view of the state for the dashboard and `companion replay`."""
 
     # -- camera ---------------------------------------------------------------------------
-    def interpret(self, state: Any, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def interpret(
+        self, state: Any, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         """What a settled piece event means. `table` is the table before the event.
 
         The session calls this only for CardAdded, CardMoved and CardRemoved (a FrameEnd
@@ -147,16 +157,24 @@ class Game(abc.ABC):
         """
         return Interpretation()
 
-    def meaning_of(self, state: Any, event: TableEvent,
-                   table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def meaning_of(
+        self, state: Any, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         """`interpret`, after the checks every game shares: a frame's end means nothing by
         itself, and a code this game never printed is refused."""
         if isinstance(event, FrameEnd):
             return Interpretation()
         if event.kind != "die" and event.payload not in self.catalogue:
-            return Interpretation(violations=(COMMON.refuse(
-                "unknown_card", cards=(event.payload,), payload=event.payload,
-                game=self.info.name),))
+            return Interpretation(
+                violations=(
+                    COMMON.refuse(
+                        "unknown_card",
+                        cards=(event.payload,),
+                        payload=event.payload,
+                        game=self.info.name,
+                    ),
+                )
+            )
         return self.interpret(state, event, table)
 
     def describe_move(self, state: Any, move: Move) -> Text | None:

@@ -51,12 +51,14 @@ class MoveRule(MoveKind):
 
     def __post_init__(self):
         if self.turn not in TURN_RULES:
-            raise ValueError(f"move {self.name!r}: turn must be one of {TURN_RULES}, "
-                             f"got {self.turn!r}")
+            raise ValueError(
+                f"move {self.name!r}: turn must be one of {TURN_RULES}, got {self.turn!r}"
+            )
         unknown = set(self.required) - set(self.fields)
         if unknown:
-            raise ValueError(f"move {self.name!r}: required field {sorted(unknown)[0]!r} "
-                             f"is not declared")
+            raise ValueError(
+                f"move {self.name!r}: required field {sorted(unknown)[0]!r} is not declared"
+            )
 
 
 class MoveBook(Mapping[str, MoveRule]):
@@ -78,13 +80,20 @@ class MoveBook(Mapping[str, MoveRule]):
     def __len__(self) -> int:
         return len(self._rules)
 
-    def declarations(self, options: Mapping[str, Spec] | None = None,
-                     regions: Callable[[Context], Mapping[str, SlotShape]] | None = None,
-                     piece_kinds: tuple[str, ...] = ("card", "token")) -> Declarations:
+    def declarations(
+        self,
+        options: Mapping[str, Spec] | None = None,
+        regions: Callable[[Context], Mapping[str, SlotShape]] | None = None,
+        piece_kinds: tuple[str, ...] = ("card", "token"),
+    ) -> Declarations:
         """What companion.validation checks at the boundary: these moves' fields, plus the
         game's set-up options and table regions."""
-        return Declarations(moves=dict(self._rules), options=dict(options or {}),
-                            regions=regions or (lambda ctx: {}), piece_kinds=piece_kinds)
+        return Declarations(
+            moves=dict(self._rules),
+            options=dict(options or {}),
+            regions=regions or (lambda ctx: {}),
+            piece_kinds=piece_kinds,
+        )
 
 
 # -- the checks every game shares ---------------------------------------------------------------
@@ -92,7 +101,9 @@ def unknown_move(game: "Game", kind: str) -> Violation:
     return COMMON.refuse("unknown_move", game=game.info.name, kind=kind)
 
 
-def default_turn_check(game: "Game", state: Any, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
+def default_turn_check(
+    game: "Game", state: Any, move: Move, rule: MoveRule
+) -> tuple[Violation, ...]:
     """Is the game still going, is the player a seat, and may that seat act now?
 
     A game whose refusals need more words (a partner who may stand in, a player who has

@@ -42,16 +42,25 @@ class Words(Mapping[str, tuple[str, str]]):
 
     def __call__(self, key: str, **values: Any) -> Text:
         en, zh = self._table[key]
-        return Text(en.format(**_in_language(values, "en")), zh.format(**_in_language(values, "zh")))
+        return Text(
+            en.format(**_in_language(values, "en")), zh.format(**_in_language(values, "zh"))
+        )
 
-    def refusal(self, code: str, key: str | None = None, cards: tuple[str, ...] = (),
-                region: str | None = None, **values: Any) -> Violation:
+    def refusal(
+        self,
+        code: str,
+        key: str | None = None,
+        cards: tuple[str, ...] = (),
+        region: str | None = None,
+        **values: Any,
+    ) -> Violation:
         """A Violation whose machine code is `code` and whose sentence is `key` (default: the
         code itself)."""
         return Violation(code, self(key or code, **values), tuple(cards), region)
 
-    def refuse(self, key: str, cards: Iterable[str] = (), region: str | None = None,
-               **values: Any) -> Violation:
+    def refuse(
+        self, key: str, cards: Iterable[str] = (), region: str | None = None, **values: Any
+    ) -> Violation:
         """A refusal whose machine code is its key up to the first dot: "not_now.pick" is
         refused with code "not_now" and its own sentence."""
         return self.refusal(key.split(".")[0], key, tuple(cards), region, **values)
@@ -61,8 +70,10 @@ class Words(Mapping[str, tuple[str, str]]):
         (", " / "、"); a Text item gives each language its own words."""
         en, zh = self._table[key]
         items = list(items)
-        return Text(en.join(str(i.en if isinstance(i, Text) else i) for i in items),
-                    zh.join(str(i.zh if isinstance(i, Text) else i) for i in items))
+        return Text(
+            en.join(str(i.en if isinstance(i, Text) else i) for i in items),
+            zh.join(str(i.zh if isinstance(i, Text) else i) for i in items),
+        )
 
     def problems(self) -> list[str]:
         """Entries that are not a pair of non-empty templates whose fields both languages
@@ -78,8 +89,10 @@ class Words(Mapping[str, tuple[str, str]]):
             if all(isinstance(t, str) for t in entry):
                 en_fields, zh_fields = (_fields(t) for t in entry)
                 if zh_fields - en_fields:
-                    found.append(f"{key}: the zh-TW sentence fills {sorted(zh_fields - en_fields)}, "
-                                 f"which the English one never names")
+                    found.append(
+                        f"{key}: the zh-TW sentence fills {sorted(zh_fields - en_fields)}, "
+                        f"which the English one never names"
+                    )
         return found
 
 
@@ -93,12 +106,22 @@ def _in_language(values: Mapping[str, Any], language: str) -> dict[str, Any]:
 
 # The words every game shares: the base Game's refusals and the shared turn check's. `game` is
 # the game's name (a Text, so each language says it in its own words).
-COMMON = Words({
-    "player_count": ("{game} is played by {counts} players, not {players}",
-                     "{game}的玩家人數是 {counts} 人，不是 {players} 人"),
-    "unknown_move": ("{game} has no move called {kind!r}.", "{game}沒有「{kind}」這個動作。"),
-    "unknown_card": ("{payload} is not a {game} card or token.", "{payload} 不是{game}的卡牌或標記。"),
-    "game_over": ("The game is over.", "遊戲已經結束了。"),
-    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
-    "out_of_turn": ("It is not this player's turn.", "現在不是這位玩家的回合。"),
-})
+COMMON = Words(
+    {
+        "player_count": (
+            "{game} is played by {counts} players, not {players}",
+            "{game}的玩家人數是 {counts} 人，不是 {players} 人",
+        ),
+        "unknown_move": ("{game} has no move called {kind!r}.", "{game}沒有「{kind}」這個動作。"),
+        "unknown_card": (
+            "{payload} is not a {game} card or token.",
+            "{payload} 不是{game}的卡牌或標記。",
+        ),
+        "game_over": ("The game is over.", "遊戲已經結束了。"),
+        "unknown_player": (
+            "There is no player {seat!r} in this game.",
+            "這場遊戲沒有玩家 {seat!r}。",
+        ),
+        "out_of_turn": ("It is not this player's turn.", "現在不是這位玩家的回合。"),
+    }
+)

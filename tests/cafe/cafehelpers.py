@@ -13,7 +13,6 @@ def settings_for(broker, **options):
     return parse_broker(broker.url, **options)
 
 
-
 def wait_until(predicate, timeout_s: float = 20.0, what: str = "it"):
     """Poll `predicate` until it returns something true (returned), or fail after `timeout_s`."""
     deadline = time.monotonic() + timeout_s
@@ -24,6 +23,7 @@ def wait_until(predicate, timeout_s: float = 20.0, what: str = "it"):
         time.sleep(0.02)
     raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
 
+
 class Recorder:
     """A plain paho subscriber that keeps every message (topic, payload, retained flag)."""
 
@@ -32,7 +32,8 @@ class Recorder:
         self.lock = threading.Lock()
         self.subscribed = threading.Event()
         self.client = settings_for(broker, **options).client(
-            f"recorder-{id(self)}", clean_session=True)
+            f"recorder-{id(self)}", clean_session=True
+        )
         self.client.on_connect = lambda c, u, f, rc, p: c.subscribe(topic, qos=1)
         self.client.on_subscribe = lambda *a: self.subscribed.set()
         self.client.on_message = self._on_message
@@ -57,8 +58,10 @@ class Recorder:
             if value:
                 return messages if value is True else value
             time.sleep(0.02)
-        raise AssertionError(f"timed out waiting for {what}; got {len(self.messages)} messages: "
-                             f"{[t for t, _, _ in self.messages][-10:]}")
+        raise AssertionError(
+            f"timed out waiting for {what}; got {len(self.messages)} messages: "
+            f"{[t for t, _, _ in self.messages][-10:]}"
+        )
 
     def close(self):
         self.client.disconnect()

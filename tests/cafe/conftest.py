@@ -8,8 +8,11 @@ from cafehelpers import Recorder
 from cafe.broker import LocalBroker, mosquitto_binary
 
 if mosquitto_binary() is None:
-    pytest.skip("the mosquitto binary is missing: scripts/bootstrap --test installs Debian's "
-                "mosquitto package", allow_module_level=True)
+    pytest.skip(
+        "the mosquitto binary is missing: scripts/bootstrap --test installs Debian's "
+        "mosquitto package",
+        allow_module_level=True,
+    )
 
 
 @pytest.fixture

@@ -25,13 +25,16 @@ def only_when_asked(request):
 def test_a_replayed_log_is_the_log_the_table_wrote(tmp_path):
     for path in sample_logs():
         log = json.loads(path.read_text(encoding="utf-8"))
-        runtime = Runtime(GameStore(tmp_path / f"{path.stem}.sqlite3"), log["game"],
-                          setup_of(log), fresh=True)
+        runtime = Runtime(
+            GameStore(tmp_path / f"{path.stem}.sqlite3"), log["game"], setup_of(log), fresh=True
+        )
         runtime.watcher = watcher = LogReplayWatcher(log)
         while not watcher.finished:
             runtime.step_once()
-        replayed = [{k: v for k, v in r.items() if k not in ("seq", "ts")}
-                    for r in runtime.session.records[1:]]
+        replayed = [
+            {k: v for k, v in r.items() if k not in ("seq", "ts")}
+            for r in runtime.session.records[1:]
+        ]
         assert replayed == [item["record"] for item in log["records"]], path.name
         assert runtime.session.game.is_over(runtime.session.state), "the game is played out"
         runtime.close()

@@ -25,9 +25,16 @@ from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS  # noqa: E4
 
 
 def place(seat, number, space, museum=None):
-    return Move.from_dict({"kind": "place", "player": seat, "card": f"MU{number:02d}",
-                           "museum": seat if museum is None else museum, "gallery": 0,
-                           "space": space})
+    return Move.from_dict(
+        {
+            "kind": "place",
+            "player": seat,
+            "card": f"MU{number:02d}",
+            "museum": seat if museum is None else museum,
+            "gallery": 0,
+            "space": space,
+        }
+    )
 
 
 @pytest.fixture
@@ -37,8 +44,9 @@ def tables(broker, tmp_path):
 
     def make(name, names=("Amy", "Ben")):
         runtime = Runtime(GameStore(tmp_path / f"{name}.sqlite3"), "musee", Setup(2, names))
-        publisher = TablePublisher(runtime, settings_for(broker), "cafe", name,
-                                   dashboard_url=f"http://127.0.0.1:9/{name}/").start()
+        publisher = TablePublisher(
+            runtime, settings_for(broker), "cafe", name, dashboard_url=f"http://127.0.0.1:9/{name}/"
+        ).start()
         made.append((runtime, publisher))
         return runtime
 
@@ -54,8 +62,14 @@ def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):
         client = create_cafe_app(view, heartbeat_s=0.05).test_client()
         table = tables("t1")
         table.play(place(0, 10, 0), None)
-        tile = wait_until(lambda: [t for t in client.get("/api/tables").get_json()["tables"]
-                                   if t["state"] and t["state"]["state_id"] == 1], what="a tile")[0]
+        tile = wait_until(
+            lambda: [
+                t
+                for t in client.get("/api/tables").get_json()["tables"]
+                if t["state"] and t["state"]["state_id"] == 1
+            ],
+            what="a tile",
+        )[0]
         assert tile["online"] and tile["state"]["turn"] == ["Ben"]
         assert tile["status"]["dashboard"] == "http://127.0.0.1:9/t1/"
         assert tile["state"]["scores"][0]["label"]["en"] == "Amy"
@@ -70,29 +84,41 @@ def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):
         assert unknown.status_code == 404 and unknown.get_json()["error"]["code"] == "not_found"
         assert client.post("/api/ack", data="venue=cafe").status_code == 415
         assert client.post("/api/ack", json={"venue": 1}).status_code == 400
-        foreign = client.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": "x"},
-                              headers={"Origin": "http://evil.example"})
+        foreign = client.post(
+            "/api/ack",
+            json={"venue": "cafe", "table": "t1", "alert": "x"},
+            headers={"Origin": "http://evil.example"},
+        )
         assert foreign.status_code == 403
 
         with pytest.raises(RuleBreak):
             table.correct(None, "add", "MU20", "museum0", [0, 1])  # Ben's card in Amy's museum
         alert = wait_until(lambda: view.snapshot()["tables"][0]["alerts"], what="the alert")[0]
-        answer = client.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": alert["id"]})
+        answer = client.post(
+            "/api/ack", json={"venue": "cafe", "table": "t1", "alert": alert["id"]}
+        )
         assert answer.status_code == 200
-        wait_until(lambda: view.snapshot()["tables"][0]["alerts"][0]["acknowledged"],
-                   what="the table's acknowledgement")
+        wait_until(
+            lambda: view.snapshot()["tables"][0]["alerts"][0]["acknowledged"],
+            what="the table's acknowledgement",
+        )
 
         # A tile links only to an http(s) address, whatever a table claims.
         rogue = settings_for(broker).client("rogue", clean_session=True)
         rogue.connect("127.0.0.1", broker.port, 5)
         rogue.loop_start()
-        rogue.publish("companion/cafe/tables/evil/status", json.dumps(
-            {"v": 1, "status": "online", "dashboard": "javascript:alert(1)"}), qos=1,
-            retain=True).wait_for_publish(5)
+        rogue.publish(
+            "companion/cafe/tables/evil/status",
+            json.dumps({"v": 1, "status": "online", "dashboard": "javascript:alert(1)"}),
+            qos=1,
+            retain=True,
+        ).wait_for_publish(5)
         rogue.disconnect()
         rogue.loop_stop()
-        evil = wait_until(lambda: [t for t in view.snapshot()["tables"] if t["table"] == "evil"],
-                          what="the rogue tile")[0]
+        evil = wait_until(
+            lambda: [t for t in view.snapshot()["tables"] if t["table"] == "evil"],
+            what="the rogue tile",
+        )[0]
         assert evil["online"] and evil["status"]["dashboard"] is None
 
         stream = client.get("/api/stream", buffered=False)
@@ -111,9 +137,14 @@ def test_without_mosquitto_the_cafe_says_which_package_to_install(monkeypatch):
 
 
 def start_cafe(args, cwd) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([sys.executable, "-m", "companion", "cafe", "--port", "0", *args],
-                               cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "cafe", "--port", "0", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     lines = []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -136,20 +167,22 @@ def test_with_no_broker_given_the_cafe_starts_a_local_mosquitto(tmp_path):
         with urllib.request.urlopen(url + "/api/tables", timeout=10) as answer:
             body = json.load(answer)
         assert body["broker"] == f"mqtt://127.0.0.1:{port}"
-        wait_until(lambda: json.load(urllib.request.urlopen(url + "/api/tables", timeout=5))
-                   ["connected"], what="the café view connected to its own broker")
+        wait_until(
+            lambda: json.load(urllib.request.urlopen(url + "/api/tables", timeout=5))["connected"],
+            what="the café view connected to its own broker",
+        )
     finally:
         process.terminate()
         process.wait(timeout=15)
     with pytest.raises(OSError):
         import socket
+
         socket.create_connection(("127.0.0.1", port), timeout=1).close()  # stopped with it
 
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
-def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, tables,
-                                                                         tmp_path):
+def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, tables, tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     SHOTS.mkdir(parents=True, exist_ok=True)
     process, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
@@ -157,16 +190,19 @@ def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, 
     t3 = tables("t3", ("Eve", "Fay"))
     try:
         with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                 args=CHROMIUM_ARGS, headless=True)
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+            )
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.set_default_timeout(15000)
             page.goto(url + "/")
             expect = sync_api.expect
             expect(page.locator(".tile.online")).to_have_count(3)
             assert page.locator(".tile .tile-name").all_inner_texts() == ["t1", "t2", "t3"]
-            assert page.locator('.tile[data-table="t2"] .tile-name').get_attribute("href") \
+            assert (
+                page.locator('.tile[data-table="t2"] .tile-name').get_attribute("href")
                 == "http://127.0.0.1:9/t2/"
+            )
 
             # A move at t1: its tile shows the new score and whose turn it is.
             t1.play(place(0, 10, 0), None)
@@ -202,8 +238,10 @@ def test_two_cafe_views_on_one_broker_both_stay_connected(broker, tables):
     try:
         assert tv.wait_connected() and laptop.wait_connected()
         tables("t1")
-        wait_until(lambda: tv.snapshot()["tables"] and laptop.snapshot()["tables"],
-                   what="the tile on both views")
+        wait_until(
+            lambda: tv.snapshot()["tables"] and laptop.snapshot()["tables"],
+            what="the tile on both views",
+        )
         time.sleep(0.5)
         assert tv.connected and laptop.connected, "neither pushed the other off the broker"
     finally:

@@ -25,12 +25,31 @@ KEEPALIVE_S = 3
 
 def start_demo_table(broker, tmp_path, name="t1") -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "companion", "demo", "--simulated", "--pace", "0.05",
-         "--port", "0", "--db", str(tmp_path / f"{name}.sqlite3"),
-         "--mqtt", broker.url, "--table", name, "--venue", "cafe",
-         "--mqtt-keepalive", str(KEEPALIVE_S)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--simulated",
+            "--pace",
+            "0.05",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / f"{name}.sqlite3"),
+            "--mqtt",
+            broker.url,
+            "--table",
+            name,
+            "--venue",
+            "cafe",
+            "--mqtt-keepalive",
+            str(KEEPALIVE_S),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
 
 
 def tile_of(view: CafeView, name: str) -> dict | None:
@@ -48,13 +67,18 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
         healthy_until = time.monotonic() + 2 * KEEPALIVE_S
         while time.monotonic() < healthy_until:
             tile = tile_of(view, "t1")
-            assert tile["online"] and not tile.get("silent"), "a healthy table shown as not heard from"
+            assert tile["online"] and not tile.get("silent"), (
+                "a healthy table shown as not heard from"
+            )
             time.sleep(0.05)
 
         process.send_signal(signal.SIGSTOP)  # no FIN: the broker keeps the socket open
         frozen_at = time.monotonic()
-        wait_until(lambda: not tile_of(view, "t1")["online"], KEEPALIVE_S + 1.0,
-                 "the frozen table shown offline within the keep-alive (+1 s margin)")
+        wait_until(
+            lambda: not tile_of(view, "t1")["online"],
+            KEEPALIVE_S + 1.0,
+            "the frozen table shown offline within the keep-alive (+1 s margin)",
+        )
         shown_after = time.monotonic() - frozen_at
         tile = tile_of(view, "t1")
         assert tile["silent"], "shown as not heard from (the café's own judgement)"
@@ -83,8 +107,9 @@ def test_the_cafe_page_says_a_frozen_table_is_not_heard_from(broker, tmp_path):
     table = start_demo_table(broker, tmp_path)
     try:
         with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                                 args=CHROMIUM_ARGS, headless=True)
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+            )
             page = browser.new_page()
             page.set_default_timeout(60000)
             page.goto(url + "/")

@@ -22,8 +22,7 @@ from companion.store import GameStore
 from web.runtime import Runtime
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "cafe" / "examples"
-PASSWORDS = {"t1": "first-table-secret", "t2": "second-table-secret",
-             "cafe-staff": "staff-secret"}
+PASSWORDS = {"t1": "first-table-secret", "t2": "second-table-secret", "cafe-staff": "staff-secret"}
 
 
 @pytest.fixture
@@ -34,10 +33,15 @@ def secured_broker(tmp_path):
     password_file = tmp_path / "passwd"
     for user, secret in PASSWORDS.items():
         create = ["-c"] if not password_file.exists() else []
-        subprocess.run([passwd, *create, "-b", str(password_file), user, secret], check=True,
-                       capture_output=True, timeout=10)
-    with LocalBroker(folder=tmp_path / "broker", password_file=password_file,
-                     acl_file=EXAMPLES / "acl") as broker:
+        subprocess.run(
+            [passwd, *create, "-b", str(password_file), user, secret],
+            check=True,
+            capture_output=True,
+            timeout=10,
+        )
+    with LocalBroker(
+        folder=tmp_path / "broker", password_file=password_file, acl_file=EXAMPLES / "acl"
+    ) as broker:
         yield broker
 
 
@@ -50,17 +54,31 @@ def login(tmp_path, user):
 def test_a_table_cannot_publish_under_another_tables_name(secured_broker, recorder_for, tmp_path):
     staff = recorder_for(secured_broker, **login(tmp_path, "cafe-staff"))
     runtime = Runtime(GameStore(tmp_path / "g.sqlite3"), "musee", Setup(2, ("Amy", "Ben")))
-    honest = TablePublisher(runtime, settings_for(secured_broker, **login(tmp_path, "t1")),
-                            "cafe", "t1").start()
+    honest = TablePublisher(
+        runtime, settings_for(secured_broker, **login(tmp_path, "t1")), "cafe", "t1"
+    ).start()
     other = Runtime(GameStore(tmp_path / "h.sqlite3"), "musee", Setup(2, ("Cy", "Di")))
     # Logged in as t1 but claiming to be t2: the broker must drop all of it.
-    impostor = TablePublisher(other, settings_for(secured_broker, **login(tmp_path, "t1")),
-                              "cafe", "t2").start()
+    impostor = TablePublisher(
+        other, settings_for(secured_broker, **login(tmp_path, "t1")), "cafe", "t2"
+    ).start()
     try:
-        runtime.play(Move.from_dict({"kind": "place", "player": 0, "card": "MU10",
-                                     "museum": 0, "gallery": 0, "space": 0}), None)
-        staff.wait_for(lambda m: len([t for t, _, _ in m if t.endswith("t1/events")]) >= 2,
-                       what="t1's events")
+        runtime.play(
+            Move.from_dict(
+                {
+                    "kind": "place",
+                    "player": 0,
+                    "card": "MU10",
+                    "museum": 0,
+                    "gallery": 0,
+                    "space": 0,
+                }
+            ),
+            None,
+        )
+        staff.wait_for(
+            lambda m: len([t for t, _, _ in m if t.endswith("t1/events")]) >= 2, what="t1's events"
+        )
         deadline = time.monotonic() + 15
         while impostor.published_events == 0 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -80,9 +98,9 @@ def test_a_wrong_password_is_refused(secured_broker, tmp_path):
     path = tmp_path / "wrong"
     path.write_text("not-the-password")
     runtime = Runtime(GameStore(tmp_path / "g.sqlite3"), "musee", Setup(2))
-    publisher = TablePublisher(runtime, settings_for(secured_broker, username="t1",
-                                                     password_file=str(path)),
-                               "cafe", "t1").start()
+    publisher = TablePublisher(
+        runtime, settings_for(secured_broker, username="t1", password_file=str(path)), "cafe", "t1"
+    ).start()
     try:
         time.sleep(1.0)
         assert not publisher.connected
@@ -91,33 +109,67 @@ def test_a_wrong_password_is_refused(secured_broker, tmp_path):
         runtime.close()
 
 
-def test_a_killed_table_shows_offline_and_its_password_is_never_printed(secured_broker,
-                                                                        recorder_for, tmp_path):
+def test_a_killed_table_shows_offline_and_its_password_is_never_printed(
+    secured_broker, recorder_for, tmp_path
+):
     staff = recorder_for(secured_broker, **login(tmp_path, "cafe-staff"))
     credentials = login(tmp_path, "t2")
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "demo", "--simulated", "--pace", "0.05",
-         "--port", "0", "--db", str(tmp_path / "demo.sqlite3"),
-         "--mqtt", secured_broker.url, "--table", "t2", "--venue", "cafe",
-         "--mqtt-user", "t2", "--mqtt-password-file", credentials["password_file"],
-         "--mqtt-keepalive", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--simulated",
+            "--pace",
+            "0.05",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "demo.sqlite3"),
+            "--mqtt",
+            secured_broker.url,
+            "--table",
+            "t2",
+            "--venue",
+            "cafe",
+            "--mqtt-user",
+            "t2",
+            "--mqtt-password-file",
+            credentials["password_file"],
+            "--mqtt-keepalive",
+            "2",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
+
         def online(messages):
-            return [json.loads(p) for t, p, _ in messages
-                    if t == "companion/cafe/tables/t2/status" and json.loads(p)["status"] == "online"]
+            return [
+                json.loads(p)
+                for t, p, _ in messages
+                if t == "companion/cafe/tables/t2/status" and json.loads(p)["status"] == "online"
+            ]
 
         status = staff.wait_for(online, timeout_s=30, what="t2 online")[-1]
         assert status["dashboard"].startswith("http://127.0.0.1:")
-        staff.wait_for(lambda m: [t for t, _, _ in m if t.endswith("t2/events")],
-                       what="t2's events")
+        staff.wait_for(
+            lambda m: [t for t, _, _ in m if t.endswith("t2/events")], what="t2's events"
+        )
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         offline = staff.wait_for(
-            lambda m: [json.loads(p) for t, p, _ in m if t == "companion/cafe/tables/t2/status"
-                       and json.loads(p)["status"] == "offline"], timeout_s=20,
-            what="t2 offline")
+            lambda m: [
+                json.loads(p)
+                for t, p, _ in m
+                if t == "companion/cafe/tables/t2/status" and json.loads(p)["status"] == "offline"
+            ],
+            timeout_s=20,
+            what="t2 offline",
+        )
         # The last will, not a clean stop (how fast: `companion bench cafe` measures it).
         assert offline[-1]["reason"] == "connection lost"
     finally:
@@ -135,38 +187,79 @@ def make_certificates(folder: Path) -> tuple[Path, Path, Path]:
     openssl = shutil.which("openssl")
     if openssl is None:
         pytest.skip("openssl is missing: scripts/bootstrap --test installs it")
-    ca_key, ca, key, request, cert = (folder / n for n in
-                                      ("ca.key", "ca.crt", "broker.key", "broker.csr", "broker.crt"))
+    ca_key, ca, key, request, cert = (
+        folder / n for n in ("ca.key", "ca.crt", "broker.key", "broker.csr", "broker.crt")
+    )
     extensions = folder / "san.cnf"
     extensions.write_text("subjectAltName=IP:127.0.0.1\n")
 
     def run(*args):
         subprocess.run([openssl, *map(str, args)], check=True, capture_output=True, timeout=60)
 
-    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", ca_key, "-out", ca,
-        "-days", "2", "-subj", "/CN=companion test CA")
-    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request,
-        "-subj", "/CN=127.0.0.1")
-    run("x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
-        "-out", cert, "-days", "2", "-extfile", extensions)
+    run(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        ca_key,
+        "-out",
+        ca,
+        "-days",
+        "2",
+        "-subj",
+        "/CN=companion test CA",
+    )
+    run(
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        request,
+        "-subj",
+        "/CN=127.0.0.1",
+    )
+    run(
+        "x509",
+        "-req",
+        "-in",
+        request,
+        "-CA",
+        ca,
+        "-CAkey",
+        ca_key,
+        "-CAcreateserial",
+        "-out",
+        cert,
+        "-days",
+        "2",
+        "-extfile",
+        extensions,
+    )
     return ca, cert, key
 
 
-def test_a_table_publishes_over_tls_and_refuses_a_broker_it_cannot_verify(tmp_path,
-                                                                          recorder_for):
+def test_a_table_publishes_over_tls_and_refuses_a_broker_it_cannot_verify(tmp_path, recorder_for):
     ca, cert, key = make_certificates(tmp_path)
     with LocalBroker(folder=tmp_path / "broker", tls_files=(ca, cert, key)) as broker:
         assert broker.url.startswith("mqtts://")
         recorder = recorder_for(broker, ca_file=str(ca))
         runtime = Runtime(GameStore(tmp_path / "g.sqlite3"), "musee", Setup(2, ("Amy", "Ben")))
-        trusted = TablePublisher(runtime, settings_for(broker, ca_file=str(ca)), "cafe",
-                                 "t1").start()
+        trusted = TablePublisher(
+            runtime, settings_for(broker, ca_file=str(ca)), "cafe", "t1"
+        ).start()
         other = Runtime(GameStore(tmp_path / "h.sqlite3"), "musee", Setup(2))
         # Without the café's CA the broker's certificate cannot be verified: no connection.
         untrusting = TablePublisher(other, settings_for(broker), "cafe", "t2").start()
         try:
-            recorder.wait_for(lambda m: [t for t, _, _ in m if t.endswith("t1/events")],
-                              what="t1's events over TLS")
+            recorder.wait_for(
+                lambda m: [t for t, _, _ in m if t.endswith("t1/events")],
+                what="t1's events over TLS",
+            )
             time.sleep(1.0)
             assert not untrusting.connected
             assert not [t for t, _, _ in recorder.messages if "/t2/" in t]

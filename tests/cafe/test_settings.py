@@ -24,14 +24,17 @@ def test_the_password_file_and_tls_defaults(tmp_path, monkeypatch):
     assert parse_broker("mqtt://h", username="t1").password == "from-env"
 
 
-@pytest.mark.parametrize("url,options,message", [
-    ("http://broker:1883", {}, "must look like mqtt://HOST:PORT"),
-    ("mqtt://broker:port", {}, "port"),
-    ("mqtt://:pw@broker", {}, "needs a user name"),
-    ("mqtt://broker", {"password_file": "/nonexistent/pw"}, "cannot read"),
-    ("mqtt://broker", {"ca_file": __file__}, "use mqtts://"),
-    ("mqtt://broker", {"keepalive_s": 1}, "at least 2 seconds"),
-])
+@pytest.mark.parametrize(
+    "url,options,message",
+    [
+        ("http://broker:1883", {}, "must look like mqtt://HOST:PORT"),
+        ("mqtt://broker:port", {}, "port"),
+        ("mqtt://:pw@broker", {}, "needs a user name"),
+        ("mqtt://broker", {"password_file": "/nonexistent/pw"}, "cannot read"),
+        ("mqtt://broker", {"ca_file": __file__}, "use mqtts://"),
+        ("mqtt://broker", {"keepalive_s": 1}, "at least 2 seconds"),
+    ],
+)
 def test_bad_broker_settings_are_one_clear_line(url, options, message):
     with pytest.raises(BrokerSettingsError, match=message) as error:
         parse_broker(url, **options)
@@ -47,9 +50,23 @@ def test_a_name_with_topic_characters_is_refused():
 
 def test_the_command_line_says_what_is_missing(tmp_path):
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "companion", "demo", "--simulated",
-                               "--port", "0", "--db", str(tmp_path / "d.sqlite3"), *args],
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "demo",
+                "--simulated",
+                "--port",
+                "0",
+                "--db",
+                str(tmp_path / "d.sqlite3"),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     result = run("--mqtt", "mqtt://127.0.0.1:1")
     assert result.returncode == 2 and "--table" in result.stderr

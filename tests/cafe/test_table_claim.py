@@ -8,11 +8,9 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 
-import pytest
 from cafehelpers import wait_until
 from test_table_names import demo, online_instances
 
@@ -30,8 +28,9 @@ def options_for(broker) -> dict:
     return {"mqtt_url": broker.url, "venue": "cafe", "table_name": "t1", "mqtt_keepalive": 2}
 
 
-def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(broker, recorder_for,
-                                                                          tmp_path, monkeypatch):
+def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(
+    broker, recorder_for, tmp_path, monkeypatch
+):
     """What `companion serve/demo --table t1` does, twice at once (two threads released by a
     barrier), five times: exactly one table starts, the other refuses with the one line.
 
@@ -80,12 +79,17 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(brok
         line = str(refusals[0])
         assert "\n" not in line and "cafe/t1" in line and "--table" in line, line
         # A real race: both looked before either had claimed, so both claimed the name.
-        recorder.wait_for(lambda m: len({json.loads(p)["instance"] for _, p, retained in m
-                                         if p and not retained}) == 2,
-                          timeout_s=5, what="two tables claiming t1")
+        recorder.wait_for(
+            lambda m: (
+                len({json.loads(p)["instance"] for _, p, retained in m if p and not retained}) == 2
+            ),
+            timeout_s=5,
+            what="two tables claiming t1",
+        )
         # The winner plays and publishes; a clean stop gives the name back for the next round.
-        runtime = Runtime(GameStore(tmp_path / f"round{round_number}.sqlite3"), "musee",
-                          Setup(2, ("Amy", "Ben")))
+        runtime = Runtime(
+            GameStore(tmp_path / f"round{round_number}.sqlite3"), "musee", Setup(2, ("Amy", "Ben"))
+        )
         publisher = started[0](runtime, None)
         try:
             wait_until(lambda: publisher.connected, 10, "the winner connected")
@@ -95,14 +99,19 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(brok
     assert time.monotonic() - began < 60
 
 
-def test_a_killed_tables_name_is_free_once_its_heartbeats_are_overdue(broker, recorder_for,
-                                                                       tmp_path):
+def test_a_killed_tables_name_is_free_once_its_heartbeats_are_overdue(
+    broker, recorder_for, tmp_path
+):
     """A table that stops dead (a hung PC: its connection stays open, its claim and its online
     status stay retained) keeps its name only until its heartbeats are overdue."""
     recorder = recorder_for(broker)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    first = subprocess.Popen(demo(broker, tmp_path, "first.sqlite3"), stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, env=env)
+    first = subprocess.Popen(
+        demo(broker, tmp_path, "first.sqlite3"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     second = None
     try:
         first_instance = recorder.wait_for(online_instances, timeout_s=60, what="t1 online")[0]
@@ -110,11 +119,18 @@ def test_a_killed_tables_name_is_free_once_its_heartbeats_are_overdue(broker, re
         assert claims and claims[-1]["instance"] == first_instance
         first.send_signal(signal.SIGSTOP)
         stopped_at = time.monotonic()
-        second = subprocess.Popen(demo(broker, tmp_path, "second.sqlite3"),
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                                  env=env)
-        recorder.wait_for(lambda m: [i for i in online_instances(m) if i != first_instance],
-                          timeout_s=60, what="the replacement online")
+        second = subprocess.Popen(
+            demo(broker, tmp_path, "second.sqlite3"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        recorder.wait_for(
+            lambda m: [i for i in online_instances(m) if i != first_instance],
+            timeout_s=60,
+            what="the replacement online",
+        )
         assert second.poll() is None
         # Not before the dead table's heartbeats were overdue (2.5 beats of 1 s).
         assert time.monotonic() - stopped_at >= 2.5

@@ -16,9 +16,16 @@ from web.runtime import RuleBreak, Runtime
 
 
 def place(seat: int, number: int, space: int, museum: int | None = None) -> Move:
-    return Move.from_dict({"kind": "place", "player": seat, "card": f"MU{number:02d}",
-                           "museum": seat if museum is None else museum, "gallery": 0,
-                           "space": space})
+    return Move.from_dict(
+        {
+            "kind": "place",
+            "player": seat,
+            "card": f"MU{number:02d}",
+            "museum": seat if museum is None else museum,
+            "gallery": 0,
+            "space": space,
+        }
+    )
 
 
 @pytest.fixture
@@ -26,8 +33,7 @@ def runtime(tmp_path):
     made = []
 
     def make(db="table.sqlite3", fresh=True):
-        runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")),
-                          fresh=fresh)
+        runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")), fresh=fresh)
         made.append(runtime)
         return runtime
 
@@ -40,12 +46,14 @@ def events_of(messages) -> list[dict]:
     return [json.loads(p) for t, p, _ in messages if t.endswith("/events")]
 
 
-def test_a_table_publishes_state_events_and_status_under_its_own_topic(broker, runtime,
-                                                                       recorder_for):
+def test_a_table_publishes_state_events_and_status_under_its_own_topic(
+    broker, runtime, recorder_for
+):
     table = runtime()
     recorder = recorder_for(broker)
-    publisher = TablePublisher(table, settings_for(broker), "corner", "t1",
-                               dashboard_url="http://127.0.0.1:9/").start()
+    publisher = TablePublisher(
+        table, settings_for(broker), "corner", "t1", dashboard_url="http://127.0.0.1:9/"
+    ).start()
     try:
         table.play(place(0, 10, 0), None)
         table.play(place(1, 20, 0), None)
@@ -57,16 +65,18 @@ def test_a_table_publishes_state_events_and_status_under_its_own_topic(broker, r
         assert events[1]["verdicts"][0]["accepted"] is True
         assert events[1]["verdicts"][0]["move"]["card"] == "MU10"
         assert all(e["v"] == 1 and e["table"] == "t1" and e["venue"] == "corner" for e in events)
-        assert {t for t, _, _ in got} <= {base + k for k in ("state", "events", "status",
-                                                             "alerts", "claim")}
+        assert {t for t, _, _ in got} <= {
+            base + k for k in ("state", "events", "status", "alerts", "claim")
+        }
         # At start a table clears any alert a previous run left retained: it has none.
         assert all(p == b"" for t, p, _ in got if t == base + "alerts")
 
         # A café view that arrives later still gets the retained state and status at once.
         late = recorder_for(broker)
-        retained = late.wait_for(lambda m: {t for t, _, r in m if r} >= {base + "state",
-                                                                           base + "status"},
-                                 what="retained state and status")
+        retained = late.wait_for(
+            lambda m: {t for t, _, r in m if r} >= {base + "state", base + "status"},
+            what="retained state and status",
+        )
         state = json.loads([p for t, p, r in retained if t == base + "state"][-1])
         assert state["players"] == ["Amy", "Ben"] and state["turn"] == ["Amy"]
         assert state["game"]["slug"] == "musee" and state["seq"] == 2 and not state["over"]
@@ -76,12 +86,14 @@ def test_a_table_publishes_state_events_and_status_under_its_own_topic(broker, r
     finally:
         publisher.close()
     final = recorder_for(broker).wait_for(
-        lambda m: [p for t, p, r in m if t.endswith("/status")], what="status")
+        lambda m: [p for t, p, r in m if t.endswith("/status")], what="status"
+    )
     assert json.loads(final[-1])["status"] == "offline"
 
 
-def test_a_rule_alert_is_retained_while_active_and_cleared_when_resolved(broker, runtime,
-                                                                         recorder_for):
+def test_a_rule_alert_is_retained_while_active_and_cleared_when_resolved(
+    broker, runtime, recorder_for
+):
     table = runtime()
     recorder = recorder_for(broker)
     publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
@@ -90,34 +102,45 @@ def test_a_rule_alert_is_retained_while_active_and_cleared_when_resolved(broker,
         # Amy's card laid in Ben's museum: refused, and the alert stays while the card lies there.
         with pytest.raises(RuleBreak):
             table.correct(None, "add", "MU10", "museum1", [0, 0])
-        alerts = recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts") and p],
-                                   what="an alert")
+        alerts = recorder.wait_for(
+            lambda m: [p for t, p, r in m if t.endswith("/alerts") and p], what="an alert"
+        )
         body = json.loads(alerts[-1])
         assert body["alerts"][0]["kind"] == "rule" and body["alerts"][0]["acknowledged"] is False
         assert "museum" in body["alerts"][0]["message"]["en"]
         assert recorder_for(broker).wait_for(
             lambda m: [p for t, p, r in m if t.endswith("/alerts") and r and p],
-            what="the retained alert"), "an active alert is retained"
+            what="the retained alert",
+        ), "an active alert is retained"
 
         # Staff acknowledge it from the café view: the table marks it acknowledged.
         view = CafeView(settings_for(broker), "corner", client_id="cafe-test").start()
         try:
             assert view.wait_connected()
-            recorder.wait_for(lambda m: view.snapshot()["tables"]
-                              and view.snapshot()["tables"][0]["alerts"], what="the café tile")
+            recorder.wait_for(
+                lambda m: view.snapshot()["tables"] and view.snapshot()["tables"][0]["alerts"],
+                what="the café tile",
+            )
             alert_id = body["alerts"][0]["id"]
             assert view.acknowledge("corner", "t1", alert_id)
             assert not view.acknowledge("corner", "t1", "rule:nothing:here")
-            recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts") and p
-                                         and json.loads(p)["alerts"][0]["acknowledged"]],
-                              what="the acknowledged alert")
+            recorder.wait_for(
+                lambda m: [
+                    p
+                    for t, p, r in m
+                    if t.endswith("/alerts") and p and json.loads(p)["alerts"][0]["acknowledged"]
+                ],
+                what="the acknowledged alert",
+            )
             assert alert_id in publisher.acknowledged_alerts
         finally:
             view.close()
 
         table.correct(None, "remove", "MU10")
-        recorder.wait_for(lambda m: [t for t, p, r in m if t.endswith("/alerts") and not p],
-                          what="the alert cleared")
+        recorder.wait_for(
+            lambda m: [t for t, p, r in m if t.endswith("/alerts") and not p],
+            what="the alert cleared",
+        )
     finally:
         publisher.close()
     late = recorder_for(broker)
@@ -127,8 +150,12 @@ def test_a_rule_alert_is_retained_while_active_and_cleared_when_resolved(broker,
 
 def test_the_game_goes_on_while_the_broker_is_down_and_catches_up_exactly(broker, runtime):
     seen = []
-    view = CafeView(settings_for(broker), "corner", client_id="cafe-catch-up",
-                    on_event=lambda tile, body, t: seen.append(body["seq"])).start()
+    view = CafeView(
+        settings_for(broker),
+        "corner",
+        client_id="cafe-catch-up",
+        on_event=lambda tile, body, t: seen.append(body["seq"]),
+    ).start()
     table = runtime()
     publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
     try:
@@ -166,11 +193,15 @@ def test_the_game_goes_on_while_the_broker_is_down_and_catches_up_exactly(broker
         refused = [e for e in tile["recent"] if e["accepted"] is False]
         assert refused, "the refused move reached the café with its verdict"
         deadline = time.monotonic() + 15
-        while PublishedCursor(table.store.path, publisher.topics.base).acknowledged() \
-                != {table.game_id: last} and time.monotonic() < deadline:
+        while (
+            PublishedCursor(table.store.path, publisher.topics.base).acknowledged()
+            != {table.game_id: last}
+            and time.monotonic() < deadline
+        ):
             time.sleep(0.05)
-        assert PublishedCursor(table.store.path, publisher.topics.base).acknowledged() == \
-            {table.game_id: last}
+        assert PublishedCursor(table.store.path, publisher.topics.base).acknowledged() == {
+            table.game_id: last
+        }
     finally:
         publisher.close()
         view.close()
@@ -178,8 +209,12 @@ def test_the_game_goes_on_while_the_broker_is_down_and_catches_up_exactly(broker
 
 def test_a_restarted_table_sends_what_the_broker_never_acknowledged(broker, runtime):
     seen = []
-    view = CafeView(settings_for(broker), "corner", client_id="cafe-restart",
-                    on_event=lambda tile, body, t: seen.append(body["seq"])).start()
+    view = CafeView(
+        settings_for(broker),
+        "corner",
+        client_id="cafe-restart",
+        on_event=lambda tile, body, t: seen.append(body["seq"]),
+    ).start()
     assert view.wait_connected()
     table = runtime("restart.sqlite3")
     publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
@@ -189,7 +224,7 @@ def test_a_restarted_table_sends_what_the_broker_never_acknowledged(broker, runt
     broker.stop()
     table.play(place(0, 10, 0), None)  # logged while the broker is away ...
     table.play(place(1, 20, 0), None)
-    publisher.close(timeout_s=0.5)      # ... and the table shuts down before it comes back
+    publisher.close(timeout_s=0.5)  # ... and the table shuts down before it comes back
     table.close()
     broker.start()
 
@@ -210,8 +245,12 @@ def test_a_restarted_table_sends_what_the_broker_never_acknowledged(broker, runt
 def test_the_cafe_drops_a_repeated_event_and_counts_a_gap(broker):
     """At-least-once delivery may repeat a message whose PUBACK was lost: `seq` tells."""
     seen = []
-    view = CafeView(settings_for(broker), "corner", client_id="cafe-dups",
-                    on_event=lambda tile, body, t: seen.append(body["seq"])).start()
+    view = CafeView(
+        settings_for(broker),
+        "corner",
+        client_id="cafe-dups",
+        on_event=lambda tile, body, t: seen.append(body["seq"]),
+    ).start()
     sender = settings_for(broker).client("repeater", clean_session=True)
     sender.connect("127.0.0.1", broker.port, 5)
     sender.loop_start()
@@ -219,8 +258,16 @@ def test_the_cafe_drops_a_repeated_event_and_counts_a_gap(broker):
         assert view.wait_connected()
         time.sleep(0.2)
         for seq in (0, 1, 1, 0, 2, 5):
-            body = {"v": 1, "venue": "corner", "table": "t1", "game_id": 4, "seq": seq,
-                    "ts": time.time(), "input": "event", "verdicts": []}
+            body = {
+                "v": 1,
+                "venue": "corner",
+                "table": "t1",
+                "game_id": 4,
+                "seq": seq,
+                "ts": time.time(),
+                "input": "event",
+                "verdicts": [],
+            }
             sender.publish("companion/corner/tables/t1/events", json.dumps(body), qos=1)
         deadline = time.monotonic() + 15
         while len(seen) < 4 and time.monotonic() < deadline:
@@ -246,8 +293,9 @@ class SwitchableCamera:
 
         if self.online:
             return WatchStep([], None, SourceStatus(True, "", 0.0, 1), calibrated=True)
-        return WatchStep([], None, SourceStatus(False, "no frame for 5 s", 5.0, 1,
-                                                code="no_frames"))
+        return WatchStep(
+            [], None, SourceStatus(False, "no frame for 5 s", 5.0, 1, code="no_frames")
+        )
 
     def close(self):
         pass
@@ -262,12 +310,18 @@ def test_a_camera_that_goes_dark_is_an_alert_until_it_is_back(broker, runtime, r
     publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
     try:
         table.step_once()
-        recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/state")
-                                     and json.loads(p)["camera"]["online"]], what="camera on")
+        recorder.wait_for(
+            lambda m: [
+                p for t, p, r in m if t.endswith("/state") and json.loads(p)["camera"]["online"]
+            ],
+            what="camera on",
+        )
         camera.online = False
         table.step_once()  # a silent change: the publisher's poll notices it
-        alerts = recorder.wait_for(lambda m: [json.loads(p) for t, p, r in m
-                                              if t.endswith("/alerts") and p], what="camera alert")
+        alerts = recorder.wait_for(
+            lambda m: [json.loads(p) for t, p, r in m if t.endswith("/alerts") and p],
+            what="camera alert",
+        )
         alert = alerts[-1]["alerts"][0]
         assert (alert["kind"], alert["id"]) == ("camera", "camera:no_frames")
         # in the dashboard's own words, both languages
@@ -275,8 +329,10 @@ def test_a_camera_that_goes_dark_is_an_alert_until_it_is_back(broker, runtime, r
         assert alert["message"]["zh-TW"].startswith("一段時間沒有收到攝影機畫面")
         camera.online = True
         table.step_once()
-        recorder.wait_for(lambda m: [p for t, p, r in m if t.endswith("/alerts")][-1] == b"",
-                          what="the alert cleared (an empty retained message)")
+        recorder.wait_for(
+            lambda m: [p for t, p, r in m if t.endswith("/alerts")][-1] == b"",
+            what="the alert cleared (an empty retained message)",
+        )
     finally:
         publisher.close()
 
@@ -287,6 +343,7 @@ def test_a_publishing_failure_never_stops_the_game(broker, runtime, monkeypatch,
     table = runtime()
     publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
     try:
+
         def broken(*args, **kwargs):
             raise RuntimeError("a bug in the payload")
 

@@ -7,8 +7,13 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from calibration.calibrate import (CalibrationError, Calibrator, apply_homography,
-                                   calibration_path, detect_markers)
+from calibration.calibrate import (
+    CalibrationError,
+    Calibrator,
+    apply_homography,
+    calibration_path,
+    detect_markers,
+)
 from calibration.layouts import load_layout
 from calibration.render import render_mat
 from companion_cli import main
@@ -31,12 +36,22 @@ def scene(game, players, corners_px, hide=(), image=None):
     scale = mat.shape[1] / layout.mat_size_mm[0]
     truth = mat_to_frame(layout, corners_px)
     to_mm = np.diag([1 / scale, 1 / scale, 1.0])
-    frame = cv2.warpPerspective(cv2.GaussianBlur(mat, (0, 0), 0.6 * scale / 2), truth @ to_mm,
-                                FRAME, flags=cv2.INTER_LINEAR, borderValue=BACKGROUND)
+    frame = cv2.warpPerspective(
+        cv2.GaussianBlur(mat, (0, 0), 0.6 * scale / 2),
+        truth @ to_mm,
+        FRAME,
+        flags=cv2.INTER_LINEAR,
+        borderValue=BACKGROUND,
+    )
     for marker_id in hide:  # a hand over the marker
         m = layout.marker(marker_id)
-        box = apply_homography(truth, [(m.center_mm[0] + dx * m.size_mm, m.center_mm[1] + dy * m.size_mm)
-                                       for dx, dy in ((-.9, -.9), (.9, -.9), (.9, .9), (-.9, .9))])
+        box = apply_homography(
+            truth,
+            [
+                (m.center_mm[0] + dx * m.size_mm, m.center_mm[1] + dy * m.size_mm)
+                for dx, dy in ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9))
+            ],
+        )
         cv2.fillConvexPoly(frame, box.astype(np.int32), (60, 120, 190))
     return layout, frame, truth
 
@@ -55,8 +70,10 @@ VIEWS = {
 }
 
 
-@pytest.mark.parametrize("game,players", [("musee", 2), ("cardcassonne", 3), ("crypt", 4),
-                                          ("mythe", 2), ("masterpiece", 5)])
+@pytest.mark.parametrize(
+    "game,players",
+    [("musee", 2), ("cardcassonne", 3), ("crypt", 4), ("mythe", 2), ("masterpiece", 5)],
+)
 @pytest.mark.parametrize("view", sorted(VIEWS))
 def test_rendered_mat_calibrates_back_under_1_mm(game, players, view):
     layout, frame, truth = scene(game, players, VIEWS[view])
@@ -120,8 +137,12 @@ def test_too_oblique_and_too_far_are_reported():
     assert not result.usable and "oblique" in result.reason
     assert result.scale_ratio > 3
     # The whole mat in a small part of the frame: QR modules of about 1 px.
-    _, far, _ = scene("musee", 2, [[700, 400], [1200, 400], [1200, 640], [700, 640]],
-                      image=render_mat("musee", 2, px_per_mm=0.9))
+    _, far, _ = scene(
+        "musee",
+        2,
+        [[700, 400], [1200, 400], [1200, 640], [700, 640]],
+        image=render_mat("musee", 2, px_per_mm=0.9),
+    )
     result = Calibrator(layout).update(far)
     assert result.homography is not None  # the markers are still found...
     assert not result.usable and "cards too small" in result.reason  # ...the cards not
@@ -139,7 +160,8 @@ def test_slightly_small_cards_warn_below_3_px_per_module():
 def test_manual_four_corner_calibration():
     layout, frame, truth = scene("crypt", 2, VIEWS["tilted"])
     clicked = apply_homography(truth, layout.mat_corners_mm()) + np.array(
-        [[0.4, -0.3], [-0.5, 0.2], [0.3, 0.4], [-0.2, -0.4]])  # a careful click is a pixel off
+        [[0.4, -0.3], [-0.5, 0.2], [0.3, 0.4], [-0.2, -0.4]]
+    )  # a careful click is a pixel off
     cal = Calibrator(layout)
     result = cal.manual(clicked, frame_size=FRAME)
     assert result.usable and result.source == "manual" and result.error_mm is None
@@ -182,7 +204,7 @@ def test_token_markers_are_not_taken_for_mat_markers():
     from calibration.render import render_token
 
     token = render_token("musee", "MUT01C", px_per_mm=2.0)
-    frame[500:500 + token.shape[0], 900:900 + token.shape[1]] = token
+    frame[500 : 500 + token.shape[0], 900 : 900 + token.shape[1]] = token
     found = detect_markers(frame)
     assert 50 in found
     result = Calibrator(layout).update(frame, detections=found)
@@ -194,8 +216,21 @@ def test_calibrate_cli(tmp_path):
     good = tmp_path / "good.png"
     cv2.imwrite(str(good), frame)
     runner = CliRunner()
-    result = runner.invoke(main, ["calibrate", str(good), "--game", "musee", "--players", "2",
-                                  "--camera", "cam0", "--save-dir", str(tmp_path / "cal")])
+    result = runner.invoke(
+        main,
+        [
+            "calibrate",
+            str(good),
+            "--game",
+            "musee",
+            "--players",
+            "2",
+            "--camera",
+            "cam0",
+            "--save-dir",
+            str(tmp_path / "cal"),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "usable" in result.output and (tmp_path / "cal" / "cam0.json").is_file()
     _, oblique, _ = scene("musee", 2, [[700, 300], [1220, 300], [1900, 1070], [20, 1070]])
@@ -208,7 +243,9 @@ def test_calibrate_cli(tmp_path):
     cv2.imwrite(str(blank), np.full((720, 1280, 3), 200, np.uint8))
     result = runner.invoke(main, ["calibrate", str(blank), "--game", "musee", "-n", "2"])
     assert result.exit_code == 1 and "markers missing" in result.output
-    result = runner.invoke(main, ["calibrate", str(tmp_path / "none.png"), "--game", "musee", "-n", "2"])
+    result = runner.invoke(
+        main, ["calibrate", str(tmp_path / "none.png"), "--game", "musee", "-n", "2"]
+    )
     assert result.exit_code == 2 and "error:" in result.output
     result = runner.invoke(main, ["calibrate", str(good), "--game", "musee", "-n", "5"])
     assert result.exit_code == 2 and "error:" in result.output

@@ -4,11 +4,16 @@ import pytest
 from click.testing import CliRunner
 
 from calibration.layouts import available_layouts, load_layout, parse_layout
-from companion_cli import main
 from companion.errors import DataFileError, PlayerCountError, UnknownGameError
+from companion_cli import main
 
-EXPECTED_COUNTS = {"musee": (2, 3, 4), "cardcassonne": (2, 3, 4, 5), "crypt": (1, 2, 3, 4),
-                   "mythe": (2, 3, 4, 5), "masterpiece": (3, 4, 5, 6)}
+EXPECTED_COUNTS = {
+    "musee": (2, 3, 4),
+    "cardcassonne": (2, 3, 4, 5),
+    "crypt": (1, 2, 3, 4),
+    "mythe": (2, 3, 4, 5),
+    "masterpiece": (3, 4, 5, 6),
+}
 ALL = [(g, n) for g, counts in EXPECTED_COUNTS.items() for n in counts]
 
 
@@ -27,8 +32,10 @@ def test_layout_geometry_is_consistent(game, players, variant):
     assert ids[:4] == [0, 1, 2, 3] and len(set(ids)) == len(ids) and max(ids) < 50
     tl, tr, br, bl = (lay.marker(i).center_mm for i in range(4))
     assert tl[0] < w / 4 and tl[1] < h / 4 and br[0] > 3 * w / 4 and br[1] > 3 * h / 4
-    marker_boxes = [(m.center_mm[0] - m.size_mm / 2, m.center_mm[1] - m.size_mm / 2,
-                     m.size_mm, m.size_mm) for m in lay.markers]
+    marker_boxes = [
+        (m.center_mm[0] - m.size_mm / 2, m.center_mm[1] - m.size_mm / 2, m.size_mm, m.size_mm)
+        for m in lay.markers
+    ]
     all_slots = [(r.name, s) for r in lay.regions for s in r.slots]
     for r in lay.regions:
         x, y, rw, rh = r.rect_mm
@@ -38,7 +45,7 @@ def test_layout_geometry_is_consistent(game, players, variant):
             assert _contains(r.rect_mm, s.rect_mm), f"{r.name} slot {s.slot} sticks out"
     # Slots never overlap, and each slot's centre locates back to itself.
     for i, (name_a, a) in enumerate(all_slots):
-        for name_b, b in all_slots[i + 1:]:
+        for name_b, b in all_slots[i + 1 :]:
             assert not _overlap(a.rect_mm, b.rect_mm), (name_a, a.slot, name_b, b.slot)
         assert lay.locate(*a.center_mm) == (name_a, a.slot)
 
@@ -48,9 +55,12 @@ def _overlap(a, b):
 
 
 def _contains(outer, inner):
-    return (outer[0] <= inner[0] and outer[1] <= inner[1]
-            and inner[0] + inner[2] <= outer[0] + outer[2] + 1e-6
-            and inner[1] + inner[3] <= outer[1] + outer[3] + 1e-6)
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[0] + inner[2] <= outer[0] + outer[2] + 1e-6
+        and inner[1] + inner[3] <= outer[1] + outer[3] + 1e-6
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -60,9 +70,11 @@ def test_musee_regions_follow_the_convention(players):
     spaces = 5 if players == 3 else 6
     for k in range(museums):
         assert {s.slot for s in lay.region(f"museum{k}").slots} == {
-            (g, c) for g in range(3) for c in range(spaces)}
+            (g, c) for g in range(3) for c in range(spaces)
+        }
         assert {s.slot for s in lay.region(f"museum{k}-tokens").slots} == {
-            (r, c) for r in range(2) for c in range(spaces)}
+            (r, c) for r in range(2) for c in range(spaces)
+        }
         # Token T1[c] lies between upper[c] and middle[c].
         upper = lay.region(f"museum{k}").slot((0, 1)).rect_mm
         middle = lay.region(f"museum{k}").slot((1, 1)).rect_mm
@@ -102,8 +114,9 @@ def test_mythe_path_has_village_18_spaces_dragon_cheese(players):
     assert [s.slot for s in path.slots] == [(i,) for i in range(21)]
     kinds = [s.data.get("kind") for s in path.slots]
     assert kinds == ["village"] + ["space"] * 18 + ["dragon", "cheese"]
-    assert all(1 <= s.data["cost"] <= 3 and s.label == "●" * s.data["cost"]
-               for s in path.slots[1:20])
+    assert all(
+        1 <= s.data["cost"] <= 3 and s.label == "●" * s.data["cost"] for s in path.slots[1:20]
+    )
     # Consecutive spaces touch each other's neighbourhood (a serpentine, no jumps).
     for a, b in zip(path.slots, path.slots[1:]):
         (ax, ay), (bx, by) = a.center_mm, b.center_mm
@@ -119,7 +132,9 @@ def test_masterpiece_ring_runs_clockwise(players):
     # Clockwise on screen (y down): positive signed area with the shoelace formula.
     area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(centres, centres[1:] + centres[:1]))
     assert area > 0
-    assert {"easel", "roll"} | {f"player{k}" for k in range(players)} <= {r.name for r in lay.regions}
+    assert {"easel", "roll"} | {f"player{k}" for k in range(players)} <= {
+        r.name for r in lay.regions
+    }
 
 
 def test_locate_tolerance_and_outside():
@@ -172,7 +187,10 @@ def test_layout_cli_json_and_errors():
     result = runner.invoke(main, ["layout", "musee", "--players", "2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["game"] == "musee" and {r["name"] for r in data["regions"]} >= {"museum0", "museum1"}
+    assert data["game"] == "musee" and {r["name"] for r in data["regions"]} >= {
+        "museum0",
+        "museum1",
+    }
     result = runner.invoke(main, ["layout", "nosuchgame", "--players", "2"])
     assert result.exit_code == 2 and "error:" in result.output
     result = runner.invoke(main, ["layout", "crypt", "--players", "9"])
@@ -190,7 +208,8 @@ def test_layout_files_match_their_generator(tmp_path):
     shipped = Path(calibration.__file__).parent / "layouts"
     for path in generate(tmp_path):
         assert json.loads(path.read_text("utf-8")) == json.loads(
-            (shipped / path.name).read_text("utf-8")), f"{path.name} is stale"
+            (shipped / path.name).read_text("utf-8")
+        ), f"{path.name} is stale"
 
 
 def test_compact_variant_is_named_either_way_and_unknown_variants_are_clear():

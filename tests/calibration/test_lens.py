@@ -6,16 +6,23 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.lens import LensCalibration, LensError, find_board, solve_lens
 from calibration.bench_lens import SIZE, WIDE  # a wide-angle webcam (about 100 degrees)
 from calibration.bench_lens import board_view as view  # the board seen through that lens
+from calibration.lens import LensCalibration, LensError, find_board, solve_lens
 
 
 @pytest.fixture(scope="module")
 def lens():
-    views = [view(0, 0, 210), view(25, 0, 260), view(-25, 10, 260), view(0, 30, 270),
-             view(15, -25, 300, (-60, -30)), view(-20, -15, 320, (80, 40)),
-             view(10, 20, 330, (90, -50)), view(-10, 25, 340, (-90, 50))]
+    views = [
+        view(0, 0, 210),
+        view(25, 0, 260),
+        view(-25, 10, 260),
+        view(0, 30, 270),
+        view(15, -25, 300, (-60, -30)),
+        view(-20, -15, 320, (80, 40)),
+        view(10, 20, 330, (90, -50)),
+        view(-10, 25, 340, (-90, 50)),
+    ]
     return solve_lens(views)
 
 
@@ -26,8 +33,9 @@ def edge_error_mm(points_mm, points_px) -> float:
     """Worst distance (mat mm) between board corners and where one homography puts them."""
     points_mm = points_mm * MAT_SCALE
     matrix, _ = cv2.findHomography(points_px, points_mm[:, :2])
-    mapped = cv2.perspectiveTransform(points_px.reshape(-1, 1, 2).astype(np.float64),
-                                      matrix).reshape(-1, 2)
+    mapped = cv2.perspectiveTransform(
+        points_px.reshape(-1, 1, 2).astype(np.float64), matrix
+    ).reshape(-1, 2)
     return float(np.linalg.norm(mapped - points_mm[:, :2], axis=1).max())
 
 
@@ -68,22 +76,29 @@ def test_the_watcher_places_cards_at_the_mat_edges_right_with_the_lens(lens):
     from vision.pipeline import TableWatcher
     from vision.render import Camera, card_sprite, layout_scene, render_scene
 
-    placements = [("MU01", "museum0", [0, 0]), ("MU02", "museum1", [2, 5]),
-                  ("MU03", "museum0", [2, 0]), ("MU04", "museum1", [0, 5])]  # the four corners
+    placements = [
+        ("MU01", "museum0", [0, 0]),
+        ("MU02", "museum1", [2, 5]),
+        ("MU03", "museum0", [2, 0]),
+        ("MU04", "museum1", [0, 5]),
+    ]  # the four corners
     scene = layout_scene("musee", 2, placements, seed=3, jitter_mm=0, jitter_deg=0)
     camera = Camera(width=SIZE[0], height=SIZE[1], px_per_mm=1.85, tilt=0.0, **WIDE)
     rendered = render_scene(scene, seed=3, camera=camera)
     sprite, quad = card_sprite("MU01")  # where the code sits on a card (all cards alike)
     offset_mm = (quad.mean(axis=0) - (sprite.shape[1] / 2, sprite.shape[0] / 2)) * (
-        63.0 / sprite.shape[1], 88.0 / sprite.shape[0])
+        63.0 / sprite.shape[1],
+        88.0 / sprite.shape[0],
+    )
     truth = {t.payload: np.array(t.center_mm) + offset_mm for t in rendered.truth}
 
     def worst_error(lens_model):
         watcher = TableWatcher(None, "musee", 2, preview_width=0, lens=lens_model)
         seen = watcher.see(rendered.image)
         assert watcher.calibrated and {d.payload for d in seen.detections} == set(truth)
-        return max(np.linalg.norm(np.array([d.x_mm, d.y_mm]) - truth[d.payload])
-                   for d in seen.detections)
+        return max(
+            np.linalg.norm(np.array([d.x_mm, d.y_mm]) - truth[d.payload]) for d in seen.detections
+        )
 
     without, with_lens = worst_error(None), worst_error(lens)
     print(f"worst card position: {without:.2f} mm without the lens, {with_lens:.2f} mm with it")
@@ -102,8 +117,9 @@ def test_calibrate_lens_command_prints_the_board_and_saves_the_lens(tmp_path):
     for index, angles in enumerate([(0, 0, 210), (25, 0, 260), (-25, 10, 260), (0, 30, 270)]):
         photos.append(str(tmp_path / f"view{index}.png"))
         cv2.imwrite(photos[-1], view(*angles))
-    result = CliRunner().invoke(cli, ["calibrate-lens", "--camera", "cam", "--save-dir",
-                                      str(tmp_path), *photos])
+    result = CliRunner().invoke(
+        cli, ["calibrate-lens", "--camera", "cam", "--save-dir", str(tmp_path), *photos]
+    )
     assert result.exit_code == 0, result.output
     assert "reprojection error" in result.output and "4 of 4 photos" in result.output
     assert LensCalibration.load("cam", tmp_path).frames == 4
@@ -122,8 +138,20 @@ def test_serve_uses_the_saved_lens_and_says_when_there_is_none(lens, tmp_path, m
     assert watcher.lens is lens
     watcher.close()
     monkeypatch.setenv("HOME", str(tmp_path))  # no lens saved under this home
-    result = CliRunner().invoke(cli, ["serve", "--source", f"images:{frames}", "--lens", "desk",
-                                      "--db", str(tmp_path / "games.sqlite3"), "--port", "0"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "serve",
+            "--source",
+            f"images:{frames}",
+            "--lens",
+            "desk",
+            "--db",
+            str(tmp_path / "games.sqlite3"),
+            "--port",
+            "0",
+        ],
+    )
     assert result.exit_code == 2
     assert "no lens calibration for camera 'desk'" in result.output
 
@@ -172,9 +200,23 @@ def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
 
     video = tmp_path / "board.avi"
     _board_video(video, CORNER_VIEWS)
-    result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "desk", "--source",
-                                      str(video), "--views", "12", "--coverage", "0.3",
-                                      "--save-dir", str(tmp_path)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "calibrate",
+            "lens",
+            "--camera",
+            "desk",
+            "--source",
+            str(video),
+            "--views",
+            "12",
+            "--coverage",
+            "0.3",
+            "--save-dir",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "12/12 views" in result.output and "image covered" in result.output
     assert "reprojection error" in result.output and "saved to" in result.output
@@ -182,8 +224,9 @@ def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
     assert lens.frames == 12 and lens.rms_px < 0.5
     # Where the board has been (the middle two thirds of the picture), undistorted points
     # agree with the exact lens of the rendering to a fraction of a pixel.
-    xs, ys = np.meshgrid(np.linspace(SIZE[0] / 6, SIZE[0] * 5 / 6, 9),
-                         np.linspace(SIZE[1] / 6, SIZE[1] * 5 / 6, 7))
+    xs, ys = np.meshgrid(
+        np.linspace(SIZE[0] / 6, SIZE[0] * 5 / 6, 9), np.linspace(SIZE[1] / 6, SIZE[1] * 5 / 6, 7)
+    )
     points = np.stack([xs.ravel(), ys.ravel()], axis=1)
     exact = ExactLens(SIZE, **WIDE).undistort_points(points)
     solved = lens.undistort_points(points)
@@ -201,12 +244,14 @@ def test_the_older_spelling_and_photo_folders_still_work(tmp_path):
     for index, pose in enumerate(CENTRAL_VIEWS[:4]):
         cv2.imwrite(str(folder / f"{index}.png"), view(*pose))
     for command in (["calibrate", "lens"], ["calibrate-lens"]):
-        result = CliRunner().invoke(cli, [*command, "--camera", "cam", "--save-dir",
-                                          str(tmp_path), str(folder)])
+        result = CliRunner().invoke(
+            cli, [*command, "--camera", "cam", "--save-dir", str(tmp_path), str(folder)]
+        )
         assert result.exit_code == 0, result.output
         assert "4 of 4 photos" in result.output
-    result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "cam", "--source",
-                                      str(tmp_path / "missing.avi")])
+    result = CliRunner().invoke(
+        cli, ["calibrate", "lens", "--camera", "cam", "--source", str(tmp_path / "missing.avi")]
+    )
     assert result.exit_code == 1 and "does not exist" in result.output
 
 
@@ -239,14 +284,33 @@ def test_calibrate_lens_from_a_network_camera(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from mjpeg_server import FlakyMjpegServer
 
-    poses = [cv2.imencode(".jpg", cv2.resize(view(*pose), (960, 540),
-                                             interpolation=cv2.INTER_AREA))[1].tobytes()
-             for pose in CORNER_VIEWS[:8]]
+    poses = [
+        cv2.imencode(".jpg", cv2.resize(view(*pose), (960, 540), interpolation=cv2.INTER_AREA))[
+            1
+        ].tobytes()
+        for pose in CORNER_VIEWS[:8]
+    ]
     server = FlakyMjpegServer(period_s=0.03, pictures=lambda n: poses[(n // 8) % len(poses)])
     try:
-        result = CliRunner().invoke(cli, ["calibrate", "lens", "--camera", "net", "--source",
-                                          server.url, "--views", "5", "--coverage", "0.2",
-                                          "--seconds", "40", "--save-dir", str(tmp_path)])
+        result = CliRunner().invoke(
+            cli,
+            [
+                "calibrate",
+                "lens",
+                "--camera",
+                "net",
+                "--source",
+                server.url,
+                "--views",
+                "5",
+                "--coverage",
+                "0.2",
+                "--seconds",
+                "40",
+                "--save-dir",
+                str(tmp_path),
+            ],
+        )
     finally:
         server.close()
     assert result.exit_code == 0, result.output

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import companion.catalogue as catalogue_module
-
 from companion.catalogue import load_catalogue
 from companion.errors import CompanionError, DataFileError, IllegalMoveError, PlayerCountError
 from companion.events import CardAdded, CardMoved, CardRemoved, FrameEnd, PieceOnTable, Where
@@ -51,8 +50,9 @@ def follower(seat, row, **extra):
 
 
 def turn_up(seat, row, position, short):
-    return Move("reveal_face_down", seat, {"row": LETTER[row], "position": position,
-                                           "card": cc(short)})
+    return Move(
+        "reveal_face_down", seat, {"row": LETTER[row], "position": position, "card": cc(short)}
+    )
 
 
 def choose(seat, row, position, option):
@@ -113,8 +113,9 @@ def test_catalogue_has_130_cards_with_the_published_mix():
         assert sum(f["type"] == "building" for f in mine) == 5
         assert sum(f["type"] == "animal" for f in mine) == 9
     kinds = [c.face["type"] for c in cards if c.face.get("colour") is None]
-    assert sorted(kinds) == sorted(["dragon", "fairy"] + ["animal_joker"] * 4
-                                   + ["building_joker"] * 4)
+    assert sorted(kinds) == sorted(
+        ["dragon", "fairy"] + ["animal_joker"] * 4 + ["building_joker"] * 4
+    )
 
 
 def test_follower_tokens_use_markers_110_to_129():
@@ -212,16 +213,16 @@ def test_face_up_cards_go_to_their_own_colour_jokers_anywhere():
 
 def test_cards_go_at_the_end_of_a_row_never_between_two_cards():
     state = play(new(), fd(0, "Y"))
-    between = Move("play_card", 1, {"card": None, "row": "yellow", "face_down": True,
-                                    "position": 1})
+    between = Move(
+        "play_card", 1, {"card": None, "row": "yellow", "face_down": True, "position": 1}
+    )
     violations = GAME.check(state, between)
     assert [v.code for v in violations] == ["card_between_cards"]
     assert "not between two cards" in violations[0].message.en
     assert "between Yellow person 1 (CCY01) and Yellow person 1 (CCY02)" in violations[0].message.en
     assert "CCY01" in violations[0].message.zh and "CCY02" in violations[0].message.zh
     assert violations[0].cards == ("CCBACK", "CCY01", "CCY02")
-    at_end = Move("play_card", 1, {"card": None, "row": "yellow", "face_down": True,
-                                   "position": 3})
+    at_end = Move("play_card", 1, {"card": None, "row": "yellow", "face_down": True, "position": 3})
     assert codes(state, at_end) == []
 
 
@@ -253,9 +254,14 @@ def _five_players_followers_at_three_row_ends(cards_left_for_leo=0):
     rows = list(state.rows)
     for index, seat in ((0, 1), (1, 2), (2, 3)):
         rows[index] = rows[index] + (follower_slot("follower", seat=seat),)
-    return replace(state, rows=tuple(rows), turn=4, face_down_played=(True,) * 5,
-                   played=(4, 4 - cards_left_for_leo, 4, 4, 4),
-                   follower_row=(None, "yellow", "red", "green", None))
+    return replace(
+        state,
+        rows=tuple(rows),
+        turn=4,
+        face_down_played=(True,) * 5,
+        played=(4, 4 - cards_left_for_leo, 4, 4, 4),
+        follower_row=(None, "yellow", "red", "green", None),
+    )
 
 
 def test_a_follower_with_no_free_place_waits_for_a_card_to_open_one():
@@ -277,8 +283,9 @@ def test_acting_out_of_turn_or_as_a_stranger():
     state = new()
     assert codes(state, fd(1, "Y")) == ["out_of_turn"]
     assert codes(state, fd(7, "Y")) == ["unknown_player"]
-    assert codes(state, Move("play_card", 0, {"card": None, "row": "purple",
-                                              "face_down": True})) == ["unknown_row"]
+    assert codes(
+        state, Move("play_card", 0, {"card": None, "row": "purple", "face_down": True})
+    ) == ["unknown_row"]
     state = play(state, fd(0, "Y"), fd(1, "Y"))
     assert codes(state, up(0, "XX99", "Y")) == ["unknown_card"]
     assert codes(state, Move("dance", 0)) == ["unknown_move"]
@@ -287,8 +294,13 @@ def test_acting_out_of_turn_or_as_a_stranger():
 def test_no_cards_left_means_the_follower_must_come_next():
     state = new()
     state = play(state, fd(0, "Y"), fd(1, "R"))
-    for mia, leo in (("Y03", "R03"), ("Y04", "R04"), ("Y05", "R05"), ("Y06", "R06"),
-                     ("Y07", "R07")):
+    for mia, leo in (
+        ("Y03", "R03"),
+        ("Y04", "R04"),
+        ("Y05", "R05"),
+        ("Y06", "R06"),
+        ("Y07", "R07"),
+    ):
         state = play(state, up(0, mia), up(1, leo))
     assert codes(state, up(0, "Y08")) == ["no_cards_left"]
     assert codes(state, follower(0, "Y")) == []
@@ -301,25 +313,47 @@ def test_illegal_apply_raises():
 
 # -- claims and round scoring ---------------------------------------------------------------
 def test_a_follower_claims_back_to_the_board_or_the_previous_follower():
-    state = play(new(), fd(0, "Y"), follower(1, "Y"), up(0, "JA1", "Y"), fd(1, "Y"),
-                 follower(0, "Y"))
+    state = play(
+        new(), fd(0, "Y"), follower(1, "Y"), up(0, "JA1", "Y"), fd(1, "Y"), follower(0, "Y")
+    )
     # yellow: Y01 Y02 back(Mia) F-Leo JA1 back(Leo) F-Mia
     claims = {(seat, row): positions for seat, row, positions in GAME.claims_now(state)}
     assert claims == {(1, "yellow"): (0, 1, 2), (0, "yellow"): (4, 5)}
     preview = GAME.describe(state)["claims_preview"]
-    assert {"seat": 1, "row": "yellow", "positions": [0, 1, 2],
-            "cards": ["CCY01", "CCY02", "CCBACK"]} in preview
+    assert {
+        "seat": 1,
+        "row": "yellow",
+        "positions": [0, 1, 2],
+        "cards": ["CCY01", "CCY02", "CCBACK"],
+    } in preview
 
 
 def _round_one(mia_fd_row="Y", leo_fd_row="R"):
     """Mia plays yellow, Leo red; both followers last. Set-up: Y01 Y02 / R01 R02 / ..."""
     state = new()
-    return run_round(state, {
-        0: [fd(0, mia_fd_row), up(0, "Y09"), up(0, "Y14"), up(0, "Y22"), up(0, "Y23"),
-            up(0, "Y17"), follower(0, "Y")],
-        1: [fd(1, leo_fd_row), up(1, "R03"), up(1, "DR", "R"), up(1, "FA", "R"), up(1, "R22"),
-            up(1, "JB1", "R"), follower(1, "R")],
-    })
+    return run_round(
+        state,
+        {
+            0: [
+                fd(0, mia_fd_row),
+                up(0, "Y09"),
+                up(0, "Y14"),
+                up(0, "Y22"),
+                up(0, "Y23"),
+                up(0, "Y17"),
+                follower(0, "Y"),
+            ],
+            1: [
+                fd(1, leo_fd_row),
+                up(1, "R03"),
+                up(1, "DR", "R"),
+                up(1, "FA", "R"),
+                up(1, "R22"),
+                up(1, "JB1", "R"),
+                follower(1, "R"),
+            ],
+        },
+    )
 
 
 def test_round_end_waits_for_face_down_cards_to_be_turned_up():
@@ -366,7 +400,9 @@ def test_non_matching_person_scores_ten_and_choices_for_animals_and_buildings():
     assert [l.points for l in lines(scored, 1) if l.code == "non_matching_animal"] == [10]
     # Kept, the blue animal starts Leo's blue collection (1 -> 1 point) next to his red one.
     assert [(l.code, l.points) for l in lines(kept, 1) if l.code == "animals"] == [
-        ("animals", 1), ("animals", 1)]
+        ("animals", 1),
+        ("animals", 1),
+    ]
     assert ("CCB22", "blue") in kept.holdings[1].animals
 
 
@@ -383,8 +419,9 @@ def test_keeping_is_offered_first_only_when_it_is_worth_more():
 
     def holding(n):
         animals = tuple((f"CCB{22 + k}", "blue") for k in range(n))
-        return replace(state, holdings=(state.holdings[0],
-                                        replace(state.holdings[1], animals=animals)))
+        return replace(
+            state, holdings=(state.holdings[0], replace(state.holdings[1], animals=animals))
+        )
 
     assert GAME.keep_value(holding(3), blue_animal) == 10  # 4 animals -> 10: a tie, so score
     assert GAME.choice_order(holding(3), blue_animal) == ("score", "keep")
@@ -394,12 +431,29 @@ def test_keeping_is_offered_first_only_when_it_is_worth_more():
 
 def test_animal_jokers_alone_score_three_each():
     state = new()
-    state = run_round(state, {
-        0: [fd(0, "Y"), up(0, "JA1", "Y"), up(0, "JA2", "Y"), up(0, "Y03"), up(0, "Y04"),
-            up(0, "Y05"), follower(0, "Y")],
-        1: [fd(1, "R"), up(1, "R03"), up(1, "R04"), up(1, "R05"), up(1, "R06"), up(1, "R07"),
-            follower(1, "R")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "Y"),
+                up(0, "JA1", "Y"),
+                up(0, "JA2", "Y"),
+                up(0, "Y03"),
+                up(0, "Y04"),
+                up(0, "Y05"),
+                follower(0, "Y"),
+            ],
+            1: [
+                fd(1, "R"),
+                up(1, "R03"),
+                up(1, "R04"),
+                up(1, "R05"),
+                up(1, "R06"),
+                up(1, "R07"),
+                follower(1, "R"),
+            ],
+        },
+    )
     state = play(state, turn_up(0, "Y", 2, "JA3"), turn_up(1, "R", 2, "R08"))
     jokers = [l for l in lines(state, 0) if l.code == "animal_joker"]
     assert [l.points for l in jokers] == [3, 3, 3]
@@ -408,22 +462,56 @@ def test_animal_jokers_alone_score_three_each():
 
 def test_animal_jokers_held_from_earlier_rounds_score_again_with_each_new_one():
     state = new()
-    state = run_round(state, {
-        0: [fd(0, "Y"), up(0, "JA1", "Y"), up(0, "Y03"), up(0, "Y04"), up(0, "Y05"),
-            up(0, "Y06"), follower(0, "Y")],
-        1: [fd(1, "R"), up(1, "R03"), up(1, "R04"), up(1, "R05"), up(1, "R06"), up(1, "R07"),
-            follower(1, "R")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "Y"),
+                up(0, "JA1", "Y"),
+                up(0, "Y03"),
+                up(0, "Y04"),
+                up(0, "Y05"),
+                up(0, "Y06"),
+                follower(0, "Y"),
+            ],
+            1: [
+                fd(1, "R"),
+                up(1, "R03"),
+                up(1, "R04"),
+                up(1, "R05"),
+                up(1, "R06"),
+                up(1, "R07"),
+                follower(1, "R"),
+            ],
+        },
+    )
     state = play(state, turn_up(0, "Y", 2, "Y09"), turn_up(1, "R", 2, "R08"))
     assert [l.points for l in lines(state, 0) if l.code == "animal_joker"] == [3]
     # Round 2 (Leo placed the last follower, so Mia starts): Mia takes a second joker and
     # still holds no animal card, so each joker she holds scores 3: 6 this round.
-    state = run_round(state, {
-        0: [fd(0, "G"), up(0, "JA2", "B"), up(0, "B04"), up(0, "B05"), up(0, "B06"),
-            up(0, "B07"), follower(0, "B")],
-        1: [fd(1, "G"), up(1, "R09"), up(1, "R10"), up(1, "R11"), up(1, "R12"), up(1, "R13"),
-            follower(1, "R")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "G"),
+                up(0, "JA2", "B"),
+                up(0, "B04"),
+                up(0, "B05"),
+                up(0, "B06"),
+                up(0, "B07"),
+                follower(0, "B"),
+            ],
+            1: [
+                fd(1, "G"),
+                up(1, "R09"),
+                up(1, "R10"),
+                up(1, "R11"),
+                up(1, "R12"),
+                up(1, "R13"),
+                follower(1, "R"),
+            ],
+        },
+    )
     round2 = [l for l in lines(state, 0) if l.code == "animal_joker" and "Round 2" in l.source.en]
     assert [(l.points, l.cards) for l in round2] == [(3, ("CCJA1",)), (3, ("CCJA2",))]
     assert "held" in round2[0].source.en and round2[0].source.zh
@@ -431,22 +519,56 @@ def test_animal_jokers_held_from_earlier_rounds_score_again_with_each_new_one():
 
 def test_an_animal_colour_scores_only_in_rounds_it_grows():
     state = new()
-    state = run_round(state, {
-        0: [fd(0, "Y"), up(0, "Y22"), up(0, "Y23"), up(0, "Y03"), up(0, "Y04"), up(0, "Y05"),
-            follower(0, "Y")],
-        1: [fd(1, "R"), up(1, "R03"), up(1, "R04"), up(1, "R05"), up(1, "R06"), up(1, "R07"),
-            follower(1, "R")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "Y"),
+                up(0, "Y22"),
+                up(0, "Y23"),
+                up(0, "Y03"),
+                up(0, "Y04"),
+                up(0, "Y05"),
+                follower(0, "Y"),
+            ],
+            1: [
+                fd(1, "R"),
+                up(1, "R03"),
+                up(1, "R04"),
+                up(1, "R05"),
+                up(1, "R06"),
+                up(1, "R07"),
+                follower(1, "R"),
+            ],
+        },
+    )
     state = play(state, turn_up(0, "Y", 2, "Y24"), turn_up(1, "R", 2, "R08"))
     assert [l.points for l in lines(state, 0) if l.code == "animals"] == [6]  # 3 yellow
     # Round 2: Mia (now Leo placed the last follower, so he deals and Mia starts) takes a
     # red animal only: yellow is not scored again, red scores 1.
-    state = run_round(state, {
-        0: [fd(0, "G"), up(0, "R22"), up(0, "R09"), up(0, "R10"), up(0, "R11"), up(0, "R12"),
-            follower(0, "R")],
-        1: [fd(1, "G"), up(1, "B04"), up(1, "B05"), up(1, "B06"), up(1, "B07"), up(1, "B08"),
-            follower(1, "B")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "G"),
+                up(0, "R22"),
+                up(0, "R09"),
+                up(0, "R10"),
+                up(0, "R11"),
+                up(0, "R12"),
+                follower(0, "R"),
+            ],
+            1: [
+                fd(1, "G"),
+                up(1, "B04"),
+                up(1, "B05"),
+                up(1, "B06"),
+                up(1, "B07"),
+                up(1, "B08"),
+                follower(1, "B"),
+            ],
+        },
+    )
     assert state.phase == "play" and state.round == 3  # both face-down cards lie unclaimed
     round2 = [l for l in lines(state, 0) if l.code == "animals" and "Round 2" in l.source.en]
     assert [(l.points, l.cards) for l in round2] == [(1, ("CCR22",))]
@@ -456,12 +578,29 @@ def test_an_animal_colour_scores_only_in_rounds_it_grows():
 
 def test_the_last_follower_placed_deals_the_next_round():
     state = new()  # Leo deals, Mia starts
-    state = run_round(state, {
-        0: [fd(0, "Y"), up(0, "Y03"), up(0, "Y04"), up(0, "Y05"), up(0, "Y06"), up(0, "Y07"),
-            follower(0, "Y")],
-        1: [follower(1, "B"), fd(1, "B"), up(1, "B04"), up(1, "B05"), up(1, "B06"),
-            up(1, "B07"), up(1, "B08")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "Y"),
+                up(0, "Y03"),
+                up(0, "Y04"),
+                up(0, "Y05"),
+                up(0, "Y06"),
+                up(0, "Y07"),
+                follower(0, "Y"),
+            ],
+            1: [
+                follower(1, "B"),
+                fd(1, "B"),
+                up(1, "B04"),
+                up(1, "B05"),
+                up(1, "B06"),
+                up(1, "B07"),
+                up(1, "B08"),
+            ],
+        },
+    )
     state = play(state, turn_up(0, "Y", 2, "Y08"))
     assert state.round == 2 and state.dealer == 0 and state.turn == 1
     # Leo's follower stood first in the blue row: B01 B02 B03 were his; his later cards stay.
@@ -483,16 +622,20 @@ def test_building_jokers_go_where_they_score_most():
 
 
 def _finished(state, lines_by_seat, chests):
-    holdings = tuple(replace(h, lines=tuple(ScoreLine(p, "test", Text("t", "t")) for p in pts),
-                             chest=tuple(chest))
-                     for h, pts, chest in zip(state.holdings, lines_by_seat, chests))
+    holdings = tuple(
+        replace(
+            h, lines=tuple(ScoreLine(p, "test", Text("t", "t")) for p in pts), chest=tuple(chest)
+        )
+        for h, pts, chest in zip(state.holdings, lines_by_seat, chests)
+    )
     return replace(state, phase="over", holdings=holdings)
 
 
 def test_tie_goes_to_more_building_cards_else_shared():
     state = new(players=3, dealer=0)
-    outcome = GAME.outcome(_finished(state, [[50], [50], [10]],
-                                     [["CCY17"], ["CCY18", "CCJB1"], []]))
+    outcome = GAME.outcome(
+        _finished(state, [[50], [50], [10]], [["CCY17"], ["CCY18", "CCJB1"], []])
+    )
     assert outcome.winners == ("p1",)
     assert "more building cards" in outcome.tie_break.en and outcome.tie_break.zh
     shared = GAME.outcome(_finished(state, [[50], [50], [10]], [["CCY17"], ["CCY18"], []]))
@@ -503,17 +646,35 @@ def test_tie_goes_to_more_building_cards_else_shared():
 def test_final_round_discards_rows_and_scores_chests():
     state = new()
     state = replace(state, round=state.rounds)
-    state = run_round(state, {
-        0: [fd(0, "G"), up(0, "Y17"), up(0, "Y18"), up(0, "JB1", "Y"), up(0, "Y03"),
-            up(0, "Y04"), follower(0, "Y")],
-        1: [fd(1, "B"), up(1, "R03"), up(1, "R04"), up(1, "R05"), up(1, "R06"), up(1, "R07"),
-            follower(1, "R")],
-    })
+    state = run_round(
+        state,
+        {
+            0: [
+                fd(0, "G"),
+                up(0, "Y17"),
+                up(0, "Y18"),
+                up(0, "JB1", "Y"),
+                up(0, "Y03"),
+                up(0, "Y04"),
+                follower(0, "Y"),
+            ],
+            1: [
+                fd(1, "B"),
+                up(1, "R03"),
+                up(1, "R04"),
+                up(1, "R05"),
+                up(1, "R06"),
+                up(1, "R07"),
+                follower(1, "R"),
+            ],
+        },
+    )
     assert GAME.is_over(state)
     assert all(row == () for row in state.rows)
     finals = [l for l in lines(state, 0) if l.code == "buildings"]
     assert [(l.points, l.source.en) for l in finals] == [
-        (6, "End of game: 3 yellow buildings in the chest, counting 1 building joker")]
+        (6, "End of game: 3 yellow buildings in the chest, counting 1 building joker")
+    ]
     assert GAME.legal_moves(state) is not None and list(GAME.legal_moves(state)) == []
     assert codes(state, fd(0, "Y")) == ["game_over"]
     assert GAME.outcome(state) is not None
@@ -527,8 +688,9 @@ def _row(colour, position):
 def test_camera_card_at_end_of_row_is_a_play_and_between_is_a_violation():
     state = play(new(), fd(0, "Y"), fd(1, "R"))
     meaning = GAME.interpret(state, CardAdded("t1", "CCY03", _row("yellow", 3)), {})
-    assert meaning.move == Move("play_card", 0, {"card": "CCY03", "row": "yellow",
-                                                 "face_down": False, "position": 3})
+    assert meaning.move == Move(
+        "play_card", 0, {"card": "CCY03", "row": "yellow", "face_down": False, "position": 3}
+    )
     slipped = GAME.interpret(state, CardAdded("t1", "CCY03", _row("yellow", 1)), {})
     assert GAME.check(state, slipped.move)[0].code == "card_between_cards"
     assert GAME.check(state, slipped.move)[0].cards == ("CCY03", "CCY01", "CCY02")
@@ -537,8 +699,9 @@ def test_camera_card_at_end_of_row_is_a_play_and_between_is_a_violation():
 def test_camera_back_is_a_face_down_play():
     state = new()
     meaning = GAME.interpret(state, CardAdded("t1", "CCBACK", _row("green", 3), face_down=True), {})
-    assert meaning.move == Move("play_card", 0, {"card": None, "row": "green",
-                                                 "face_down": True, "position": 3})
+    assert meaning.move == Move(
+        "play_card", 0, {"card": None, "row": "green", "face_down": True, "position": 3}
+    )
 
 
 def test_camera_follower_token_places_the_follower_of_its_colour():
@@ -554,23 +717,27 @@ def test_camera_follower_token_places_the_follower_of_its_colour():
 
 def test_camera_moved_card_or_follower_is_a_violation_naming_it():
     state = play(new(), fd(0, "Y"), fd(1, "R"), up(0, "Y03"), follower(1, "Y"))
-    moved = GAME.interpret(state, CardMoved("t", "CCY03", _row("yellow", 5), _row("yellow", 3)),
-                           {})
+    moved = GAME.interpret(state, CardMoved("t", "CCY03", _row("yellow", 5), _row("yellow", 3)), {})
     assert [v.code for v in moved.violations] == ["piece_moved"]
     assert moved.violations[0].cards == ("CCY03",)
     assert "place 4" in moved.violations[0].message.en
-    back_in_place = GAME.interpret(state, CardMoved("t", "CCY03", _row("yellow", 3),
-                                                    _row("yellow", 5)), {})
+    back_in_place = GAME.interpret(
+        state, CardMoved("t", "CCY03", _row("yellow", 3), _row("yellow", 5)), {}
+    )
     assert back_in_place.move is None and not back_in_place.violations
-    token = GAME.interpret(state, CardMoved("f", "CCF2L", _row("blue", 3), _row("yellow", 4),
-                                            kind="token"), {})
+    token = GAME.interpret(
+        state, CardMoved("f", "CCF2L", _row("blue", 3), _row("yellow", 4), kind="token"), {}
+    )
     assert [v.code for v in token.violations] == ["piece_moved"]
     assert token.violations[0].cards == ("CCF2L",)
     table = {"t": PieceOnTable("t", "CCY03", "card", _row("yellow", 3))}
     lifted = GAME.interpret(state, CardRemoved("t", "CCY03"), table)
     assert [v.code for v in lifted.violations] == ["piece_moved"]
-    back = GAME.interpret(state, CardRemoved("b", "CCBACK"),
-                          {"b": PieceOnTable("b", "CCBACK", "card", _row("yellow", 2), True)})
+    back = GAME.interpret(
+        state,
+        CardRemoved("b", "CCBACK"),
+        {"b": PieceOnTable("b", "CCBACK", "card", _row("yellow", 2), True)},
+    )
     assert [v.code for v in back.violations] == ["piece_moved"]
     assert GAME.meaning_of(state, FrameEnd(frozenset()), {}) == type(back)()
 
@@ -586,11 +753,13 @@ def test_camera_setup_reveals_and_scoring_turn_ups():
     assert meaning.move == Move("reveal", 1, {"card": "CCG04", "row": "green", "position": 0})
     state = _round_one()
     flipped = GAME.interpret(state, CardAdded("u", "CCR09", _row("red", 2)), {})
-    assert flipped.move == Move("reveal_face_down", 1, {"row": "red", "position": 2,
-                                                        "card": "CCR09"})
+    assert flipped.move == Move(
+        "reveal_face_down", 1, {"row": "red", "position": 2, "card": "CCR09"}
+    )
     in_hand = GAME.interpret(state, CardAdded("v", "CCY10", Where("player0")), {})
-    assert in_hand.move == Move("reveal_face_down", 0, {"row": "yellow", "position": 2,
-                                                        "card": "CCY10"})
+    assert in_hand.move == Move(
+        "reveal_face_down", 0, {"row": "yellow", "position": 2, "card": "CCY10"}
+    )
     # Cards leaving the rows during scoring are players taking what they won.
     table = {"t": PieceOnTable("t", "CCY14", "card", _row("yellow", 4))}
     assert not GAME.interpret(state, CardRemoved("t", "CCY14"), table).violations
@@ -626,18 +795,25 @@ def test_hints_during_play_and_setup_are_bilingual():
 def test_camera_tidying_after_scoring_is_not_a_move_or_a_violation():
     # Round 1 scored: green G01 G02 G03 and blue B01 B02 B03 stayed; nothing played yet.
     state = play(_round_one(), turn_up(0, "Y", 2, "Y10"), turn_up(1, "R", 2, "R09"))
-    state = replace(state, rows=(state.rows[0], state.rows[1],
-                                 state.rows[2] + (cc_module.Slot("card", None, True, 0),),
-                                 state.rows[3]))
+    state = replace(
+        state,
+        rows=(
+            state.rows[0],
+            state.rows[1],
+            state.rows[2] + (cc_module.Slot("card", None, True, 0),),
+            state.rows[3],
+        ),
+    )
     # An unclaimed face-down card slides from place 5 to place 4 as the row is pushed back.
-    pushed = GAME.interpret(state, CardMoved("k", "CCBACK", _row("green", 3), _row("green", 5),
-                                             face_down=True), {})
+    pushed = GAME.interpret(
+        state, CardMoved("k", "CCBACK", _row("green", 3), _row("green", 5), face_down=True), {}
+    )
     assert pushed.move is None and not pushed.violations
-    shifted = GAME.interpret(state, CardMoved("g", "CCG03", _row("green", 1), _row("green", 2)),
-                             {})
+    shifted = GAME.interpret(state, CardMoved("g", "CCG03", _row("green", 1), _row("green", 2)), {})
     assert shifted.move is None and not shifted.violations
-    token = GAME.interpret(state, CardMoved("f", "CCF1L", _row("red", 0), _row("red", 7),
-                                           kind="token"), {})
+    token = GAME.interpret(
+        state, CardMoved("f", "CCF1L", _row("red", 0), _row("red", 7), kind="token"), {}
+    )
     assert token.move is None and not token.violations
     # Once the round is under way, the same slide is a violation.
     state = play(state, fd(0, "Y"))
@@ -675,10 +851,13 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     start = GAME.new_game(Setup(2, ("Mia", "Leo"), {"dealer": 1}))
     assert said(start, reveal("DR", "G", player=1)) == {
         "en": "Leo (dealer) turns up Dragon joker in the green row",
-        "zh-TW": "Leo（發牌玩家）翻開「火龍萬用卡」，放在綠色卡牌列"}
+        "zh-TW": "Leo（發牌玩家）翻開「火龍萬用卡」，放在綠色卡牌列",
+    }
     state = new()
-    assert said(state, fd(0, "B")) == {"en": "Mia plays a card face down at the end of the blue row",
-                                       "zh-TW": "Mia 把一張牌蓋著放在藍色卡牌列最右邊"}
+    assert said(state, fd(0, "B")) == {
+        "en": "Mia plays a card face down at the end of the blue row",
+        "zh-TW": "Mia 把一張牌蓋著放在藍色卡牌列最右邊",
+    }
     # Refused moves are said too: the session logs them with their words.
     session = Session(GAME, Setup(2, ("Mia", "Leo"), {"dealer": 1}))
     for short in SETUP_CARDS:
@@ -687,14 +866,19 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     assert not refused.accepted
     assert session.verdicts[-1].to_dict()["text"] == {
         "en": "Mia plays Yellow person 2 at the end of the yellow row",
-        "zh-TW": "Mia 把「黃色人民卡 2」放在黃色卡牌列最右邊"}
+        "zh-TW": "Mia 把「黃色人民卡 2」放在黃色卡牌列最右邊",
+    }
     assert said(state, follower(1, "R"))["zh-TW"] == "Leo 把大玩家指示物放在紅色卡牌列最右邊"
     state = play(_round_one(mia_fd_row="Y", leo_fd_row="R"), turn_up(0, "Y", 2, "G05"))
     assert said(state, turn_up(1, "R", 2, "B22")) == {
         "en": "Leo turns up the face-down card from the red row, place 3: Blue animal",
-        "zh-TW": "Leo 翻開從紅色卡牌列第 3 格收走的蓋牌：「藍色動物卡」"}
+        "zh-TW": "Leo 翻開從紅色卡牌列第 3 格收走的蓋牌：「藍色動物卡」",
+    }
     state = play(state, turn_up(1, "R", 2, "B22"))
-    assert said(state, choose(1, "R", 2, "keep"))["en"] == "Leo keeps Blue animal in the animal collection"
+    assert (
+        said(state, choose(1, "R", 2, "keep"))["en"]
+        == "Leo keeps Blue animal in the animal collection"
+    )
     assert said(state, choose(1, "R", 2, "score"))["zh-TW"] == "Leo 選擇「藍色動物卡」得 10 分"
     # Never raises: every legal move of a random game has words; junk gets None or words.
     rnd, junk = random.Random(7), (None, -1, 7, "", "ZZ", [], {"x": 1}, 2.5, True)
@@ -704,7 +888,9 @@ def test_the_log_says_each_move_in_words_in_both_languages():
         move = rnd.choice(moves)
         assert GAME.describe_move(state, move) is not None, move
         for key in move.params:
-            GAME.describe_move(state, Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)}))
+            GAME.describe_move(
+                state, Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)})
+            )
         GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
         GAME.describe_move(state, Move("no_such_move", 0, move.params))
         state = GAME.apply(state, move)

@@ -18,7 +18,9 @@ def test_the_shared_table_is_complete():
 def test_an_unknown_move_is_named_with_the_game_in_each_language():
     refusal = unknown_move(find_game("musee"), "fly")
     assert refusal.code == "unknown_move"
-    assert refusal.message == Text("Musée has no move called 'fly'.", "私藏美術館沒有「fly」這個動作。")
+    assert refusal.message == Text(
+        "Musée has no move called 'fly'.", "私藏美術館沒有「fly」這個動作。"
+    )
 
 
 def test_a_card_from_another_game_is_refused_in_each_language():
@@ -26,7 +28,9 @@ def test_a_card_from_another_game_is_refused_in_each_language():
     event = CardAdded("t1", "MU01", Where("nowhere"))
     [refusal] = game.meaning_of(game.new_game(Setup(2)), event, {}).violations
     assert (refusal.code, refusal.cards) == ("unknown_card", ("MU01",))
-    assert refusal.message == Text("MU01 is not a Mythe card or token.", "MU01 不是俠鼠神抽的卡牌或標記。")
+    assert refusal.message == Text(
+        "MU01 is not a Mythe card or token.", "MU01 不是俠鼠神抽的卡牌或標記。"
+    )
 
 
 @pytest.mark.parametrize("slug", ["musee", "crypt", "cardcassonne", "masterpiece", "mythe"])

@@ -28,13 +28,17 @@ def play(state, *moves):
 
 
 def deal(state, *cards):
-    return play(state, *(Move("deal", None, {"back" if c.startswith("CRB") else "card": c})
-                         for c in cards))
+    return play(
+        state, *(Move("deal", None, {"back" if c.startswith("CRB") else "card": c}) for c in cards)
+    )
 
 
 def claim(player, *placements):
-    return Move("claim", player, {"placements": [{"card": c, "dice": d, "effort": e}
-                                                 for c, d, e in placements]})
+    return Move(
+        "claim",
+        player,
+        {"placements": [{"card": c, "dice": d, "effort": e} for c, d, e in placements]},
+    )
 
 
 def codes(state, move):
@@ -46,7 +50,9 @@ def owned(*payloads):
 
 
 def with_collections(state, *collections, ready=None):
-    state = replace(state, collections=tuple(collections) + ((),) * (state.seats - len(collections)))
+    state = replace(
+        state, collections=tuple(collections) + ((),) * (state.seats - len(collections))
+    )
     return replace(state, ready=tuple(ready)) if ready else state
 
 
@@ -64,8 +70,10 @@ def test_catalogue_has_every_piece_with_its_own_payload():
     treasures = [p for p in cat.cards if p.face.get("role") == "treasure"]
     assert len(treasures) == 48 and len(cat.backs) == 6
     assert {(p.face["type"], p.face["value"]) for p in treasures} == {
-        (t, v) for t in ("idols", "jewelry", "manuscripts", "pottery", "remains", "tapestries")
-        for v in range(1, 5)}
+        (t, v)
+        for t in ("idols", "jewelry", "manuscripts", "pottery", "remains", "tapestries")
+        for v in range(1, 5)
+    }
     assert all(cat.piece(p.back).face["type"] == p.face["type"] for p in treasures)
     assert len([p for p in cat.cards if p.face.get("role") == "collector"]) == 12
     assert {"CRLEADER", "CRLIGHTS"} <= {p.payload for p in cat.cards}
@@ -86,12 +94,15 @@ def test_bad_setup_options_are_refused():
         new(2, shuffle=True)
 
 
-@pytest.mark.parametrize("options, en", [
-    ({"shuffle": True}, "Crypt has no set-up option 'shuffle'"),
-    ({"collectors": {"idols": "C"}}, "option 'collectors' maps treasure types to 'A' or 'B'"),
-    ({"colours": ["red", "red"]}, "option 'colours' needs 2 different colours"),
-    ({"leader": 5}, "option 'leader' must be a seat from 0 to 1"),
-])
+@pytest.mark.parametrize(
+    "options, en",
+    [
+        ({"shuffle": True}, "Crypt has no set-up option 'shuffle'"),
+        ({"collectors": {"idols": "C"}}, "option 'collectors' maps treasure types to 'A' or 'B'"),
+        ({"colours": ["red", "red"]}, "option 'colours' needs 2 different colours"),
+        ({"leader": 5}, "option 'leader' must be a seat from 0 to 1"),
+    ],
+)
 def test_an_impossible_setup_is_refused_in_both_languages(options, en):
     """The message stays the same English for scripts and logs; the error also carries the
     sentence in Traditional Chinese for a player's page."""
@@ -138,8 +149,10 @@ def test_four_players_torches_pass_left_and_the_old_leader_acts_last():
 
 def test_three_players_torches_travel_clockwise():
     state = new(3)
-    rounds = [("CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRBPOTT"),
-              ("CRIDOL3A", "CRJEWL4A", "CRTAPE2A", "CRBIDOL")]
+    rounds = [
+        ("CRIDOL4A", "CRJEWL3A", "CRTAPE1A", "CRBPOTT"),
+        ("CRIDOL3A", "CRJEWL4A", "CRTAPE2A", "CRBIDOL"),
+    ]
     seen = []
     for cards in rounds:
         state = deal(state, *cards)
@@ -148,8 +161,9 @@ def test_three_players_torches_travel_clockwise():
         state = play(state, *(Move("recover", s) for s in order))
     assert seen == [(0, 2, (0, 1, 2)), (1, 0, (1, 2, 0))]
     assert state.leader == 2 and GAME.lights_out(state) == 1
-    assert codes(deal(state, "CRIDOL1A", "CRJEWL1A", "CRTAPE3A", "CRBJEWL"),
-                 Move("recover", 0)) == ["not_your_turn"]
+    assert codes(
+        deal(state, "CRIDOL1A", "CRJEWL1A", "CRTAPE3A", "CRBJEWL"), Move("recover", 0)
+    ) == ["not_your_turn"]
 
 
 # -- claims ----------------------------------------------------------------------------------
@@ -168,7 +182,8 @@ def test_push_off_needs_strictly_more_effort(claiming):
     assert state.row[0].owner == 1 and state.row[0].total == 6
     assert state.ready == (3, 1)  # Ann's die came back ready, not exhausted
     assert GAME.describe(state)["pushes"] == [
-        {"card": 0, "by": 1, "from": 0, "dice": 1, "beaten": 4, "effort": 6}]
+        {"card": 0, "by": 1, "from": 0, "dice": 1, "beaten": 4, "effort": 6}
+    ]
 
 
 def test_claim_rules_have_their_codes(claiming):
@@ -210,8 +225,13 @@ def test_rolls_below_effort_exhaust_and_effort_one_never_rolls(claiming):
 
 
 def test_idols_a_reroll_flips_an_idol(claiming):
-    state = play(claiming, claim(0, (0, 1, 5)), Move("recover", 1), Move("recover", 0),
-                 Move("roll", 0, {"card": 0, "value": 2}))
+    state = play(
+        claiming,
+        claim(0, (0, 1, 5)),
+        Move("recover", 1),
+        Move("recover", 0),
+        Move("roll", 0, {"card": 0, "value": 2}),
+    )
     assert state.phase == "collect" and state.rolls[0].failed
     reroll = Move("reroll", 0, {"roll": 0, "card": "CRIDOL4A", "value": 5})
     state = play(state, reroll)
@@ -223,8 +243,15 @@ def test_idols_a_reroll_flips_an_idol(claiming):
 # -- camera steps ----------------------------------------------------------------------------
 def test_dice_seen_one_by_one_form_a_claim_closed_by_the_next_player(claiming):
     state = play(claiming, claim(0, (0, 1, 4)))
-    place = lambda die, card, value: Move("place_die", 1, {"die": die, "card": card,  # noqa
-                                                          "effort": value})
+    place = lambda die, card, value: Move(
+        "place_die",
+        1,
+        {
+            "die": die,
+            "card": card,  # noqa
+            "effort": value,
+        },
+    )
     state = play(state, place("b1", 0, 3))  # 3 < 4 alone, but a second 3 will make 6
     assert codes(state, place("b2", 0, 2)) == ["mixed_effort"]
     # Closing now would be an illegal push-off: Ann's next move is refused with that reason.
@@ -252,7 +279,8 @@ def test_interpret_turns_camera_events_into_moves(claiming):
     assert meaning.move == Move("deal", None, {"back": "CRBIDOL", "index": 2})
     wrong_side = CardAdded("k1", "CRCIDOLB", Where("collectors", None))
     assert [v.code for v in GAME.interpret(state, wrong_side, {}).violations] == [
-        "collector_side_differs"]
+        "collector_side_differs"
+    ]
     torch = CardAdded("k2", "CRLIGHTS", Where("player1", None))
     assert [v.code for v in GAME.interpret(state, torch, {}).violations] == ["torch_misplaced"]
 
@@ -260,8 +288,9 @@ def test_interpret_turns_camera_events_into_moves(claiming):
 def test_interpret_reads_exhaustion_rolls_in_the_roll_area(claiming):
     state = play(claiming, claim(0, (1, 1, 4)), Move("recover", 1), Move("recover", 0))
     before = {"a1": PieceOnTable("a1", "DIERED", "die", Where("crypt", (1,)), value=4)}
-    rolled = CardMoved("a1", "DIERED", Where("roll", None), Where("crypt", (1,)), kind="die",
-                       value=2)
+    rolled = CardMoved(
+        "a1", "DIERED", Where("roll", None), Where("crypt", (1,)), kind="die", value=2
+    )
     assert GAME.interpret(state, rolled, before).move == Move("roll", 0, {"card": 1, "value": 2})
 
 
@@ -271,9 +300,11 @@ def scored(players=2, **sides):
 
 
 def test_jewelry_and_manuscripts_and_pottery_a():
-    state = with_collections(scored(), owned("CRJEWL1A", "CRJEWL3A", "CRMANU1A", "CRMANU2A",
-                                             "CRPOTT1A", "CRPOTT2A", "CRPOTT3A"),
-                             ready=(0, 0))
+    state = with_collections(
+        scored(),
+        owned("CRJEWL1A", "CRJEWL3A", "CRMANU1A", "CRMANU2A", "CRPOTT1A", "CRPOTT2A", "CRPOTT3A"),
+        ready=(0, 0),
+    )
     lines = line_codes(state, 0)
     assert lines["jewelry_a"] == 3
     assert lines["manuscripts_a"] == (4 - 1) + (4 - 2)
@@ -282,9 +313,11 @@ def test_jewelry_and_manuscripts_and_pottery_a():
 
 
 def test_jewelry_b_remains_b_and_pottery_thresholds():
-    state = with_collections(scored(jewelry="B", remains="B"),
-                             owned("CRJEWL1A", "CRREMN1A", "CRREMN2A", "CRREMN3A", "CRREMN4A"),
-                             ready=(0, 0))
+    state = with_collections(
+        scored(jewelry="B", remains="B"),
+        owned("CRJEWL1A", "CRREMN1A", "CRREMN2A", "CRREMN3A", "CRREMN4A"),
+        ready=(0, 0),
+    )
     lines = line_codes(state, 0)
     assert lines["jewelry_b"] == 1 and lines["remains_b"] == 10
     few = with_collections(scored(remains="B"), owned("CRREMN1A", "CRREMN2A", "CRREMN3A"))
@@ -292,15 +325,17 @@ def test_jewelry_b_remains_b_and_pottery_thresholds():
 
 
 def test_tapestries_a_ties_all_score_and_b_only_or_shared():
-    state = with_collections(scored(3), owned("CRTAPE4A"), owned("CRTAPE1A", "CRTAPE3A"),
-                             owned("CRIDOL1A"))
+    state = with_collections(
+        scored(3), owned("CRTAPE4A"), owned("CRTAPE1A", "CRTAPE3A"), owned("CRIDOL1A")
+    )
     assert line_codes(state, 0)["tapestries_a"] == 5 and line_codes(state, 1)["tapestries_a"] == 5
     assert "tapestries_a" not in line_codes(state, 2)
     three = owned("CRTAPE1A", "CRTAPE2A", "CRTAPE3A")
     only = with_collections(scored(3, tapestries="B"), three, owned("CRTAPE4A"))
     assert line_codes(only, 0)["tapestries_b_only"] == 7
-    shared = with_collections(scored(4, tapestries="B"), three,
-                              owned("CRTAPE4A", "CRTAPE3B", "CRTAPE2B"))
+    shared = with_collections(
+        scored(4, tapestries="B"), three, owned("CRTAPE4A", "CRTAPE3B", "CRTAPE2B")
+    )
     assert line_codes(shared, 0)["tapestries_b_shared"] == 4
     assert line_codes(shared, 1)["tapestries_b_shared"] == 4
 
@@ -316,12 +351,15 @@ def test_idols_b_first_pair_scores_five_later_pairs_two():
 
 
 def test_pottery_b_takes_a_face_down_card_before_claims():
-    state = with_collections(deal(new(2, collectors={"pottery": "B"}), "CRIDOL4A", "CRJEWL3A", "CRBTAPE"),
-                             owned("CRPOTT1A", "CRPOTT2A"))
+    state = with_collections(
+        deal(new(2, collectors={"pottery": "B"}), "CRIDOL4A", "CRJEWL3A", "CRBTAPE"),
+        owned("CRPOTT1A", "CRPOTT2A"),
+    )
     take = Move("take", 0, {"cards": ["CRBPOTT", "CRBPOTT"], "index": 2})
     assert codes(state, Move("take", 0, {"cards": ["CRBPOTT"], "index": 2})) == ["flip_count"]
     assert codes(state, Move("take", 0, {"cards": ["CRBPOTT", "CRBPOTT"], "index": 0})) == [
-        "not_face_down"]
+        "not_face_down"
+    ]
     after = play(state, take)
     assert after.row[2] is None and after.collections[0][-1].type == "tapestries"
     assert all(o.flipped for o in after.collections[0][:2])
@@ -339,8 +377,7 @@ def test_remains_a_recovers_one_die_and_manuscripts_b_peeks_once_a_round():
     peek = Move("peek", 0, {"card": "CRBMANU"})
     state = play(state, peek)
     assert codes(state, peek) == ["once_per_round"]
-    assert codes(state, Move("recover_one", 0, {"cards": ["CRBMANU", "CRBMANU"]})) == [
-        "wrong_type"]
+    assert codes(state, Move("recover_one", 0, {"cards": ["CRBMANU", "CRBMANU"]})) == ["wrong_type"]
     b_side = Move("recover_one", 0, {"cards": ["CRBREMN", "CRBREMN"]})
     b_sides = tuple((t, "B" if t == "remains" else s) for t, s in state.collectors)
     assert codes(replace(state, collectors=b_sides), b_side) == ["collector_not_in_play"]
@@ -350,15 +387,21 @@ def test_remains_a_may_recover_a_die_after_the_last_roll_before_final_scoring():
     state = replace(new(2), round=7)  # the last of 8 rounds
     state = with_collections(state, owned("CRREMN1A", "CRREMN2A"))
     state = deal(state, "CRJEWL4A", "CRTAPE3A", "CRBTAPE")
-    state = play(state, claim(0, (0, 1, 6)), Move("recover", 1), Move("recover", 0),
-                 Move("roll", 0, {"card": 0, "value": 2}))  # 2 < 6: exhausted by the last roll
+    state = play(
+        state,
+        claim(0, (0, 1, 6)),
+        Move("recover", 1),
+        Move("recover", 0),
+        Move("roll", 0, {"card": 0, "value": 2}),
+    )  # 2 < 6: exhausted by the last roll
     assert state.exhausted == (1, 0) and not GAME.is_over(state)
     assert state.phase == "before_scoring" and GAME.current_players(state) == (0,)
     before = side_total(state, 0).total
     recover_one = Move("recover_one", 0, {"cards": ["CRBREMN", "CRBREMN"]})
     assert recover_one in GAME.legal_moves(state)
     assert codes(state, Move("recover_one", 1, {"cards": ["CRBREMN", "CRBREMN"]})) == [
-        "no_card_to_flip"]
+        "no_card_to_flip"
+    ]
     after = play(state, recover_one)
     assert after.phase == "over" and after.exhausted == (0, 0)
     assert side_total(after, 0).total == before + 1  # one more ready die at final scoring
@@ -368,8 +411,13 @@ def test_before_final_scoring_the_remains_holder_may_also_decline():
     state = replace(new(2), round=7)
     state = with_collections(state, owned("CRREMN1A", "CRREMN2A"))
     state = deal(state, "CRJEWL4A", "CRTAPE3A", "CRBTAPE")
-    state = play(state, claim(0, (0, 1, 6)), Move("recover", 1), Move("recover", 0),
-                 Move("roll", 0, {"card": 0, "value": 2}))
+    state = play(
+        state,
+        claim(0, (0, 1, 6)),
+        Move("recover", 1),
+        Move("recover", 0),
+        Move("roll", 0, {"card": 0, "value": 2}),
+    )
     assert codes(state, Move("end_collect")) == ["wrong_phase"]
     state = play(state, Move("score_game"))
     assert state.phase == "over" and state.exhausted == (1, 0)
@@ -378,24 +426,41 @@ def test_before_final_scoring_the_remains_holder_may_also_decline():
 
 # -- end of game -----------------------------------------------------------------------------
 def test_ready_dice_score_and_tie_break_by_rolling_them():
-    state = replace(new(2), round=7, phase="collect", rolls=(),
-                    collections=(owned("CRIDOL4A"), owned("CRJEWL3A")), ready=(2, 3))
+    state = replace(
+        new(2),
+        round=7,
+        phase="collect",
+        rolls=(),
+        collections=(owned("CRIDOL4A"), owned("CRJEWL3A")),
+        ready=(2, 3),
+    )
     # Ann 4 + 2 ready = 6, Ben 3 + 3 ready = 6: a tie, broken by rolling the ready dice.
     state = GAME._finish_collect(state)
     assert state.phase == "tiebreak" and state.tied == (0, 1)
     assert codes(state, Move("tiebreak_roll", 0, {"values": [6]})) == ["bad_roll"]
-    state = play(state, Move("tiebreak_roll", 0, {"values": [6, 6]}),
-                 Move("tiebreak_roll", 1, {"values": [4, 4, 4]}))
+    state = play(
+        state,
+        Move("tiebreak_roll", 0, {"values": [6, 6]}),
+        Move("tiebreak_roll", 1, {"values": [4, 4, 4]}),
+    )
     assert state.phase == "tiebreak"  # 12 each: roll again
-    state = play(state, Move("tiebreak_roll", 0, {"values": [1, 2]}),
-                 Move("tiebreak_roll", 1, {"values": [2, 2, 1]}))
+    state = play(
+        state,
+        Move("tiebreak_roll", 0, {"values": [1, 2]}),
+        Move("tiebreak_roll", 1, {"values": [2, 2, 1]}),
+    )
     outcome = GAME.outcome(state)
     assert outcome.winners == ("p1",) and "rolled highest" in outcome.tie_break.en
 
 
 def test_face_down_collected_cards_must_be_shown_at_the_end():
-    state = replace(new(2), round=7, phase="collect", rolls=(),
-                    collections=((Owned("idols", None),), owned("CRJEWL3A")))
+    state = replace(
+        new(2),
+        round=7,
+        phase="collect",
+        rolls=(),
+        collections=((Owned("idols", None),), owned("CRJEWL3A")),
+    )
     state = GAME._finish_collect(state)
     assert state.phase == "final_reveal" and GAME.outcome(state) is None
     assert codes(state, Move("identify", 0, {"card": "CRJEWL4A"})) == ["nothing_to_identify"]
@@ -422,13 +487,21 @@ def test_ghost_joins_equal_dice_and_places_a_pair_before_a_single():
 
 def test_solo_rank_thresholds():
     assert [GAME.solo_rank(t).en for t in (29, 30, 45, 50)] == [
-        "The Fool", "The Petty King", "The Wealthy King", "The Magnificent King"]
+        "The Fool",
+        "The Petty King",
+        "The Wealthy King",
+        "The Magnificent King",
+    ]
 
 
 def test_every_violation_speaks_both_languages(claiming):
     state = play(claiming, claim(0, (0, 1, 4)))
-    for move in (claim(1, (0, 1, 3)), claim(0, (1, 1, 1)), Move("fly", 0),
-                 Move("roll", 0, {"card": 0, "value": 3})):
+    for move in (
+        claim(1, (0, 1, 3)),
+        claim(0, (1, 1, 1)),
+        Move("fly", 0),
+        Move("roll", 0, {"card": 0, "value": 3}),
+    ):
         for violation in GAME.check(state, move):
             assert violation.message.en and violation.message.zh
             assert violation.message.en != violation.message.zh
@@ -461,19 +534,25 @@ def test_camera_rejects_an_illegal_push_off_with_its_reason():
 
     session = Session("crypt", Setup(2, ("Ann", "Ben")))
     for index, payload in enumerate(("CRIDOL4A", "CRJEWL3A", "CRBPOTT")):
-        session.observe(CardAdded(f"c{index}", payload, Where("crypt", (index,)),
-                                  face_down=payload.startswith("CRB")))
+        session.observe(
+            CardAdded(
+                f"c{index}", payload, Where("crypt", (index,)), face_down=payload.startswith("CRB")
+            )
+        )
     assert session.state.phase == "claim"
     session.observe(CardAdded("a1", "DIERED", Where("crypt", (0,)), kind="die", value=4))
-    [verdict] = session.observe(CardAdded("b1", "DIEBLUE", Where("crypt", (0,)), kind="die",
-                                          value=1))
+    [verdict] = session.observe(
+        CardAdded("b1", "DIEBLUE", Where("crypt", (0,)), kind="die", value=1)
+    )
     assert not verdict.accepted and [v.code for v in verdict.violations] == ["push_not_higher"]
     assert "大於 4" in verdict.violations[0].message.zh
-    [verdict] = session.observe(CardMoved("b1", "DIEBLUE", Where("crypt", (0,)),
-                                          Where("crypt", (0,)), kind="die", value=5))
+    [verdict] = session.observe(
+        CardMoved("b1", "DIEBLUE", Where("crypt", (0,)), Where("crypt", (0,)), kind="die", value=5)
+    )
     assert verdict.accepted
-    [verdict] = session.observe(CardMoved("a1", "DIERED", Where("player0", None),
-                                          Where("crypt", (0,)), kind="die", value=4))
+    [verdict] = session.observe(
+        CardMoved("a1", "DIERED", Where("player0", None), Where("crypt", (0,)), kind="die", value=4)
+    )
     assert verdict.accepted and verdict.move is None and "pushed off" in verdict.note.en
     # Ben's dice wait as a pending claim until he ends the turn (or Ann acts on her last turn).
     assert session.state.ready == (2, 3) and session.state.pending_player == 1
@@ -484,8 +563,12 @@ def test_camera_rejects_an_illegal_push_off_with_its_reason():
 def test_solo_torches_alternate_and_the_ghost_leads_every_other_round():
     state = deal(new(1), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
     assert GAME.turn_order(state) == (0, 1, 0) and GAME.lights_out(state) == 0
-    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [2, 2, 2]}),
-                 Move("recover", 0))
+    state = play(
+        state,
+        Move("recover", 0),
+        Move("ghost_roll", None, {"values": [2, 2, 2]}),
+        Move("recover", 0),
+    )
     assert state.phase == "reveal" and state.leader == 1  # both torches went to the ghost
     state = deal(state, "CRIDOL4A", "CRTAPE2A", "CRBJEWL")  # ranking: 0 (4), 2 (2.5), 1 (2)
     assert GAME.turn_order(state) == (1, 0, 1) and GAME.lights_out(state) == 1
@@ -520,8 +603,12 @@ def test_ghost_rolls_all_its_dice_on_its_one_turn_and_pushed_dice_wait():
 
 def test_ghost_with_nothing_left_on_the_table_still_only_plays_once():
     state = deal(new(1, leader=0), "CRIDOL1A", "CRJEWL3A", "CRBPOTT")
-    state = play(state, Move("recover", 0), Move("ghost_roll", None, {"values": [1, 1, 1]}),
-                 Move("recover", 0))
+    state = play(
+        state,
+        Move("recover", 0),
+        Move("ghost_roll", None, {"values": [1, 1, 1]}),
+        Move("recover", 0),
+    )
     assert state.phase == "reveal" and state.round == 1
 
 
@@ -539,31 +626,47 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     from companion.session import Session
 
     session = Session(GAME, Setup(2, ("Ann", "Leo")))
-    for move in (Move("deal", None, {"card": "CRIDOL4A"}), Move("deal", None, {"card": "CRJEWL3A"}),
-                 Move("deal", None, {"back": "CRBPOTT"}), claim(0, (0, 1, 4))):
+    for move in (
+        Move("deal", None, {"card": "CRIDOL4A"}),
+        Move("deal", None, {"card": "CRJEWL3A"}),
+        Move("deal", None, {"back": "CRBPOTT"}),
+        claim(0, (0, 1, 4)),
+    ):
         session.play(move)
     session.play(claim(1, (0, 2, 3)))  # 6 beats Ann's 4
-    with pytest.raises(InvalidFieldError, match=r"field 'effort': must be a whole number from 1 to 6"):
+    with pytest.raises(
+        InvalidFieldError, match=r"field 'effort': must be a whole number from 1 to 6"
+    ):
         session.play(claim(0, (1, 1, 7)))  # no die shows 7: refused before it is logged
     said = [v.to_dict()["text"] for v in session.verdicts]
-    assert said[0] == {"en": "Idol 4 is dealt face up as crypt card 1",
-                       "zh-TW": "偶像 4 正面朝上，發到地窖第 1 張"}
-    assert said[2] == {"en": "A face-down Pottery is dealt as crypt card 3",
-                       "zh-TW": "一張面朝下的陶器發到地窖第 3 張"}
-    assert said[4] == {"en": "Leo claims the Idol 4 (crypt card 1) with 2 dice of 3, "
-                             "pushing Ann off",
-                       "zh-TW": "Leo 用 2 顆 3 點的骰子搶偶像 4（地窖第 1 張），把 Ann 擠掉"}
+    assert said[0] == {
+        "en": "Idol 4 is dealt face up as crypt card 1",
+        "zh-TW": "偶像 4 正面朝上，發到地窖第 1 張",
+    }
+    assert said[2] == {
+        "en": "A face-down Pottery is dealt as crypt card 3",
+        "zh-TW": "一張面朝下的陶器發到地窖第 3 張",
+    }
+    assert said[4] == {
+        "en": "Leo claims the Idol 4 (crypt card 1) with 2 dice of 3, pushing Ann off",
+        "zh-TW": "Leo 用 2 顆 3 點的骰子搶偶像 4（地窖第 1 張），把 Ann 擠掉",
+    }
     assert len(said) == 5
-    assert GAME.describe_move(session.state, claim(0, (1, 1, 7))).en == \
-        "Ann claims the Jewelry 3 (crypt card 2) with 1 die of 7"
+    assert (
+        GAME.describe_move(session.state, claim(0, (1, 1, 7))).en
+        == "Ann claims the Jewelry 3 (crypt card 2) with 1 die of 7"
+    )
     session.play(Move("recover", 0))
     assert session.verdicts[-1].to_dict()["text"] == {
-        "en": "Ann passes (no exhausted dice)", "zh-TW": "Ann 沒有累倒的骰子，跳過"}
+        "en": "Ann passes (no exhausted dice)",
+        "zh-TW": "Ann 沒有累倒的骰子，跳過",
+    }
     state = session.state
     assert state.phase == "collect"
     words = GAME.describe_move(state, Move("roll", 1, {"card": 0, "value": 2}))
-    assert words.en == ("Leo rolls a 2 for the die on the Idol 4 (crypt card 1): "
-                        "the servant is exhausted")
+    assert words.en == (
+        "Leo rolls a 2 for the die on the Idol 4 (crypt card 1): the servant is exhausted"
+    )
     assert words.zh == "Leo 為偶像 4（地窖第 1 張）上的骰子擲出 2 點：僕人累倒了"
     stays = GAME.describe_move(state, Move("roll", 1, {"card": 0, "value": 3}))
     assert stays.zh.endswith("僕人沒有累倒")
@@ -572,16 +675,21 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     # Over random playouts every legal move has words, and mangled moves never raise.
     junk = (None, -3, 0, 7, 99, "", "ZZ", [], [1, 2], {"x": 1}, 2.5, True)
     rnd = random.Random(7)
-    for players, sides in ((1, {}), (2, {"manuscripts": "B", "pottery": "B"}), (3, {}),
-                           (4, {"idols": "B", "remains": "B"})):
+    for players, sides in (
+        (1, {}),
+        (2, {"manuscripts": "B", "pottery": "B"}),
+        (3, {}),
+        (4, {"idols": "B", "remains": "B"}),
+    ):
         state = new(players, collectors=sides)
         while not GAME.is_over(state):
             moves = GAME.legal_moves(state)
             for move in moves:
                 assert GAME.describe_move(state, move) is not None, move
                 for key in move.params:
-                    GAME.describe_move(state, Move(move.kind, move.player,
-                                                   {**move.params, key: rnd.choice(junk)}))
+                    GAME.describe_move(
+                        state, Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)})
+                    )
                 GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
             state = GAME.apply(state, rnd.choice(moves))
 

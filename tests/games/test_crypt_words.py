@@ -35,8 +35,12 @@ def keys_used() -> tuple[set[str], list[str]]:
     for path in PACKAGE.glob("*.py"):
         tree = ast.parse(path.read_text())
         # a function that takes a key passes it on: its own calls are not uses
-        passing_on = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-                      and f.name in TAKES_A_KEY for n in ast.walk(f)}
+        passing_on = {
+            id(n)
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef) and f.name in TAKES_A_KEY
+            for n in ast.walk(f)
+        }
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or id(node) in passing_on:
                 continue
@@ -55,8 +59,11 @@ def test_no_key_is_written_twice():
     """A dict literal keeps the last of two equal keys without a word: one sentence would
     silently replace another."""
     tree = ast.parse((PACKAGE / "words.py").read_text())
-    table = next(node.value.args[0] for node in ast.walk(tree) if isinstance(node, ast.Assign)
-                 and getattr(node.targets[0], "id", None) == "WORDS")
+    table = next(
+        node.value.args[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "WORDS"
+    )
     keys = [k.value for k in table.keys]
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
 
@@ -81,6 +88,7 @@ def test_every_key_the_rules_use_is_in_the_catalogue_and_every_sentence_is_used(
 def test_a_sentence_is_filled_in_each_language_with_its_own_words():
     here = Text("the Idol 3", "偶像 3")
     assert WORDS("mixed_effort.claim", here=here) == Text(
-        "All dice on the Idol 3 must show the same number.", "放在偶像 3上的骰子必須是同一個點數。")
+        "All dice on the Idol 3 must show the same number.", "放在偶像 3上的骰子必須是同一個點數。"
+    )
     refusal = refuse("wrong_phase.deal", region="crypt")
     assert refusal.code == "wrong_phase" and refusal.region == "crypt"

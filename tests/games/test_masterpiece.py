@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import companion.catalogue as catalogue_module
-
 from companion.errors import CompanionError, DataFileError, IllegalMoveError, PlayerCountError
 from companion.events import CardAdded, CardMoved, FrameEnd, Where
 from companion.games import find_game
@@ -38,8 +37,9 @@ def card(value_k, nth=0):
 
 
 def space_of(kind, price_k=None):
-    return next(s.index for s in GAME.spaces
-                if s.kind == kind and (price_k is None or s.price_k == price_k))
+    return next(
+        s.index for s in GAME.spaces if s.kind == kind and (price_k is None or s.price_k == price_k)
+    )
 
 
 def codes(state, move):
@@ -59,8 +59,10 @@ def setup_moves(n=3, values=None, at=None, first=0):
     values = values or [card(1000, k) for k in range(n)]
     moves = []
     for seat in range(n):
-        moves += [Move("deal", seat, {"painting": P(seat + 1)}),
-                  Move("draw_value", seat, {"card": values[seat]})]
+        moves += [
+            Move("deal", seat, {"painting": P(seat + 1)}),
+            Move("draw_value", seat, {"card": values[seat]}),
+        ]
     moves += [Move("place_pawn", seat, {"space": (at or {}).get(seat, 0)}) for seat in range(n)]
     return moves + [Move("start", first)]
 
@@ -129,20 +131,36 @@ def test_placeholder_deck_and_board_follow_the_rulebook_and_are_flagged():
     for s in GAME.spaces:
         kinds[s.kind] = kinds.get(s.kind, 0) + 1
     assert RING == 30
-    assert kinds == {"bank_auction": 6, "private_auction": 5, "collect": 4, "inherit": 3,
-                     "buy_bank": 4, "sell_value": 3, "buy_player": 3, "must_sell": 2}
-    assert sorted(s.price_k for s in GAME.spaces if s.kind == "buy_bank") == [2000, 3000, 4000, 5000]
+    assert kinds == {
+        "bank_auction": 6,
+        "private_auction": 5,
+        "collect": 4,
+        "inherit": 3,
+        "buy_bank": 4,
+        "sell_value": 3,
+        "buy_player": 3,
+        "must_sell": 2,
+    }
+    assert sorted(s.price_k for s in GAME.spaces if s.kind == "buy_bank") == [
+        2000,
+        3000,
+        4000,
+        5000,
+    ]
     assert GAME.data.board.unverified and GAME.data.value_deck.unverified
     notes = " ".join(n.en for n in GAME.rules_notes())
     assert "placeholder" in notes and "value-card" in notes
     assert GAME.describe(started())["board"]["unverified"] is True
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda d: d["board"]["spaces"][3].update(kind="casino"), "unknown kind"),
-    (lambda d: d.update(starting_cash_k=15200), "multiple of money_step_k"),
-    (lambda d: d["board"]["spaces"][0].update(price_k=1000), "only buy_bank"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda d: d["board"]["spaces"][3].update(kind="casino"), "unknown kind"),
+        (lambda d: d.update(starting_cash_k=15200), "multiple of money_step_k"),
+        (lambda d: d["board"]["spaces"][0].update(price_k=1000), "only buy_bank"),
+    ],
+)
 def test_broken_game_data_is_refused(monkeypatch, change, message):
     raw = json.loads(json.dumps(catalogue_module.load_json_resource("games", "masterpiece.json")))
     change(raw)
@@ -183,7 +201,8 @@ def test_player_counts_and_options():
 def test_start_cash_is_in_the_ledger():
     state = GAME.new_game(Setup(4, NAMES[:4]))
     assert [(e.kind, e.payer, e.payee, e.amount_k) for e in state.ledger] == [
-        ("start", None, seat, 15000) for seat in range(4)]
+        ("start", None, seat, 15000) for seat in range(4)
+    ]
     assert money_in_play(state) == sum(state.cash) == 60000
 
 
@@ -203,8 +222,11 @@ def test_deal_goes_in_turn_from_the_banker():
 def test_start_needs_every_pawn_and_names_who_rolled_highest():
     state = GAME.new_game(Setup(3, NAMES[:3]))
     for seat in range(3):
-        state = play(state, Move("deal", seat, {"painting": P(seat + 1)}),
-                     Move("draw_value", seat, {"card": card(1000, seat)}))
+        state = play(
+            state,
+            Move("deal", seat, {"painting": P(seat + 1)}),
+            Move("draw_value", seat, {"card": card(1000, seat)}),
+        )
     state = play(state, Move("place_pawn", 0, {"space": 4}), Move("place_pawn", 1, {"space": 9}))
     [problem] = GAME.check(state, Move("start", 2))
     assert problem.code == "setup_incomplete" and "Chen" in problem.message.en
@@ -253,18 +275,23 @@ def test_unknown_moves_and_players_are_refused():
 def test_collect_cash():
     state = play(landing("collect"), Move("take_cash", 0))
     assert state.cash[0] == 18000
-    assert (state.ledger[-1].kind, state.ledger[-1].payer, state.ledger[-1].amount_k) == \
-        ("collect", None, 3000)
+    assert (state.ledger[-1].kind, state.ledger[-1].payer, state.ledger[-1].amount_k) == (
+        "collect",
+        None,
+        3000,
+    )
 
 
 def test_collect_a_value_card_under_a_chosen_painting():
     state = landing("collect")
     state = play(state, Move("take_value", 0))
     assert state.phase == "draw"
-    assert codes(state, Move("draw_value", 0, {"card": card(5000), "painting": P(2)})) == \
-        ["not_your_painting"]
-    assert codes(state, Move("draw_value", 0, {"card": card(1000, 0), "painting": P(1)})) == \
-        ["value_not_in_deck"]
+    assert codes(state, Move("draw_value", 0, {"card": card(5000), "painting": P(2)})) == [
+        "not_your_painting"
+    ]
+    assert codes(state, Move("draw_value", 0, {"card": card(1000, 0), "painting": P(1)})) == [
+        "value_not_in_deck"
+    ]
     state = play(state, Move("draw_value", 0, {"card": card(0), "painting": P(1)}))
     assert state.holdings[0][0].values == (card(1000, 0), card(0))
     assert GAME.painting_value(state.holdings[0][0].values) == 0  # the forgery spoils it
@@ -281,15 +308,18 @@ def test_collect_without_painting_can_only_take_cash():
 def test_inherit_is_free_and_brings_a_value_card():
     state = landing("inherit")
     assert codes(state, Move("inherit", 0, {"painting": P(2)})) == ["painting_not_in_bank"]
-    state = play(state, Move("inherit", 0, {"painting": P(7)}),
-                 Move("draw_value", 0, {"card": card(7500)}))
+    state = play(
+        state, Move("inherit", 0, {"painting": P(7)}), Move("draw_value", 0, {"card": card(7500)})
+    )
     assert state.cash[0] == 15000 and P(7) not in state.bank
     assert [h.painting for h in state.holdings[0]] == [P(1), P(7)]
 
 
 def test_buy_from_the_bank_at_the_printed_price():
     state = landing("buy_bank", price_k=4000)
-    state = play(state, Move("buy", 0, {"painting": P(9)}), Move("draw_value", 0, {"card": card(2000)}))
+    state = play(
+        state, Move("buy", 0, {"painting": P(9)}), Move("draw_value", 0, {"card": card(2000)})
+    )
     assert state.cash[0] == 11000 and state.ledger[-1].payee is None
     assert any(h.painting == P(9) for h in state.holdings[0])
 
@@ -305,7 +335,9 @@ def test_declined_purchase_becomes_a_bank_auction_among_the_others():
     state = play(state, Move("pass", 0), Move("easel", 0, {"painting": P(9)}))
     assert state.phase == "auction" and state.auction.excluded == (0,)
     assert codes(state, bid(0, 1000)) == ["declined_cannot_bid"]
-    state = play(state, bid(1, 1000), Move("hammer", 0), Move("draw_value", 1, {"card": card(4000)}))
+    state = play(
+        state, bid(1, 1000), Move("hammer", 0), Move("draw_value", 1, {"card": card(4000)})
+    )
     assert state.cash[1] == 14000 and state.active == 1
 
 
@@ -385,8 +417,9 @@ def test_increments_of_at_least_500k_with_the_rule_named():
     state = play(bank_auction(), bid(1, 3000))
     [problem] = GAME.check(state, bid(2, 3000))
     assert problem.code == "bid_too_low"
-    assert problem.message.en == ("Bids must rise by at least $500K: the standing bid is $3M, "
-                                  "so bid $3.5M or more.")
+    assert problem.message.en == (
+        "Bids must rise by at least $500K: the standing bid is $3M, so bid $3.5M or more."
+    )
     assert "$350萬" in problem.message.zh
     assert codes(state, bid(2, 3200)) == ["money_step"]
     assert codes(state, bid(2, 3.5)) == ["money_step"]
@@ -395,7 +428,9 @@ def test_increments_of_at_least_500k_with_the_rule_named():
 
 def test_equal_bids_called_at_once_cancel_that_amount():
     state = play(bank_auction(), bid(1, 2000))
-    assert codes(state, Move("tie", None, {"players": [2, 2], "amount_k": 3000})) == ["tie_needs_two"]
+    assert codes(state, Move("tie", None, {"players": [2, 2], "amount_k": 3000})) == [
+        "tie_needs_two"
+    ]
     state = play(state, Move("tie", None, {"players": [0, 2], "amount_k": 3000}))
     assert state.auction.standing_k == 2000 and state.auction.bidder == 1
     assert codes(state, bid(0, 3000)) == ["amount_cancelled"]
@@ -510,8 +545,14 @@ def test_a_fine_nobody_can_pay_costs_the_next_turn_instead():
 def test_winner_who_cannot_pay_is_fined_and_the_auction_restarts():
     state = bank_auction()
     state = replace(state, cash=(15000, 4000, 15000))
-    state = play(state, bid(2, 1000), bid(1, 4000), bid(2, 4500), bid(1, 9000),
-                 Move("overbid", 1, {"amount_k": 9000}))
+    state = play(
+        state,
+        bid(2, 1000),
+        bid(1, 4000),
+        bid(2, 4500),
+        bid(1, 9000),
+        Move("overbid", 1, {"amount_k": 9000}),
+    )
     assert state.cash[1] == 3000 and state.auction.standing_k == 4500
     state = play(state, bid(1, 5000))  # above his cash again; nobody calls it this time
     state = play(state, Move("hammer", 0))
@@ -520,7 +561,9 @@ def test_winner_who_cannot_pay_is_fined_and_the_auction_restarts():
     assert state.cash[1] == 2000 and [e.kind for e in state.ledger[-2:]] == ["fine", "fine"]
     assert state.skips[1] == 1  # from the overbid only; the failed payment costs money
     assert codes(state, bid(0, 500)) == ["opening_too_low"]
-    state = play(state, bid(0, 1000), Move("hammer", 0), Move("draw_value", 0, {"card": card(1000, 3)}))
+    state = play(
+        state, bid(0, 1000), Move("hammer", 0), Move("draw_value", 0, {"card": card(1000, 3)})
+    )
     assert state.cash[0] == 14000
 
 
@@ -569,8 +612,9 @@ def test_no_value_card_anywhere_means_no_draw():
 def test_game_ends_when_the_bank_has_no_paintings_and_values_are_revealed():
     state = landing("inherit", values=[card(10000), card(0), card(5000)])
     state = replace(state, bank=(P(7),))
-    state = play(state, Move("inherit", 0, {"painting": P(7)}),
-                 Move("draw_value", 0, {"card": card(2000)}))
+    state = play(
+        state, Move("inherit", 0, {"painting": P(7)}), Move("draw_value", 0, {"card": card(2000)})
+    )
     assert GAME.is_over(state) and GAME.current_players(state) == ()
     assert codes(state, Move("roll", 1, {"value": 2})) == ["game_over"]
     assert list(GAME.legal_moves(state)) == []
@@ -640,8 +684,14 @@ def test_apply_refuses_illegal_moves():
 
 # -- camera -----------------------------------------------------------------------------------
 def added(payload, region, slot=None, kind="card", value=None, face_down=False):
-    return CardAdded(f"t-{payload}", payload, Where(region, tuple(slot) if slot else None),
-                     kind=kind, value=value, face_down=face_down)
+    return CardAdded(
+        f"t-{payload}",
+        payload,
+        Where(region, tuple(slot) if slot else None),
+        kind=kind,
+        value=value,
+        face_down=face_down,
+    )
 
 
 def test_camera_pawn_placed_at_setup_then_checked_against_the_roll():
@@ -667,7 +717,9 @@ def test_camera_die_in_the_roll_area_is_the_roll():
 
 def test_camera_paintings_reconcile_ownership():
     state = landing("bank_auction")
-    assert GAME.interpret(state, added(P(11), "easel"), {}).move == Move("easel", 0, {"painting": P(11)})
+    assert GAME.interpret(state, added(P(11), "easel"), {}).move == Move(
+        "easel", 0, {"painting": P(11)}
+    )
     assert not GAME.interpret(state, added(P(2), "player1"), {}).violations
     [problem] = GAME.interpret(state, added(P(2), "player0"), {}).violations
     assert problem.code == "painting_wrong_area" and problem.region == "player0"
@@ -677,10 +729,13 @@ def test_camera_paintings_reconcile_ownership():
 
 def test_camera_deals_and_inherits_paintings():
     state = GAME.new_game(Setup(3, NAMES[:3]))
-    assert GAME.interpret(state, added(P(5), "player0"), {}).move == Move("deal", 0, {"painting": P(5)})
+    assert GAME.interpret(state, added(P(5), "player0"), {}).move == Move(
+        "deal", 0, {"painting": P(5)}
+    )
     state = landing("inherit")
-    assert GAME.interpret(state, added(P(9), "player0"), {}).move == \
-        Move("inherit", 0, {"painting": P(9)})
+    assert GAME.interpret(state, added(P(9), "player0"), {}).move == Move(
+        "inherit", 0, {"painting": P(9)}
+    )
 
 
 def test_camera_checks_value_cards_laid_face_up_at_the_end():
@@ -689,15 +744,24 @@ def test_camera_checks_value_cards_laid_face_up_at_the_end():
     [problem] = GAME.interpret(state, added(card(3000), "player1"), {}).violations
     assert problem.code == "value_card_wrong_area"
     live = started()
-    assert GAME.interpret(live, added(card(3000), "player0"), {}) == GAME.meaning_of(live, FrameEnd(), {})
+    assert GAME.interpret(live, added(card(3000), "player0"), {}) == GAME.meaning_of(
+        live, FrameEnd(), {}
+    )
 
 
 def test_session_observes_a_turn_from_the_camera():
     session = session_started(at={0: (space_of("bank_auction") - 2) % RING})
     [verdict] = session.observe(added("DIERED", "roll", kind="die", value=2))
     assert verdict.accepted and session.state.phase == "easel"
-    [verdict] = session.observe(CardMoved("t-p", "MPPAWN1", Where("ring", (space_of("bank_auction"),)),
-                                          Where("ring", (0,)), kind="token"))
+    [verdict] = session.observe(
+        CardMoved(
+            "t-p",
+            "MPPAWN1",
+            Where("ring", (space_of("bank_auction"),)),
+            Where("ring", (0,)),
+            kind="token",
+        )
+    )
     assert verdict.accepted and verdict.note is not None
     [verdict] = session.observe(added(P(12), "easel"))
     assert verdict.accepted and session.state.auction.painting == P(12)
@@ -720,8 +784,11 @@ def test_golden_replays_to_its_hand_checked_ledger(path):
     session = Session.replay(record.records())
     state = session.state
     assert GAME.is_over(state), f"{path.name} should end the game"
-    rejections = [{"entry": v.seq, "codes": [x.code for x in v.violations]}
-                  for v in session.verdicts if not v.accepted]
+    rejections = [
+        {"entry": v.seq, "codes": [x.code for x in v.violations]}
+        for v in session.verdicts
+        if not v.accepted
+    ]
     assert rejections == expected.get("rejections", [])
     assert list(state.cash) == expected["cash_k"]
     assert {s.side: s.total for s in GAME.score(state)} == expected["scores"]
@@ -747,8 +814,11 @@ def test_dashboard_log_hides_value_cards_until_the_end():
         if move.kind == "draw_value":
             draws.append(move)
     assert draws, "set-up deals value cards"
-    shown = [entry["move"] for entry in session.snapshot()["log"] if entry["move"]
-             and entry["move"]["kind"] == "draw_value"]
+    shown = [
+        entry["move"]
+        for entry in session.snapshot()["log"]
+        if entry["move"] and entry["move"]["kind"] == "draw_value"
+    ]
     assert shown and all(m["card"] == "hidden" for m in shown)
     assert all(m.get("card") != "hidden" for m in (r["move"] for r in session.records[1:]))
 
@@ -760,28 +830,38 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     said = [v.to_dict()["text"] for v in session.verdicts]
     assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫 蒙娜麗莎"}
     # The value card's identity never reaches the log, only that a hidden card went down.
-    assert said[1] == {"en": "Ana puts a hidden value card under Mona Lisa",
-                       "zh-TW": "Ana 把 1 張隱藏的價值卡放在 蒙娜麗莎 下面"}
+    assert said[1] == {
+        "en": "Ana puts a hidden value card under Mona Lisa",
+        "zh-TW": "Ana 把 1 張隱藏的價值卡放在 蒙娜麗莎 下面",
+    }
     refused = session.play(Move("deal", 2, {"painting": P(2)}))
-    assert not refused.accepted and session.verdicts[-1].to_dict()["text"]["en"].startswith("Chen gets")
+    assert not refused.accepted and session.verdicts[-1].to_dict()["text"]["en"].startswith(
+        "Chen gets"
+    )
 
     state = bank_auction()  # Ana rolled onto a bank auction; Water Lilies is on the easel
     assert GAME.describe_move(state, bid(1, 1500)) == Text("Ben bids $1.5M", "Ben 出價 $150萬")
     state = play(state, bid(1, 1500))
     assert GAME.describe_move(state, Move("hammer", 0)) == Text(
-        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 $150萬 得標 睡蓮")
-    assert GAME.describe_move(state, Move("tie", None, {"players": [0, 2], "amount_k": 2000})) \
-        == Text("Ana and Chen call $2M at the same time", "Ana 和 Chen 同時喊出 $200萬")
-    for mangled in (Move("roll", 0, {"value": 9}), Move("bid", 7, {"amount_k": 500}),
-                    Move("tie", None, {"players": [[0], {}], "amount_k": "x"}),
-                    Move("draw_value", 0, {"card": ["MPV01"]}), Move("fly", 0)):
+        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 $150萬 得標 睡蓮"
+    )
+    assert GAME.describe_move(
+        state, Move("tie", None, {"players": [0, 2], "amount_k": 2000})
+    ) == Text("Ana and Chen call $2M at the same time", "Ana 和 Chen 同時喊出 $200萬")
+    for mangled in (
+        Move("roll", 0, {"value": 9}),
+        Move("bid", 7, {"amount_k": 500}),
+        Move("tie", None, {"players": [[0], {}], "amount_k": "x"}),
+        Move("draw_value", 0, {"card": ["MPV01"]}),
+        Move("fly", 0),
+    ):
         assert GAME.describe_move(state, mangled) is None
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_legal_move_of_a_random_game_is_said_in_words(seed):
     rng = random.Random(seed)
-    state = GAME.new_game(Setup(3 + seed, NAMES[:3 + seed]))
+    state = GAME.new_game(Setup(3 + seed, NAMES[: 3 + seed]))
     while not GAME.is_over(state):
         move = rng.choice(list(GAME.legal_moves(state)))
         for shown in (move, GAME.public_move(state, move)):
@@ -813,6 +893,7 @@ def test_a_record_with_a_wrong_kind_of_card_replays_with_that_move_refused(tmp_p
     import json
     import subprocess
     import sys
+
     record = json.loads((GOLDEN / "three-players-every-space.json").read_text(encoding="utf-8"))
     easel = next(i for i, e in enumerate(record["log"]) if e.get("move", {}).get("kind") == "easel")
     wrong = json.loads(json.dumps(record["log"][easel]))
@@ -820,8 +901,11 @@ def test_a_record_with_a_wrong_kind_of_card_replays_with_that_move_refused(tmp_p
     record["log"].insert(easel, wrong)
     path = tmp_path / "wrong-card.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "companion", "score", "--json", str(path)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "score", "--json", str(path)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
     rejected = json.loads(result.stdout)["rejected"]
     assert "not_a_painting" in json.dumps(rejected)

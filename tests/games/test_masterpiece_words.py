@@ -36,14 +36,21 @@ def literal_keys() -> set[str]:
 
 
 def strings_in_code() -> set[str]:
-    return {node.value for path in CODE for node in ast.walk(ast.parse(path.read_text()))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    return {
+        node.value
+        for path in CODE
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
 
 
 def test_no_key_is_written_twice():
     tree = ast.parse((PACKAGE / "words.py").read_text(encoding="utf-8"))
-    table = next(node.value.args[0] for node in ast.walk(tree) if isinstance(node, ast.Assign)
-                 and getattr(node.targets[0], "id", None) == "WORDS")
+    table = next(
+        node.value.args[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "WORDS"
+    )
     keys = [k.value for k in table.keys]
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
 
@@ -63,8 +70,11 @@ def test_every_sentence_in_the_table_is_used():
 def test_no_sentence_is_written_inside_the_logic():
     """A Text made from written words outside words.py is a sentence the table does not hold
     (a player's own name as a label is not)."""
-    written = [f"{path.name}:{node.lineno}" for path, node in calls("Text")
-               if any(isinstance(arg, (ast.Constant, ast.JoinedStr)) for arg in node.args)]
+    written = [
+        f"{path.name}:{node.lineno}"
+        for path, node in calls("Text")
+        if any(isinstance(arg, (ast.Constant, ast.JoinedStr)) for arg in node.args)
+    ]
     assert written == []
 
 
@@ -75,21 +85,32 @@ def test_every_sentence_has_both_languages(key):
 
 
 def test_a_refusal_takes_its_code_from_its_key_and_fills_each_language():
-    refusal = refuse("not_your_painting", cards=("MP01",), region="player1", name="Ann",
-                     painting=Text("Sunflowers", "向日葵"), where=Text("it is on the easel.",
-                                                                     "它在畫架上。"))
+    refusal = refuse(
+        "not_your_painting",
+        cards=("MP01",),
+        region="player1",
+        name="Ann",
+        painting=Text("Sunflowers", "向日葵"),
+        where=Text("it is on the easel.", "它在畫架上。"),
+    )
     assert refusal.code == "not_your_painting" and refusal.region == "player1"
-    assert refusal.message == Text("Ann does not own Sunflowers: it is on the easel.",
-                                   "Ann 沒有 向日葵：它在畫架上。")
+    assert refusal.message == Text(
+        "Ann does not own Sunflowers: it is on the easel.", "Ann 沒有 向日葵：它在畫架上。"
+    )
     assert refuse("not_now.place_pawn").code == "not_now"
 
 
-@pytest.mark.parametrize("options, en", [
-    ({"shuffle": True}, "Masterpiece has no set-up option 'shuffle'; the options are 'banker' "
-                        "and 'pawns'"),
-    ({"banker": 7}, "option 'banker' must be a seat from 0 to 2"),
-    ({"pawns": ["MPX"]}, "option 'pawns' must list 3 different pawn payloads from ["),
-])
+@pytest.mark.parametrize(
+    "options, en",
+    [
+        (
+            {"shuffle": True},
+            "Masterpiece has no set-up option 'shuffle'; the options are 'banker' and 'pawns'",
+        ),
+        ({"banker": 7}, "option 'banker' must be a seat from 0 to 2"),
+        ({"pawns": ["MPX"]}, "option 'pawns' must list 3 different pawn payloads from ["),
+    ],
+)
 def test_an_impossible_setup_is_refused_in_both_languages(options, en):
     from companion.errors import CompanionError
     from companion.games import find_game

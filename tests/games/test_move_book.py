@@ -9,7 +9,7 @@ from companion.errors import IllegalMoveError
 from companion.games.base import Game, GameInfo
 from companion.games.moves import MoveBook, MoveRule
 from companion.model import Move, Text, Violation
-from companion.validation import InvalidFieldError, Int, MoveKind
+from companion.validation import Int, InvalidFieldError, MoveKind
 
 
 @dataclass(frozen=True)
@@ -32,10 +32,17 @@ def say_add(game, state, move):
     return Text(f"adds {move['amount']}", f"加 {move['amount']}")
 
 
-ADD = MoveRule(name="add", fields={"amount": Int(1, 3)}, required=("amount",),
-               check=check_add, effect=add, describe=say_add)
-RESET = MoveRule(name="reset", player="none", turn=None, check=lambda g, s, m: (),
-                 effect=lambda g, s, m: Count())
+ADD = MoveRule(
+    name="add",
+    fields={"amount": Int(1, 3)},
+    required=("amount",),
+    check=check_add,
+    effect=add,
+    describe=say_add,
+)
+RESET = MoveRule(
+    name="reset", player="none", turn=None, check=lambda g, s, m: (), effect=lambda g, s, m: Count()
+)
 
 
 class Counting(Game):

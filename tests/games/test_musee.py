@@ -14,8 +14,11 @@ GAME = find_game("musee")
 
 def place(seat, number, gallery, space, museum=None):
     museum = seat if museum is None else museum
-    return Move("place", seat, {"card": f"MU{number:02d}", "museum": museum, "gallery": gallery,
-                                "space": space})
+    return Move(
+        "place",
+        seat,
+        {"card": f"MU{number:02d}", "museum": museum, "gallery": gallery, "space": space},
+    )
 
 
 def codes(state, move):
@@ -92,13 +95,15 @@ def test_deck_limits_cards_in_use(two):
     assert codes(two, place(0, 51, 0, 0)) == ["card_not_in_game"]
     three = GAME.new_game(Setup(3))
     assert codes(three, place(0, 60, 0, 0)) == []
-    assert codes(two, Move("place", 0, {"card": "CR01", "museum": 0, "gallery": 0, "space": 0})) \
-        == ["unknown_card"]
+    assert codes(
+        two, Move("place", 0, {"card": "CR01", "museum": 0, "gallery": 0, "space": 0})
+    ) == ["unknown_card"]
 
 
 def test_bad_coordinates_and_unknown_moves_are_violations_not_crashes(two):
-    assert codes(two, Move("place", 0, {"card": "MU05", "museum": 0, "gallery": 3, "space": 0})) \
-        == ["no_such_space"]
+    assert codes(
+        two, Move("place", 0, {"card": "MU05", "museum": 0, "gallery": 3, "space": 0})
+    ) == ["no_such_space"]
     assert codes(two, Move("place", 0, {"card": "MU05"})) == ["no_such_space"]
     assert codes(two, Move("teleport", 0)) == ["unknown_move"]
     assert codes(two, Move("place", 7, {})) == ["unknown_player"]
@@ -176,11 +181,19 @@ def test_gallery_bonus_goes_to_the_first_museum_to_fill_it(two):
 
 
 def test_neighbours_and_staircases_score_with_named_sources(two):
-    state = play(two, place(0, 2, 0, 1), place(1, 1, 0, 0), place(0, 7, 0, 2),
-                 place(1, 3, 0, 1), place(0, 12, 1, 1))
+    state = play(
+        two,
+        place(0, 2, 0, 1),
+        place(1, 1, 0, 0),
+        place(0, 7, 0, 2),
+        place(1, 3, 0, 1),
+        place(0, 12, 1, 1),
+    )
     lines = {line.code: line for line in GAME.score(state)[0].lines}
     assert lines["neighbours"].points == 2
-    assert "2 and 7 side by side in the upper gallery, both Seascape" in lines["neighbours"].source.en
+    assert (
+        "2 and 7 side by side in the upper gallery, both Seascape" in lines["neighbours"].source.en
+    )
     assert lines["staircase"].points == 3  # T1 column 2 links 2 (above) and 12 (below)
     assert lines["staircase"].cards == ("MU02", "MU12")
     # An empty space breaks a run.
@@ -189,8 +202,7 @@ def test_neighbours_and_staircases_score_with_named_sources(two):
 
 
 def test_hints_show_the_numbers_each_empty_space_can_take(two):
-    state = play(two, place(0, 10, 0, 2), place(1, 1, 0, 0), place(0, 30, 0, 4),
-                 place(1, 2, 0, 1))
+    state = play(two, place(0, 10, 0, 2), place(1, 1, 0, 0), place(0, 30, 0, 4), place(1, 2, 0, 1))
     hints = {(h.data.get("gallery"), h.data.get("space")): h for h in GAME.hints(state)}
     assert hints[(0, 3)].data["low"] == 11 and hints[(0, 3)].data["high"] == 29
     assert hints[(0, 0)].data["low"] == 1 and hints[(0, 0)].data["high"] == 9
@@ -202,10 +214,14 @@ def test_camera_placement_and_a_painting_that_moves():
     session = Session(GAME, Setup(2, ("Mia", "Leo")))
     [verdict] = session.observe(CardAdded("t1", "MU10", Where("museum0", (0, 2))))
     assert verdict.accepted and session.state.museums[0][0][2] == 10
-    [verdict] = session.observe(CardMoved("t1", "MU10", Where("museum0", (0, 3)), Where("museum0", (0, 2))))
+    [verdict] = session.observe(
+        CardMoved("t1", "MU10", Where("museum0", (0, 3)), Where("museum0", (0, 2)))
+    )
     assert not verdict.accepted and verdict.violations[0].code == "painting_moved"
     assert session.snapshot()["alerts"][0]["code"] == "painting_moved"
-    [verdict] = session.observe(CardMoved("t1", "MU10", Where("museum0", (0, 2)), Where("museum0", (0, 3))))
+    [verdict] = session.observe(
+        CardMoved("t1", "MU10", Where("museum0", (0, 2)), Where("museum0", (0, 3)))
+    )
     assert verdict.accepted and session.snapshot()["alerts"] == []
     # A frame that no longer contains the track: the removal is a violation too.
     [verdict] = session.observe(FrameEnd(frozenset()))
@@ -221,7 +237,10 @@ def test_illegal_camera_placement_stays_flagged_until_the_card_is_taken_back():
     assert verdict.violations[0].code == "duplicate_card"
     [verdict] = session.observe(CardAdded("t4", "MU06", Where("museum0", (0, 4))))
     assert verdict.violations[0].code == "numbers_must_rise"
-    assert {a["code"] for a in session.snapshot()["alerts"]} == {"duplicate_card", "numbers_must_rise"}
+    assert {a["code"] for a in session.snapshot()["alerts"]} == {
+        "duplicate_card",
+        "numbers_must_rise",
+    }
     session.observe(CardRemoved("t4", "MU06"))
     assert [a["code"] for a in session.snapshot()["alerts"]] == ["duplicate_card"]
 
@@ -230,7 +249,9 @@ def test_staircase_tokens_must_match_the_set_up():
     session = Session(GAME, Setup(2))
     ok = session.observe(CardAdded("k1", "MUT01S", Where("museum0-tokens", (0, 1)), kind="token"))
     assert ok == []
-    [verdict] = session.observe(CardAdded("k2", "MUT02S", Where("museum1-tokens", (0, 0)), kind="token"))
+    [verdict] = session.observe(
+        CardAdded("k2", "MUT02S", Where("museum1-tokens", (0, 0)), kind="token")
+    )
     assert verdict.violations[0].code == "staircases_differ"
 
 
@@ -238,6 +259,7 @@ def test_undo_and_stale_state_ids():
     session = Session(GAME, Setup(2))
     session.play(place(0, 10, 0, 0), state_id=0)
     from companion.errors import StaleStateError
+
     with pytest.raises(StaleStateError):
         session.play(place(1, 11, 0, 0), state_id=0)
     session.undo(state_id=1)
@@ -247,11 +269,14 @@ def test_undo_and_stale_state_ids():
 
 def test_best_of_three_match():
     match = Match(("p0", "p1"))
-    finished = Session.replay([
-        {"type": "setup", "game": "musee", "setup": {"players": 2}},
-        {"type": "move", "move": place(0, 10, 0, 0).to_dict()},
-        {"type": "move", "move": {"kind": "cannot_play", "player": 1}},
-        {"type": "move", "move": {"kind": "cannot_play", "player": 0}}])
+    finished = Session.replay(
+        [
+            {"type": "setup", "game": "musee", "setup": {"players": 2}},
+            {"type": "move", "move": place(0, 10, 0, 0).to_dict()},
+            {"type": "move", "move": {"kind": "cannot_play", "player": 1}},
+            {"type": "move", "move": {"kind": "cannot_play", "player": 0}},
+        ]
+    )
     outcome = GAME.outcome(finished.state)
     assert outcome.winners == ("p0",)
     match = match.record(outcome)
@@ -288,8 +313,10 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     session.play(place(0, 12, 0, 2))
     refused = session.play(place(1, 13, 0, 0, museum=0))
     said = [v.to_dict()["text"] for v in session.verdicts]
-    assert said[0] == {"en": "Mia hangs 12 (Seascape) in the upper gallery, space 3",
-                       "zh-TW": "Mia 把 12（海景）掛在上層展覽廳第 3 格"}
+    assert said[0] == {
+        "en": "Mia hangs 12 (Seascape) in the upper gallery, space 3",
+        "zh-TW": "Mia 把 12（海景）掛在上層展覽廳第 3 格",
+    }
     assert not refused.accepted and said[1]["en"].startswith("Leo hangs 13")
     session.play(Move("cannot_play", 1))
     assert session.snapshot()["log"][-1]["text"]["zh-TW"] == "Leo 無法出牌，停止出牌"

@@ -22,8 +22,21 @@ from companion.session import Session
 
 GAME = find_game("mythe")
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "mythe"
-BASE_DECK = {"MYN1A", "MYN1B", "MYN1C", "MYN2A", "MYN2B", "MYN2C", "MYN3A", "MYN3B",
-             "MYSWORD", "MYSHIELD", "MYFAIRY", "MYOBSA", "MYOBSB"}
+BASE_DECK = {
+    "MYN1A",
+    "MYN1B",
+    "MYN1C",
+    "MYN2A",
+    "MYN2B",
+    "MYN2C",
+    "MYN3A",
+    "MYN3B",
+    "MYSWORD",
+    "MYSHIELD",
+    "MYFAIRY",
+    "MYOBSA",
+    "MYOBSB",
+}
 
 
 def draw(seat, card, source=None):
@@ -73,8 +86,9 @@ def test_catalogue_has_one_payload_per_card_a_shared_back_and_tokens():
     assert len({c.payload for c in cards}) == len(cards) == 16
     assert all(c.back == "MYBACK" and c.face["unverified"] for c in cards)
     assert [b.payload for b in catalogue.backs] == ["MYBACK"]
-    legendary = {c.face["legendary"]: c.face["value"] for c in cards
-                 if c.face["type"] == "legendary"}
+    legendary = {
+        c.face["legendary"]: c.face["value"] for c in cards if c.face["type"] == "legendary"
+    }
     assert legendary == {"sword": 4, "shield": 4, "fairy": 4}
     marks = {c.payload: c.face["min_players"] for c in cards if c.face["min_players"] > 2}
     assert marks == {"MYN2P4": 4, "MYOBSP4": 4, "MYOBSP5": 5}
@@ -106,8 +120,9 @@ def test_new_game_puts_every_hero_in_the_village(three):
 
 
 def test_setup_options_are_checked():
-    state = GAME.new_game(Setup(3, options={"hands": [4, 4, 5], "heroes": ["yellow", "red",
-                                                                          "purple"]}))
+    state = GAME.new_game(
+        Setup(3, options={"hands": [4, 4, 5], "heroes": ["yellow", "red", "purple"]})
+    )
     assert state.hands == (4, 4, 5) and state.heroes == ("yellow", "red", "purple")
     with pytest.raises(CompanionError, match="add up"):
         GAME.new_game(Setup(3, options={"hands": [4, 4, 4]}))
@@ -259,16 +274,18 @@ def test_heroes_only_go_forward_and_stay_on_the_path(three):
 
 
 @settings(max_examples=300, deadline=None)
-@given(me=st.integers(0, 18), others=st.lists(st.integers(0, 18), min_size=1, max_size=4),
-       points=st.integers(0, 30), revealed=st.booleans())
-def test_plan_spends_points_forward_and_stops_at_the_last_free_space(me, others, points,
-                                                                     revealed):
+@given(
+    me=st.integers(0, 18),
+    others=st.lists(st.integers(0, 18), min_size=1, max_size=4),
+    points=st.integers(0, 30),
+    revealed=st.booleans(),
+)
+def test_plan_spends_points_forward_and_stops_at_the_last_free_space(me, others, points, revealed):
     taken = [o for o in others if o != 0]
     if me in taken or len(set(taken)) != len(taken):
         return  # a space holds one hero: not a position that can happen
     state = GAME.new_game(Setup(len(others) + 1))
-    state = replace(state, positions=(me, *others),
-                    revealed="MYSWORD" if revealed else None)
+    state = replace(state, positions=(me, *others), revealed="MYSWORD" if revealed else None)
     plan = GAME.plan(state, points=points)
     dragon = GAME.dragon
     assert me <= plan.stop <= dragon
@@ -300,7 +317,8 @@ def test_without_a_legendary_card_the_hero_stops_before_the_dragon(three):
     assert [v.code for v in violations] == ["dragon_needs_legendary"]
     assert violations[0].message.en.startswith(
         "You must stop before the dragon: show a sword, shield or fairy card at the start of "
-        "your turn to face it.")
+        "your turn to face it."
+    )
     assert "紅龍" in violations[0].message.zh
 
 
@@ -316,16 +334,19 @@ def test_revealed_legendary_card_lets_the_hero_beat_the_dragon(three):
 
 
 def test_revealed_card_value_does_not_count(three):
-    state = play(at(three, 16, 0, 0), Move("reveal", 0, {"card": "MYFAIRY"}),
-                 draw(0, "MYN2A", 1), draw(0, "MYN1A", 2))
+    state = play(
+        at(three, 16, 0, 0),
+        Move("reveal", 0, {"card": "MYFAIRY"}),
+        draw(0, "MYN2A", 1),
+        draw(0, "MYN1A", 2),
+    )
     # 3 points from 16: space 17 costs 3 -> stop there, the dragon is out of reach.
     assert GAME.plan(state).stop == 17
     assert codes(state, move(0, 19)) == ["wrong_space"]
 
 
 def test_the_cheese_is_not_a_space_to_stand_on(three):
-    state = play(at(three, 18, 0, 0), Move("reveal", 0, {"card": "MYSWORD"}),
-                 draw(0, "MYN3A", 1))
+    state = play(at(three, 18, 0, 0), Move("reveal", 0, {"card": "MYSWORD"}), draw(0, "MYN3A", 1))
     assert codes(state, move(0, 20)) == ["no_such_space"]
 
 
@@ -339,8 +360,7 @@ def test_reveal_only_at_the_start_of_the_turn_and_only_legendary(three):
 
 
 def test_a_failed_dragon_attempt_ends_as_a_normal_turn(three):
-    state = play(at(three, 18, 0, 0), Move("reveal", 0, {"card": "MYSWORD"}),
-                 draw(0, "MYOBSA", 1))
+    state = play(at(three, 18, 0, 0), Move("reveal", 0, {"card": "MYSWORD"}), draw(0, "MYOBSA", 1))
     assert state.phase == "share"
     after = play(state, share(0))
     assert after.turn == 1 and after.revealed is None and not GAME.is_over(after)
@@ -397,15 +417,18 @@ def test_confirmed_hand_counts_after_camera_draws(three):
 
 def test_two_player_dummy_deck_takes_and_gives_cards():
     state = GAME.new_game(Setup(2))
-    state = play(state, draw(0, "MYN3A", "dummy"), move(0, 3),
-                 share(0, give={"dummy": 2, "1": 1}))
+    state = play(state, draw(0, "MYN3A", "dummy"), move(0, 3), share(0, give={"dummy": 2, "1": 1}))
     assert state.hands == (3, 5) and state.dummy == 5
 
 
 # -- score, hints, description -------------------------------------------------------------
 def test_score_is_progress_along_the_path_and_the_dragon(three):
-    state = play(at(three, 18, 7, 3), Move("reveal", 0, {"card": "MYSWORD"}),
-                 draw(0, "MYN3A", 1), move(0, 19))
+    state = play(
+        at(three, 18, 7, 3),
+        Move("reveal", 0, {"card": "MYSWORD"}),
+        draw(0, "MYN3A", 1),
+        move(0, 19),
+    )
     totals = {s.side: s.total for s in GAME.score(state)}
     assert totals == {"p0": 20, "p1": 7, "p2": 3}
     lines = GAME.score(state)[0].lines
@@ -426,8 +449,15 @@ def test_hint_names_the_points_and_the_space_reached(three):
 
 def test_every_violation_speaks_both_languages(three):
     state = play(at(three, 17, 0, 0), draw(0, "MYN3A", 1))
-    attempts = [move(0, 19), move(0, 5), move(1, 2), draw(0, "MYN3A", 2),
-                Move("reveal", 0, {"card": "MYSWORD"}), share(0), Move("fly", 0)]
+    attempts = [
+        move(0, 19),
+        move(0, 5),
+        move(1, 2),
+        draw(0, "MYN3A", 2),
+        Move("reveal", 0, {"card": "MYSWORD"}),
+        share(0),
+        Move("fly", 0),
+    ]
     for attempt in attempts:
         for violation in GAME.check(state, attempt):
             assert violation.message.en and violation.message.zh
@@ -451,16 +481,19 @@ def test_camera_turn_draw_move_and_wrong_space():
     [verdict] = session.observe(_added("c1", "MYN3A", "adventure"))
     assert verdict.accepted and verdict.move.kind == "draw" and "from" not in verdict.move.params
     # Bo's hero moves out of turn.
-    [verdict] = session.observe(CardMoved("h1", "MYHBLUE", Where("path", (2,)),
-                                          Where("path", (0,)), kind="token"))
+    [verdict] = session.observe(
+        CardMoved("h1", "MYHBLUE", Where("path", (2,)), Where("path", (0,)), kind="token")
+    )
     assert not verdict.accepted and verdict.violations[0].code == "out_of_turn"
     # Ann puts her hero one space too far, then corrects it.
-    [verdict] = session.observe(CardMoved("h0", "MYHRED", Where("path", (4,)),
-                                          Where("path", (0,)), kind="token"))
+    [verdict] = session.observe(
+        CardMoved("h0", "MYHRED", Where("path", (4,)), Where("path", (0,)), kind="token")
+    )
     assert verdict.violations[0].code == "wrong_space"
     assert "space 3" in verdict.violations[0].message.en
-    [verdict] = session.observe(CardMoved("h0", "MYHRED", Where("path", (3,)),
-                                          Where("path", (4,)), kind="token"))
+    [verdict] = session.observe(
+        CardMoved("h0", "MYHRED", Where("path", (3,)), Where("path", (4,)), kind="token")
+    )
     assert verdict.accepted and session.state.positions[0] == 3
 
 
@@ -518,26 +551,43 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     session.play(move(0, 3))
     session.play(share(0, give={"1": 1, "dummy": 2}))
     said = [v.to_dict()["text"] for v in session.verdicts]
-    assert said[0] == {"en": "Mia draws Adventure 2 from Leo",
-                       "zh-TW": "Mia 從 Leo 手中抽到「冒險 2」"}
+    assert said[0] == {
+        "en": "Mia draws Adventure 2 from Leo",
+        "zh-TW": "Mia 從 Leo 手中抽到「冒險 2」",
+    }
     assert not refused.accepted and said[1]["en"] == "Mia draws Adventure 3 from Mia"
     assert said[2]["zh-TW"] == "Mia 從額外牌組抽到「冒險 1」"
     assert said[3] == {"en": "Mia moves to the Mill (space 3)", "zh-TW": "Mia 走到磨坊（第 3 格）"}
-    assert said[4] == {"en": "Mia gives 1 card to Leo and 2 cards to the extra deck",
-                       "zh-TW": "Mia 給 Leo 1 張牌、給額外牌組 2 張牌"}
+    assert said[4] == {
+        "en": "Mia gives 1 card to Leo and 2 cards to the extra deck",
+        "zh-TW": "Mia 給 Leo 1 張牌、給額外牌組 2 張牌",
+    }
     session.play(Move("reveal", 1, {"card": "MYSWORD"}))
     session.play(draw(1, "MYOBSA"))
     assert session.snapshot()["log"][-2]["text"]["en"] == (
-        "Leo shows Sword 4 (legendary) to face the dragon")
+        "Leo shows Sword 4 (legendary) to face the dragon"
+    )
     assert session.snapshot()["log"][-1]["text"]["zh-TW"] == "Leo 抽到「障礙」"
     state = session.state
     assert GAME.describe_move(state, share(1, hands=[5, 4], dummy=4)).en == (
-        "Leo shares cards; cards in hand now: Mia 5, Leo 4, extra deck 4")
+        "Leo shares cards; cards in hand now: Mia 5, Leo 4, extra deck 4"
+    )
     assert GAME.describe_move(state, Move("stop", 1)).zh == "Leo 停止抽牌"
-    for mangled in (draw(1, "NOPE"), draw(1, 5, 1), draw(1, "MYN1A", "x"), draw(7, "MYN1A"),
-                    move(1, "3"), move(1, 99), move(True, 2), share(1, give=[1]),
-                    share(1, give={"x": 1}), share(1, give={"0": -1}), share(1, hands=[1]),
-                    Move("fly", 1), Move("reveal", 1, {"card": ["MYSWORD"]})):
+    for mangled in (
+        draw(1, "NOPE"),
+        draw(1, 5, 1),
+        draw(1, "MYN1A", "x"),
+        draw(7, "MYN1A"),
+        move(1, "3"),
+        move(1, 99),
+        move(True, 2),
+        share(1, give=[1]),
+        share(1, give={"x": 1}),
+        share(1, give={"0": -1}),
+        share(1, hands=[1]),
+        Move("fly", 1),
+        Move("reveal", 1, {"card": ["MYSWORD"]}),
+    ):
         assert GAME.describe_move(state, mangled) is None, mangled
 
 
@@ -554,8 +604,9 @@ def test_every_legal_move_of_a_random_playout_is_said_in_words(players):
             assert words is not None and words.en and words.zh, a_move
             for key in a_move.params:  # the same move with one detail mangled never raises
                 for junk in (None, -1, "??", [1], {"1": "x"}, True):
-                    GAME.describe_move(state, Move(a_move.kind, a_move.player,
-                                                   {**a_move.params, key: junk}))
+                    GAME.describe_move(
+                        state, Move(a_move.kind, a_move.player, {**a_move.params, key: junk})
+                    )
         state = GAME.apply(state, rng.choice(moves))
     assert GAME.is_over(state)
 

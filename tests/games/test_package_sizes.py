@@ -56,17 +56,24 @@ def test_no_function_is_longer_than_60_lines(path):
 
 
 def report() -> str:
-    rows = ["| game | modules | lines | longest module | longest function |",
-            "| --- | ---: | ---: | --- | --- |"]
+    rows = [
+        "| game | modules | lines | longest module | longest function |",
+        "| --- | ---: | ---: | --- | --- |",
+    ]
     groups: dict[str, list[Path]] = {}
     for path in MODULES:
         groups.setdefault(path.parent.name if path.parent != GAMES else "(shared)", []).append(path)
     for game, paths in groups.items():
         longest = max(paths, key=lines)
-        name, n = max(((f"{p.stem}.{f}", n) for p in paths for f, n in functions(p)),
-                      key=lambda fn: fn[1], default=("-", 0))
-        rows.append(f"| {game} | {len(paths)} | {sum(map(lines, paths)):,} | "
-                    f"{longest.name} {lines(longest)} | {name} {n} |")
+        name, n = max(
+            ((f"{p.stem}.{f}", n) for p in paths for f, n in functions(p)),
+            key=lambda fn: fn[1],
+            default=("-", 0),
+        )
+        rows.append(
+            f"| {game} | {len(paths)} | {sum(map(lines, paths)):,} | "
+            f"{longest.name} {lines(longest)} | {name} {n} |"
+        )
     return "\n".join(rows)
 
 

@@ -16,8 +16,11 @@ from companion.games import all_games
 from companion.model import Move, Setup
 from companion.session import Session
 
-GENERIC = re.compile(r"missing something|cannot be done any more|cannot be done now|"
-                     r"does not fit now|has a wrong value|not filled in properly", re.I)
+GENERIC = re.compile(
+    r"missing something|cannot be done any more|cannot be done now|"
+    r"does not fit now|has a wrong value|not filled in properly",
+    re.I,
+)
 CJK = re.compile(r"[\u4e00-\u9fff]")
 STEPS = 150
 

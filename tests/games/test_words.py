@@ -38,8 +38,11 @@ def words_of(slug: str) -> Words | None:
 def text_calls_missing_a_language(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id == "Text"):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "Text"
+        ):
             continue
         args = list(node.args) + [k.value for k in node.keywords]
         empty = [isinstance(a, ast.Constant) and not str(a.value).strip() for a in args]
@@ -66,8 +69,14 @@ def test_the_game_s_name_and_summary_have_both_languages(game):
 
 
 def test_a_missing_language_is_found():
-    words = Words({"fine": ("Hello {name}", "{name} 你好"), "no_zh": ("Hello", ""),
-                   "one_only": ("Hello",), "extra_field": ("Hello", "{name} 你好")})
+    words = Words(
+        {
+            "fine": ("Hello {name}", "{name} 你好"),
+            "no_zh": ("Hello", ""),
+            "one_only": ("Hello",),
+            "extra_field": ("Hello", "{name} 你好"),
+        }
+    )
     problems = words.problems()
     assert [p.split(":")[0] for p in problems] == ["no_zh", "one_only", "extra_field"]
 
@@ -75,13 +84,19 @@ def test_a_missing_language_is_found():
 def test_a_text_value_is_filled_in_per_language():
     words = Words({"hang": ("{name} hangs it in the {gallery}", "{name} 把它掛在{gallery}")})
     assert words("hang", name="Ann", gallery=Text("upper gallery", "上層展覽廳")) == Text(
-        "Ann hangs it in the upper gallery", "Ann 把它掛在上層展覽廳")
+        "Ann hangs it in the upper gallery", "Ann 把它掛在上層展覽廳"
+    )
     violation = words.refusal("oops", "hang", cards=("MU01",), name="Bo", gallery=Text("a", "乙"))
-    assert (violation.code, violation.message.zh, violation.cards) == ("oops", "Bo 把它掛在乙", ("MU01",))
+    assert (violation.code, violation.message.zh, violation.cards) == (
+        "oops",
+        "Bo 把它掛在乙",
+        ("MU01",),
+    )
 
 
 def test_an_unconverted_game_s_empty_sentence_is_found(tmp_path):
     source = tmp_path / "game.py"
-    source.write_text('a = Text("Hello", "你好")\nb = Text("Hello", "")\nc = Text("Hi")\n'
-                      'd = Text("", "")\n')
+    source.write_text(
+        'a = Text("Hello", "你好")\nb = Text("Hello", "")\nc = Text("Hi")\nd = Text("", "")\n'
+    )
     assert text_calls_missing_a_language(source) == ["game.py:2", "game.py:3"]

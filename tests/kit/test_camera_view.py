@@ -12,8 +12,13 @@ import os
 import numpy as np
 import pytest
 
-from calibration.kit.camera import (FRAME_MARGIN, MIN_PX_PER_MODULE, RESOLUTIONS,
-                                   camera_view, simulate_frame)
+from calibration.kit.camera import (
+    FRAME_MARGIN,
+    MIN_PX_PER_MODULE,
+    RESOLUTIONS,
+    camera_view,
+    simulate_frame,
+)
 from calibration.kit.sheets import label_sheet, sticker_image, sticker_module_mm
 from calibration.layouts import available_layouts, load_layout
 from calibration.render import render_card, render_mat, render_token
@@ -50,7 +55,7 @@ def stickered_card(game, piece, k, stock="card"):
     sticker = np.asarray(sticker_image(game, piece, sheet, k * 25.4))[:, :, ::-1]
     top = int(round(7 * k))
     sh, sw = sticker.shape[:2]
-    card[top:top + sh, :sw] = sticker[:card.shape[0] - top, :card.shape[1]]
+    card[top : top + sh, :sw] = sticker[: card.shape[0] - top, : card.shape[1]]
     return card
 
 
@@ -61,11 +66,14 @@ def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3, 
     placed = {}
     for i, (region, slot, (cx, cy)) in enumerate(card_targets(layout)):
         piece = pieces[i]
-        card = (stickered_card(game, piece, k, stock) if i % sticker_every == sticker_every - 1
-                else render_card(game, piece.payload, px_per_mm=k))
+        card = (
+            stickered_card(game, piece, k, stock)
+            if i % sticker_every == sticker_every - 1
+            else render_card(game, piece.payload, px_per_mm=k)
+        )
         h, w = card.shape[:2]
         x0, y0 = int(round(cx * k - w / 2)), int(round(cy * k - h / 2))
-        table[y0:y0 + h, x0:x0 + w] = card
+        table[y0 : y0 + h, x0 : x0 + w] = card
         placed[piece.payload] = (region, list(slot) if slot is not None else None)
     # A token side in every token space (Musée's chandeliers and staircases).
     token_slots = [(r.name, s) for r in layout.regions if r.kind == "tokens" for s in r.slots]
@@ -75,7 +83,7 @@ def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3, 
         h, w = token.shape[:2]
         cx, cy = slot.center_mm
         x0, y0 = int(round(cx * k - w / 2)), int(round(cy * k - h / 2))
-        table[y0:y0 + h, x0:x0 + w] = token
+        table[y0 : y0 + h, x0 : x0 + w] = token
         placed[piece.payload] = (region, list(slot.slot))
     return layout, table, placed
 
@@ -97,13 +105,20 @@ def check(game, players, variant, resolution=RESOLUTIONS["1080p"]):
     result, placed, seen, view = read_kit(game, players, variant, resolution)
     assert result["calibrated"], result["warnings"]
     missing = sorted(set(placed) - set(seen))
-    misplaced = {p: (placed[p], seen[p]) for p in placed if p in seen
-                 and (seen[p][0] != placed[p][0]
-                      or (placed[p][1] is not None and seen[p][1] != placed[p][1]))}
+    misplaced = {
+        p: (placed[p], seen[p])
+        for p in placed
+        if p in seen
+        and (
+            seen[p][0] != placed[p][0] or (placed[p][1] is not None and seen[p][1] != placed[p][1])
+        )
+    }
     camera = "4K" if resolution == RESOLUTIONS["4K"] else "1080p"
-    print(f"\n{game} {players}p {variant}: {layout_size(game, players, variant)} mm, "
-          f"{view.px_per_module:.2f} px/module at {camera}, camera at {view.height_mm / 10:.0f} cm: "
-          f"read {len(placed) - len(missing)} of {len(placed)}")
+    print(
+        f"\n{game} {players}p {variant}: {layout_size(game, players, variant)} mm, "
+        f"{view.px_per_module:.2f} px/module at {camera}, camera at {view.height_mm / 10:.0f} cm: "
+        f"read {len(placed) - len(missing)} of {len(placed)}"
+    )
     assert not missing and not misplaced, (missing, misplaced)
 
 
@@ -112,8 +127,9 @@ def layout_size(game, players, variant):
     return f"{w:g} x {h:g}"
 
 
-@pytest.mark.parametrize("game,players", [("musee", 3), ("cardcassonne", 5), ("crypt", 4),
-                                          ("crypt", 1)])
+@pytest.mark.parametrize(
+    "game,players", [("musee", 3), ("cardcassonne", 5), ("crypt", 4), ("crypt", 1)]
+)
 def test_compact_kit_is_read_whole_by_a_1080p_webcam_at_the_stated_height(game, players):
     check(game, players, "compact")
 
@@ -137,8 +153,9 @@ def test_old_address_label_stickers_fail_where_the_kit_is_read_whole(game, playe
     missing (a gentler simulation, blur and noise only, read every one of them)."""
     from vision.pipeline import recognize
 
-    layout, table, placed = assembled_table(game, players, "compact", sticker_every=1,
-                                            stock="L7160")
+    layout, table, placed = assembled_table(
+        game, players, "compact", sticker_every=1, stock="L7160"
+    )
     frame, _ = simulate_frame(table, SHARP_PX_PER_MM, layout.mat_size_mm)
     result = recognize(frame, f"{game}:compact", players)
     assert result["calibrated"], result["warnings"]
@@ -146,9 +163,13 @@ def test_old_address_label_stickers_fail_where_the_kit_is_read_whole(game, playe
     catalogue = load_catalogue(game)
     stickers = [p for p in placed if catalogue.piece(p).kind != "token"]
     read = sum(p in seen for p in stickers)
-    module_px = camera_view(layout.mat_size_mm).px_per_mm * sticker_module_mm(label_sheet("L7160", "a4"))
-    print(f"\n{game} {players}p compact, L7160 stickers at {module_px:.2f} px/module: "
-          f"read {read} of {len(stickers)}")
+    module_px = camera_view(layout.mat_size_mm).px_per_mm * sticker_module_mm(
+        label_sheet("L7160", "a4")
+    )
+    print(
+        f"\n{game} {players}p compact, L7160 stickers at {module_px:.2f} px/module: "
+        f"read {read} of {len(stickers)}"
+    )
     assert read <= 3 * len(stickers) / 4, (read, len(stickers))
 
 
@@ -157,8 +178,11 @@ def test_old_address_label_stickers_fail_where_the_kit_is_read_whole(game, playe
 @pytest.mark.parametrize("variant", ["compact", "standard"])
 def test_every_mat_is_read_whole(game, variant):
     for players in available_layouts()[game]:
-        if variant == "standard" and camera_view(
-                load_layout(game, players).mat_size_mm).px_per_module < MIN_PX_PER_MODULE:
+        if (
+            variant == "standard"
+            and camera_view(load_layout(game, players).mat_size_mm).px_per_module
+            < MIN_PX_PER_MODULE
+        ):
             continue  # beyond a 1080p webcam by design: the README sends these to compact or 4K
         check(game, players, variant)
 
@@ -175,8 +199,9 @@ def test_every_compact_mat_fits_a_table_and_a_1080p_webcam():
             assert w * h < standard.mat_size_mm[0] * standard.mat_size_mm[1]
             # Same regions and spaces: the games and the camera read it like the standard.
             assert [r.name for r in compact.regions] == [r.name for r in standard.regions]
-            assert ([[s.slot for s in r.slots] for r in compact.regions]
-                    == [[s.slot for s in r.slots] for r in standard.regions])
+            assert [[s.slot for s in r.slots] for r in compact.regions] == [
+                [s.slot for s in r.slots] for r in standard.regions
+            ]
             # The camera hangs as low as the mat allows: the mat plus 5 % fills the picture.
             assert view.px_per_mm == pytest.approx(1920 / (FRAME_MARGIN * max(w, h * 16 / 9)))
 
@@ -184,11 +209,14 @@ def test_every_compact_mat_fits_a_table_and_a_1080p_webcam():
 def overlaps(layout):
     """Pairs of cards laid on the mat (every card space filled) that overlap, as
     (earlier, later) with the area the later one covers (mm²)."""
-    cards = [(region, slot, layout.card_rect_mm(layout.region(region).slot(slot)))
-             for region, slot, _ in card_targets(layout) if slot is not None]
+    cards = [
+        (region, slot, layout.card_rect_mm(layout.region(region).slot(slot)))
+        for region, slot, _ in card_targets(layout)
+        if slot is not None
+    ]
     out = []
     for i, (ra, sa, a) in enumerate(cards):
-        for rb, sb, b in cards[i + 1:]:
+        for rb, sb, b in cards[i + 1 :]:
             w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
             h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
             if w > 0 and h > 0:
@@ -205,15 +233,21 @@ def test_compact_cardcassonne_fans_its_rows_and_keeps_every_code_in_view():
         covered = overlaps(layout)
         # Rows fan: a card covers the foot of the card laid before it in its row, ...
         assert covered and all(a[0] == b[0] and b[1][0] == a[1][0] + 1 for a, b, _ in covered)
-        cards = {(r, s): layout.card_rect_mm(layout.region(r).slot(s))
-                 for r, s, _ in card_targets(layout)}
+        cards = {
+            (r, s): layout.card_rect_mm(layout.region(r).slot(s))
+            for r, s, _ in card_targets(layout)
+        }
         for earlier, later, _ in covered:
             x, y, _, _ = cards[earlier]
             code = (x + qx, y + qy, qs, qs)
             lx, ly, lw, lh = cards[later]
             # ... never its value band and code: the camera reads every card in the row.
-            assert not (lx < code[0] + code[2] and code[0] < lx + lw
-                        and ly < code[1] + code[3] and code[1] < ly + lh), (earlier, later)
+            assert not (
+                lx < code[0] + code[2]
+                and code[0] < lx + lw
+                and ly < code[1] + code[3]
+                and code[1] < ly + lh
+            ), (earlier, later)
         # Position i+1 follows position i down a column, then the next column to the right.
         for colour in ("yellow", "red", "green", "blue"):
             slots = layout.region(f"row-{colour}").slots
@@ -237,8 +271,9 @@ def test_calibrate_command_takes_the_compact_mat(tmp_path):
     cv2.imwrite(str(path), frame)
     for args in (["--layout", "compact"], []):
         game = "crypt" if args else "crypt:compact"
-        result = CliRunner().invoke(main, ["calibrate", str(path), "--game", game, "-n", "4",
-                                           "--json", *args])
+        result = CliRunner().invoke(
+            main, ["calibrate", str(path), "--game", game, "-n", "4", "--json", *args]
+        )
         assert result.exit_code == 0, result.output
         data = json.loads(result.output)
         assert data["usable"] and data["px_per_module"] >= MIN_PX_PER_MODULE - 0.2, data
@@ -259,7 +294,8 @@ def test_the_live_watcher_reads_a_compact_mat(tmp_path):
     watcher = open_watcher(f"images:{tmp_path}", "crypt", 4, layout="compact", preview_width=0)
     assert watcher.layout == layout and watcher.game == "crypt"
     seen = watcher.see(frame)
-    where = {d.payload: (d.region, list(d.slot) if d.slot is not None else None)
-             for d in seen.detections}
+    where = {
+        d.payload: (d.region, list(d.slot) if d.slot is not None else None) for d in seen.detections
+    }
     assert where == placed
     assert "--layout [standard|compact]" in CliRunner().invoke(main, ["serve", "--help"]).output

@@ -21,8 +21,13 @@ GAMES = sorted(p.stem for p in CARDS_DIR.glob("*.json"))
 
 DPI = 60  # 2 mm modules -> 4.7 px: small enough to stay fast, still a fair test
 PREFIX = {"musee": "MU", "cardcassonne": "CC", "crypt": "CR", "mythe": "MY", "masterpiece": "MP"}
-TOKEN_RANGES = {"musee": range(50, 110), "cardcassonne": range(110, 130),
-                "mythe": range(130, 140), "masterpiece": range(140, 150), "crypt": range(150, 160)}
+TOKEN_RANGES = {
+    "musee": range(50, 110),
+    "cardcassonne": range(110, 130),
+    "mythe": range(130, 140),
+    "masterpiece": range(140, 150),
+    "crypt": range(150, 160),
+}
 
 
 def test_every_face_decodes_with_zxing_and_pyzbar(game):
@@ -51,11 +56,14 @@ def test_symbols_are_version_1_level_h_with_a_light_quiet_zone():
     assert quad[0].tolist() == pytest.approx([x + 8, y + 8])
     # The 4-module ring around the symbol is white all the way round.
     ring = np.ones(image.shape, bool)
-    ring[:int(y * s) + 1, :] = False
-    ring[int((y + h) * s) - 1:, :] = False
-    ring[:, :int(x * s) + 1] = False
-    ring[:, int((x + w) * s) - 1:] = False
-    ring[int((y + 8) * s) - 1:int((y + h - 8) * s) + 1, int((x + 8) * s) - 1:int((x + w - 8) * s) + 1] = False
+    ring[: int(y * s) + 1, :] = False
+    ring[int((y + h) * s) - 1 :, :] = False
+    ring[:, : int(x * s) + 1] = False
+    ring[:, int((x + w) * s) - 1 :] = False
+    ring[
+        int((y + 8) * s) - 1 : int((y + h - 8) * s) + 1,
+        int((x + 8) * s) - 1 : int((x + w - 8) * s) + 1,
+    ] = False
     assert ring.sum() > 1000 and image[ring].min() == 255
 
 
@@ -71,7 +79,9 @@ def test_payloads_are_unique_across_all_games_and_carry_their_prefix():
     for game in GAMES:
         catalogue = load_catalogue(game)
         for piece in catalogue.pieces:
-            assert piece.payload not in owner, f"{piece.payload} in {game} and {owner[piece.payload]}"
+            assert piece.payload not in owner, (
+                f"{piece.payload} in {game} and {owner[piece.payload]}"
+            )
             owner[piece.payload] = game
             if game in PREFIX:
                 assert piece.payload.startswith(PREFIX[game]), piece.payload
@@ -99,7 +109,9 @@ def test_tokens_read_back_as_their_marker(game):
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250))
     for piece in tokens:
         image = np.asarray(render_token(game, piece.payload, 100))
-        padded = cv2.copyMakeBorder(image, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        padded = cv2.copyMakeBorder(
+            image, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(255, 255, 255)
+        )
         _, ids, _ = detector.detectMarkers(cv2.cvtColor(padded, cv2.COLOR_RGB2GRAY))
         assert ids is not None and ids.ravel().tolist() == [piece.marker], piece.payload
         assert image.shape[0] == draw.px(token_size_mm(game), 100)
@@ -141,6 +153,6 @@ def test_front_shows_number_and_both_names():
     # The name bands are not blank: some ink in the top and bottom bands.
     image = np.asarray(card_image("musee", "MU23", 100).convert("L"))
     geo = card_geometry((63, 88))
-    top = image[5:int(geo.quiet_box_mm[1] * 100 / 25.4) - 2, 10:-10]
-    bottom = image[int((geo.quiet_box_mm[1] + geo.quiet_box_mm[3]) * 100 / 25.4) + 2:-5, 10:-10]
+    top = image[5 : int(geo.quiet_box_mm[1] * 100 / 25.4) - 2, 10:-10]
+    bottom = image[int((geo.quiet_box_mm[1] + geo.quiet_box_mm[3]) * 100 / 25.4) + 2 : -5, 10:-10]
     assert (top < 80).sum() > 50 and (bottom < 80).sum() > 50

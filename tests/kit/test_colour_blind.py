@@ -12,12 +12,20 @@ from calibration.kit.cards import FRAME_MM, SYMBOLS, accent_key, card_geometry, 
 from companion.catalogue import load_catalogue
 
 MACHADO = {
-    "protanopia": np.array([[0.152286, 1.052583, -0.204868],
-                            [0.114503, 0.786281, 0.099216],
-                            [-0.003882, -0.048116, 1.051998]]),
-    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968],
-                              [0.280085, 0.672501, 0.047413],
-                              [-0.011820, 0.042940, 0.968881]]),
+    "protanopia": np.array(
+        [
+            [0.152286, 1.052583, -0.204868],
+            [0.114503, 0.786281, 0.099216],
+            [-0.003882, -0.048116, 1.051998],
+        ]
+    ),
+    "deuteranopia": np.array(
+        [
+            [0.367322, 0.860646, -0.227968],
+            [0.280085, 0.672501, 0.047413],
+            [-0.011820, 0.042940, 0.968881],
+        ]
+    ),
 }
 DPI = 100
 CONFUSABLE_DELTA_E = 20.0  # CIE76: below this two frame colours are easy to mix up at a glance
@@ -51,7 +59,7 @@ def symbol_patch(card: np.ndarray) -> np.ndarray:
     s = DPI / 25.4
     top = int(card_geometry((63, 88)).quiet_box_mm[1] * s)
     frame = int(FRAME_MM * s) + 1
-    patch = card[frame:top, -int(14 * s):-frame]
+    patch = card[frame:top, -int(14 * s) : -frame]
     return cv2.cvtColor(patch, cv2.COLOR_RGB2GRAY) < 110
 
 
@@ -76,10 +84,16 @@ def test_the_simulation_finds_the_known_red_green_confusion():
     """Cardcassonne's red and green frames are far apart to normal vision and close under
     deuteranopia: proof the check above is not vacuous."""
     cards = one_card_per_kind("cardcassonne")
-    red, green = cards["red"][2:4, 2:4].reshape(-1, 3)[:1], cards["green"][2:4, 2:4].reshape(-1, 3)[:1]
+    red, green = (
+        cards["red"][2:4, 2:4].reshape(-1, 3)[:1],
+        cards["green"][2:4, 2:4].reshape(-1, 3)[:1],
+    )
     normal = float(np.linalg.norm(lab(red[0]) - lab(green[0])))
-    deutan = float(np.linalg.norm(lab(simulate(red, "deuteranopia")[0])
-                                  - lab(simulate(green, "deuteranopia")[0])))
+    deutan = float(
+        np.linalg.norm(
+            lab(simulate(red, "deuteranopia")[0]) - lab(simulate(green, "deuteranopia")[0])
+        )
+    )
     assert normal > 50 and deutan < CONFUSABLE_DELTA_E
 
 

@@ -20,7 +20,9 @@ def test_musee_tokens_area_draws_no_line_through_a_card_space(variant):
         x, y, w, h = slot.rect_mm
         # The slot's inside, 2 mm clear of its own outline and above its gallery name: white,
         # whatever region crosses it.
-        inside = image[int((y + 2) * s):int((y + h - 8) * s), int((x + 2) * s):int((x + w - 2) * s)]
+        inside = image[
+            int((y + 2) * s) : int((y + h - 8) * s), int((x + 2) * s) : int((x + w - 2) * s)
+        ]
         assert inside.min() > 240, (variant, slot.slot, tokens)
 
 
@@ -30,8 +32,10 @@ def test_token_marks_have_readable_contrast():
     s = 150 / 25.4
     x, y, w, h = layout.region("museum0-tokens").slots[0].rect_mm
     # The middle of the token space, where its mark is written (clear of every outline).
-    patch = image[int((y + h * 0.25) * s):int((y + h * 0.75) * s),
-                  int((x + w * 0.2) * s):int((x + w * 0.8) * s)]
+    patch = image[
+        int((y + h * 0.25) * s) : int((y + h * 0.75) * s),
+        int((x + w * 0.2) * s) : int((x + w * 0.8) * s),
+    ]
     assert (patch < 250).sum() > 20  # the mark is there
     ink = patch.min() / 255
 
@@ -48,7 +52,9 @@ def test_empty_musee_spaces_name_their_gallery():
     s = DPI / 25.4
     for slot in layout.region("museum0").slots:
         x, y, w, h = slot.rect_mm
-        foot = image[int((y + h - 7) * s):int((y + h - 1) * s), int((x + 3) * s):int((x + w - 3) * s)]
+        foot = image[
+            int((y + h - 7) * s) : int((y + h - 1) * s), int((x + 3) * s) : int((x + w - 3) * s)
+        ]
         assert (foot < 160).sum() > 10, slot.slot
 
 
@@ -62,6 +68,8 @@ def test_a_fanned_row_says_how_its_cards_lie():
         x, y, w, _ = layout.region("row-red").rect_mm
         first = layout.region("row-red").slots[0].rect_mm
         # Between the row's name and its first space, clear of the region's outline.
-        band = image[int((y + 11) * s):int(min(y + 25, first[1]) * s),
-                     int((x + 3) * s):int((x + w - 3) * s)]
+        band = image[
+            int((y + 11) * s) : int(min(y + 25, first[1]) * s),
+            int((x + 3) * s) : int((x + w - 3) * s),
+        ]
         assert (band.size and (band < 120).sum() > 50) == expected, variant

@@ -47,7 +47,9 @@ def test_duplex_backs_are_mirrored():
     assert grid.cell(1)[0] - grid.cell(0)[0] == pytest.approx(63 + grid.gap)
 
 
-def test_cards_png_manifest_lists_every_face(tmp_path, ):
+def test_cards_png_manifest_lists_every_face(
+    tmp_path,
+):
     out = tmp_path / "crypt"
     result = run("print", "cards", "crypt", "--format", "png", "--dpi", 40, "--out", out)
     assert result.exit_code == 0, result.output
@@ -66,8 +68,19 @@ def test_cards_png_manifest_lists_every_face(tmp_path, ):
 
 def test_card_size_option(tmp_path):
     out = tmp_path / "big"
-    result = run("print", "cards", "mythe", "--format", "png", "--dpi", 40,
-                 "--card-size", "70x120", "--out", out)
+    result = run(
+        "print",
+        "cards",
+        "mythe",
+        "--format",
+        "png",
+        "--dpi",
+        40,
+        "--card-size",
+        "70x120",
+        "--out",
+        out,
+    )
     assert result.exit_code == 0, result.output
     first = json.loads((out / "manifest.json").read_text())["faces"][0]["file"]
     assert Image.open(out / first).size == (round(70 * 40 / 25.4), round(120 * 40 / 25.4))
@@ -80,8 +93,22 @@ def test_stickers_tokens_and_mat_pdfs(tmp_path):
     assert run("print", "stickers", "musee", "--dpi", 60, "--out", stickers).exit_code == 0
     assert pages(stickers) == math.ceil(60 / 9)  # card stickers: 3 x 3 on A4
     letter = tmp_path / "stickers-letter.pdf"
-    assert run("print", "stickers", "musee", "--labels", "5163", "--paper", "letter",
-               "--dpi", 60, "--out", letter).exit_code == 0
+    assert (
+        run(
+            "print",
+            "stickers",
+            "musee",
+            "--labels",
+            "5163",
+            "--paper",
+            "letter",
+            "--dpi",
+            60,
+            "--out",
+            letter,
+        ).exit_code
+        == 0
+    )
     assert pages(letter) == math.ceil(60 / 10)  # Avery 5163: 2 x 5
     tokens = tmp_path / "tokens.pdf"
     result = run("print", "tokens", "musee", "--dpi", 60, "--out", tokens)
@@ -115,12 +142,15 @@ def test_mat_png_is_to_scale(tmp_path):
     assert Image.open(out).size == (round(w * 50 / 25.4), round(h * 50 / 25.4))
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["print", "cards", "chess"], "unknown game"),
-    (["print", "mat", "musee", "--players", "7"], "not 7"),
-    (["print", "mat", "crypt", "--players", "0"], "not 0"),
-    (["print", "tokens", "nosuch"], "unknown game"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["print", "cards", "chess"], "unknown game"),
+        (["print", "mat", "musee", "--players", "7"], "not 7"),
+        (["print", "mat", "crypt", "--players", "0"], "not 0"),
+        (["print", "tokens", "nosuch"], "unknown game"),
+    ],
+)
 def test_bad_input_exits_2_with_a_clear_error(tmp_path, args, needle):
     result = run(*args, "--out", tmp_path / "x.pdf")
     assert result.exit_code == 2

@@ -37,14 +37,17 @@ def ink_in_margin(image: np.ndarray, dpi: float, margin_mm: float) -> int:
     return int((image[band] < 200).sum())
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["print", "cards", "musee", "--paper", "b5"], "'b5' is not one of"),
-    (["print", "cards", "musee", "--card-size", "44x68"], "too small for a webcam"),
-    (["print", "stickers", "musee", "--labels", "L7160", "--paper", "letter"], "L7160 is A4"),
-    (["print", "stickers", "musee", "--labels", "L9999"], "unknown label sheet"),
-    (["print", "mat", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
-    (["print", "cards", "musee", "--dpi", "abc"], "'abc' is not a valid integer"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["print", "cards", "musee", "--paper", "b5"], "'b5' is not one of"),
+        (["print", "cards", "musee", "--card-size", "44x68"], "too small for a webcam"),
+        (["print", "stickers", "musee", "--labels", "L7160", "--paper", "letter"], "L7160 is A4"),
+        (["print", "stickers", "musee", "--labels", "L9999"], "unknown label sheet"),
+        (["print", "mat", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
+        (["print", "cards", "musee", "--dpi", "abc"], "'abc' is not a valid integer"),
+    ],
+)
 def test_every_bad_option_is_one_error_line(tmp_path, args, needle):
     out = tmp_path / "x.pdf"
     result = run(*args, "--out", out)
@@ -54,17 +57,22 @@ def test_every_bad_option_is_one_error_line(tmp_path, args, needle):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["layout", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
-    (["layout", "musee", "-n", "two"], "'two' is not a valid integer"),
-    (["layout", "musee"], "Missing option '--players'"),
-    (["layout", "musee", "-n", 2, "--colour", "red"], "No such option '--colour'"),
-    (["calibrate", "frame.png", "--game", "musee", "-n", 2, "--layout", "tiny"],
-     "'tiny' is not one of"),
-    (["calibrate", "frame.png", "--game", "musee", "-n", "x"], "'x' is not a valid integer"),
-    (["calibrate", "frame.png", "-n", 2], "Missing option '--game'"),
-    (["calibrate", "--game", "musee", "-n", 2], "Missing argument 'IMAGE'"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["layout", "musee", "-n", 2, "--layout", "tiny"], "'tiny' is not one of"),
+        (["layout", "musee", "-n", "two"], "'two' is not a valid integer"),
+        (["layout", "musee"], "Missing option '--players'"),
+        (["layout", "musee", "-n", 2, "--colour", "red"], "No such option '--colour'"),
+        (
+            ["calibrate", "frame.png", "--game", "musee", "-n", 2, "--layout", "tiny"],
+            "'tiny' is not one of",
+        ),
+        (["calibrate", "frame.png", "--game", "musee", "-n", "x"], "'x' is not a valid integer"),
+        (["calibrate", "frame.png", "-n", 2], "Missing option '--game'"),
+        (["calibrate", "--game", "musee", "-n", 2], "Missing argument 'IMAGE'"),
+    ],
+)
 def test_layout_and_calibrate_say_a_bad_option_in_one_line(args, needle):
     result = run(*args)
     assert result.exit_code == 2, result.output
@@ -78,8 +86,12 @@ def test_a_folder_as_pdf_output_is_refused_before_rendering(tmp_path, monkeypatc
 
     monkeypatch.setattr(sheets, "card_image", no_render)
     monkeypatch.setattr(sheets, "render_layout", no_render)
-    for args in (["cards", "musee"], ["mat", "musee", "-n", 2], ["stickers", "crypt"],
-                 ["tokens", "musee"]):
+    for args in (
+        ["cards", "musee"],
+        ["mat", "musee", "-n", 2],
+        ["stickers", "crypt"],
+        ["tokens", "musee"],
+    ):
         result = run("print", *args, "--out", tmp_path)
         assert result.exit_code == 2 and "is a folder" in result.output, result.output
 
@@ -98,8 +110,19 @@ def test_help_names_only_options_that_exist():
 
 
 def test_player_counts_read_right(tmp_path):
-    result = run("print", "mat", "crypt", "-n", 1, "--format", "png", "--dpi", 30,
-                 "--out", tmp_path / "m.png")
+    result = run(
+        "print",
+        "mat",
+        "crypt",
+        "-n",
+        1,
+        "--format",
+        "png",
+        "--dpi",
+        30,
+        "--out",
+        tmp_path / "m.png",
+    )
     assert result.exit_code == 0 and "mat for 1 player," in result.output
     result = run("layout", "crypt", "-n", 1)
     assert "for 1 player:" in result.output
@@ -121,8 +144,12 @@ def test_pdfs_preset_actual_size_and_duplex_and_embed_the_font(tmp_path):
 def test_nothing_is_printed_within_6_mm_of_the_paper_edge(tmp_path, paper):
     dpi = 40
     outputs = []
-    for kind, args in (("cards", ["cards", "crypt"]), ("stickers", ["stickers", "musee"]),
-                       ("tokens", ["tokens", "musee"]), ("mat", ["mat", "musee", "-n", 2])):
+    for kind, args in (
+        ("cards", ["cards", "crypt"]),
+        ("stickers", ["stickers", "musee"]),
+        ("tokens", ["tokens", "musee"]),
+        ("mat", ["mat", "musee", "-n", 2]),
+    ):
         out = tmp_path / f"{kind}.pdf"
         result = run("print", *args, "--paper", paper, "--dpi", 40, "--out", out)
         assert result.exit_code == 0, result.output
@@ -139,8 +166,9 @@ def assert_seams_miss_markers(tiling, markers):
     edges = [0.0, *tiling.seams_y, None]
     for row, seams in enumerate(tiling.seams_x):
         top = max(0.0, edges[row] - sheets.SEAM_OVERLAP_MM / 2)
-        bottom = (float("inf") if edges[row + 1] is None
-                  else edges[row + 1] + sheets.SEAM_OVERLAP_MM / 2)
+        bottom = (
+            float("inf") if edges[row + 1] is None else edges[row + 1] + sheets.SEAM_OVERLAP_MM / 2
+        )
         for m in markers:
             half = m.size_mm / 2
             if m.center_mm[1] + half > top and m.center_mm[1] - half < bottom:
@@ -179,16 +207,32 @@ def test_a_mat_mixes_upright_and_sideways_rows_when_that_saves_sheets(tmp_path):
     tiling = mat_tiles(load_layout("cardcassonne", 4, "compact"), "a4")
     assert len(tiling.tiles) <= 13 and set(tiling.orientations) == {"P", "L"}, tiling
     out = tmp_path / "mat.pdf"
-    assert run("print", "mat", "cardcassonne", "-n", 4, "--layout", "compact", "--dpi", 30,
-               "--out", out).exit_code == 0
+    assert (
+        run(
+            "print",
+            "mat",
+            "cardcassonne",
+            "-n",
+            4,
+            "--layout",
+            "compact",
+            "--dpi",
+            30,
+            "--out",
+            out,
+        ).exit_code
+        == 0
+    )
     doc = pypdfium2.PdfDocument(str(out))
     try:
         sizes = [tuple(round(v) for v in page.get_size()) for page in doc]
     finally:
         doc.close()
     assert len(sizes) == len(tiling.tiles) + 1
-    expected = [(595, 842) if tiling.orientations[tiling.place(n)[0]] == "P" else (842, 595)
-                for n in range(len(tiling.tiles))]
+    expected = [
+        (595, 842) if tiling.orientations[tiling.place(n)[0]] == "P" else (842, 595)
+        for n in range(len(tiling.tiles))
+    ]
     assert sizes[1:] == expected
 
 
@@ -212,12 +256,17 @@ def test_stickers_carry_2_mm_modules_on_every_paper_and_one_back_per_card():
 
 def test_plain_backs_leave_decorative_backs_white(tmp_path):
     plain, full = tmp_path / "plain.pdf", tmp_path / "full.pdf"
-    assert run("print", "cards", "musee", "--plain-backs", "--dpi", 40, "--out", plain).exit_code == 0
+    assert (
+        run("print", "cards", "musee", "--plain-backs", "--dpi", 40, "--out", plain).exit_code == 0
+    )
     assert run("print", "cards", "musee", "--dpi", 40, "--out", full).exit_code == 0
     assert len(list(page_images(plain))) * 2 == len(list(page_images(full)))
     # Masterpiece: value cards keep their coded back, paintings' backs go white.
     out = tmp_path / "mp.pdf"
-    assert run("print", "cards", "masterpiece", "--plain-backs", "--dpi", 40, "--out", out).exit_code == 0
+    assert (
+        run("print", "cards", "masterpiece", "--plain-backs", "--dpi", 40, "--out", out).exit_code
+        == 0
+    )
     images = list(page_images(out, 30))
     ink = [float((img < 128).mean()) for img in images]
     assert len(images) % 2 == 0 and min(ink[1::2]) < 0.01 < max(ink[1::2])
@@ -287,12 +336,18 @@ def test_mat_tiling_properties_hold_for_any_mat():
     from calibration.layouts import Marker
 
     @settings(max_examples=60, deadline=None)
-    @given(w=st.integers(150, 2000), h=st.integers(120, 1200), size=st.integers(18, 40),
-           spacing=st.integers(150, 320), paper=st.sampled_from(["a4", "letter", "a3"]))
+    @given(
+        w=st.integers(150, 2000),
+        h=st.integers(120, 1200),
+        size=st.integers(18, 40),
+        spacing=st.integers(150, 320),
+        paper=st.sampled_from(["a4", "letter", "a3"]),
+    )
     def check(w, h, size, spacing, paper):
         dims = Dims(MARKER_SIZE=size, MARKER_INSET=size / 2 + 4, EDGE_SPACING=spacing)
-        markers = tuple(Marker(m["id"], tuple(m["center_mm"]), m["size_mm"])
-                        for m in markers_for(w, h, dims))
+        markers = tuple(
+            Marker(m["id"], tuple(m["center_mm"]), m["size_mm"]) for m in markers_for(w, h, dims)
+        )
         tiling = mat_tiles(SimpleNamespace(mat_size_mm=(w, h), markers=markers), paper)
         for n, (x, y, tile_w, tile_h) in enumerate(tiling.tiles):
             tw, th = tiling.printable_mm(n)

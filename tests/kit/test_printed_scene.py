@@ -19,8 +19,10 @@ MAT_PX_PER_MM = DPI / 25.4
 def test_musee_kit_in_a_perspective_view_is_calibrated_and_every_card_read(tmp_path):
     runner = CliRunner()
     cards_dir, mat_png = tmp_path / "cards", tmp_path / "mat.png"
-    for args in (["print", "cards", "musee", "--format", "png", "--dpi", DPI, "--out", cards_dir],
-                 ["print", "mat", "musee", "-n", 2, "--format", "png", "--dpi", DPI, "--out", mat_png]):
+    for args in (
+        ["print", "cards", "musee", "--format", "png", "--dpi", DPI, "--out", cards_dir],
+        ["print", "mat", "musee", "-n", 2, "--format", "png", "--dpi", DPI, "--out", mat_png],
+    ):
         result = runner.invoke(main, [str(a) for a in args])
         assert result.exit_code == 0, result.output
     manifest = json.loads((cards_dir / "manifest.json").read_text(encoding="utf-8"))
@@ -37,16 +39,22 @@ def test_musee_kit_in_a_perspective_view_is_calibrated_and_every_card_read(tmp_p
             card = cv2.imread(str(files[payload]))
             cx, cy = slot.center_mm
             x0, y0 = int(round(cx * s - card.shape[1] / 2)), int(round(cy * s - card.shape[0] / 2))
-            table[y0:y0 + card.shape[0], x0:x0 + card.shape[1]] = card
+            table[y0 : y0 + card.shape[0], x0 : x0 + card.shape[1]] = card
             placed[payload] = (region, slot.slot)
 
     w, h = layout.mat_size_mm
     truth = cv2.getPerspectiveTransform(
         np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
-        np.float32([[150, 150], [1770, 130], [1900, 1050], [15, 1065]])).astype(np.float64)
+        np.float32([[150, 150], [1770, 130], [1900, 1050], [15, 1065]]),
+    ).astype(np.float64)
     to_mm = np.diag([1 / s, 1 / s, 1.0])
-    frame = cv2.warpPerspective(cv2.GaussianBlur(table, (0, 0), 0.5), truth @ to_mm, (1920, 1080),
-                                flags=cv2.INTER_AREA, borderValue=(70, 95, 120))
+    frame = cv2.warpPerspective(
+        cv2.GaussianBlur(table, (0, 0), 0.5),
+        truth @ to_mm,
+        (1920, 1080),
+        flags=cv2.INTER_AREA,
+        borderValue=(70, 95, 120),
+    )
     assert frame.shape == (1080, 1920, 3)
 
     result = Calibrator(layout).update(frame)
@@ -61,18 +69,28 @@ def test_musee_kit_in_a_perspective_view_is_calibrated_and_every_card_read(tmp_p
         corners = result.mat_to_image([(x, y), (x + sw, y), (x + sw, y + sh), (x, y + sh)])
         k = 6.0  # px per mm in the crop
         crop_h = cv2.getPerspectiveTransform(
-            corners.astype(np.float32), np.float32([[0, 0], [sw * k, 0], [sw * k, sh * k], [0, sh * k]]))
+            corners.astype(np.float32),
+            np.float32([[0, 0], [sw * k, 0], [sw * k, sh * k], [0, sh * k]]),
+        )
         crop = cv2.warpPerspective(frame, crop_h, (int(sw * k), int(sh * k)), flags=cv2.INTER_CUBIC)
         codes = zxingcpp.read_barcodes(crop)
         assert [c.text for c in codes] == [payload], (payload, [c.text for c in codes])
         p = codes[0].position
-        centre_crop = np.mean([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
-                               [p.bottom_right.x, p.bottom_right.y],
-                               [p.bottom_left.x, p.bottom_left.y]], axis=0)
+        centre_crop = np.mean(
+            [
+                [p.top_left.x, p.top_left.y],
+                [p.top_right.x, p.top_right.y],
+                [p.bottom_right.x, p.bottom_right.y],
+                [p.bottom_left.x, p.bottom_left.y],
+            ],
+            axis=0,
+        )
         centre_img = apply_homography(np.linalg.inv(crop_h), [centre_crop])
         read[payload] = layout.locate(*result.image_to_mat(centre_img)[0])
     assert read == placed
 
     direct = {c.text for c in zxingcpp.read_barcodes(frame)}
-    print(f"\nfull-frame zxing pass read {len(direct & set(placed))} of {len(placed)} cards; "
-          f"QR module at the far edge {result.px_per_module:.2f} px")
+    print(
+        f"\nfull-frame zxing pass read {len(direct & set(placed))} of {len(placed)} cards; "
+        f"QR module at the far edge {result.px_per_module:.2f} px"
+    )

@@ -36,9 +36,18 @@ def main() -> int:
         key = (status.online, status.code)
         if key != last:
             last = key
-            print(json.dumps({"t": time.monotonic(), "online": status.online,
-                              "code": status.code, "reason": status.reason,
-                              "frames": status.frames_read}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "t": time.monotonic(),
+                        "online": status.online,
+                        "code": status.code,
+                        "reason": status.reason,
+                        "frames": status.frames_read,
+                    }
+                ),
+                flush=True,
+            )
         time.sleep(0.02)
     source.close()
     print(json.dumps({"t": time.monotonic(), "closed": True}), flush=True)

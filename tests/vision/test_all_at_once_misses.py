@@ -36,8 +36,9 @@ def shaded_table(depth: float = 0.2, seed: int = 3):
     `depth`) over MU29 and part of MU17. Returns the grey picture and MU29's true outline."""
     scene = grid_scene(SHADED, seed=seed, columns=3)
     camera = Camera(width=800, height=520, px_per_mm=3.0 / qr_module_mm(), tilt=0.05, k1=0.0)
-    rendered = render_scene(scene, seed=seed, camera=camera,
-                            degradation=Degradation(blur_sigma=1.0, noise_sigma=3))
+    rendered = render_scene(
+        scene, seed=seed, camera=camera, degradation=Degradation(blur_sigma=1.0, noise_sigma=3)
+    )
     gray = cv2.cvtColor(rendered.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     shaded = next(t for t in rendered.truth if t.payload == "MU29").quad_px
     shadow = np.zeros(gray.shape, np.float32)
@@ -51,15 +52,16 @@ def test_a_symbol_in_a_hands_shadow_is_outlined_once_the_light_is_evened():
     gray, shaded = shaded_table()
 
     def on_shaded(candidates):
-        return [c for c in candidates
-                if np.linalg.norm(np.subtract(c.center, shaded.mean(axis=0))) < 20]
+        return [
+            c for c in candidates if np.linalg.norm(np.subtract(c.center, shaded.mean(axis=0))) < 20
+        ]
 
     ordinary = find_candidates(gray, 40, 420)
     assert not on_shaded(ordinary)  # its contrast is under the threshold the lit cards set
     relit = find_candidates(gray, 40, 420, relit=True)
     assert on_shaded(relit)
     # The evened-out pass only adds outlines: every ordinary one is still there, first.
-    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(ordinary, relit[:len(ordinary)]))
+    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(ordinary, relit[: len(ordinary)]))
     assert sorted(c.text for c in CardReader().read(gray)) == sorted(SHADED)
 
 
@@ -98,7 +100,7 @@ def test_every_erasure_count_reads_what_the_usual_four_counts_miss():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2 ** 32 - 1), st.floats(0.0, 0.45))
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 0.45))
 def test_every_erasure_count_still_reads_the_right_text_or_nothing(seed, damage):
     """More erasure sets mean more chances for a miscorrection: the three spare check
     codewords, the padding and the format still turn every bad reading into nothing."""

@@ -6,8 +6,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.boofcv import (DatasetError, format_report, load_dataset, read_polygons, run_method,
-                           score)
+from vision.boofcv import (
+    DatasetError,
+    format_report,
+    load_dataset,
+    read_polygons,
+    run_method,
+    score,
+)
 from vision.render import card_sprite
 
 
@@ -16,7 +22,7 @@ def write_photo(folder, name, offset, layout):
     sprite = cv2.resize(sprite, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     quad = quad / 2
     photo = np.full((sprite.shape[0] + 200, sprite.shape[1] + 300, 3), 110, np.uint8)
-    photo[offset[1]:offset[1] + sprite.shape[0], offset[0]:offset[0] + sprite.shape[1]] = sprite
+    photo[offset[1] : offset[1] + sprite.shape[0], offset[0] : offset[0] + sprite.shape[1]] = sprite
     quad = quad + offset
     folder.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(folder / f"{name}.png"), photo)
@@ -34,7 +40,10 @@ def write_photo(folder, name, offset, layout):
 def test_both_label_layouts_read_as_the_same_polygons(tmp_path):
     a = write_photo(tmp_path / "x", "sets", (40, 30), "sets")
     b = write_photo(tmp_path / "x", "points", (40, 30), "points")
-    pa, pb = read_polygons(tmp_path / "x" / "sets.txt"), read_polygons(tmp_path / "x" / "points.txt")
+    pa, pb = (
+        read_polygons(tmp_path / "x" / "sets.txt"),
+        read_polygons(tmp_path / "x" / "points.txt"),
+    )
     assert len(pa) == len(pb) == 2
     assert np.allclose(pa[0], a, atol=1e-3) and np.allclose(pb[0], b, atol=1e-3)
 
@@ -75,8 +84,19 @@ def test_bench_command_compares_methods_on_a_folder(tmp_path):
     from companion_cli import main as cli
 
     write_photo(tmp_path / "nominal", "image001", (40, 30), "sets")
-    result = CliRunner().invoke(cli, ["bench", "vision", "--boofcv", str(tmp_path),
-                                      "--method", "zxing-cpp", "--method", "pyzbar"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "bench",
+            "vision",
+            "--boofcv",
+            str(tmp_path),
+            "--method",
+            "zxing-cpp",
+            "--method",
+            "pyzbar",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "zxing-cpp" in result.output and "pyzbar" in result.output
     nominal = next(line for line in result.output.splitlines() if line.startswith("nominal"))

@@ -15,8 +15,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from mjpeg_server import FlakyMjpegServer
 
 PROBE = Path(__file__).with_name("camera_probe.py")
@@ -25,9 +23,13 @@ OFFLINE_WITHIN_S = 2.0  # the promise: a stalled or frozen camera shows offline 
 
 class Probe:
     def __init__(self, url: str):
-        self.proc = subprocess.Popen([sys.executable, str(PROBE), url, "1.0"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(PROBE), url, "1.0"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines: queue.Queue = queue.Queue()
         self.history: list[dict] = []
         threading.Thread(target=self._pump, daemon=True).start()
@@ -48,9 +50,11 @@ class Probe:
             self.history.append(status)
             if predicate(status):
                 return status
-        raise AssertionError(f"camera never {what} within {timeout} s (exit status "
-                             f"{self.proc.poll()}); statuses: {self.history[-6:]}; "
-                             f"stderr: {self._stderr()}")
+        raise AssertionError(
+            f"camera never {what} within {timeout} s (exit status "
+            f"{self.proc.poll()}); statuses: {self.history[-6:]}; "
+            f"stderr: {self._stderr()}"
+        )
 
     def _stderr(self) -> str:
         if self.proc.poll() is None:
@@ -116,8 +120,10 @@ def test_stalled_frozen_and_dropped_network_camera_goes_offline_fast_and_comes_b
     finally:
         status = probe.finish()
         server.close()
-    assert status == 0, (f"the camera process died (exit status {status}: -11 is a "
-                         f"segmentation fault); stderr: {probe.proc.stderr.read()[-800:]}")
+    assert status == 0, (
+        f"the camera process died (exit status {status}: -11 is a "
+        f"segmentation fault); stderr: {probe.proc.stderr.read()[-800:]}"
+    )
     assert any(s.get("closed") for s in [*probe.history, *list(probe.lines.queue)])
 
 
@@ -126,16 +132,22 @@ def test_a_program_that_ends_while_the_camera_is_opening_ends_cleanly():
     abort the process ("terminate called without an active exception", exit 134): open
     cameras are now stopped before the interpreter shuts down."""
     server = FlakyMjpegServer()
-    code = ("import sys, time\nsys.path.insert(0, sys.argv[2])\n"
-            "from vision.sources import CameraSource\n"
-            "camera = CameraSource(sys.argv[1])\n"
-            "time.sleep(float(sys.argv[3]))  # the capture thread is inside FFmpeg's open\n"
-            "raise SystemExit('something else went wrong')\n")
+    code = (
+        "import sys, time\nsys.path.insert(0, sys.argv[2])\n"
+        "from vision.sources import CameraSource\n"
+        "camera = CameraSource(sys.argv[1])\n"
+        "time.sleep(float(sys.argv[3]))  # the capture thread is inside FFmpeg's open\n"
+        "raise SystemExit('something else went wrong')\n"
+    )
     root = str(Path(__file__).resolve().parents[2])
     try:
         for delay in ("0.01", "0.02", "0.04"):
-            done = subprocess.run([sys.executable, "-c", code, server.url, root, delay],
-                                  capture_output=True, text=True, timeout=30)
+            done = subprocess.run(
+                [sys.executable, "-c", code, server.url, root, delay],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
             assert done.returncode == 1, (done.returncode, done.stderr[-500:])
             assert "terminate called" not in done.stderr
     finally:

@@ -22,12 +22,16 @@ from companion.record import load_record
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_images" / "cardcassonne-3p"
 GOLDEN = ROOT / "tests" / "golden" / "cardcassonne" / "three-players-full.json"
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="sample_images/cardcassonne-3p missing")
+pytestmark = pytest.mark.skipif(
+    not SAMPLES.is_dir(), reason="sample_images/cardcassonne-3p missing"
+)
 
 # Hand-checked in the golden transcript's notes ("R1 An: ... = 46", ...), per player name.
-ROUND_POINTS = {"An": [46, 33, 15, 23, 18, 0, 0, 21],
-                "Bo": [27, 23, 17, 12, 18, 0, 1, 10],
-                "Cy": [40, 13, 39, 19, 32, 0, 0, 21]}
+ROUND_POINTS = {
+    "An": [46, 33, 15, 23, 18, 0, 0, 21],
+    "Bo": [27, 23, 17, 12, 18, 0, 1, 10],
+    "Cy": [40, 13, 39, 19, 32, 0, 0, 21],
+}
 FINAL_BUILDINGS = {"An": 7, "Bo": 6, "Cy": 9}
 TOTALS = {"An": 163, "Bo": 114, "Cy": 173}
 
@@ -51,10 +55,14 @@ class Checked:
         if step.status.frames_read > self.frames:
             self.frames = step.status.frames_read
             want = sidecar(f"{self.frames - 1:04d}")
-            seen = {(d.payload, d.region, tuple(d.slot))
-                    for d in self.watcher.watcher._last_seen.detections}
-            pieces = {(c["payload"], c["region"], tuple(c["slot"]))
-                      for c in want["cards"] + want["tokens"]}
+            seen = {
+                (d.payload, d.region, tuple(d.slot))
+                for d in self.watcher.watcher._last_seen.detections
+            }
+            pieces = {
+                (c["payload"], c["region"], tuple(c["slot"]))
+                for c in want["cards"] + want["tokens"]
+            }
             assert seen <= pieces, f"frame {self.frames - 1}: invented {seen - pieces}"
             self.missed += len(pieces - seen)
             self.sightings += len(pieces)
@@ -70,8 +78,9 @@ class Checked:
 def essentials(move: dict) -> tuple:
     """What a move says, whoever wrote it (the camera adds the positions and rows it saw)."""
     card = None if move.get("face_down") else move.get("card")
-    row = move.get("row") or (card and {"Y": "yellow", "R": "red", "G": "green",
-                                        "B": "blue"}.get(card[2]))
+    row = move.get("row") or (
+        card and {"Y": "yellow", "R": "red", "G": "green", "B": "blue"}.get(card[2])
+    )
     return move["kind"], move.get("player"), card, row, move.get("option")
 
 
@@ -81,19 +90,29 @@ def test_recorded_game_scores_round_by_round_as_hand_checked(tmp_path):
     from web.recording import load_recording
 
     record = load_record(GOLDEN)
-    assert record.expected["scores"] == {"p0": TOTALS["An"], "p1": TOTALS["Bo"],
-                                         "p2": TOTALS["Cy"]}  # the game the notes checked
+    assert record.expected["scores"] == {
+        "p0": TOTALS["An"],
+        "p1": TOTALS["Bo"],
+        "p2": TOTALS["Cy"],
+    }  # the game the notes checked
     recording = load_recording(SAMPLES)
     names = list(recording.names)
     assert sorted(names) == ["An", "Bo", "Cy"] and not recording.options
     kinds = {i.move.kind for i in recording.inputs}
     assert kinds == {"reveal_face_down", "choose"}, "only what no camera sees is typed"
     # What `companion serve --source images:sample_images/cardcassonne-3p` starts.
-    app = create_app({"db": str(tmp_path / "cc.sqlite3"), "game": recording.game,
-                      "players": recording.players, "names": names})
+    app = create_app(
+        {
+            "db": str(tmp_path / "cc.sqlite3"),
+            "game": recording.game,
+            "players": recording.players,
+            "names": names,
+        }
+    )
     runtime = app.extensions["companion_runtime"]
-    checked = Checked(open_watcher(f"images:{SAMPLES}", recording.game, recording.players,
-                                   preview_width=320))
+    checked = Checked(
+        open_watcher(f"images:{SAMPLES}", recording.game, recording.players, preview_width=320)
+    )
     runtime.watcher = checked
     expected_rounds = [[ROUND_POINTS[name][r] for name in names] for r in range(8)]
     scored = 0
@@ -106,7 +125,7 @@ def test_recorded_game_scores_round_by_round_as_hand_checked(tmp_path):
             points = session.state.round_points
             if len(points) > scored:
                 # A round was just scored: its points are the hand-checked ones, on time.
-                assert [list(p) for p in points] == expected_rounds[:len(points)]
+                assert [list(p) for p in points] == expected_rounds[: len(points)]
                 scored = len(points)
     finally:
         runtime.close()
@@ -118,7 +137,8 @@ def test_recorded_game_scores_round_by_round_as_hand_checked(tmp_path):
     session = runtime.session
     final = sidecar(sorted(SAMPLES.glob("[0-9]*.json"))[-1].name)
     assert [essentials(m.to_dict()) for m in session.moves] == [
-        essentials(m) for m in final["final_moves"]]
+        essentials(m) for m in final["final_moves"]
+    ]
     state = session.state
     assert state.phase == "over" and scored == 8
     assert list(state.final_points) == [FINAL_BUILDINGS[name] for name in names]

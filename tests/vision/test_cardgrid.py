@@ -32,10 +32,10 @@ def glared_table(module_px: float = 3.0, seed: int = 4):
     """Four cards at `module_px`; on each, a highlight over the top-left finder pattern and
     the modules beside it (about a sixth of the symbol)."""
     scene = grid_scene(PAYLOADS, seed=seed, columns=4)
-    camera = Camera(width=1000, height=420, px_per_mm=module_px / qr_module_mm(), tilt=0.05,
-                    k1=0.0)
-    rendered = render_scene(scene, seed=seed, camera=camera,
-                            degradation=Degradation(blur_sigma=0.7, noise_sigma=2))
+    camera = Camera(width=1000, height=420, px_per_mm=module_px / qr_module_mm(), tilt=0.05, k1=0.0)
+    rendered = render_scene(
+        scene, seed=seed, camera=camera, degradation=Degradation(blur_sigma=0.7, noise_sigma=2)
+    )
     image = rendered.image.copy()
     for truth in rendered.truth:
         corner = truth.quad_px[0] + (truth.quad_px[2] - truth.quad_px[0]) * 0.17
@@ -60,8 +60,9 @@ def test_a_highlight_over_a_finder_pattern_is_read():
 def test_clean_module_matrices_of_every_level_decode():
     for payload in ("MU01", "CRIDOL1A", "MYN1A", "CCY140", "1234567"):
         for level in "lmqh":
-            dark = np.array(segno.make_qr(payload, version=1, error=level,
-                                          boost_error=False).matrix, bool)
+            dark = np.array(
+                segno.make_qr(payload, version=1, error=level, boost_error=False).matrix, bool
+            )
             assert cardgrid.decode_symbol(np.where(dark, -1.0, 1.0)) == payload
 
 
@@ -77,15 +78,18 @@ def test_erasures_correct_twice_what_errors_do():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2 ** 32 - 1))
+@given(st.integers(0, 2**32 - 1))
 def test_random_module_grids_never_decode(seed):
     rng = np.random.default_rng(seed)
     assert cardgrid.decode_symbol(rng.uniform(-1, 1, (21, 21))) is None
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(PAYLOADS + ["CRIDOL1A", "MPP07", "MYN1C"]), st.integers(0, 2 ** 32 - 1),
-       st.floats(0.0, 0.45))
+@given(
+    st.sampled_from(PAYLOADS + ["CRIDOL1A", "MPP07", "MYN1C"]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.45),
+)
 def test_a_damaged_card_symbol_reads_right_or_not_at_all(payload, seed, damage):
     """Any share of modules wrong, unsure or washed out: the card's own text or nothing."""
     rng = np.random.default_rng(seed)
@@ -112,7 +116,9 @@ def smeared(payload: str, smear_px: int, px: int = 3):
     kernel = np.full((1, smear_px), 1.0 / smear_px, np.float32)
     image = cv2.GaussianBlur(cv2.filter2D(image.astype(np.float32), -1, kernel), (0, 0), 1.2)
     q, s = 4 * px, 21 * px
-    return image, Grid.from_corners(np.float32([[q, q], [q + s, q], [q + s, q + s], [q, q + s]]), 21)
+    return image, Grid.from_corners(
+        np.float32([[q, q], [q + s, q], [q + s, q + s], [q, q + s]]), 21
+    )
 
 
 @pytest.mark.parametrize("payload", ["MU05", "CRIDOL2B", "MYN1C"])

@@ -49,13 +49,15 @@ class Checked:
             readings = self.watcher.watcher.dice.last_readings
             truth = {(d["payload"], d["region"], d["value"]) for d in want["dice"]}
             for reading, x, y, region, slot in readings:
-                assert (reading.payload, region) in {(p, r) for p, r, _ in truth}, \
+                assert (reading.payload, region) in {(p, r) for p, r, _ in truth}, (
                     f"frame {self.frames - 1}: a {reading.payload} die invented in {region}"
+                )
                 if reading.value is None:
                     self.unread += 1
                 else:  # never a wrong value: an unsure face is None
-                    assert (reading.payload, region, reading.value) in truth, \
+                    assert (reading.payload, region, reading.value) in truth, (
                         f"frame {self.frames - 1}: {reading} misread"
+                    )
             self.dice += len(want["dice"])
             assert len(readings) <= len(want["dice"])
         return step
@@ -78,8 +80,14 @@ def test_recorded_game_reads_every_die_refuses_the_push_off_and_scores_as_hand_c
     assert list(recording.names) == ["Ann", "Ben"] and recording.game == "crypt"
     kinds = {i.move.kind for i in recording.inputs}
     assert kinds <= {"end_turn", "recover", "end_collect", "reroll"}, "only what no camera sees"
-    app = create_app({"db": str(tmp_path / "crypt.sqlite3"), "game": "crypt", "players": 2,
-                      "names": list(recording.names)})
+    app = create_app(
+        {
+            "db": str(tmp_path / "crypt.sqlite3"),
+            "game": "crypt",
+            "players": 2,
+            "names": list(recording.names),
+        }
+    )
     runtime = app.extensions["companion_runtime"]
     checked = Checked(open_watcher(f"images:{SAMPLES}", "crypt", 2, preview_width=0))
     runtime.watcher = checked
@@ -97,18 +105,30 @@ def test_recorded_game_reads_every_die_refuses_the_push_off_and_scores_as_hand_c
 
     # Every die the game depends on was read: each effort and each roll the camera saw.
     final = sidecar(len(list(SAMPLES.glob("*.jpg"))) - 1)
-    camera = [m.to_dict() for m in session.moves if m.kind in ("place_die", "roll", "deal",
-                                                               "identify")]
-    wanted = [m for m in final["final_moves"] if m["kind"] in ("place_die", "roll", "deal",
-                                                               "identify")]
+    camera = [
+        m.to_dict() for m in session.moves if m.kind in ("place_die", "roll", "deal", "identify")
+    ]
+    wanted = [
+        m for m in final["final_moves"] if m["kind"] in ("place_die", "roll", "deal", "identify")
+    ]
 
     def essentials(m):
-        return (m["kind"], m.get("player"), m.get("card"), m.get("effort"), m.get("value"),
-                m.get("back"), m.get("index"))
+        return (
+            m["kind"],
+            m.get("player"),
+            m.get("card"),
+            m.get("effort"),
+            m.get("value"),
+            m.get("back"),
+            m.get("index"),
+        )
 
     assert [essentials(m) for m in camera] == [essentials(m) for m in wanted]
-    assert all(m.get("effort") or m.get("value") for m in camera if m["kind"] != "deal"
-               and m["kind"] != "identify")
+    assert all(
+        m.get("effort") or m.get("value")
+        for m in camera
+        if m["kind"] != "deal" and m["kind"] != "identify"
+    )
 
     # The refusals, with their reasons.
     refused = [v for v in session.verdicts if not v.accepted]

@@ -10,13 +10,22 @@ import pytest
 from click.testing import CliRunner
 
 from companion_cli import main as cli
-from vision.decode import (CardReader, ChainDecoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder,
-                           backend_report)
+from vision.decode import (
+    CardReader,
+    ChainDecoder,
+    OpenCVDecoder,
+    PyzbarDecoder,
+    ZxingDecoder,
+    backend_report,
+)
 from vision.render import Camera, Degradation, card_sprite, grid_scene, qr_module_mm, render_scene
 
 
-@pytest.mark.parametrize("decoder", [ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder(),
-                                     ChainDecoder()], ids=lambda d: d.name)
+@pytest.mark.parametrize(
+    "decoder",
+    [ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder(), ChainDecoder()],
+    ids=lambda d: d.name,
+)
 def test_every_backend_reads_a_printed_card(decoder):
     if not decoder.available:
         pytest.skip(decoder.reason)
@@ -88,9 +97,11 @@ def test_decode_cli_unreadable_file_is_a_clear_error(tmp_path):
 
 
 def test_companion_package_does_not_import_vision():
-    code = ("import sys, companion.session, companion.games, companion_cli; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('cv2', 'vision', 'flask')]; "
-            "print(bad)")
+    code = (
+        "import sys, companion.session, companion.games, companion_cli; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('cv2', 'vision', 'flask')]; "
+        "print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -101,7 +112,7 @@ def test_decode_reports_corners_in_stored_orientation_despite_exif(tmp_path):
     sprite, _ = card_sprite("MU31")
     canvas = np.full((900, 2000, 3), 120, np.uint8)
     small = cv2.resize(sprite, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
-    canvas[100:100 + small.shape[0], 50:50 + small.shape[1]] = small
+    canvas[100 : 100 + small.shape[0], 50 : 50 + small.shape[1]] = small
     image = Image.fromarray(cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB))
     exif = image.getexif()
     exif[274] = 6  # "rotate 90 degrees to display": viewers show it portrait

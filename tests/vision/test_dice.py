@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import COLOURS, LAYOUTS, CANON, count_pips, find_dice, render_die
+from vision.dice import CANON, COLOURS, LAYOUTS, count_pips, find_dice, render_die
 
 
 @pytest.mark.parametrize("colour", COLOURS)
@@ -50,13 +50,20 @@ def test_glare_streaks_never_turn_into_a_wrong_value():
     wrong = 0
     for i in range(60):
         value, face = int(rng.integers(1, 7)), float(rng.uniform(22, 40))
-        image, centre = render_die(value, COLOURS[i % 4], face, rng, blur=float(rng.uniform(0, 1.5)))
+        image, centre = render_die(
+            value, COLOURS[i % 4], face, rng, blur=float(rng.uniform(0, 1.5))
+        )
         angle = rng.uniform(0, np.pi)
         half = face * rng.uniform(0.3, 0.45)
         dx, dy = half * np.cos(angle), half * np.sin(angle)
         x, y = centre[0] + rng.uniform(-3, 3), centre[1] + rng.uniform(-3, 3)
-        cv2.line(image, (int(x - dx), int(y - dy)), (int(x + dx), int(y + dy)), (250, 250, 250),
-                 int(rng.integers(2, 4)))
+        cv2.line(
+            image,
+            (int(x - dx), int(y - dy)),
+            (int(x + dx), int(y + dy)),
+            (250, 250, 250),
+            int(rng.integers(2, 4)),
+        )
         for die in find_dice(image):
             wrong += die.value is not None and die.value != value
     assert wrong == 0
@@ -98,8 +105,9 @@ def test_side_faces_seen_from_an_angle_do_not_confuse_the_reading():
     right = wrong = 0
     for i in range(48):
         value = int(rng.integers(1, 7))
-        image, _ = render_die(value, COLOURS[i % 4], 32, rng, blur=0.5, noise=3, jpeg=85,
-                              sides=0.25)
+        image, _ = render_die(
+            value, COLOURS[i % 4], 32, rng, blur=0.5, noise=3, jpeg=85, sides=0.25
+        )
         found = find_dice(image)
         assert len(found) == 1
         right += found[0].value == value
@@ -151,8 +159,9 @@ def _frame(dice) -> np.ndarray:
     for i, (x, y, value, colour) in enumerate(dice):
         die, centre = render_die(value, colour, 24, np.random.default_rng(i), tilt=0.0, canvas=60)
         x0, y0 = int(x - centre[0]), int(y - centre[1])
-        image[y0:y0 + 60, x0:x0 + 60] = np.where(die.sum(axis=2, keepdims=True) < 600, die,
-                                                 image[y0:y0 + 60, x0:x0 + 60])
+        image[y0 : y0 + 60, x0 : x0 + 60] = np.where(
+            die.sum(axis=2, keepdims=True) < 600, die, image[y0 : y0 + 60, x0 : x0 + 60]
+        )
     return image
 
 
@@ -171,7 +180,12 @@ def test_watcher_adds_a_die_after_three_sightings_with_its_face():
     watcher, out = _watch(frames)
     assert [len(e) for e in out] == [0, 0, 1, 0]
     added = out[2][0]
-    assert (added.type, added.kind, added.payload, added.value) == ("card_added", "die", "DIERED", 5)
+    assert (added.type, added.kind, added.payload, added.value) == (
+        "card_added",
+        "die",
+        "DIERED",
+        5,
+    )
     assert added.where.region == "crypt" and added.where.slot == (0,)
     assert watcher.alive() == [added.track_id]
 
@@ -193,7 +207,9 @@ def test_watcher_removes_a_die_only_after_the_vanish_time_and_tells_dice_apart_b
     watcher, out = _watch(frames)
     events = [e for frame in out for e in frame]
     assert sorted((e.type, e.where.region) for e in events if e.type == "card_added") == [
-        ("card_added", "crypt"), ("card_added", "player0")]
+        ("card_added", "crypt"),
+        ("card_added", "player0"),
+    ]
     removed = [(t, e) for t, frame in enumerate(out) for e in frame if e.type == "card_removed"]
     assert len(removed) == 1 and removed[0][0] == 6  # last seen at t=2, gone once unseen > 3 s
     assert len(watcher.alive()) == 1

@@ -9,7 +9,6 @@ vision.images. Longer fuzzing: `pytest --hypothesis-profile=fuzz tests/vision/te
 
 from __future__ import annotations
 
-import io
 import json
 import struct
 import subprocess
@@ -24,14 +23,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion_cli import main as cli
-from vision.images import (MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE, ImageError, decode_image_bytes,
-                           read_image)
+from vision.images import (
+    MAX_IMAGE_PIXELS,
+    MIN_IMAGE_SIDE,
+    ImageError,
+    decode_image_bytes,
+    read_image,
+)
 from vision.sources import open_source
 
 # Property tests scale with the profile: about a hundred cheap examples by default.
 CHEAP = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-COSTLY = settings(deadline=None, max_examples=max(15, settings().max_examples // 8),
-                  suppress_health_check=[HealthCheck.too_slow])
+COSTLY = settings(
+    deadline=None,
+    max_examples=max(15, settings().max_examples // 8),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 ENCODINGS = [".png", ".jpg", ".bmp", ".webp", ".tiff"]
 
 
@@ -57,8 +64,8 @@ def jpeg_claiming(width: int, height: int) -> bytes:
     data = bytearray(encoded(16, 16, ".jpg"))
     at = 2
     while data[at + 1] not in (0xC0, 0xC1, 0xC2):
-        at += 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
-    data[at + 5:at + 9] = struct.pack(">HH", height, width)
+        at += 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
+    data[at + 5 : at + 9] = struct.pack(">HH", height, width)
     return bytes(data)
 
 
@@ -70,6 +77,7 @@ def one_line(error: Exception | str) -> str:
 
 # -- the findings ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("width, height", [(1, 1), (1, 4000), (4000, 1), (28, 500)])
 def test_slivers_are_refused_before_any_decoder_sees_them(tmp_path, width, height):
     path = tmp_path / "sliver.png"
@@ -79,12 +87,15 @@ def test_slivers_are_refused_before_any_decoder_sees_them(tmp_path, width, heigh
     assert f"{width}×{height}" in one_line(caught.value)
 
 
-@pytest.mark.parametrize("name, data, said", [
-    ("bomb.png", png_claiming(100_000, 100_000), "10000 megapixels"),
-    ("bomb.jpg", jpeg_claiming(65_000, 65_000), "4225 megapixels"),
-    ("big.jpg", jpeg_claiming(20_000, 20_000), "400 megapixels"),
-    ("wide.png", png_claiming(2**31 - 1, 1), "megapixels"),
-])
+@pytest.mark.parametrize(
+    "name, data, said",
+    [
+        ("bomb.png", png_claiming(100_000, 100_000), "10000 megapixels"),
+        ("bomb.jpg", jpeg_claiming(65_000, 65_000), "4225 megapixels"),
+        ("big.jpg", jpeg_claiming(20_000, 20_000), "400 megapixels"),
+        ("wide.png", png_claiming(2**31 - 1, 1), "megapixels"),
+    ],
+)
 def test_headers_claiming_huge_sizes_are_refused_without_decoding(tmp_path, name, data, said):
     path = tmp_path / name
     path.write_bytes(data)
@@ -104,12 +115,15 @@ def run_cli(*args: str, timeout: float = 60) -> tuple[int, str, str, int]:
     """`companion ARGS` in a child process: (exit status, stdout, stderr, peak memory in MB)."""
     # VmHWM is this process's own peak (getrusage's ru_maxrss would carry pytest's size over
     # from the fork).
-    code = ("import re, sys\nfrom companion_cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit as exc:\n    status = exc.code\n"
-            "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())\n"
-            "print(f'peak_mb={int(hwm.group(1)) // 1024}', file=sys.stderr)\nsys.exit(status)\n")
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          timeout=timeout)
+    code = (
+        "import re, sys\nfrom companion_cli import main\n"
+        "try:\n    main(sys.argv[1:])\nexcept SystemExit as exc:\n    status = exc.code\n"
+        "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())\n"
+        "print(f'peak_mb={int(hwm.group(1)) // 1024}', file=sys.stderr)\nsys.exit(status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout
+    )
     *lines, peak = done.stderr.strip().splitlines()
     return done.returncode, done.stdout, "\n".join(lines), int(peak.split("=")[1])
 
@@ -119,9 +133,14 @@ def test_decode_batch_reports_each_bad_image_in_one_line_and_goes_on(tmp_path):
     line on stderr, the good ones are decoded, exit status 2, and memory stays small."""
     good = tmp_path / "good.png"
     good.write_bytes(encoded(64, 48))
-    bad = {"one.png": encoded(1, 1), "strip.png": encoded(4000, 1),
-           "bomb.png": png_claiming(100_000, 100_000), "bomb.jpg": jpeg_claiming(65_000, 65_000),
-           "big.jpg": jpeg_claiming(20_000, 20_000), "text.jpg": b"hello, not a picture"}
+    bad = {
+        "one.png": encoded(1, 1),
+        "strip.png": encoded(4000, 1),
+        "bomb.png": png_claiming(100_000, 100_000),
+        "bomb.jpg": jpeg_claiming(65_000, 65_000),
+        "big.jpg": jpeg_claiming(20_000, 20_000),
+        "text.jpg": b"hello, not a picture",
+    }
     for name, data in bad.items():
         (tmp_path / name).write_bytes(data)
     paths = [str(good), *(str(tmp_path / name) for name in bad), str(good)]
@@ -144,8 +163,9 @@ def test_recognize_and_calibrate_end_a_bad_image_with_one_line_and_exit_2(tmp_pa
     sliver = tmp_path / "sliver.png"
     sliver.write_bytes(encoded(4000, 1))
     runner = CliRunner()
-    result = runner.invoke(cli, ["recognize", "--game", "musee", "--players", "2",
-                                 str(bomb), str(sliver)])
+    result = runner.invoke(
+        cli, ["recognize", "--game", "musee", "--players", "2", str(bomb), str(sliver)]
+    )
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 2 and all(line.startswith("Error: ") for line in lines), result.output
@@ -182,6 +202,7 @@ def test_a_folder_of_only_bad_pictures_ends_and_says_why(tmp_path):
 
 
 # -- fuzzing --------------------------------------------------------------------------------
+
 
 def loads_or_refuses(data: bytes) -> np.ndarray | None:
     """The property: an image within the limits, or an ImageError in one line; nothing else."""

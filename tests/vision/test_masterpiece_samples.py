@@ -78,7 +78,9 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
         count += 1
         step = watcher.process(frame.image, want["t"])
         seen = {piece_key(d.payload, d.region, d.slot) for d in watcher._last_seen.detections}
-        pieces = {piece_key(c["payload"], c["region"], c["slot"]) for c in want["cards"] + want["tokens"]}
+        pieces = {
+            piece_key(c["payload"], c["region"], c["slot"]) for c in want["cards"] + want["tokens"]
+        }
         assert seen <= pieces, f"{frame.name}: invented {seen - pieces}"
         missed += len(pieces - seen)
         sightings += len(pieces)
@@ -98,10 +100,13 @@ def test_recorded_game_runs_every_auction_to_the_hand_checked_result():
             refusals.append(verdict.violations[0].code)
             typed_refusals += 1
         # Each auction sale, as soon as it happens, is the hand-checked one.
-        sales = [(e.turn, e.payer, e.payee, e.amount_k, e.painting) for e in session.state.ledger
-                 if e.kind == "payment" and "auction" in e.text.en]
+        sales = [
+            (e.turn, e.payer, e.payee, e.amount_k, e.painting)
+            for e in session.state.ledger
+            if e.kind == "payment" and "auction" in e.text.en
+        ]
         if len(sales) > auctions_seen:
-            assert sales == AUCTION_SALES[:len(sales)], frame.name
+            assert sales == AUCTION_SALES[: len(sales)], frame.name
             auctions_seen = len(sales)
 
     assert count == len(frames) and not recording.pending
@@ -130,8 +135,14 @@ def test_the_same_recording_through_the_dashboard_runtime(tmp_path):
     from web import create_app
     from web.camera import open_watcher
 
-    app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "masterpiece", "players": 4,
-                      "names": ["Ana", "Ben", "Chen", "Dev"]})
+    app = create_app(
+        {
+            "db": str(tmp_path / "g.sqlite3"),
+            "game": "masterpiece",
+            "players": 4,
+            "names": ["Ana", "Ben", "Chen", "Dev"],
+        }
+    )
     runtime = app.extensions["companion_runtime"]
     try:
         # exactly what `companion serve --source images:DIR` opens: frames + inputs.json
@@ -144,8 +155,11 @@ def test_the_same_recording_through_the_dashboard_runtime(tmp_path):
     assert snap["over"] and snap["outcome"]["winners"] == ["p2"]
     assert {s["side"]: s["total"] for s in snap["scores"]} == WEALTH_K
     ledger = snap["state"]["ledger"]
-    sales = [(e["turn"], e["payer"], e["payee"], e["amount_k"], e["painting"]) for e in ledger
-             if e["kind"] == "payment" and "auction" in e["text"]["en"]]
+    sales = [
+        (e["turn"], e["payer"], e["payee"], e["amount_k"], e["painting"])
+        for e in ledger
+        if e["kind"] == "payment" and "auction" in e["text"]["en"]
+    ]
     assert sales == AUCTION_SALES
     assert [p["cash_k"] for p in snap["state"]["players"]] == CASH_K
     refused = [v for v in snap["log"] if not v["accepted"]]

@@ -23,10 +23,10 @@ def frame_at(module_px: float, seed: int):
     scene = grid_scene(PAYLOADS, seed=seed, columns=3)
     width = int(3 * (63 + 6) * px_per_mm + 80)
     height = int(2 * (88 + 6) * px_per_mm + 80)
-    camera = Camera(width=width, height=height, px_per_mm=px_per_mm, tilt=0.05, k1=0.0,
-                    yaw_deg=3.0)
-    return render_scene(scene, seed=seed, camera=camera, degradation=Degradation(blur_sigma=0.8,
-                                                                                noise_sigma=3))
+    camera = Camera(width=width, height=height, px_per_mm=px_per_mm, tilt=0.05, k1=0.0, yaw_deg=3.0)
+    return render_scene(
+        scene, seed=seed, camera=camera, degradation=Degradation(blur_sigma=0.8, noise_sigma=3)
+    )
 
 
 @pytest.mark.parametrize("module_px", [3.0, 4.5, 6.0, 7.0, 7.8, 9.0, 11.0, 13.0, 15.0])
@@ -53,8 +53,9 @@ def test_a_camera_close_over_the_compact_crypt_mat_reads_every_card():
 
     kit = _kit_helpers()
     layout, table, placed = kit.assembled_table("crypt", 1, "compact")
-    frame, _ = simulate_frame(table, kit.SHARP_PX_PER_MM, layout.mat_size_mm, px_per_mm=3.9,
-                              resolution=(2400, 1350))
+    frame, _ = simulate_frame(
+        table, kit.SHARP_PX_PER_MM, layout.mat_size_mm, px_per_mm=3.9, resolution=(2400, 1350)
+    )
     cards = {p for p in placed if p.startswith("CR")}
     read = {c.text for c in watcher_reader().read(frame)}
     assert cards and cards <= read

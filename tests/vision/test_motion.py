@@ -16,8 +16,9 @@ PLACEMENTS = [(f"MU{i + 1:02d}", f"museum{m}", [g, s]) for i, (m, g, s) in enume
 
 def frame(hand, seed):
     scene = layout_scene("musee", 2, PLACEMENTS, (), [hand] if hand else [], seed=1)
-    return render_scene(scene, seed=seed, camera=CAMERA,
-                        degradation=Degradation(noise_sigma=2, jpeg_quality=90)).image
+    return render_scene(
+        scene, seed=seed, camera=CAMERA, degradation=Degradation(noise_sigma=2, jpeg_quality=90)
+    ).image
 
 
 def test_pieces_the_hand_does_not_touch_are_not_decoded_again():
@@ -57,8 +58,14 @@ def test_two_threads_read_what_one_reads_and_the_decode_runs_on_them():
     readings = {}
     for workers in (1, 2):
         threads: set = set()
-        watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=workers,
-                               reader=Recording(min_side_px=36, max_side_px=520))
+        watcher = TableWatcher(
+            None,
+            "musee",
+            2,
+            preview_width=0,
+            workers=workers,
+            reader=Recording(min_side_px=36, max_side_px=520),
+        )
         for i in range(4):
             watcher.process(still, i / 30)
         threads.clear()
@@ -66,8 +73,11 @@ def test_two_threads_read_what_one_reads_and_the_decode_runs_on_them():
         for i, image in enumerate(moving):
             watcher.process(image, (4 + i) / 30)
             readings[workers].append(
-                (sorted(c.text for c in watcher.last_seen.codes),
-                 sorted(m.id for m in watcher.last_seen.markers)))
+                (
+                    sorted(c.text for c in watcher.last_seen.codes),
+                    sorted(m.id for m in watcher.last_seen.markers),
+                )
+            )
         assert watcher.partial_decodes == len(moving)
         watcher.close()
         if workers == 2:
@@ -80,12 +90,14 @@ def test_tokens_are_found_by_their_size_as_the_full_search_finds_them():
     from a token's size: on a table with tokens and a hand it finds the same markers."""
     from companion.games import find_game
     from vision.markers import detect_markers, detect_tokens
-    from vision.samples import CAMERA as SAMPLE_CAMERA, staircase_tokens
+    from vision.samples import CAMERA as SAMPLE_CAMERA
+    from vision.samples import staircase_tokens
 
     tokens = staircase_tokens(find_game("musee"))
     scene = layout_scene("musee", 2, PLACEMENTS, tokens, [Hand(200, 180, -90, 1.2)], seed=1)
-    image = render_scene(scene, seed=2, camera=SAMPLE_CAMERA,
-                         degradation=Degradation(noise_sigma=3, jpeg_quality=85)).image
+    image = render_scene(
+        scene, seed=2, camera=SAMPLE_CAMERA, degradation=Degradation(noise_sigma=3, jpeg_quality=85)
+    ).image
     watcher = TableWatcher(None, "musee", 2, preview_width=0)
     watcher.see(image)  # calibrates: the token's size in pixels
     full = sorted(m.id for m in detect_markers(image))
@@ -123,8 +135,9 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
 
 def _scene_frame(placements, hands, seed):
     scene = layout_scene("musee", 2, placements, (), list(hands), seed=1)
-    return render_scene(scene, seed=seed, camera=CAMERA,
-                        degradation=Degradation(noise_sigma=2, jpeg_quality=90)).image
+    return render_scene(
+        scene, seed=seed, camera=CAMERA, degradation=Degradation(noise_sigma=2, jpeg_quality=90)
+    ).image
 
 
 def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
@@ -141,8 +154,10 @@ def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
                 look = attention(quad)
                 verdicts[-1].append((look, tuple(float(v) for v in quad.mean(axis=0))))
                 return look
-            return super()._read_strip(gray, strip, hints, nearby,
-                                       attention if attention is None else recorded, looked)
+
+            return super()._read_strip(
+                gray, strip, hints, nearby, attention if attention is None else recorded, looked
+            )
 
     layout = load_layout("musee", 2)
     x, y = layout.region("museum0").slot([1, 1]).center_mm
@@ -158,8 +173,13 @@ def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
         verdicts.append([])
         image = _scene_frame(PLACEMENTS, [resting, Hand(x + 70 + 12 * i, y - 30, -60, 0.9)], 30)
         watcher.process(image, (4 + i) / 30)
-        near_card.append({look for look, centre in verdicts[-1]
-                          if cv2.pointPolygonTest(card.corners.reshape(-1, 1, 2), centre, False) >= 0})
+        near_card.append(
+            {
+                look
+                for look, centre in verdicts[-1]
+                if cv2.pointPolygonTest(card.corners.reshape(-1, 1, 2), centre, False) >= 0
+            }
+        )
     assert "MU06" not in {c.text for c in watcher.last_seen.codes}  # really covered
     assert watcher.partial_decodes == 5
     assert "look" in near_card[0]  # the hand came down on it: a brief look
@@ -187,8 +207,14 @@ def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames(where
     moved = [p if p[0] != "MU09" else ("MU09", "museum1", [1, 3]) for p in PLACEMENTS]
 
     def live_watcher():
-        watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1,
-                               reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520))
+        watcher = TableWatcher(
+            None,
+            "musee",
+            2,
+            preview_width=0,
+            workers=1,
+            reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520),
+        )
         watcher.refresh_in_background = True  # as for a live camera (CameraSource)
         watcher.refresh_in_process = where == "process"
         return watcher
@@ -242,7 +268,9 @@ def test_a_starved_whole_decode_beside_the_frames_is_never_forced_in_line():
     assert watcher.full_decodes == 1
     never_done = Future()  # a refresh that never gets the CPU
     watcher._refresh = (never_done, None, None)
-    frames = ((moving + moving[-2:0:-1]) * 30)[:4 * watcher.full_decode_every * watcher.full_decode_wait]
+    frames = ((moving + moving[-2:0:-1]) * 30)[
+        : 4 * watcher.full_decode_every * watcher.full_decode_wait
+    ]
     for i, image in enumerate(frames + [still] * 40):
         watcher.process(image, (1 + i) / 30)
     assert watcher.full_decodes == 1  # still only the first frame's

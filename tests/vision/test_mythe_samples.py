@@ -32,8 +32,10 @@ def expected(name: str) -> dict:
 
 
 def pieces(items: list[dict]) -> set:
-    return {(c["payload"], c["region"], tuple(c["slot"]) if c["slot"] is not None else None)
-            for c in items}
+    return {
+        (c["payload"], c["region"], tuple(c["slot"]) if c["slot"] is not None else None)
+        for c in items
+    }
 
 
 def test_mythe_game_replayed_from_frames_moves_every_hero_as_the_transcript_says():
@@ -49,7 +51,7 @@ def test_mythe_game_replayed_from_frames_moves_every_hero_as_the_transcript_says
             continue
         want = expected(frame.name)
         frames += 1
-        for move in want["moves"][len(session.moves):]:
+        for move in want["moves"][len(session.moves) :]:
             if move["kind"] not in DECLARED:
                 break  # the camera has not settled an earlier move yet
             verdict = session.play(Move.from_dict(move), source="demo")
@@ -104,8 +106,14 @@ def test_the_dashboard_runtime_plays_the_folder_to_the_dragon_win(tmp_path):
     from web.camera import open_watcher
 
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "mythe", "players": 3,
-                      "names": golden["setup"]["names"]})
+    app = create_app(
+        {
+            "db": str(tmp_path / "g.sqlite3"),
+            "game": "mythe",
+            "players": 3,
+            "names": golden["setup"]["names"],
+        }
+    )
     runtime = app.extensions["companion_runtime"]
     runtime.attach_watcher(open_watcher(f"images:{SAMPLES}", "mythe", 3), "mythe-3p")
     try:
@@ -116,8 +124,11 @@ def test_the_dashboard_runtime_plays_the_folder_to_the_dragon_win(tmp_path):
             session = runtime.session
             assert runtime.camera.status.get("finished")
             assert list(session.state.positions) == golden["expected"]["positions"]
-            refused = [[v.code for v in verdict.violations] for verdict in session.verdicts
-                       if not verdict.accepted]
+            refused = [
+                [v.code for v in verdict.violations]
+                for verdict in session.verdicts
+                if not verdict.accepted
+            ]
             assert refused == [r["codes"] for r in golden["expected"]["rejections"]]
             outcome = session.game.outcome(session.state)
             assert outcome is not None and list(outcome.winners) == ["p1"]

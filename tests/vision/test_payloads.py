@@ -26,8 +26,9 @@ def symbol_image(data: bytes, scale: int = 8) -> np.ndarray:
 
 
 @pytest.mark.parametrize("kind", sorted(PAYLOADS))
-@pytest.mark.parametrize("decoder", [ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder()],
-                         ids=lambda d: d.name)
+@pytest.mark.parametrize(
+    "decoder", [ZxingDecoder(), PyzbarDecoder(), OpenCVDecoder()], ids=lambda d: d.name
+)
 def test_every_backend_reports_any_payload(decoder, kind):
     if not decoder.available:
         pytest.skip(decoder.reason)

@@ -12,8 +12,12 @@ from vision.render import Camera, Degradation, Hand, layout_scene, render_scene
 from vision.sources import SceneSource, open_source
 
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)
-PLACEMENTS = [("MU03", "museum0", [0, 0]), ("MU17", "museum0", [1, 3]),
-              ("MU44", "museum1", [2, 5]), ("MU21", "museum1", [0, 2])]
+PLACEMENTS = [
+    ("MU03", "museum0", [0, 0]),
+    ("MU17", "museum0", [1, 3]),
+    ("MU44", "museum1", [2, 5]),
+    ("MU21", "museum1", [0, 2]),
+]
 TOKENS = [("MUT01S", "museum0-tokens", [0, 1]), ("MUT02C", "museum1-tokens", [1, 4])]
 
 
@@ -28,9 +32,11 @@ def test_every_card_and_token_lands_in_its_region_and_slot(table):
     result = recognize(table.image, "musee", 2)
     assert result["calibrated"] and result["reprojection_error_mm"] < 3
     assert [(c["payload"], c["region"], c["slot"]) for c in result["cards"]] == sorted(
-        (p, r, s) for p, r, s in PLACEMENTS)
+        (p, r, s) for p, r, s in PLACEMENTS
+    )
     assert {(t["payload"], t["region"], tuple(t["slot"])) for t in result["tokens"]} == {
-        (p, r, tuple(s)) for p, r, s in TOKENS}
+        (p, r, tuple(s)) for p, r, s in TOKENS
+    }
     assert result["warnings"] == []
 
 
@@ -59,7 +65,8 @@ def test_manual_corners_calibrate_when_markers_are_hidden(table):
     assert watcher.calibrated
     seen = watcher.see(image)
     assert {(d.payload, d.region, d.slot) for d in seen.detections if d.marker is None} == {
-        (p, r, tuple(s)) for p, r, s in PLACEMENTS}
+        (p, r, tuple(s)) for p, r, s in PLACEMENTS
+    }
     with pytest.raises(CalibrationError):
         watcher.set_manual_corners([[0, 0], [1, 1]])
 
@@ -69,7 +76,9 @@ def test_watch_steps_settle_cards_and_survive_a_hand(table):
     x, y = load_layout("musee", 2).region("museum0").slot([1, 3]).center_mm
     covered = render_scene(
         layout_scene("musee", 2, PLACEMENTS, TOKENS, [Hand(x, y + 40, -90, 1.4)], seed=2),
-        seed=5, camera=CAMERA)
+        seed=5,
+        camera=CAMERA,
+    )
     frames = [table.image] * 4 + [covered.image] * 6 + [table.image] * 3
     assert any(t.occluded for t in covered.truth)
     watcher = TableWatcher(None, "musee", 2)
@@ -83,7 +92,8 @@ def test_watch_steps_settle_cards_and_survive_a_hand(table):
         if step.events:
             assert ends and step.events[-1] is ends[0]
     assert sorted(e.payload for e in added) == sorted(
-        [p for p, _, _ in PLACEMENTS] + [p for p, _, _ in TOKENS])
+        [p for p, _, _ in PLACEMENTS] + [p for p, _, _ in TOKENS]
+    )
     assert removed == []
     assert len(scene.pieces) == len(added)
 
@@ -107,30 +117,41 @@ def test_scene_source_renders_frames_deterministically():
     assert np.array_equal(first.image, again.image)
     assert not np.array_equal(first.image, second.image)  # fresh sensor noise each frame
     result = recognize(first.image, "musee", 2)
-    assert len(result["cards"]) == 4 and all(c["region"].startswith("museum") for c in result["cards"])
+    assert len(result["cards"]) == 4 and all(
+        c["region"].startswith("museum") for c in result["cards"]
+    )
 
 
 def test_other_games_layouts_and_face_down_backs():
     layout = load_layout("cardcassonne", 2)
     yellow, red, deck = (layout.region(n) for n in ("row-yellow", "row-red", "deck"))
-    placements = [("CCY01", "row-yellow", list(yellow.slots[0].slot)),
-                  ("CCR05", "row-red", list(red.slots[3].slot)),
-                  ("CCBACK", "deck", list(deck.slots[0].slot))]
+    placements = [
+        ("CCY01", "row-yellow", list(yellow.slots[0].slot)),
+        ("CCR05", "row-red", list(red.slots[3].slot)),
+        ("CCBACK", "deck", list(deck.slots[0].slot)),
+    ]
     scene = layout_scene("cardcassonne", 2, placements, seed=1)
     camera = Camera(px_per_mm=1.55, tilt=0.1, k1=-0.02)
-    image = render_scene(scene, seed=1, camera=camera,
-                         degradation=Degradation(noise_sigma=2, jpeg_quality=90)).image
+    image = render_scene(
+        scene, seed=1, camera=camera, degradation=Degradation(noise_sigma=2, jpeg_quality=90)
+    ).image
     result = recognize(image, "cardcassonne", 2)
-    assert {(c["payload"], c["region"], tuple(c["slot"]), c["face_down"]) for c in result["cards"]} == {
+    assert {
+        (c["payload"], c["region"], tuple(c["slot"]), c["face_down"]) for c in result["cards"]
+    } == {
         ("CCY01", "row-yellow", tuple(yellow.slots[0].slot), False),
         ("CCR05", "row-red", tuple(red.slots[3].slot), False),
-        ("CCBACK", "deck", tuple(deck.slots[0].slot), True)}
+        ("CCBACK", "deck", tuple(deck.slots[0].slot), True),
+    }
     watcher = TableWatcher(None, "cardcassonne", 2, preview_width=0)
     added = []
     for index in range(3):
         added += [e for e in watcher.process(image, index / 10).events if isinstance(e, CardAdded)]
-    assert {(e.payload, e.face_down) for e in added} == {("CCY01", False), ("CCR05", False),
-                                                          ("CCBACK", True)}
+    assert {(e.payload, e.face_down) for e in added} == {
+        ("CCY01", False),
+        ("CCR05", False),
+        ("CCBACK", True),
+    }
 
 
 def test_each_step_counts_what_every_decoding_pass_read_and_missed(table):

@@ -13,8 +13,9 @@ TEXT = "https://example.org/table/42"
 
 
 def symbol(version: int, error: str, text: str = TEXT) -> np.ndarray:
-    return np.array(segno.make_qr(text, version=version, error=error, boost_error=False).matrix,
-                    bool)
+    return np.array(
+        segno.make_qr(text, version=version, error=error, boost_error=False).matrix, bool
+    )
 
 
 def damage(dark: np.ndarray, version: int, codewords: list[int], unsure: bool, rng):
@@ -22,7 +23,7 @@ def damage(dark: np.ndarray, version: int, codewords: list[int], unsure: bool, r
     damaged, confidence = dark.copy(), np.ones(dark.shape)
     order = qr_matrix.data_order(version)
     for codeword in codewords:
-        modules = order[codeword * 8:(codeword + 1) * 8]
+        modules = order[codeword * 8 : (codeword + 1) * 8]
         for row, col in modules[rng.choice(8, 3, replace=False)]:
             damaged[row, col] = not damaged[row, col]
         if unsure:
@@ -30,15 +31,18 @@ def damage(dark: np.ndarray, version: int, codewords: list[int], unsure: bool, r
     return damaged, confidence
 
 
-@pytest.mark.parametrize("version, error", [(1, "l"), (1, "h"), (3, "q"), (5, "q"), (7, "m"),
-                                            (10, "h"), (15, "l")])
+@pytest.mark.parametrize(
+    "version, error", [(1, "l"), (1, "h"), (3, "q"), (5, "q"), (7, "m"), (10, "h"), (15, "l")]
+)
 def test_layout_reads_a_clean_symbol_back_unchanged(version, error):
     dark = symbol(version, error, "hello")
     corrected = qr_matrix.correct(dark, np.ones(dark.shape), version)
     assert corrected is not None and (corrected == dark).all()
     data_modules = len(qr_matrix.data_order(version))
-    total = sum(ec.num_total * ec.num_blocks
-                for ec in segno.consts.ECC[version][qr_matrix._LEVELS[qr_matrix.read_format(dark)[0]]])
+    total = sum(
+        ec.num_total * ec.num_blocks
+        for ec in segno.consts.ECC[version][qr_matrix._LEVELS[qr_matrix.read_format(dark)[0]]]
+    )
     assert 0 <= data_modules - 8 * total < 8  # every codeword placed, remainder bits at most 7
 
 

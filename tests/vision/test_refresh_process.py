@@ -41,8 +41,13 @@ def _running(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_the_refresh_process_ends_when_its_program_is_killed():
-    program = subprocess.Popen([sys.executable, "-c", PROGRAM], cwd=ROOT, text=True,
-                               stdout=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    program = subprocess.Popen(
+        [sys.executable, "-c", PROGRAM],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
     try:
         worker = int(program.stdout.readline())
         deadline = time.monotonic() + 30

@@ -5,7 +5,7 @@ figures rest on it)."""
 import numpy as np
 import pytest
 
-from vision.bench import CONDITIONS, Cell, WIDE_LENS, format_conditions, run_conditions
+from vision.bench import CONDITIONS, WIDE_LENS, Cell, format_conditions, run_conditions
 from vision.decode import CardReader
 from vision.render import Camera, Degradation, Hand, grid_scene, lens_model, render_scene
 
@@ -16,18 +16,34 @@ def test_lens_model_matches_opencv():
     k1, k2, p1, p2 = WIDE_LENS
     points = np.array([[0.3, -0.2], [-0.45, 0.25], [0.0, 0.0]])
     x, y = lens_model(points[:, 0], points[:, 1], k1, k2, p1, p2)
-    projected, _ = cv2.projectPoints(np.c_[points, np.ones(3)], np.zeros(3), np.zeros(3),
-                                     np.eye(3), np.array([k1, k2, p1, p2]))
+    projected, _ = cv2.projectPoints(
+        np.c_[points, np.ones(3)], np.zeros(3), np.zeros(3), np.eye(3), np.array([k1, k2, p1, p2])
+    )
     assert np.allclose(np.c_[x, y], projected.reshape(-1, 2), atol=1e-9)
 
 
-@pytest.mark.parametrize("camera,look", [
-    (Camera(px_per_mm=1.9, tilt=0.05, k1=WIDE_LENS[0], k2=WIDE_LENS[1], p1=WIDE_LENS[2],
-            p2=WIDE_LENS[3]), Degradation()),
-    (Camera(px_per_mm=1.9, tilt=0.05, k1=0), Degradation(rolling_shutter_px=30)),
-    (Camera(px_per_mm=1.9, tilt=0.05), Degradation(card_bend=0.05, motion_px=4,
-                                                     motion_angle_deg=40, specular=0.5)),
-], ids=["wide-lens", "rolling-shutter", "bent-smeared-glare"])
+@pytest.mark.parametrize(
+    "camera,look",
+    [
+        (
+            Camera(
+                px_per_mm=1.9,
+                tilt=0.05,
+                k1=WIDE_LENS[0],
+                k2=WIDE_LENS[1],
+                p1=WIDE_LENS[2],
+                p2=WIDE_LENS[3],
+            ),
+            Degradation(),
+        ),
+        (Camera(px_per_mm=1.9, tilt=0.05, k1=0), Degradation(rolling_shutter_px=30)),
+        (
+            Camera(px_per_mm=1.9, tilt=0.05),
+            Degradation(card_bend=0.05, motion_px=4, motion_angle_deg=40, specular=0.5),
+        ),
+    ],
+    ids=["wide-lens", "rolling-shutter", "bent-smeared-glare"],
+)
 def test_truth_follows_the_frame(camera, look):
     payloads = [f"MU{i:02d}" for i in range(1, 13)]
     scene = grid_scene(payloads, seed=2, columns=6)
@@ -47,8 +63,9 @@ def test_hands_of_every_skin_tone_cover_codes():
 
     scene = grid_scene([f"MU{i:02d}" for i in range(1, 13)], seed=1, columns=6)
     hands = [Hand(30 + 90 * i, 160, 90, 0.55, skin=i) for i in range(len(SKIN_TONES))]
-    rendered = render_scene(replace(scene, hands=hands), seed=1,
-                            camera=Camera(px_per_mm=1.9, tilt=0.0, k1=0))
+    rendered = render_scene(
+        replace(scene, hands=hands), seed=1, camera=Camera(px_per_mm=1.9, tilt=0.0, k1=0)
+    )
     covered = [t.occluded for t in rendered.truth]
     assert any(covered) and not all(covered)
     palms = [rendered.mat_to_px @ np.array([h.x_mm, h.y_mm, 1.0]) for h in hands]
@@ -81,8 +98,9 @@ def test_conditions_list_each_code_the_pipeline_missed_by_frame_and_seed(monkeyp
 
     monkeypatch.setattr(bench, "CardReader", MissesMU03)
     lines: list[str] = []
-    cells = run_conditions(1, {"clean": CONDITIONS["clean"]}, cards=12, module_px=4,
-                           log=lines.append, misses=True)
+    cells = run_conditions(
+        1, {"clean": CONDITIONS["clean"]}, cards=12, module_px=4, log=lines.append, misses=True
+    )
     assert [c.correct for c in cells if c.method == "pipeline"] == [11]
     seed = zlib.crc32(b"clean/0") % 100000
     assert f"    clean, frame 0 (seed {seed}): missed MU03; misread none" in lines

@@ -46,8 +46,10 @@ def test_fixed_patterns_match_a_real_symbol(version):
 def test_bit_matrix_is_decoded_in_any_orientation(turns, mirrored):
     dark, version = matrix("https://example.org/table/42")
     seen = np.rot90(dark.T if mirrored else dark, turns)
-    assert sampler.decode_matrix(seen, version) == ("https://example.org/table/42",
-                                                    b"https://example.org/table/42")
+    assert sampler.decode_matrix(seen, version) == (
+        "https://example.org/table/42",
+        b"https://example.org/table/42",
+    )
 
 
 def test_damaged_fixed_patterns_are_redrawn_and_data_errors_corrected():
@@ -70,7 +72,9 @@ def test_a_matrix_beyond_its_error_correction_yields_nothing_never_a_wrong_text(
         noisy = np.where(mask, dark, rng.random(dark.shape) < 0.5)
         assert sampler.decode_matrix(noisy, version) is None
     half = dark.copy()
-    half[:, dark.shape[1] // 2:] = rng.random((dark.shape[0], dark.shape[1] - dark.shape[1] // 2)) < 0.5
+    half[:, dark.shape[1] // 2 :] = (
+        rng.random((dark.shape[0], dark.shape[1] - dark.shape[1] // 2)) < 0.5
+    )
     assert sampler.decode_matrix(np.where(mask, dark, half), version) is None
 
 
@@ -151,10 +155,15 @@ def test_defocused_symbol_is_read_from_its_sharpened_modules():
     photo = cv2.filter2D(flat, -1, disk / disk.sum(), borderType=cv2.BORDER_REPLICATE)
     photo += np.random.default_rng(0).normal(0, 4, photo.shape)
     photo = np.clip(photo, 0, 255).astype(np.uint8)
-    corners = np.float32([[32, 32], [32 + px * n, 32], [32 + px * n, 32 + px * n],
-                          [32, 32 + px * n]]) - 0.5
+    corners = (
+        np.float32([[32, 32], [32 + px * n, 32], [32 + px * n, 32 + px * n], [32, 32 + px * n]])
+        - 0.5
+    )
     values = sampler.module_values(photo.astype(np.float32), sampler.Grid.from_corners(corners, n))
-    for dark_read, confidence in (sampler.threshold_local(values), sampler.threshold_global(values)):
+    for dark_read, confidence in (
+        sampler.threshold_local(values),
+        sampler.threshold_global(values),
+    ):
         assert sampler.decode_matrix(dark_read, version, confidence) is None
     code = sampler.read_symbol(photo, corners, version)
     assert code is not None and code.text == text

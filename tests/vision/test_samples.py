@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from companion_cli import main as cli
 from companion.model import Move, Setup
 from companion.session import Session
+from companion_cli import main as cli
 from vision.pipeline import TableWatcher
 from vision.sources import open_source
 
@@ -37,7 +37,7 @@ def test_sequence_recognised_frame_by_frame_and_replayed_into_the_session():
         want = expected(frame.name)
         frames += 1
         # Declarations players make on the dashboard ("I cannot play") happen in order.
-        for move in want["moves"][len(session.moves):]:
+        for move in want["moves"][len(session.moves) :]:
             if move["kind"] == "cannot_play":
                 assert session.play(Move.from_dict(move)).accepted
         step = watcher.process(frame.image, want["t"])
@@ -58,17 +58,30 @@ def test_sequence_recognised_frame_by_frame_and_replayed_into_the_session():
 def test_recognize_cli_on_sample_frames():
     names = sorted(p.name for p in SAMPLES.glob("*.jpg"))
     picks = [names[0], names[len(names) // 2], names[-1]]
-    result = CliRunner().invoke(cli, ["recognize", *[str(SAMPLES / n) for n in picks],
-                                      "--game", "musee", "--players", "2", "--json"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "recognize",
+            *[str(SAMPLES / n) for n in picks],
+            "--game",
+            "musee",
+            "--players",
+            "2",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     for line, name in zip(result.output.splitlines(), picks):
         got = json.loads(line)
         want = expected(name)
         assert got["calibrated"]
         assert {(c["payload"], c["region"], tuple(c["slot"])) for c in got["cards"]} == {
-            (c["payload"], c["region"], tuple(c["slot"])) for c in want["cards"]
-            if c["payload"] not in want["hidden"]}
+            (c["payload"], c["region"], tuple(c["slot"]))
+            for c in want["cards"]
+            if c["payload"] not in want["hidden"]
+        }
         assert len(got["tokens"]) == len(want["tokens"])
-    text = CliRunner().invoke(cli, ["recognize", str(SAMPLES / picks[-1]), "--game", "musee",
-                                    "--players", "2"])
+    text = CliRunner().invoke(
+        cli, ["recognize", str(SAMPLES / picks[-1]), "--game", "musee", "--players", "2"]
+    )
     assert "museum0 [0," in text.output or "museum1 [0," in text.output

@@ -8,8 +8,14 @@ import numpy as np
 import pytest
 
 from vision.images import ImageError, read_image
-from vision.sources import (CameraSource, ImageFolderSource, SourceConfig, SourceError,
-                            open_source, orient)
+from vision.sources import (
+    CameraSource,
+    ImageFolderSource,
+    SourceConfig,
+    SourceError,
+    open_source,
+    orient,
+)
 
 
 class FakeCapture:
@@ -83,7 +89,7 @@ def test_watchdog_reports_a_blocked_camera_offline_and_reconnects():
     try:
         assert wait_for(lambda: source.status().online)
         captures[0].mode = "block"  # the driver hangs inside read()
-        captures[1].mode = "fail"   # and the camera does not come back at first
+        captures[1].mode = "fail"  # and the camera does not come back at first
         assert wait_for(lambda: not source.status().online)
         status = source.status()
         assert "camera 0" in status.reason
@@ -105,8 +111,11 @@ def test_watchdog_notices_a_frozen_image():
         assert wait_for(lambda: source.status().frames_read > 0)
         # one status read for all three: with FAST timings a busy machine may already be
         # reconnecting by the time a second read is made
-        assert wait_for(lambda: (lambda s: "frozen" in s.reason and not s.online
-                                 and s.code == "frozen")(source.status()))
+        assert wait_for(
+            lambda: (lambda s: "frozen" in s.reason and not s.online and s.code == "frozen")(
+                source.status()
+            )
+        )
     finally:
         source.close()
 
@@ -236,8 +245,9 @@ def test_a_camera_that_cannot_be_opened_logs_why(caplog):
         try:
             assert wait_for(lambda: source.status().code == "open_failed")
             assert "permission denied" in source.status().reason
-            assert wait_for(lambda: any("opening the camera failed" in r.getMessage()
-                                        for r in caplog.records))
+            assert wait_for(
+                lambda: any("opening the camera failed" in r.getMessage() for r in caplog.records)
+            )
         finally:
             source.close()
 

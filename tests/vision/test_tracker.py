@@ -60,7 +60,11 @@ def test_move_is_reported_once_it_settles():
     assert len(moved) == 1
     assert moved[0].previous.slot == (1, 2) and moved[0].where.slot == (2, 4)
     # A single misplaced reading is noise, not a move.
-    noise = run(tracker, [[card("MU07", 500, 300, slot=(0, 5))]] + [[card("MU07", 300, 300, slot=(2, 4))]] * 4, start=10)
+    noise = run(
+        tracker,
+        [[card("MU07", 500, 300, slot=(0, 5))]] + [[card("MU07", 300, 300, slot=(2, 4))]] * 4,
+        start=10,
+    )
     assert not [e for _, e in noise if isinstance(e, CardMoved)]
 
 

@@ -13,8 +13,13 @@ def test_grid_fits_or_says_it_cannot():
 
 def test_one_cell_counts_truths_and_methods():
     lines = []
-    cells = run_cells(1, card_counts=(18,), module_pxs=(4,),
-                      degradations={"clean": Degradation()}, log=lines.append)
+    cells = run_cells(
+        1,
+        card_counts=(18,),
+        module_pxs=(4,),
+        degradations={"clean": Degradation()},
+        log=lines.append,
+    )
     by_method = {c.method: c for c in cells}
     assert set(by_method) == {"pipeline", "zxing whole frame", "pyzbar whole frame"}
     pipeline = by_method["pipeline"]

@@ -17,8 +17,15 @@ def db_path(tmp_path) -> Path:
 
 @pytest.fixture
 def app(db_path):
-    app = create_app({"db": str(db_path), "game": "musee", "players": 2,
-                      "names": ["Amy", "Ben"], "sse_heartbeat_s": 0.05})
+    app = create_app(
+        {
+            "db": str(db_path),
+            "game": "musee",
+            "players": 2,
+            "names": ["Amy", "Ben"],
+            "sse_heartbeat_s": 0.05,
+        }
+    )
     yield app
     app.extensions["companion_runtime"].close()
 
@@ -65,11 +72,13 @@ def start_server_module(tmp_path_factory):
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright (tests using it carry webhelpers.BROWSER_TESTS)."""
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright Python package is not installed")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="the playwright Python package is not installed"
+    )
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                             headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
         yield TestBrowser(browser)
         browser.close()
 

@@ -7,17 +7,23 @@ import json
 from click.testing import CliRunner
 from webhelpers import FakeWatcher, live_step, placed, post, state_id
 
-from companion_cli import main
 from companion.events import FrameEnd
 from companion.record import parse_record
 from companion.session import Session
+from companion_cli import main
 from vision.contract import SourceStatus, WatchStep
 from web import create_app
 
 
 def place(player, card, museum, gallery, space):
-    return {"kind": "place", "player": player, "card": card, "museum": museum,
-            "gallery": gallery, "space": space}
+    return {
+        "kind": "place",
+        "player": player,
+        "card": card,
+        "museum": museum,
+        "gallery": gallery,
+        "space": space,
+    }
 
 
 def test_state_is_the_session_snapshot_with_game_and_camera(client):
@@ -98,8 +104,9 @@ def test_cannot_play_stops_the_player(client):
 
 
 def test_manual_correction_adds_a_card_logged_as_manual(client):
-    answer = post(client, "/api/correct", 0, action="add", payload="mu12", region="museum0",
-                  slot=[1, 3])
+    answer = post(
+        client, "/api/correct", 0, action="add", payload="mu12", region="museum0", slot=[1, 3]
+    )
     assert answer.status_code == 200
     snap = answer.get_json()["state"]
     assert snap["state"]["museums"][0]["galleries"][1][3]["card"] == "MU12"
@@ -110,8 +117,9 @@ def test_manual_correction_adds_a_card_logged_as_manual(client):
 def test_correcting_a_misread_card_replaces_it_in_two_clicks(client, runtime):
     runtime.session.observe(placed("MU28", 0, 0, 2))  # the camera misread 23 as 28
     sid = state_id(client)
-    answer = post(client, "/api/correct", sid, action="add", payload="MU23", region="museum0",
-                  slot=[0, 2])
+    answer = post(
+        client, "/api/correct", sid, action="add", payload="MU23", region="museum0", slot=[0, 2]
+    )
     assert answer.status_code == 200
     snap = answer.get_json()["state"]
     assert snap["state"]["museums"][0]["galleries"][0][2]["card"] == "MU23"
@@ -121,8 +129,9 @@ def test_correcting_a_misread_card_replaces_it_in_two_clicks(client, runtime):
 
 
 def test_an_illegal_manual_placement_raises_an_alert_until_removed(client):
-    answer = post(client, "/api/correct", 0, action="add", payload="MU40", region="museum1",
-                  slot=[0, 0])
+    answer = post(
+        client, "/api/correct", 0, action="add", payload="MU40", region="museum1", slot=[0, 0]
+    )
     assert answer.status_code == 422
     assert answer.get_json()["error"]["violations"][0]["code"] == "wrong_museum"
     snap = client.get("/api/state").get_json()
@@ -132,26 +141,44 @@ def test_an_illegal_manual_placement_raises_an_alert_until_removed(client):
 
 
 def test_bad_corrections_are_400(client):
-    assert post(client, "/api/correct", 0, action="add", payload="XX99", region="museum0",
-                slot=[0, 0]).status_code == 400
+    assert (
+        post(
+            client, "/api/correct", 0, action="add", payload="XX99", region="museum0", slot=[0, 0]
+        ).status_code
+        == 400
+    )
     assert post(client, "/api/correct", 0, action="remove", payload="MU01").status_code == 400
     assert post(client, "/api/correct", 0, action="flip", payload="MU01").status_code == 400
-    assert post(client, "/api/correct", action="add", payload="MU01", region="museum0",
-                slot=[0, 0]).status_code == 400  # no state id
+    assert (
+        post(
+            client, "/api/correct", action="add", payload="MU01", region="museum0", slot=[0, 0]
+        ).status_code
+        == 400
+    )  # no state id
 
 
 def test_new_game_and_past_games_listing(client):
     post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
     first = client.get("/api/state").get_json()["game_id"]
-    answer = client.post("/api/new-game", json={"game": "musee", "players": 3,
-                                                "names": "Cy, Di, Ed",
-                                                "options": {"staircases": {"T1": [1, 5],
-                                                                           "T2": [1, 2, 3]}}})
+    answer = client.post(
+        "/api/new-game",
+        json={
+            "game": "musee",
+            "players": 3,
+            "names": "Cy, Di, Ed",
+            "options": {"staircases": {"T1": [1, 5], "T2": [1, 2, 3]}},
+        },
+    )
     assert answer.status_code == 200
     snap = answer.get_json()
     assert snap["game_id"] != first and snap["setup"]["names"] == ["Cy", "Di", "Ed"]
-    assert snap["state"]["museums"][0]["tokens"][0] == ["staircase", "chandelier", "chandelier",
-                                                        "chandelier", "staircase"]
+    assert snap["state"]["museums"][0]["tokens"][0] == [
+        "staircase",
+        "chandelier",
+        "chandelier",
+        "chandelier",
+        "staircase",
+    ]
     listed = client.get("/api/games").get_json()
     assert [g["id"] for g in listed["games"]] == [snap["game_id"], first]
     assert any(g["slug"] == "musee" for g in listed["available"])
@@ -187,16 +214,22 @@ def test_export_import_round_trip_and_companion_score_reads_it(client, runtime, 
     result = CliRunner().invoke(main, ["score", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert [s["total"] for s in json.loads(result.output)["scores"]] == [
-        s["total"] for s in snap["scores"]]
+        s["total"] for s in snap["scores"]
+    ]
 
-    imported = client.post("/api/games/import?open=1", data=exported.data,
-                           content_type="application/json")
+    imported = client.post(
+        "/api/games/import?open=1", data=exported.data, content_type="application/json"
+    )
     assert imported.status_code == 201
     new_id = imported.get_json()["game_id"]
     again = client.get("/api/state").get_json()
     assert again["game_id"] == new_id and again["state"] == snap["state"]
-    assert client.post("/api/games/import", data=b"{not json",
-                       content_type="application/json").status_code == 400
+    assert (
+        client.post(
+            "/api/games/import", data=b"{not json", content_type="application/json"
+        ).status_code
+        == 400
+    )
 
 
 def test_a_finished_game_is_listed_with_its_result(client, runtime):
@@ -257,6 +290,7 @@ def test_the_watcher_thread_runs_and_stops(runtime, client):
         if client.get("/api/state").get_json()["state_id"] == 1:
             break
         import time
+
         time.sleep(0.01)
     assert client.get("/api/state").get_json()["state_id"] == 1
     runtime.close()
@@ -264,11 +298,16 @@ def test_the_watcher_thread_runs_and_stops(runtime, client):
 
 
 def test_manual_corners_reach_the_watcher(client, runtime):
-    assert post(client, "/api/calibration/corners",
-                points=[[0, 0], [10, 0], [10, 10], [0, 10]]).status_code == 400  # no camera
+    assert (
+        post(
+            client, "/api/calibration/corners", points=[[0, 0], [10, 0], [10, 10], [0, 10]]
+        ).status_code
+        == 400
+    )  # no camera
     runtime.watcher = FakeWatcher([])
-    answer = post(client, "/api/calibration/corners",
-                  points=[[1, 2], [300, 2], [300, 200], [1, 200]])
+    answer = post(
+        client, "/api/calibration/corners", points=[[1, 2], [300, 2], [300, 200], [1, 200]]
+    )
     assert answer.status_code == 200
     assert runtime.watcher.corners == [(1.0, 2.0), (300.0, 2.0), (300.0, 200.0), (1.0, 200.0)]
     assert post(client, "/api/calibration/corners", points=[[1, 2]]).status_code == 400
@@ -337,8 +376,9 @@ def test_every_interface_string_has_a_traditional_chinese_version(client):
 
 
 def test_camera_status_offline_when_the_source_drops(runtime):
-    runtime.watcher = FakeWatcher([WatchStep([], None, SourceStatus(False, "no frames for 2 s",
-                                                                    4.5, 10))])
+    runtime.watcher = FakeWatcher(
+        [WatchStep([], None, SourceStatus(False, "no frames for 2 s", 4.5, 10))]
+    )
     runtime.step_once()
     status = runtime.camera_status()
     assert status["online"] is False and status["last_frame_age_s"] == 4.5
@@ -350,6 +390,7 @@ def test_the_printable_kit_downloads_as_pdf_when_installed(client):
 
     if not kit_available():
         import pytest
+
         pytest.skip("calibration.kit is not installed")
     links = client.get("/api/kit").get_json()["downloads"]
     tokens = next(d["url"] for d in links if d["name"] == "tokens")
@@ -360,9 +401,12 @@ def test_the_printable_kit_downloads_as_pdf_when_installed(client):
 
 def test_camera_warnings_are_not_repeated(runtime):
     offline = SourceStatus(False, "could not open camera 0", None, 0)
-    runtime.watcher = FakeWatcher([
-        WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"]),
-        WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"])])
+    runtime.watcher = FakeWatcher(
+        [
+            WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"]),
+            WatchStep([], None, offline, ["could not open camera 0", "unknown card XX12"]),
+        ]
+    )
     runtime.step_once()
     runtime.step_once()
     assert runtime.camera_status()["warnings"] == ["unknown card XX12"]
@@ -384,8 +428,9 @@ def test_a_new_game_with_another_layout_reopens_the_camera(client, runtime):
 
 
 def test_the_preview_also_streams_as_mjpeg(client, runtime):
-    runtime.watcher = FakeWatcher([live_step([], jpeg=b"\xff\xd8one\xff\xd9"),
-                                   live_step([], jpeg=b"\xff\xd8two\xff\xd9")])
+    runtime.watcher = FakeWatcher(
+        [live_step([], jpeg=b"\xff\xd8one\xff\xd9"), live_step([], jpeg=b"\xff\xd8two\xff\xd9")]
+    )
     runtime.step_once()
     response = client.get("/api/preview.mjpeg?max=2", buffered=False)
     assert response.mimetype == "multipart/x-mixed-replace"
@@ -402,15 +447,15 @@ def test_a_musee_match_counts_wins_until_someone_has_two(client, runtime):
     for _ in range(2):
         play_a_short_game(client, runtime)
         winners.append(client.get("/api/state").get_json()["outcome"]["winners"])
-        client.post("/api/new-game", json={"game": "musee", "players": 2,
-                                           "names": ["Amy", "Ben"]})
+        client.post("/api/new-game", json={"game": "musee", "players": 2, "names": ["Amy", "Ben"]})
     match = client.get("/api/state").get_json()["match"]
     assert match["wins_needed"] == 2 and match["games"] == 2
     for side in ("p0", "p1"):
         assert match["wins"][side] == sum(side in w for w in winners)
     assert (match["winners"] != []) == any(match["wins"][s] >= 2 for s in ("p0", "p1"))
-    other = client.post("/api/new-game", json={"game": "musee", "players": 2,
-                                               "names": ["Cy", "Di"]}).get_json()
+    other = client.post(
+        "/api/new-game", json={"game": "musee", "players": 2, "names": ["Cy", "Di"]}
+    ).get_json()
     assert other["match"]["games"] == 0, "other players are another match"
 
 
@@ -430,8 +475,11 @@ def test_a_camera_driver_error_reaches_the_dashboard_with_its_cause(runtime):
         def release(self):
             pass
 
-    source = CameraSource(0, SourceConfig(reconnect_min_s=0.05, reconnect_max_s=0.1),
-                          capture_factory=lambda target, config: BrokenDriver())
+    source = CameraSource(
+        0,
+        SourceConfig(reconnect_min_s=0.05, reconnect_max_s=0.1),
+        capture_factory=lambda target, config: BrokenDriver(),
+    )
     try:
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline and not runtime.camera_status()["problems"]:

@@ -10,7 +10,6 @@ import re
 
 from webhelpers import BROWSER_TESTS, SHOTS
 
-
 pytestmark = BROWSER_TESTS
 
 
@@ -21,8 +20,16 @@ def total_of(page, side: str) -> int:
 
 def test_demo_in_a_browser(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("demo", "--simulated", "--port", "0", "--pace", "0.1",
-                          "--db", str(tmp_path / "demo.sqlite3"))
+    server = start_server(
+        "demo",
+        "--simulated",
+        "--port",
+        "0",
+        "--pace",
+        "0.1",
+        "--db",
+        str(tmp_path / "demo.sqlite3"),
+    )
     page = browser.new_page(viewport={"width": 1440, "height": 1000})
     page.set_default_timeout(15000)
     page.goto(server.url + "/")
@@ -32,7 +39,9 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     first_total = total_of(page, "p0")
     page.wait_for_function(
         "(t) => { const n = document.querySelector('.side[data-side=\"p0\"] .side-total');"
-        " return n && parseInt(n.textContent.match(/\\d+/)[0]) > t; }", arg=first_total)
+        " return n && parseInt(n.textContent.match(/\\d+/)[0]) > t; }",
+        arg=first_total,
+    )
     assert page.locator("#preview").is_visible()
     page.screenshot(path=str(SHOTS / "dashboard-live-en.png"))
 
@@ -90,7 +99,8 @@ def test_demo_in_a_browser(browser, start_server, tmp_path):
     choice.click()
     page.wait_for_function(
         "(p) => S.snap.state.museums.some(m => m.galleries.some(r => r.some(c => c && c.card === p)))",
-        arg=payload)
+        arg=payload,
+    )
     assert page.locator("#log li").first.locator(".badge.manual").count() == 1
     page.screenshot(path=str(SHOTS / "dashboard-corrected-zh.png"), full_page=True)
 
@@ -145,7 +155,9 @@ def test_every_other_game_renders_its_table(browser, start_server, tmp_path):
         answer = page.evaluate(
             "async ([slug, n]) => (await fetch('/api/new-game', {method: 'POST', headers: "
             "{'Content-Type': 'application/json'}, body: JSON.stringify({game: slug, players: n})}))"
-            ".status", [game.info.slug, players])
+            ".status",
+            [game.info.slug, players],
+        )
         assert answer == 200, game.info.slug
         page.wait_for_function("(slug) => S.snap && S.snap.game.slug === slug", arg=game.info.slug)
         if (GAME_VIEWS / f"{game.info.slug}.js").exists():

@@ -10,15 +10,24 @@ pytestmark = [*BROWSER_TESTS, pytest.mark.slow]
 
 
 def test_every_page_renders_under_the_security_policy(browser, start_server, tmp_path):
-    server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"),
-                          "--names", "Amy,Ben")
+    server = start_server(
+        "serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"), "--names", "Amy,Ben"
+    )
     page = browser.unguarded.new_page(viewport={"width": 1440, "height": 1000})
     violations = []
-    page.on("console", lambda message: violations.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     try:
-        for path, filled in (("/", "#board > *"), ("/setup", "select option"),
-                             ("/games", "main *"), ("/summary", "#summary-scores > *")):
+        for path, filled in (
+            ("/", "#board > *"),
+            ("/setup", "select option"),
+            ("/games", "main *"),
+            ("/summary", "#summary-scores > *"),
+        ):
             page.goto(server.url + path)
             page.locator(filled).first.wait_for(state="attached", timeout=10000)
         page.goto(server.url + "/summary")

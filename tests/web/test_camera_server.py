@@ -35,12 +35,25 @@ def wait_camera(server, predicate, timeout: float, what: str) -> tuple[dict, flo
 
 
 def test_the_dashboard_says_a_stalled_or_frozen_camera_is_offline_and_the_server_lives(
-        start_server, tmp_path):
+    start_server, tmp_path
+):
     flaky = FlakyMjpegServer()
     try:
-        server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                              "--port", "0", "--db", str(tmp_path / "games.sqlite3"),
-                              "--source", f"camera:{flaky.url}")
+        server = start_server(
+            "serve",
+            "--game",
+            "musee",
+            "--players",
+            "2",
+            "--names",
+            "Amy,Ben",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "games.sqlite3"),
+            "--source",
+            f"camera:{flaky.url}",
+        )
         wait_camera(server, lambda c: c["online"], 20, "came online")
 
         flaky.set_mode("stall")
@@ -57,8 +70,9 @@ def test_the_dashboard_says_a_stalled_or_frozen_camera_is_offline_and_the_server
         status, seen_at = wait_camera(server, lambda c: not c["online"], 5, "saw the freeze")
         delays["freeze"] = seen_at - frozen_at
         assert status["code"] == "frozen" and delays["freeze"] <= 3.0, status
-        print("dashboard API offline after " + ", ".join(f"{k} {v:.2f} s"
-                                                         for k, v in delays.items()))
+        print(
+            "dashboard API offline after " + ", ".join(f"{k} {v:.2f} s" for k, v in delays.items())
+        )
 
         flaky.set_mode("down")
         time.sleep(1.0)

@@ -54,19 +54,31 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     record = load_record(GOLDEN)
     log = [entry["move"] for entry in record.records() if entry.get("type") == "move"]
     # Round 1 ends with Cy's follower; then the turn-ups and Bo's choice follow.
-    last_follower = next(i for i, m in enumerate(log)
-                         if m["kind"] == "place_follower" and m["player"] == 2)
+    last_follower = next(
+        i for i, m in enumerate(log) if m["kind"] == "place_follower" and m["player"] == 2
+    )
     first_play = next(i for i, m in enumerate(log) if m["kind"] == "play_card")
     declarations = []
-    for m in log[last_follower + 1:]:
+    for m in log[last_follower + 1 :]:
         if m["kind"] not in ("reveal_face_down", "choose"):
             break
         declarations.append(m)
-    bo_reveal = next(m for m in declarations if m["kind"] == "reveal_face_down" and m["player"] == 1)
+    bo_reveal = next(
+        m for m in declarations if m["kind"] == "reveal_face_down" and m["player"] == 1
+    )
     others = [m for m in declarations if m["kind"] == "reveal_face_down" and m["player"] != 1]
 
-    server = start_server("serve", "--game", "cardcassonne", "--players", "3", "--port", "0",
-                          "--db", str(tmp_path / "cc.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "cardcassonne",
+        "--players",
+        "3",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "cc.sqlite3"),
+    )
     page = browser.new_page(viewport={"width": 1500, "height": 1100})
     page.set_default_timeout(15000)
     errors: list[str] = []
@@ -90,19 +102,26 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     assert page.locator(f".cc-row[data-row='{first['row']}'] .cc-card.back").count() == 1
 
     # Bo and Cy by the API; An's second card (face up) from the picker of allowed cards.
-    post_moves(page, log[first_play + 1:first_play + 3])
+    post_moves(page, log[first_play + 1 : first_play + 3])
     second = log[first_play + 3]
     assert second["player"] == 0 and not second["face_down"]
     page.wait_for_function("S.snap.state.turn === 0")
     page.click("#cc-open-faceup")
-    pick = page.locator(f"#cc-picker .cc-pick[data-card='{second['card']}'][data-row='{second['row']}']")
+    pick = page.locator(
+        f"#cc-picker .cc-pick[data-card='{second['card']}'][data-row='{second['row']}']"
+    )
     assert page.locator("#cc-picker .cc-pick[data-card='CCY01']").count() == 0  # already played
     pick.click()
     page.wait_for_function("S.snap.state.turn === 1")
-    assert page.locator(f".cc-row[data-row='{second['row']}'] .cc-card[data-payload='{second['card']}']").count() == 1
+    assert (
+        page.locator(
+            f".cc-row[data-row='{second['row']}'] .cc-card[data-payload='{second['card']}']"
+        ).count()
+        == 1
+    )
 
     # Up to the last follower; the live preview shows what each placed follower would take.
-    post_moves(page, log[first_play + 4:last_follower])
+    post_moves(page, log[first_play + 4 : last_follower])
     page.wait_for_function("S.snap.state.claims_preview.length === 2")
     preview = page.evaluate("S.snap.state.claims_preview")
     for claim in preview:
@@ -125,8 +144,9 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     # An's and Cy's face-down cards by the API; Bo turns his up on the screen.
     post_moves(page, others)
     key = f"{bo_reveal['row']}-{bo_reveal['position']}"
-    page.wait_for_selector(f"#cc-reveal-{key} option[value='{bo_reveal['card']}']",
-                           state="attached")
+    page.wait_for_selector(
+        f"#cc-reveal-{key} option[value='{bo_reveal['card']}']", state="attached"
+    )
     # the select existed before the posts: wait for the live state to take the others away
     page.wait_for_function("() => document.querySelectorAll('#cc-scoring .cc-reveal').length === 1")
     page.select_option(f"#cc-reveal-{key}", bo_reveal["card"])
@@ -173,14 +193,16 @@ def test_round_scoring_screen(browser, start_server, tmp_path):
     shot(page, "round2-zh")
 
     # The rest of the game (Bo's choice already made on the screen) up to the final scoring.
-    post_moves(page, log[last_follower + 1 + len(declarations):])
+    post_moves(page, log[last_follower + 1 + len(declarations) :])
     page.wait_for_selector("#cc-final")
     assert page.locator("#cc-rounds tbody tr[data-round]").count() == 8
     assert page.locator("#cc-final .cc-chest").count() == 3
     assert "財寶箱" in page.locator("#cc-final").inner_text()
     # The golden totals (notes: 163, 114, 173) with Bo's blue building scored at once instead
     # of kept: +10 in round 1, and his chest's blue group shrinks from 2 (3 points) to 1 (1).
-    totals = [number(page.locator(f".cc-total[data-seat='{seat}']").inner_text()) for seat in range(3)]
+    totals = [
+        number(page.locator(f".cc-total[data-seat='{seat}']").inner_text()) for seat in range(3)
+    ]
     assert totals == [163, 114 + 10 - 2, 173]
     shot(page, "final-zh")
     page.click("#lang-en")

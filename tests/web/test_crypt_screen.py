@@ -17,8 +17,12 @@ from pathlib import Path
 
 from webhelpers import BROWSER_TESTS, SHOTS, call, play
 
-GOLDEN = (Path(__file__).resolve().parents[1] / "golden" / "crypt"
-          / "two-players-full-with-illegal-attempts.json")
+GOLDEN = (
+    Path(__file__).resolve().parents[1]
+    / "golden"
+    / "crypt"
+    / "two-players-full-with-illegal-attempts.json"
+)
 
 pytestmark = BROWSER_TESTS
 
@@ -29,8 +33,19 @@ def wait_state(page, expression: str) -> None:
 
 def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "crypt", "--players", "2", "--names", "Ann,Ben",
-                          "--port", "0", "--db", str(tmp_path / "crypt.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "crypt",
+        "--players",
+        "2",
+        "--names",
+        "Ann,Ben",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "crypt.sqlite3"),
+    )
     url = server.url
     page = browser.new_page(viewport={"width": 1440, "height": 1200})
     page.set_default_timeout(15000)
@@ -76,7 +91,10 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
     play(url, kind="claim", player=1, placements=[{"card": 0, "dice": 1, "effort": 3}])
     page.wait_for_selector("#crypt-pushes")
     pushes = page.locator("#crypt-pushes").inner_text()
-    assert "Ben pushed Ann's die off the Idol 4 (crypt card 1)" in pushes and "effort 3 beats 2" in pushes
+    assert (
+        "Ben pushed Ann's die off the Idol 4 (crypt card 1)" in pushes
+        and "effort 3 beats 2" in pushes
+    )
     assert page.locator("#crypt-refused").count() == 0
     assert "dice on one card only" in page.locator("#crypt-lastturn").inner_text()
 
@@ -116,9 +134,12 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
 
     # The hand-checked 2-player game: final scores 37 and 31, with collectors earned.
     record = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
-                                     data=json.dumps(record).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/games/import?open=1",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         assert answer.status == 201
     page.wait_for_selector(".crypt-scores.final")
@@ -139,8 +160,19 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
 
 def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "crypt", "--players", "1", "--names", "Mei",
-                          "--port", "0", "--db", str(tmp_path / "solo.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "crypt",
+        "--players",
+        "1",
+        "--names",
+        "Mei",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "solo.sqlite3"),
+    )
     url = server.url
     page = browser.new_page(viewport={"width": 1440, "height": 1200})
     page.set_default_timeout(15000)
@@ -166,14 +198,19 @@ def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
     page.screenshot(path=str(SHOTS / "crypt-ghost-zh.png"), full_page=True)
 
     record = json.loads((GOLDEN.parent / "solo-with-ghost.json").read_text(encoding="utf-8"))
-    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
-                                     data=json.dumps(record).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/games/import?open=1",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         assert answer.status == 201
     page.wait_for_selector("#crypt-rank")
     assert "小資國王" in page.locator("#crypt-rank").inner_text()
     page.click("#lang-en")
     assert "The Petty King" in page.locator("#crypt-rank").inner_text()
-    assert f"{record['expected']['scores']['p0']} coins" in page.locator("#crypt-scores").inner_text()
+    assert (
+        f"{record['expected']['scores']['p0']} coins" in page.locator("#crypt-scores").inner_text()
+    )
     page.screenshot(path=str(SHOTS / "crypt-solo-final-en.png"), full_page=True)

@@ -44,7 +44,7 @@ def test_recorded_declarations_wait_for_the_placements_before_them():
     recorded.frames_read = first.after_frame + 1  # the frame it follows has been read
     final = json.loads(sorted(SAMPLE_GAME.glob("0*.json"))[-1].read_text(encoding="utf-8"))
     session = Session("musee", Setup(2, recording.names))
-    for data in final["moves"][:first.after_moves]:
+    for data in final["moves"][: first.after_moves]:
         assert recorded.due_moves(session) == [], "too early: placements are still missing"
         session.play(Move.from_dict(data))
     assert recorded.due_moves(session)[0] == first.move
@@ -52,8 +52,10 @@ def test_recorded_declarations_wait_for_the_placements_before_them():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not (sample_frames_available() and pipeline_available()),
-                    reason="needs the vision pipeline and sample_images/musee-2p")
+@pytest.mark.skipif(
+    not (sample_frames_available() and pipeline_available()),
+    reason="needs the vision pipeline and sample_images/musee-2p",
+)
 def test_the_first_recorded_frames_reach_the_dashboard(runtime):
     from web.camera import open_watcher
 

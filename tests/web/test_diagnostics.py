@@ -4,7 +4,7 @@ and the raw status folded away."""
 from __future__ import annotations
 
 import pytest
-from webhelpers import BROWSER_TESTS, FakeWatcher, live_step
+from webhelpers import BROWSER_TESTS, FakeWatcher
 
 from web import create_app
 
@@ -15,7 +15,9 @@ def test_only_the_host_opens_the_camera_check(tmp_path):
     app = create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0", "token": "h0st"})
     client = app.test_client()
     tokens = role_tokens("h0st")
-    assert client.get("/diagnostics", headers={"X-Companion-Token": tokens["host"]}).status_code == 200
+    assert (
+        client.get("/diagnostics", headers={"X-Companion-Token": tokens["host"]}).status_code == 200
+    )
     for role in ("player", "viewer"):
         answer = client.get("/diagnostics", headers={"X-Companion-Token": tokens[role]})
         assert answer.status_code == 403 and answer.mimetype == "text/html"
@@ -29,10 +31,13 @@ def browser_test(test):
 
 
 @browser_test
-@pytest.mark.parametrize("lang, none, todo", [
-    ("en", "No camera is connected", "plug in a webcam"),
-    ("zh-TW", "沒有接上攝影機", "網路攝影機"),
-])
+@pytest.mark.parametrize(
+    "lang, none, todo",
+    [
+        ("en", "No camera is connected", "plug in a webcam"),
+        ("zh-TW", "沒有接上攝影機", "網路攝影機"),
+    ],
+)
 def test_no_camera_is_said_in_plain_words(browser, start_server, lang, none, todo):
     server = start_server("serve", "--game", "musee", "--players", "2", "--port", "0")
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -49,20 +54,23 @@ def test_no_camera_is_said_in_plain_words(browser, start_server, lang, none, tod
 def test_an_uncalibrated_camera_says_to_show_the_four_markers(client, runtime):
     from vision.contract import SourceStatus, WatchStep
 
-    runtime.watcher = FakeWatcher([WatchStep([], b"\xff\xd8x\xff\xd9", SourceStatus(True, "", 0.0, 1),
-                                             calibrated=False)])
+    runtime.watcher = FakeWatcher(
+        [WatchStep([], b"\xff\xd8x\xff\xd9", SourceStatus(True, "", 0.0, 1), calibrated=False)]
+    )
     runtime.step_once()
     camera = client.get("/api/camera").get_json()
     assert camera["online"] and camera["calibrated"] is False
     # the page's verdict for this status (the same function the page runs)
     from web import i18n
+
     assert "four corner markers" in i18n.say("diag.do.uncalibrated", "en")
 
 
 @browser_test
 @pytest.mark.parametrize("lang", ["zh-TW", "en"])
-def test_the_camera_check_counts_what_each_decoding_pass_read(browser, start_server, tmp_path,
-                                                             lang):
+def test_the_camera_check_counts_what_each_decoding_pass_read(
+    browser, start_server, tmp_path, lang
+):
     """Real decoders on two sample photos: per pass of the card reader, how many symbols it
     tried and read and how many it missed, said in words; the pass's developer name and its
     milliseconds are folded away."""
@@ -77,21 +85,34 @@ def test_the_camera_check_counts_what_each_decoding_pass_read(browser, start_ser
     photos.mkdir()
     for name in ("0000.jpg", "0001.jpg"):
         shutil.copy(Path(__file__).parents[2] / "sample_images" / "musee-2p" / name, photos)
-    server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                          "--source", f"images:{photos}", "--port", "0")
+    server = start_server(
+        "serve",
+        "--game",
+        "musee",
+        "--players",
+        "2",
+        "--names",
+        "Amy,Ben",
+        "--source",
+        f"images:{photos}",
+        "--port",
+        "0",
+    )
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
     # the page is compared with the server once both photos are read (the source does not
     # loop, so the counts stop changing); comparing earlier raced the second photo
     import time
+
     deadline = time.monotonic() + 60
     while (call(server.url, "/api/camera")["decoding"] or {}).get("frames", 0) < 2:
         assert time.monotonic() < deadline, "the server never read both sample photos"
         time.sleep(0.1)
     page = context.new_page()
     page.goto(server.url + "/diagnostics")
-    page.wait_for_function("() => document.querySelectorAll('#diag-decoding li').length > 0",
-                           timeout=30000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#diag-decoding li').length > 0", timeout=30000
+    )
     counts = call(server.url, "/api/camera")["decoding"]
     assert counts["frames"] == 2
     shown = page.locator("#diag-decoding li").all_inner_texts()
@@ -118,7 +139,7 @@ def test_every_pass_of_the_card_reader_has_plain_words():
     added to the reader without a sentence fails here."""
     import numpy as np
 
-    from vision.decode import CardReader, Candidate
+    from vision.decode import Candidate, CardReader
     from web import i18n
 
     reader = CardReader(fallbacks=("pyzbar", "opencv"))

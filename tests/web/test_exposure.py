@@ -9,7 +9,6 @@ import time
 import pytest
 from click.testing import CliRunner
 from test_errors import assert_error_shape
-from webhelpers import post
 
 from companion_cli import main
 from web import TokenRequiredError, create_app, is_loopback
@@ -26,14 +25,17 @@ def test_every_answer_says_nosniff_and_may_not_be_framed(client):
 
 def test_commands_from_another_site_are_refused(client):
     body = {"state_id": 0}
-    error = assert_error_shape(client.post("/api/undo", json=body,
-                                           headers={"Origin": "https://evil.example"}), 403)
+    error = assert_error_shape(
+        client.post("/api/undo", json=body, headers={"Origin": "https://evil.example"}), 403
+    )
     assert error["code"] == "cross_site"
     assert_error_shape(client.post("/api/undo", json=body, headers={"Origin": "null"}), 403)
-    assert_error_shape(client.post("/api/undo", json=body,
-                                   headers={"Sec-Fetch-Site": "cross-site"}), 403)
-    assert_error_shape(client.post("/api/undo", json=body,
-                                   headers={"Origin": "http://localhost:1"}), 403)
+    assert_error_shape(
+        client.post("/api/undo", json=body, headers={"Sec-Fetch-Site": "cross-site"}), 403
+    )
+    assert_error_shape(
+        client.post("/api/undo", json=body, headers={"Origin": "http://localhost:1"}), 403
+    )
     # the dashboard's own page, and scripts that send no Origin, get through (to the rules)
     own = client.post("/api/undo", json=body, headers={"Origin": "http://localhost"})
     assert own.status_code == 409 and own.get_json()["error"]["code"] == "nothing_to_undo"
@@ -56,11 +58,14 @@ def test_an_empty_host_is_every_interface_and_needs_a_token(tmp_path):
         create_app({"db": str(tmp_path / "g.db"), "host": ""})
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--port", "99999"], "99999 is not a port"),
-    (["--port", "-1"], "-1 is not a port"),
-    (["--names", "A,B,C", "--players", "2"], "3 names for 2 players"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--port", "99999"], "99999 is not a port"),
+        (["--port", "-1"], "-1 is not a port"),
+        (["--names", "A,B,C", "--players", "2"], "3 names for 2 players"),
+    ],
+)
 def test_the_command_line_refuses_what_cannot_work(tmp_path, args, says):
     result = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "g.db"), *args])
     assert result.exit_code == 2, result.output
@@ -70,7 +75,7 @@ def test_the_command_line_refuses_what_cannot_work(tmp_path, args, says):
 
 def test_a_new_game_for_a_hundred_million_players_is_refused_at_once(client):
     started = time.monotonic()
-    for players in (10 ** 8, 10 ** 12, -1, 0, True, "2", 2.0):
+    for players in (10**8, 10**12, -1, 0, True, "2", 2.0):
         answer = client.post("/api/new-game", json={"game": "musee", "players": players})
         assert_error_shape(answer, 400)
     assert time.monotonic() - started < 2.0
@@ -79,22 +84,27 @@ def test_a_new_game_for_a_hundred_million_players_is_refused_at_once(client):
 
 def test_oversized_bodies_are_413_in_the_common_shape(client):
     big = b'{"state_id": 0, "pad": "' + b"x" * (300 * 1024) + b'"}'
-    error = assert_error_shape(client.post("/api/undo", data=big,
-                                           content_type="application/json"), 413)
+    error = assert_error_shape(
+        client.post("/api/undo", data=big, content_type="application/json"), 413
+    )
     assert "at most" in error["message"]
     huge = b"x" * (9 * 1024 * 1024)
-    assert_error_shape(client.post("/api/games/import", data=huge,
-                                   content_type="application/json"), 413)
+    assert_error_shape(
+        client.post("/api/games/import", data=huge, content_type="application/json"), 413
+    )
 
 
-@pytest.mark.parametrize("raw", [
-    "[" * 100000 + "]" * 100000,
-    '{"state_id": 0, "move": ' + '{"a": ' * 50 + "1" + "}" * 50 + "}",
-    '{"state_id": 0, "move": {"kind": "place", "player": 1' + "0" * 4000 + "}}",
-    '{"state_id": 0, "move": {"kind": "place", "player": 0, "card": "' + "A" * 5000 + '"}}',
-    '{"state_id": 0, "move": {"kind": "place", "player": 0, "card": "MU1\\ud800"}}',
-    '{"state_id": 0, "move": {"kind": "x", "player": -1e30}}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "[" * 100000 + "]" * 100000,
+        '{"state_id": 0, "move": ' + '{"a": ' * 50 + "1" + "}" * 50 + "}",
+        '{"state_id": 0, "move": {"kind": "place", "player": 1' + "0" * 4000 + "}}",
+        '{"state_id": 0, "move": {"kind": "place", "player": 0, "card": "' + "A" * 5000 + '"}}',
+        '{"state_id": 0, "move": {"kind": "place", "player": 0, "card": "MU1\\ud800"}}',
+        '{"state_id": 0, "move": {"kind": "x", "player": -1e30}}',
+    ],
+)
 def test_hostile_json_is_a_400_never_a_500(client, raw):
     for path in ("/api/move", "/api/correct", "/api/new-game", "/api/undo"):
         answer = client.post(path, data=raw, content_type="application/json")
@@ -103,8 +113,9 @@ def test_hostile_json_is_a_400_never_a_500(client, raw):
 
 
 def test_a_deeply_nested_import_is_a_400(client):
-    answer = client.post("/api/games/import", data="[" * 50000 + "]" * 50000,
-                         content_type="application/json")
+    answer = client.post(
+        "/api/games/import", data="[" * 50000 + "]" * 50000, content_type="application/json"
+    )
     assert_error_shape(answer, 400)
 
 
@@ -117,6 +128,13 @@ def test_the_access_log_never_shows_the_token(caplog):
         return [b""]
 
     with caplog.at_level(logging.INFO, logger="web.access"):
-        AccessLog(app)({"PATH_INFO": "/", "QUERY_STRING": "token=s3cret", "REQUEST_METHOD": "GET",
-                        "REMOTE_ADDR": "127.0.0.1"}, lambda status, headers, exc=None: None)
+        AccessLog(app)(
+            {
+                "PATH_INFO": "/",
+                "QUERY_STRING": "token=s3cret",
+                "REQUEST_METHOD": "GET",
+                "REMOTE_ADDR": "127.0.0.1",
+            },
+            lambda status, headers, exc=None: None,
+        )
     assert "token=[redacted]" in caplog.text and "s3cret" not in caplog.text

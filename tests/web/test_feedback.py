@@ -14,8 +14,9 @@ ILLEGAL = {"kind": "place", "player": 0, "card": "MU05", "museum": 1, "gallery":
 
 @pytest.fixture(scope="module")
 def musee(start_server_module):
-    return start_server_module("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                               "--port", "0")
+    return start_server_module(
+        "serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0"
+    )
 
 
 def open_page(browser, url, lang="en"):
@@ -38,7 +39,10 @@ def test_a_refused_move_stays_in_the_alert_panel_in_the_current_language(browser
     assert page.locator("#alerts li.none").count() == 0
     assert page.locator("#toast.hidden").count() == 1  # nothing elsewhere says otherwise
     # on a phone the alert panel comes right after the turn, above the table
-    top = {p: page.locator(p).bounding_box()["y"] for p in ("#turn-panel", "#alerts-panel", "#board-panel")}
+    top = {
+        p: page.locator(p).bounding_box()["y"]
+        for p in ("#turn-panel", "#alerts-panel", "#board-panel")
+    }
     assert top["#turn-panel"] < top["#alerts-panel"] < top["#board-panel"]
 
     page.clock.run_for(60_000)  # a minute later it is still there: no timer takes it away

@@ -17,25 +17,45 @@ from hypothesis import strategies as st
 from web import create_app
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 # Text as hostile clients send it: lone surrogates, control characters, CJK, long runs.
 text = st.one_of(
     st.text(max_size=12),
-    st.sampled_from(["\ud800", "a\udc00b", "\x00", "MU10", "museum0", "nowhere", "龍",
-                     "p0", "place", "card", "add", "remove", "x" * 3000]),
+    st.sampled_from(
+        [
+            "\ud800",
+            "a\udc00b",
+            "\x00",
+            "MU10",
+            "museum0",
+            "nowhere",
+            "龍",
+            "p0",
+            "place",
+            "card",
+            "add",
+            "remove",
+            "x" * 3000,
+        ]
+    ),
 )
 numbers = st.one_of(
     st.integers(min_value=-3, max_value=12),
-    st.sampled_from([10 ** 30, -10 ** 30, 10 ** 12, 2 ** 63, -1]),
+    st.sampled_from([10**30, -(10**30), 10**12, 2**63, -1]),
     st.floats(allow_nan=False, allow_infinity=False),
     st.sampled_from([-1e30, 1e308, 0.5]),
 )
 scalars = st.one_of(st.none(), st.booleans(), numbers, text)
-json_values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)), max_leaves=12)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)),
+    max_leaves=12,
+)
 field = st.one_of(scalars, json_values, st.lists(numbers, max_size=3))
 state_ids = st.one_of(st.just(0), numbers, text, st.none())
 
@@ -45,32 +65,52 @@ def slot():
 
 
 MOVE = st.fixed_dictionaries(
-    {"kind": st.one_of(st.sampled_from(["place", "cannot_play", "stop", "draw", "bid"]), text,
-                       field)},
-    optional={"player": field, "card": st.one_of(st.sampled_from(["MU10", "MU44"]), text),
-              "museum": field, "gallery": field, "space": field, "slot": slot(),
-              "region": st.one_of(text, field), "amount": field, "extra": json_values})
+    {
+        "kind": st.one_of(
+            st.sampled_from(["place", "cannot_play", "stop", "draw", "bid"]), text, field
+        )
+    },
+    optional={
+        "player": field,
+        "card": st.one_of(st.sampled_from(["MU10", "MU44"]), text),
+        "museum": field,
+        "gallery": field,
+        "space": field,
+        "slot": slot(),
+        "region": st.one_of(text, field),
+        "amount": field,
+        "extra": json_values,
+    },
+)
 
 COMMANDS = {
-    "/api/move": st.fixed_dictionaries({"state_id": state_ids},
-                                       optional={"move": st.one_of(MOVE, field)}),
+    "/api/move": st.fixed_dictionaries(
+        {"state_id": state_ids}, optional={"move": st.one_of(MOVE, field)}
+    ),
     "/api/undo": st.fixed_dictionaries({}, optional={"state_id": state_ids}),
-    "/api/cannot-play": st.fixed_dictionaries({"state_id": state_ids},
-                                              optional={"player": field}),
+    "/api/cannot-play": st.fixed_dictionaries({"state_id": state_ids}, optional={"player": field}),
     "/api/correct": st.fixed_dictionaries(
         {"state_id": state_ids},
-        optional={"action": st.one_of(st.sampled_from(["add", "remove"]), field),
-                  "payload": st.one_of(st.sampled_from(["MU10", "MU44", "mu07", " "]), field),
-                  "region": st.one_of(st.sampled_from(["museum0", "museum1", "nowhere"]), field),
-                  "slot": slot(), "kind": st.one_of(st.sampled_from(["card", "token"]), field)}),
+        optional={
+            "action": st.one_of(st.sampled_from(["add", "remove"]), field),
+            "payload": st.one_of(st.sampled_from(["MU10", "MU44", "mu07", " "]), field),
+            "region": st.one_of(st.sampled_from(["museum0", "museum1", "nowhere"]), field),
+            "slot": slot(),
+            "kind": st.one_of(st.sampled_from(["card", "token"]), field),
+        },
+    ),
     "/api/new-game": st.fixed_dictionaries(
         {"game": st.one_of(st.sampled_from(["musee", "crypt", "mythe", "nope"]), field)},
-        optional={"players": st.one_of(st.integers(-2, 8), numbers, field),
-                  "names": st.one_of(st.lists(text, max_size=4), text, field),
-                  "options": st.one_of(st.dictionaries(text, field, max_size=3), field)}),
+        optional={
+            "players": st.one_of(st.integers(-2, 8), numbers, field),
+            "names": st.one_of(st.lists(text, max_size=4), text, field),
+            "options": st.one_of(st.dictionaries(text, field, max_size=3), field),
+        },
+    ),
     "/api/calibration/corners": st.fixed_dictionaries(
-        {}, optional={"points": st.one_of(st.lists(st.lists(numbers, max_size=3), max_size=5),
-                                          field)}),
+        {},
+        optional={"points": st.one_of(st.lists(st.lists(numbers, max_size=3), max_size=5), field)},
+    ),
 }
 
 
@@ -105,10 +145,15 @@ def test_every_command_shape_answers_without_a_5xx(fuzz_app, path):
 
 
 @FUZZ
-@given(path=st.sampled_from(sorted(COMMANDS) + ["/api/games/import", "/api/games/1/open"]),
-       raw=st.one_of(st.binary(max_size=200), json_values.map(json.dumps),
-                     st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
-                     st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n)))
+@given(
+    path=st.sampled_from(sorted(COMMANDS) + ["/api/games/import", "/api/games/1/open"]),
+    raw=st.one_of(
+        st.binary(max_size=200),
+        json_values.map(json.dumps),
+        st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
+        st.integers(1, 3000).map(lambda n: '{"a":' * n + "1" + "}" * n),
+    ),
+)
 def test_any_body_to_any_command_answers_without_a_5xx(fuzz_app, path, raw):
     client = fuzz_app.test_client()
     answer = client.post(path, data=raw, content_type="application/json")
@@ -116,10 +161,18 @@ def test_any_body_to_any_command_answers_without_a_5xx(fuzz_app, path, raw):
 
 
 @FUZZ
-@given(path=st.sampled_from(["/api/legal-moves?limit=", "/api/events?max=0&x=",
-                             "/api/games/", "/kit/musee/mat.pdf?players=",
-                             "/api/state?token="]),
-       value=st.one_of(text, numbers.map(str)))
+@given(
+    path=st.sampled_from(
+        [
+            "/api/legal-moves?limit=",
+            "/api/events?max=0&x=",
+            "/api/games/",
+            "/kit/musee/mat.pdf?players=",
+            "/api/state?token=",
+        ]
+    ),
+    value=st.one_of(text, numbers.map(str)),
+)
 def test_query_strings_answer_without_a_5xx(fuzz_app, path, value):
     from urllib.parse import quote
 
@@ -143,9 +196,14 @@ def test_after_all_that_the_game_still_opens(fuzz_app):
     every stored game must load and replay."""
     runtime = fuzz_app.extensions["companion_runtime"]
     before = fuzz_app.test_client().get("/api/state").get_json()
-    again = create_app({"db": str(runtime.store.path), "game": before["game"]["slug"],
-                        "players": before["setup"]["players"],
-                        "names": before["setup"]["names"]})
+    again = create_app(
+        {
+            "db": str(runtime.store.path),
+            "game": before["game"]["slug"],
+            "players": before["setup"]["players"],
+            "names": before["setup"]["names"],
+        }
+    )
     try:
         client = again.test_client()
         opened = client.post(f"/api/games/{before['game_id']}/open", json={})
@@ -163,8 +221,9 @@ def test_a_restart_after_opening_an_older_game_still_replays_it(tmp_path):
     """The order the fuzzing above can leave behind, made certain: a newer game for another
     player count, then the first game opened again. Restarting does not resume the first game
     (the newest unfinished Musée is the 3-player one), yet the first game opens by its id."""
-    app = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2,
-                      "names": ["Amy", "Ben"]})
+    app = create_app(
+        {"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
+    )
     try:
         client = app.test_client()
         assert client.post("/api/new-game", json={"game": "musee", "players": 3}).status_code == 200
@@ -172,8 +231,9 @@ def test_a_restart_after_opening_an_older_game_still_replays_it(tmp_path):
         before = client.get("/api/state").get_json()
     finally:
         app.extensions["companion_runtime"].close()
-    again = create_app({"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2,
-                        "names": ["Amy", "Ben"]})
+    again = create_app(
+        {"db": str(tmp_path / "g.sqlite3"), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
+    )
     try:
         client = again.test_client()
         assert client.get("/api/state").get_json()["game_id"] != before["game_id"]

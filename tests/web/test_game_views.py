@@ -22,6 +22,7 @@ def test_legal_moves_lists_what_the_engine_allows_now(client):
 
 def test_every_game_view_script_is_served_with_the_dashboard(client):
     from web.pages import GAME_VIEWS
+
     page = client.get("/").get_data(as_text=True)
     for script in sorted(GAME_VIEWS.glob("*.js")):
         assert f"/static/games/{script.name}" in page
@@ -48,13 +49,16 @@ def test_the_layout_lists_the_regions_and_slots_of_this_game_and_player_count(tm
     from web import create_app
 
     for players in (2, 3):
-        app = create_app({"db": str(tmp_path / f"m{players}.db"), "game": "mythe",
-                          "players": players})
+        app = create_app(
+            {"db": str(tmp_path / f"m{players}.db"), "game": "mythe", "players": players}
+        )
         try:
             layout = app.test_client().get("/api/layout").get_json()
         finally:
             app.extensions["companion_runtime"].close()
         spaces = path_spaces(Context(find_game("mythe"), Setup(players, (), {})))
         assert {r["region"]: r["slots"] for r in layout["regions"]} == {
-            "path": [[0, spaces - 1]], "adventure": [], "reveal": [[0, 0]]}
-
+            "path": [[0, spaces - 1]],
+            "adventure": [],
+            "reveal": [[0, 0]],
+        }

@@ -15,10 +15,29 @@ from web.errors import _HTTP_CODES
 WEB = Path(i18n.__file__).parent
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # Latin letters a zh-TW sentence may keep: file formats and codes players see printed.
-ZH_ALLOWED_LATIN = {"PDF", "QR", "A", "B", "C", "D", "T1", "T2", "M", "mm", "VP", "URL", "Wi", "Fi", "USB"}
+ZH_ALLOWED_LATIN = {
+    "PDF",
+    "QR",
+    "A",
+    "B",
+    "C",
+    "D",
+    "T1",
+    "T2",
+    "M",
+    "mm",
+    "VP",
+    "URL",
+    "Wi",
+    "Fi",
+    "USB",
+}
 # Words that mean nothing to a player at a table.
-DEVELOPER_WORDS = re.compile(r"--[a-z]|reprojection|amount_k|data file|\.json\b|TypeError|"
-                             r"Failed to fetch|traceback|homography", re.I)
+DEVELOPER_WORDS = re.compile(
+    r"--[a-z]|reprojection|amount_k|data file|\.json\b|TypeError|"
+    r"Failed to fetch|traceback|homography",
+    re.I,
+)
 
 
 def forms(value):
@@ -66,17 +85,24 @@ def test_zh_tw_sentences_have_no_english_words():
 
 
 def test_no_developer_words_reach_players():
-    offenders = {key: form for key, entry in i18n.catalogue().items()
-                 for lang in ("en", "zh-TW") for form in forms(entry[lang])
-                 if DEVELOPER_WORDS.search(form)}
+    offenders = {
+        key: form
+        for key, entry in i18n.catalogue().items()
+        for lang in ("en", "zh-TW")
+        for form in forms(entry[lang])
+        if DEVELOPER_WORDS.search(form)
+    }
     assert not offenders
 
 
 def test_every_key_the_code_uses_is_in_the_catalogue():
     keys = set(i18n.catalogue())
     # t("camera.reason." + code): a prefix must at least begin some entries
-    missing = sorted(k for k in keys_used_in_code()
-                     if not (any(x.startswith(k) for x in keys) if k.endswith(".") else k in keys))
+    missing = sorted(
+        k
+        for k in keys_used_in_code()
+        if not (any(x.startswith(k) for x in keys) if k.endswith(".") else k in keys)
+    )
     assert not missing
 
 

@@ -16,8 +16,14 @@ from web import create_app
 
 
 def place(player, card, museum, gallery, space):
-    return {"kind": "place", "player": player, "card": card, "museum": museum,
-            "gallery": gallery, "space": space}
+    return {
+        "kind": "place",
+        "player": player,
+        "card": card,
+        "museum": museum,
+        "gallery": gallery,
+        "space": space,
+    }
 
 
 def _open(client, n):
@@ -73,8 +79,9 @@ def test_streams_beyond_the_cap_get_a_503_and_a_closed_one_frees_its_place(tmp_p
 
 
 def test_preview_viewers_share_one_part_per_frame(client, runtime):
-    runtime.watcher = FakeWatcher([live_step([], jpeg=b"\xff\xd8one\xff\xd9"),
-                                   live_step([], jpeg=b"\xff\xd8two\xff\xd9")])
+    runtime.watcher = FakeWatcher(
+        [live_step([], jpeg=b"\xff\xd8one\xff\xd9"), live_step([], jpeg=b"\xff\xd8two\xff\xd9")]
+    )
     runtime.step_once()
     viewers = [iter(client.get("/api/preview.mjpeg", buffered=False).response) for _ in range(3)]
     parts = [next(v) for v in viewers]
@@ -85,10 +92,10 @@ def test_preview_viewers_share_one_part_per_frame(client, runtime):
 
 
 def test_the_print_kit_cache_is_removed_when_the_server_ends(tmp_path):
-    script = ("import web.kit as k; d = k.cache_dir(); (d / 'x.pdf').write_bytes(b'%PDF');"
-              "print(d)")
-    made = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60, check=True).stdout.strip()
+    script = "import web.kit as k; d = k.cache_dir(); (d / 'x.pdf').write_bytes(b'%PDF');print(d)"
+    made = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.strip()
     assert made and not __import__("os").path.exists(made)
 
 

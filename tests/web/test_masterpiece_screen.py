@@ -21,8 +21,12 @@ from pathlib import Path
 
 from webhelpers import BROWSER_TESTS, SHOTS
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "masterpiece" / \
-    "four-players-refusals-and-fines.json"
+GOLDEN = (
+    Path(__file__).resolve().parents[1]
+    / "golden"
+    / "masterpiece"
+    / "four-players-refusals-and-fines.json"
+)
 
 pytestmark = BROWSER_TESTS
 
@@ -35,9 +39,12 @@ class Api:
 
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"X-Companion-Token": self.token,
-                                                  "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            data=data,
+            method=method,
+            headers={"X-Companion-Token": self.token, "Content-Type": "application/json"},
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return answer.status, json.loads(answer.read())
@@ -48,8 +55,9 @@ class Api:
         return self.call("GET", "/api/state")[1]
 
     def move(self, move: dict) -> dict:
-        status, answer = self.call("POST", "/api/move",
-                                   {"state_id": self.state()["state_id"], "move": move})
+        status, answer = self.call(
+            "POST", "/api/move", {"state_id": self.state()["state_id"], "move": move}
+        )
         assert status == 200, answer
         return answer["state"]
 
@@ -74,26 +82,47 @@ def golden_moves_until(last: dict) -> list[dict]:
 
 
 def cash_of(page, seat: int) -> int:
-    return int(page.locator(f'.mp-player[data-seat="{seat}"] .mp-cash').get_attribute("data-cash-k"))
+    return int(
+        page.locator(f'.mp-player[data-seat="{seat}"] .mp-cash').get_attribute("data-cash-k")
+    )
 
 
 def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "masterpiece", "--players", "4",
-                          "--names", "Ana,Ben,Chen,Dev", "--host", "0.0.0.0", "--port", "0",
-                          "--db", str(tmp_path / "mp.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "masterpiece",
+        "--players",
+        "4",
+        "--names",
+        "Ana,Ben,Chen,Dev",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mp.sqlite3"),
+    )
     assert server.token, "a server on 0.0.0.0 prints its access token"
     host_link = [line for line in server.lines if line.startswith("Host link on this computer")]
-    assert host_link and f"http://127.0.0.1:" in host_link[0] and f"?token={server.token}" in host_link[0]
-    assert not [line for line in server.lines if "each device" in line], \
+    assert (
+        host_link
+        and "http://127.0.0.1:" in host_link[0]
+        and f"?token={server.token}" in host_link[0]
+    )
+    assert not [line for line in server.lines if "each device" in line], (
         "the host's token is never offered to every device"
+    )
     base = server.url.replace("0.0.0.0", "127.0.0.1")
     api = Api(base, server.token)
     assert api.call("GET", "/api/state")[0] == 200
     # Set-up and Ben's first turn, then Chen's roll onto a bank auction: Mona... on the easel.
     moves = golden_moves_until({"kind": "easel", "player": 2, "painting": "MPP06"})
-    assert moves[:2] == [{"kind": "deal", "player": 0, "painting": "MPP01"},
-                         {"kind": "draw_value", "player": 0, "card": "MPV23"}]
+    assert moves[:2] == [
+        {"kind": "deal", "player": 0, "painting": "MPP01"},
+        {"kind": "draw_value", "player": 0, "card": "MPV23"},
+    ]
 
     context = browser.new_context(viewport={"width": 1440, "height": 1100})
     page = context.new_page()
@@ -133,8 +162,9 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     ledger_rows = page.locator(".mp-ledger-row").count()
 
     def wait_standing(text: str) -> None:
-        page.wait_for_function("(t) => document.querySelector('#mp-standing').textContent.includes(t)",
-                               arg=text)
+        page.wait_for_function(
+            "(t) => document.querySelector('#mp-standing').textContent.includes(t)", arg=text
+        )
 
     # Ana opens at the minimum with one tap; Chen then types a raise of nothing.
     page.locator('.mp-bidder[data-seat="0"] .mp-bid-min').click()
@@ -196,8 +226,12 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     page.wait_for_selector("#mp-auction")
 
     # A phone opened from the join link, bidding as Ana.
-    phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                        has_touch=True, device_scale_factor=2)
+    phone_context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
     phone = phone_context.new_page()
     phone.set_default_timeout(15000)
     phone.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -218,7 +252,9 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     assert bid.bounding_box()["height"] >= 44  # a thumb-size button
     phone.screenshot(path=str(SHOTS / "masterpiece-phone-before-bid.png"), full_page=False)
     bid.tap()
-    phone.wait_for_function("document.querySelector('#mp-standing').textContent.includes('$1M by Ana')")
+    phone.wait_for_function(
+        "document.querySelector('#mp-standing').textContent.includes('$1M by Ana')"
+    )
     # Dev declined the purchase: a bid from Dev is refused with the rule named.
     phone.select_option("#mp-me", "3")
     phone.wait_for_function("document.querySelector('.mp-bidder').dataset.seat === '3'")
@@ -248,19 +284,31 @@ def golden_record_until(last: dict | None) -> dict:
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
     if last is not None:
         cut = next(i for i, e in enumerate(data["log"]) if e.get("move") == last)
-        data["log"] = data["log"][:cut + 1]
+        data["log"] = data["log"][: cut + 1]
     data.pop("expected")
     return data
 
 
 def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "masterpiece", "--players", "4", "--port", "0",
-                          "--db", str(tmp_path / "mp.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "masterpiece",
+        "--players",
+        "4",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mp.sqlite3"),
+    )
     api = Api(server.url, "")
     # Turn 6 of the golden game: Chen's bank auction, Ben has $5.5M.
-    status, answer = api.call("POST", "/api/games/import?open=1",
-                              golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    status, answer = api.call(
+        "POST",
+        "/api/games/import?open=1",
+        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}),
+    )
     assert status == 201, answer
     page = browser.new_page(viewport={"width": 1440, "height": 1100})
     page.set_default_timeout(15000)
@@ -294,8 +342,12 @@ def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_se
     assert status == 201, answer
     page.reload()
     page.wait_for_selector("#mp-final")
-    wealth = {int(n.get_attribute("data-seat")): int(n.locator(".mp-wealth").get_attribute("data-wealth-k"))
-              for n in page.locator(".mp-final-side").all()}
+    wealth = {
+        int(n.get_attribute("data-seat")): int(
+            n.locator(".mp-wealth").get_attribute("data-wealth-k")
+        )
+        for n in page.locator(".mp-final-side").all()
+    }
     assert wealth == {0: 29500, 1: 20000, 2: 41500, 3: 24500}
     assert page.locator(".mp-final-side").first.get_attribute("data-seat") == "2"
     assert page.locator(".mp-final-side.winner").count() == 1
@@ -317,16 +369,31 @@ def test_a_seats_phone_bids_as_that_seat_only(browser, start_server, tmp_path):
     another seat), and his bid is taken."""
     from web.roles import seat_token
 
-    server = start_server("serve", "--game", "masterpiece", "--players", "4",
-                          "--names", "Ana,Ben,Chen,Dev", "--host", "0.0.0.0", "--port", "0",
-                          "--db", str(tmp_path / "mp.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "masterpiece",
+        "--players",
+        "4",
+        "--names",
+        "Ana,Ben,Chen,Dev",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mp.sqlite3"),
+    )
     base = server.url.replace("0.0.0.0", "127.0.0.1")
     status, answer = Api(base, server.token).call(
-        "POST", "/api/games/import?open=1",
-        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+        "POST",
+        "/api/games/import?open=1",
+        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}),
+    )
     assert status == 201, answer
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     phone = context.new_page()
     phone.set_default_timeout(15000)
     phone.goto(f"{base}/?token={seat_token(server.token, 1)}")

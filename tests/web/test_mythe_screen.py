@@ -16,7 +16,6 @@ from pathlib import Path
 
 from webhelpers import BROWSER_TESTS, SHOTS, call, play
 
-
 pytestmark = BROWSER_TESTS
 
 
@@ -26,8 +25,19 @@ def wait_state(page, expression: str, arg=None) -> None:
 
 def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "mythe", "--players", "3", "--names", "Ann,Bo,Cy",
-                          "--port", "0", "--db", str(tmp_path / "mythe.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "mythe",
+        "--players",
+        "3",
+        "--names",
+        "Ann,Bo,Cy",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mythe.sqlite3"),
+    )
     url = server.url
     page = browser.new_page(viewport={"width": 1440, "height": 1100})
     page.set_default_timeout(15000)
@@ -40,7 +50,8 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     # The placeholder deck and path are flagged on the screen.
     assert "unverified" in page.locator("#mythe-unverified").inner_text()
     assert page.locator("#mythe-path .mythe-space").count() == len(
-        call(url, "/api/state")["state"]["path"])
+        call(url, "/api/state")["state"]["path"]
+    )
     assert page.locator('.mythe-space[data-space="0"] .mythe-hero').count() == 3
 
     # Turn 1, a normal draw: Ann draws a 3 and a 2 -> 5 points reach the Bridge (space 5).
@@ -50,7 +61,7 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     total = page.locator("#mythe-total").inner_text()
     assert "5 points: you can reach the Bridge (space 5)" in total
     assert "must stop on the Bridge (space 5)" in page.locator("#mythe-muststop").inner_text()
-    assert page.locator('.mythe-space.target').get_attribute("data-space") == "5"
+    assert page.locator(".mythe-space.target").get_attribute("data-space") == "5"
     assert page.locator("#mythe-drawn .mythe-card").count() == 2
     page.screenshot(path=str(SHOTS / "mythe-draw-en.png"), full_page=True)
     page.click("#lang-zh")
@@ -116,9 +127,12 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mythe" / "three-playe
 
 
 def import_record(url: str, record: dict) -> None:
-    request = urllib.request.Request(url + "/api/games/import?open=1", method="POST",
-                                     data=json.dumps(record).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/games/import?open=1",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         assert answer.status == 201
 
@@ -126,12 +140,24 @@ def import_record(url: str, record: dict) -> None:
 def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     """The hand-checked camera game: Bo shows the sword, then beats the dragon."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server("serve", "--game", "mythe", "--players", "3", "--port", "0",
-                          "--db", str(tmp_path / "mythe.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "mythe",
+        "--players",
+        "3",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mythe.sqlite3"),
+    )
     record = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    reveal_at = next(i for i, e in enumerate(record["log"]) if e["type"] == "event"
-                     and (e["event"].get("where") or {}).get("region") == "reveal")
-    partial = dict(record, log=record["log"][:reveal_at + 3])  # the sword, then a 3 and a 3
+    reveal_at = next(
+        i
+        for i, e in enumerate(record["log"])
+        if e["type"] == "event" and (e["event"].get("where") or {}).get("region") == "reveal"
+    )
+    partial = dict(record, log=record["log"][: reveal_at + 3])  # the sword, then a 3 and a 3
     partial.pop("expected")
     import_record(server.url, partial)
     page = browser.new_page(viewport={"width": 1440, "height": 1100})
@@ -162,11 +188,23 @@ def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
 
 
 def test_two_players_confirm_hands_and_the_extra_deck_when_the_source_is_unknown(
-        browser, start_server, tmp_path):
+    browser, start_server, tmp_path
+):
     """The camera saw a card drawn but not whose: the share form asks for every count,
     the 2-player dummy deck included, and the engine takes the confirmed counts."""
-    server = start_server("serve", "--game", "mythe", "--players", "2", "--names", "Ann,Bo",
-                          "--port", "0", "--db", str(tmp_path / "mythe2.sqlite3"))
+    server = start_server(
+        "serve",
+        "--game",
+        "mythe",
+        "--players",
+        "2",
+        "--names",
+        "Ann,Bo",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path / "mythe2.sqlite3"),
+    )
     url = server.url
     assert call(url, "/api/state")["state"]["hands"] == [5, 4]
     page = browser.new_page(viewport={"width": 1440, "height": 1100})

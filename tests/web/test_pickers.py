@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from webhelpers import BROWSER_TESTS, call
 
 pytestmark = BROWSER_TESTS
 
 
 def open_game(browser, start_server, game, players, names):
-    server = start_server("serve", "--game", game, "--players", str(players), "--names", names,
-                          "--port", "0")
+    server = start_server(
+        "serve", "--game", game, "--players", str(players), "--names", names, "--port", "0"
+    )
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.url + "/")
     page.evaluate("localStorage.setItem('companion.lang', 'en')")
@@ -31,8 +31,11 @@ def test_musee_two_players_offers_cards_1_to_50_only(browser, start_server):
 
 def test_mythe_draws_are_picked_not_typed(browser, start_server):
     server, page = open_game(browser, start_server, "mythe", 2, "Ann,Bo")
-    in_play = [p for p in call(server.url, "/api/catalogue")["pieces"]
-               if p["kind"] == "card" and p["in_play"]]
+    in_play = [
+        p
+        for p in call(server.url, "/api/catalogue")["pieces"]
+        if p["kind"] == "card" and p["in_play"]
+    ]
     picker = page.locator("#mythe-draw-pick")
     picker.wait_for()
     assert picker.locator("option").count() == len(in_play) + 1  # and the "which card?" line
@@ -53,8 +56,11 @@ def test_mythe_hand_correction_picks_region_space_and_card_nothing_typed(browser
     form.wait_for()
     assert form.locator("input").count() == 0  # no region, slot or code to type
     regions = form.locator("select.correct-region option")
-    assert sorted(regions.evaluate_all("os => os.map((o) => o.value)")) == \
-        ["adventure", "path", "reveal"]
+    assert sorted(regions.evaluate_all("os => os.map((o) => o.value)")) == [
+        "adventure",
+        "path",
+        "reveal",
+    ]
     for text in regions.all_inner_texts():  # named in the page's language, not "path"
         assert not re.search(r"[A-Za-z]", text), text
     layout = {r["region"]: r["slots"] for r in call(server.url, "/api/layout")["regions"]}
@@ -64,8 +70,9 @@ def test_mythe_hand_correction_picks_region_space_and_card_nothing_typed(browser
     form.locator("select.correct-region").select_option("adventure")
     assert form.locator("select.correct-slot").count() == 0  # the adventure area has no spaces
     in_play = {p["payload"] for p in call(server.url, "/api/catalogue")["pieces"] if p["in_play"]}
-    offered = set(form.locator("select.correct-payload option").evaluate_all(
-        "os => os.map((o) => o.value)"))
+    offered = set(
+        form.locator("select.correct-payload option").evaluate_all("os => os.map((o) => o.value)")
+    )
     assert offered == in_play
     form.locator("select.correct-payload").select_option("MYN3A")
     form.locator("button.correct-add").click()

@@ -20,16 +20,25 @@ def write(folder, inputs):
 
 
 def place(seat, number, space):
-    return {"kind": "place", "player": seat, "card": f"MU{number:02d}", "museum": seat,
-            "gallery": 0, "space": space}
+    return {
+        "kind": "place",
+        "player": seat,
+        "card": f"MU{number:02d}",
+        "museum": seat,
+        "gallery": 0,
+        "space": space,
+    }
 
 
 def test_an_input_waits_for_its_frame_and_for_the_moves_before_it(tmp_path):
-    recording = write(tmp_path, [
-        {"after_frame": 3, "after_moves": 1, "move": place(1, 5, 0)},
-        {"after_frame": 3, "after_moves": 2, "refused": True, "move": place(1, 6, 0)},
-        {"after_frame": 3, "after_moves": 2, "move": {"kind": "cannot_play", "player": 0}},
-    ])
+    recording = write(
+        tmp_path,
+        [
+            {"after_frame": 3, "after_moves": 1, "move": place(1, 5, 0)},
+            {"after_frame": 3, "after_moves": 2, "refused": True, "move": place(1, 6, 0)},
+            {"after_frame": 3, "after_moves": 2, "move": {"kind": "cannot_play", "player": 0}},
+        ],
+    )
     recorded = RecordedInputs(FakeWatcher([]), recording)
     session = Session("musee", Setup(2))
     recorded.frames_read = 4
@@ -45,12 +54,24 @@ def test_an_input_waits_for_its_frame_and_for_the_moves_before_it(tmp_path):
     assert recorded.pending == 0 and recorded.due_moves(session) == []
 
 
-@pytest.mark.parametrize("content,message", [
-    ("{", "not valid JSON"),
-    ('{"format": "something-else"}', "not a table-companion recording"),
-    (json.dumps({"format": RECORDING_FORMAT, "game": "musee", "players": 2,
-                 "inputs": [{"after_frame": 1}]}), "malformed"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("{", "not valid JSON"),
+        ('{"format": "something-else"}', "not a table-companion recording"),
+        (
+            json.dumps(
+                {
+                    "format": RECORDING_FORMAT,
+                    "game": "musee",
+                    "players": 2,
+                    "inputs": [{"after_frame": 1}],
+                }
+            ),
+            "malformed",
+        ),
+    ],
+)
 def test_a_broken_recording_is_a_clear_error(tmp_path, content, message):
     (tmp_path / "inputs.json").write_text(content)
     with pytest.raises(MalformedRecordError, match=message):
@@ -68,14 +89,35 @@ def test_every_bundled_recording_is_readable_and_names_its_game():
 
 def test_serving_a_recording_as_another_game_is_refused(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "companion", "serve", "--game", "crypt", "--players", "2",
-         "--source", f"images:{SAMPLES / 'musee-2p'}", "--port", "0",
-         "--db", str(tmp_path / "g.sqlite3")], capture_output=True, text=True, timeout=60)
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "serve",
+            "--game",
+            "crypt",
+            "--players",
+            "2",
+            "--source",
+            f"images:{SAMPLES / 'musee-2p'}",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "g.sqlite3"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "records a musee game for 2 players" in result.stderr
 
 
 def test_demo_of_a_game_without_a_recording_says_which_exist(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "companion", "demo", "--game", "chess"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "demo", "--game", "chess"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2 and "unknown game 'chess'" in result.stderr

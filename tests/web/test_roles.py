@@ -5,7 +5,6 @@ Every request goes to 127.0.0.1; the LAN address only appears inside links and Q
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import cv2
@@ -23,8 +22,16 @@ TOKENS = role_tokens(HOST_TOKEN)
 
 @pytest.fixture
 def wide(tmp_path):
-    app = create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0", "token": HOST_TOKEN,
-                      "game": "musee", "players": 2, "names": ["Amy", "Ben"]})
+    app = create_app(
+        {
+            "db": str(tmp_path / "g.db"),
+            "host": "0.0.0.0",
+            "token": HOST_TOKEN,
+            "game": "musee",
+            "players": 2,
+            "names": ["Amy", "Ben"],
+        }
+    )
     yield app.test_client()
     app.extensions["companion_runtime"].close()
 
@@ -44,13 +51,19 @@ def test_each_role_has_its_own_token_stable_for_the_same_host_token():
     assert role_tokens(HOST_TOKEN) == TOKENS and role_tokens("other")["player"] != TOKENS["player"]
 
 
-MOVE = {"move": {"kind": "place", "player": 0, "card": "MU05", "museum": 0, "gallery": 0, "space": 0}}
+MOVE = {
+    "move": {"kind": "place", "player": 0, "card": "MU05", "museum": 0, "gallery": 0, "space": 0}
+}
 
 
 def test_a_viewer_watches_only_and_the_server_refuses_its_commands(wide):
     assert as_role(wide, "viewer", "GET", "/api/state").status_code == 200
-    for path, body in (("/api/undo", {}), ("/api/move", MOVE), ("/api/new-game", {"game": "musee"}),
-                       ("/api/correct", {"action": "remove", "payload": "MU05"})):
+    for path, body in (
+        ("/api/undo", {}),
+        ("/api/move", MOVE),
+        ("/api/new-game", {"game": "musee"}),
+        ("/api/correct", {"action": "remove", "payload": "MU05"}),
+    ):
         answer = as_role(wide, "viewer", "POST", path, **body)
         assert answer.status_code == 403, path
         error = answer.get_json()["error"]
@@ -66,18 +79,35 @@ def test_each_seat_has_its_own_token_stable_and_unlike_the_others():
 
 def test_a_player_moves_but_cannot_undo_correct_or_start_a_game(wide):
     assert as_role(wide, "seat-0", "POST", "/api/move", **MOVE).status_code == 200
-    for path, body in (("/api/undo", {}), ("/api/redo", {}), ("/api/new-game", {"game": "musee"}),
-                       ("/api/correct", {"action": "remove", "payload": "MU05"}),
-                       ("/api/games/1/open", {})):
+    for path, body in (
+        ("/api/undo", {}),
+        ("/api/redo", {}),
+        ("/api/new-game", {"game": "musee"}),
+        ("/api/correct", {"action": "remove", "payload": "MU05"}),
+        ("/api/games/1/open", {}),
+    ):
         answer = as_role(wide, "seat-0", "POST", path, **body)
         assert answer.status_code == 403 and answer.get_json()["error"]["code"] == "host_only", path
     assert as_role(wide, "seat-0", "GET", "/setup").status_code == 403
     assert as_role(wide, "seat-0", "GET", "/join/seat-0.png").status_code == 403
 
 
-BEN_MOVES = [("/api/move", {"move": {"kind": "place", "player": 1, "card": "MU15", "museum": 1,
-                                     "gallery": 0, "space": 3}}),
-             ("/api/cannot-play", {"player": 1})]
+BEN_MOVES = [
+    (
+        "/api/move",
+        {
+            "move": {
+                "kind": "place",
+                "player": 1,
+                "card": "MU15",
+                "museum": 1,
+                "gallery": 0,
+                "space": 3,
+            }
+        },
+    ),
+    ("/api/cannot-play", {"player": 1}),
+]
 
 
 @pytest.mark.parametrize("path, body", BEN_MOVES)
@@ -99,13 +129,25 @@ def test_the_host_may_still_act_for_any_seat(wide, path, body):
 
 
 def test_a_table_move_is_the_hosts_not_a_seats(tmp_path):
-    app = create_app({"db": str(tmp_path / "c.db"), "host": "0.0.0.0", "token": HOST_TOKEN,
-                      "game": "crypt", "players": 2, "names": ["Amy", "Ben"]})
+    app = create_app(
+        {
+            "db": str(tmp_path / "c.db"),
+            "host": "0.0.0.0",
+            "token": HOST_TOKEN,
+            "game": "crypt",
+            "players": 2,
+            "names": ["Amy", "Ben"],
+        }
+    )
     try:
         client = app.test_client()
-        table_move = next(m for m in client.get(
-            "/api/legal-moves", headers={"X-Companion-Token": HOST_TOKEN}).get_json()["moves"]
-            if m["player"] is None)
+        table_move = next(
+            m
+            for m in client.get(
+                "/api/legal-moves", headers={"X-Companion-Token": HOST_TOKEN}
+            ).get_json()["moves"]
+            if m["player"] is None
+        )
         refused = as_role(client, "seat-0", "POST", "/api/move", move=table_move)
         assert refused.status_code == 403
         assert refused.get_json()["error"]["code"] == "table_move_host_only"
@@ -180,10 +222,14 @@ def test_each_join_qr_decodes_to_the_lan_address_and_that_roles_token(wide, role
 def test_the_hosts_invitation_lists_every_seat_by_name(wide):
     data = as_role(wide, "host", "GET", "/api/join").get_json()
     assert [(s["seat"], s["name"]) for s in data["seats"]] == [(0, "Amy"), (1, "Ben")]
-    assert [parse_qs(urlsplit(s["link"]).query)["token"] for s in data["seats"]] == \
-        [[seat_token(HOST_TOKEN, 0)], [seat_token(HOST_TOKEN, 1)]]
+    assert [parse_qs(urlsplit(s["link"]).query)["token"] for s in data["seats"]] == [
+        [seat_token(HOST_TOKEN, 0)],
+        [seat_token(HOST_TOKEN, 1)],
+    ]
     assert set(data["links"]) == {"host", "viewer"}
-    assert wide.get("/join/seat-2.png", headers={"X-Companion-Token": HOST_TOKEN}).status_code == 404
+    assert (
+        wide.get("/join/seat-2.png", headers={"X-Companion-Token": HOST_TOKEN}).status_code == 404
+    )
 
 
 def test_loopback_without_a_token_is_the_host(client):
@@ -198,8 +244,21 @@ def browser_test(test):
 
 @browser_test
 def test_roles_in_a_browser_and_the_console_prints_lan_links(browser, start_server):
-    server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                          "--host", "0.0.0.0", "--port", "0", "--token", HOST_TOKEN)
+    server = start_server(
+        "serve",
+        "--game",
+        "musee",
+        "--players",
+        "2",
+        "--names",
+        "Amy,Ben",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--token",
+        HOST_TOKEN,
+    )
     printed = "\n".join(server.lines)
     lan = lan_address("0.0.0.0")
     assert f"Amy's seat: http://{lan}:" in printed and seat_token(HOST_TOKEN, 0) in printed
@@ -222,8 +281,9 @@ def test_roles_in_a_browser_and_the_console_prints_lan_links(browser, start_serv
     host.goto(f"{local}/setup?token={HOST_TOKEN}")
     qr = host.locator('.join-card[data-seat="1"] img')
     qr.wait_for()
-    host.wait_for_function("() => [...document.querySelectorAll('.join-qr')]"
-                           ".every((img) => img.naturalWidth > 0)")
+    host.wait_for_function(
+        "() => [...document.querySelectorAll('.join-qr')].every((img) => img.naturalWidth > 0)"
+    )
     assert "Ben" in host.locator('.join-card[data-seat="1"] figcaption').inner_text()
     link = host.locator('.join-card[data-seat="1"] a').inner_text()
     assert link.startswith(f"http://{lan}:{port}/?token={seat_token(HOST_TOKEN, 1)}")

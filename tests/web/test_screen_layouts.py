@@ -45,22 +45,40 @@ def english_words(text: str) -> set[str]:
     text = re.sub(r"https?://\S+", "", text)  # a join link is an address, not English
     words = set(re.findall(r"[A-Za-z][A-Za-z0-9'-]*", text))
     # card codes (MPV07, MYN3A) and short unit letters are what the printed cards show
-    return {w for w in words if w not in ZH_ALLOWED and not re.search(r"\d", w)
-            and not (w.isupper() and len(w) <= 3)}
+    return {
+        w
+        for w in words
+        if w not in ZH_ALLOWED and not re.search(r"\d", w) and not (w.isupper() and len(w) <= 3)
+    }
 
 
 @pytest.fixture(scope="module")
 def servers(start_server_module):
-    return {game: start_server_module("serve", "--game", game, "--players", str(players),
-                                      "--names", ",".join(NAMES[:players]), "--port", "0")
-            for game, players in GAMES.items()}
+    return {
+        game: start_server_module(
+            "serve",
+            "--game",
+            game,
+            "--players",
+            str(players),
+            "--names",
+            ",".join(NAMES[:players]),
+            "--port",
+            "0",
+        )
+        for game, players in GAMES.items()
+    }
 
 
 # (path, screen size) checked for every game in both languages: the dashboard on every size,
 # the TV screen on the TV, and the host's and the teaching pages on a phone.
-PAGES = [("/", size) for size in SIZES] + [("/tv", "tv"), ("/rules", "phone"),
-                                           ("/setup", "phone"), ("/diagnostics", "phone"),
-                                           ("/summary", "phone")]
+PAGES = [("/", size) for size in SIZES] + [
+    ("/tv", "tv"),
+    ("/rules", "phone"),
+    ("/setup", "phone"),
+    ("/diagnostics", "phone"),
+    ("/summary", "phone"),
+]
 
 
 def page_name(game: str, path: str, size_name: str, lang: str) -> str:
@@ -80,8 +98,9 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
     for path, size_name in PAGES:
         width, height = SIZES[size_name]
         for lang in ("en", "zh-TW"):
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          has_touch=size_name == "phone")
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, has_touch=size_name == "phone"
+            )
             context.add_cookies([{"name": "companion_lang", "value": lang, "url": url}])
             page = context.new_page()
             errors = []
@@ -104,8 +123,10 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
                     problems.append(f"{where}: English on a zh-TW page: {sorted(english)[:20]}")
             if errors:
                 problems.append(f"{where}: console errors {errors[:3]}")
-            page.screenshot(path=str(SHOTS / (page_name(game, path, size_name, lang) + ".png")),
-                            full_page=size_name == "phone")
+            page.screenshot(
+                path=str(SHOTS / (page_name(game, path, size_name, lang) + ".png")),
+                full_page=size_name == "phone",
+            )
             context.close()
     assert not problems, "\n".join(problems)
 
@@ -119,20 +140,32 @@ def test_a_zh_tw_log_says_where_every_move_came_from_in_chinese(browser, start_s
 
     from companion.validation import EVENT_SOURCES
 
-    server = start_server_module("serve", "--game", "musee", "--players", "2",
-                                 "--names", "Amy,Ben", "--port", "0")
-    moves = [{"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0, "space": 2},
-             {"kind": "place", "player": 1, "card": "MU15", "museum": 1, "gallery": 0, "space": 3},
-             {"kind": "place", "player": 0, "card": "MU20", "museum": 0, "gallery": 0, "space": 4},
-             {"kind": "place", "player": 1, "card": "MU25", "museum": 1, "gallery": 0, "space": 5}]
-    lines = [{"type": "setup", "game": "musee",
-              "setup": {"players": 2, "names": ["Amy", "Ben"], "options": {}}}]
-    lines += [{"type": "move", "move": move, "source": source}
-              for move, source in zip(moves, EVENT_SOURCES)]
+    server = start_server_module(
+        "serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0"
+    )
+    moves = [
+        {"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0, "space": 2},
+        {"kind": "place", "player": 1, "card": "MU15", "museum": 1, "gallery": 0, "space": 3},
+        {"kind": "place", "player": 0, "card": "MU20", "museum": 0, "gallery": 0, "space": 4},
+        {"kind": "place", "player": 1, "card": "MU25", "museum": 1, "gallery": 0, "space": 5},
+    ]
+    lines = [
+        {
+            "type": "setup",
+            "game": "musee",
+            "setup": {"players": 2, "names": ["Amy", "Ben"], "options": {}},
+        }
+    ]
+    lines += [
+        {"type": "move", "move": move, "source": source}
+        for move, source in zip(moves, EVENT_SOURCES)
+    ]
     request = urllib.request.Request(
         server.url + "/api/games/import?open=1",
-        data="\n".join(json.dumps(line) for line in lines).encode(), method="POST",
-        headers={"Content-Type": "application/json"})
+        data="\n".join(json.dumps(line) for line in lines).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         assert answer.status == 201
 

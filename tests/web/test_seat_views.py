@@ -24,11 +24,13 @@ pytestmark = BROWSER_TESTS
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NAMES = ["Amy", "Ben", "Cy"]
 # Controls a phone could press or fill in the game's part of the page.
-ENABLED_CONTROLS = ("() => [...document.querySelectorAll('#board button, #board select, "
-                    "#board input, #board textarea, #cannot-play-box button')]"
-                    ".filter((n) => !n.disabled && n.getClientRects().length"
-                    " && getComputedStyle(n).visibility !== 'hidden')"
-                    ".map((n) => n.id || n.className || n.tagName)")
+ENABLED_CONTROLS = (
+    "() => [...document.querySelectorAll('#board button, #board select, "
+    "#board input, #board textarea, #cannot-play-box button')]"
+    ".filter((n) => !n.disabled && n.getClientRects().length"
+    " && getComputedStyle(n).visibility !== 'hidden')"
+    ".map((n) => n.id || n.className || n.tagName)"
+)
 
 
 class Host:
@@ -39,9 +41,12 @@ class Host:
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"X-Companion-Token": self.token,
-                                                  "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            data=data,
+            method=method,
+            headers={"X-Companion-Token": self.token, "Content-Type": "application/json"},
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as answer:
                 return json.loads(answer.read())
@@ -52,13 +57,17 @@ class Host:
         return self.call("GET", "/api/state")
 
     def new_game(self, game: str, players: int, options: dict | None = None) -> dict:
-        self.call("POST", "/api/new-game", {"game": game, "players": players,
-                                            "names": NAMES[:players], "options": options or {}})
+        self.call(
+            "POST",
+            "/api/new-game",
+            {"game": game, "players": players, "names": NAMES[:players], "options": options or {}},
+        )
         return self.state()
 
     def move(self, **move) -> dict:
-        answer = self.call("POST", "/api/move", {"state_id": self.state()["state_id"],
-                                                 "move": move})
+        answer = self.call(
+            "POST", "/api/move", {"state_id": self.state()["state_id"], "move": move}
+        )
         assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
         return self.state()
 
@@ -78,9 +87,21 @@ class Host:
 
 @pytest.fixture(scope="module")
 def table(start_server_module, tmp_path_factory):
-    server = start_server_module("serve", "--game", "musee", "--players", "2", "--names",
-                                 "Amy,Ben", "--host", "0.0.0.0", "--port", "0", "--db",
-                                 str(tmp_path_factory.mktemp("seats") / "g.sqlite3")).drain()
+    server = start_server_module(
+        "serve",
+        "--game",
+        "musee",
+        "--players",
+        "2",
+        "--names",
+        "Amy,Ben",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path_factory.mktemp("seats") / "g.sqlite3"),
+    ).drain()
     return Host(server.url.replace("0.0.0.0", "127.0.0.1"), server.token)
 
 
@@ -99,8 +120,10 @@ def phones(browser, table):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.errors = errors
         page.goto(f"{table.base}/?token={seat_token(table.token, seat)}")
-        page.wait_for_function(f"() => typeof S === 'object' && S.snap && S.snap.state_id === "
-                               f"{table.state()['state_id']}")
+        page.wait_for_function(
+            f"() => typeof S === 'object' && S.snap && S.snap.state_id === "
+            f"{table.state()['state_id']}"
+        )
         return page
 
     yield phone
@@ -124,12 +147,17 @@ def assert_fits_in_chinese(page) -> None:
     """A zh-TW phone: nothing scrolls sideways and no English words (beyond names, codes)."""
     from test_screen_layouts import english_words
 
-    seen = page.evaluate("() => ({text: document.body.innerText, width: window.innerWidth,"
-                         " scroll: document.documentElement.scrollWidth, names: S.snap.setup.names})")
+    seen = page.evaluate(
+        "() => ({text: document.body.innerText, width: window.innerWidth,"
+        " scroll: document.documentElement.scrollWidth, names: S.snap.setup.names})"
+    )
     assert seen["scroll"] <= seen["width"], seen["scroll"]
     # the players' names, and their initials on the pawns, are no English
-    english = {w for w in english_words(seen["text"])
-               if not any(name.startswith(w) for name in seen["names"])}
+    english = {
+        w
+        for w in english_words(seen["text"])
+        if not any(name.startswith(w) for name in seen["names"])
+    }
     assert english == set(), sorted(english)
 
 
@@ -215,8 +243,9 @@ def test_crypt_only_the_seat_in_turn_passes_and_table_moves_stay_the_hosts(table
 
 def test_crypt_a_die_is_rolled_by_its_owner_only(table, phones):
     table.new_game("crypt", 2)
-    state = table.play_until(lambda s: s["state"]["phase"] == "collect",
-                             ("deal", "claim", "end_turn", "recover"))
+    state = table.play_until(
+        lambda s: s["state"]["phase"] == "collect", ("deal", "claim", "end_turn", "recover")
+    )
     roll = state["state"]["rolls"][0]
     owner, card = roll["owner"], roll["card"]
     watcher = phones(1 - owner)
@@ -243,8 +272,9 @@ def test_mythe_the_hero_in_turn_draws_the_other_waits(table, phones):
 
 def test_mythe_the_share_is_confirmed_on_the_phone_of_the_hero_in_turn(table, phones):
     table.new_game("mythe", 2)
-    state = table.play_until(lambda s: s["state"]["phase"] == "share",
-                             ("reveal", "stop", "move", "draw"))
+    state = table.play_until(
+        lambda s: s["state"]["phase"] == "share", ("reveal", "stop", "move", "draw")
+    )
     turn = state["state"]["turn"]
     watcher = phones(1 - turn)
     assert watcher.locator("#mythe-share, #mythe-done").count() == 0
@@ -278,15 +308,19 @@ def test_masterpiece_a_seat_sets_its_own_pawn_and_waits_for_anothers_draw(table,
     move_goes_through(phone, table, state["state_id"])
 
 
-def test_masterpiece_auction_the_hammer_is_the_auctioneers_and_a_tie_the_hosts(table, phones,
-                                                                                 browser):
+def test_masterpiece_auction_the_hammer_is_the_auctioneers_and_a_tie_the_hosts(
+    table, phones, browser
+):
     """Turn 6 of the golden game: Chen (seat 2) auctions a painting from the bank."""
     from test_masterpiece_screen import golden_record_until
 
     from web.roles import role_tokens
 
-    table.call("POST", "/api/games/import?open=1",
-               golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    table.call(
+        "POST",
+        "/api/games/import?open=1",
+        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}),
+    )
     state = table.state()
     assert state["state"]["auction"]["auctioneer"] == 2
     ben = phones(1)
@@ -341,8 +375,11 @@ def test_musee_the_seat_in_turn_lays_a_card_in_a_gallery_from_its_phone(table, p
 
 def test_cardcassonne_round_scoring_turn_up_and_choice_on_the_owners_phone(table, phones):
     table.new_game("cardcassonne", 2)
-    state = table.play_until(lambda s: s["state"]["phase"] == "scoring",
-                             ("reveal", "place_follower", "play_card"), limit=120)
+    state = table.play_until(
+        lambda s: s["state"]["phase"] == "scoring",
+        ("reveal", "place_follower", "play_card"),
+        limit=120,
+    )
     claim = next(c for c in state["state"]["scoring"] if c["needs_reveal"])
     seat, key = claim["seat"], f"{claim['row']}-{claim['position']}"
     watcher = phones(1 - seat, "zh-TW")
@@ -352,18 +389,28 @@ def test_cardcassonne_round_scoring_turn_up_and_choice_on_the_owners_phone(table
     assert_fits_in_chinese(watcher)
     # a card that is an animal or a building of another colour: its owner must then choose
     faces = {p["payload"]: p["face"] for p in table.call("GET", "/api/catalogue")["pieces"]}
-    candidates = [m["card"] for m in table.call("GET", "/api/legal-moves?limit=2000")["moves"]
-                  if m["kind"] == "reveal_face_down" and m["row"] == claim["row"]
-                  and m["position"] == claim["position"]]
-    card = next(c for c in candidates if faces[c]["type"] in ("animal", "building")
-                and faces[c]["colour"] != claim["row"])
+    candidates = [
+        m["card"]
+        for m in table.call("GET", "/api/legal-moves?limit=2000")["moves"]
+        if m["kind"] == "reveal_face_down"
+        and m["row"] == claim["row"]
+        and m["position"] == claim["position"]
+    ]
+    card = next(
+        c
+        for c in candidates
+        if faces[c]["type"] in ("animal", "building") and faces[c]["colour"] != claim["row"]
+    )
     phone = phones(seat)
     phone.locator(f"#cc-reveal-{key} option[value='{card}']").wait_for(state="attached")
     phone.locator(f"#cc-reveal-{key}").select_option(card)
     phone.locator(f"#cc-reveal-btn-{key}").tap()
     move_goes_through(phone, table, state["state_id"])
-    turned = next(c for c in table.state()["state"]["scoring"]
-                  if (c["row"], c["position"]) == (claim["row"], claim["position"]))
+    turned = next(
+        c
+        for c in table.state()["state"]["scoring"]
+        if (c["row"], c["position"]) == (claim["row"], claim["position"])
+    )
     assert turned["card"] == card and turned["needs_choice"], turned
     # the choice: its owner's phone offers the options, the other phone says who chooses
     choice = phone.locator(f'.cc-choice[data-claim="{key}"] .cc-option')
@@ -376,8 +423,11 @@ def test_cardcassonne_round_scoring_turn_up_and_choice_on_the_owners_phone(table
     option = choice.first.get_attribute("data-option")
     choice.first.tap()
     move_goes_through(phone, table, before)
-    chosen = next(c for c in table.state()["state"]["scoring"]
-                  if (c["row"], c["position"]) == (claim["row"], claim["position"]))
+    chosen = next(
+        c
+        for c in table.state()["state"]["scoring"]
+        if (c["row"], c["position"]) == (claim["row"], claim["position"])
+    )
     assert chosen["choice"] == option and not chosen["needs_choice"], chosen
 
 
@@ -441,8 +491,11 @@ def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer
     """Turn 6 of the golden game: Chen (seat 2) auctions; Ben (seat 1, $5.5M) bids $6M."""
     from test_masterpiece_screen import golden_record_until
 
-    table.call("POST", "/api/games/import?open=1",
-               golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}))
+    table.call(
+        "POST",
+        "/api/games/import?open=1",
+        golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}),
+    )
     state = table.move(kind="bid", player=1, amount_k=6000)
     cash = state["state"]["players"][1]["cash_k"]
     chen = phones(2, "zh-TW")

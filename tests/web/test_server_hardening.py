@@ -25,7 +25,9 @@ pytestmark = pytest.mark.slow
 
 def call(url, path, body=None, token=None, timeout=10):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST")
+    request = urllib.request.Request(
+        url + path, data=data, method="GET" if body is None else "POST"
+    )
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("X-Companion-Token", token)
@@ -47,8 +49,10 @@ def test_a_body_shorter_than_its_length_does_not_hold_a_connection(start_server,
     sockets = []
     for _ in range(5):
         sock = socket.create_connection((host, port), timeout=5)
-        sock.sendall(b"POST /api/undo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 100\r\n\r\n{\"state_id\"")
+        sock.sendall(
+            b"POST /api/undo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"state_id"'
+        )
         sockets.append(sock)
     deadline = time.monotonic() + READ_TIMEOUT_S + 10
     closed = 0
@@ -68,9 +72,11 @@ def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
     host, port = host_port(server.url)
     started = time.monotonic()
     with socket.create_connection((host, port), timeout=10) as sock:
-        sock.sendall(b"POST /api/games/import HTTP/1.1\r\nHost: x\r\n"
-                     b"Content-Type: application/json\r\n"
-                     b"Content-Length: %d\r\n\r\n" % (64 * 1024 * 1024))
+        sock.sendall(
+            b"POST /api/games/import HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % (64 * 1024 * 1024)
+        )
         try:
             sock.sendall(b"[" + b" " * (1024 * 1024))
         except OSError:
@@ -80,7 +86,6 @@ def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
     assert time.monotonic() - started < 5
     status, listed = call(server.url, "/api/games")
     assert status == 200 and len(listed["games"]) == 1  # nothing was stored
-
 
 
 def read_http_answer(sock) -> tuple[bytes, dict, bytes]:
@@ -107,9 +112,11 @@ def test_a_body_over_the_servers_limit_gets_the_common_error_shape(start_server,
     server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"))
     host, port = host_port(server.url)
     with socket.create_connection((host, port), timeout=10) as sock:
-        sock.sendall(b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\n"
-                     b"Content-Type: application/json\r\n"
-                     b"Content-Length: %d\r\n\r\n" % (9 * 1024 * 1024))
+        sock.sendall(
+            b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % (9 * 1024 * 1024)
+        )
         status, headers, payload = read_http_answer(sock)
     assert status.startswith(b"HTTP/1.1 413"), status
     assert headers[b"content-type"].startswith(b"application/json")
@@ -119,16 +126,30 @@ def test_a_body_over_the_servers_limit_gets_the_common_error_shape(start_server,
     assert error["text"]["en"] and error["text"]["zh-TW"] and error["message"]
     assert call(server.url, "/api/state")[0] == 200  # and the server still answers
 
+
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
-def test_sigterm_or_ctrl_c_stops_cleanly_with_every_move_in_the_main_file(start_server, tmp_path,
-                                                                         stop_signal):
+def test_sigterm_or_ctrl_c_stops_cleanly_with_every_move_in_the_main_file(
+    start_server, tmp_path, stop_signal
+):
     db = tmp_path / "g.sqlite3"
     server = start_server("serve", "--port", "0", "--db", str(db), "--names", "Amy,Ben")
     state_id = 0
     for player, card, museum, space in ((0, "MU10", 0, 2), (1, "MU15", 1, 3)):
-        status, answer = call(server.url, "/api/move", {"state_id": state_id, "move": {
-            "kind": "place", "player": player, "card": card, "museum": museum, "gallery": 0,
-            "space": space}})
+        status, answer = call(
+            server.url,
+            "/api/move",
+            {
+                "state_id": state_id,
+                "move": {
+                    "kind": "place",
+                    "player": player,
+                    "card": card,
+                    "museum": museum,
+                    "gallery": 0,
+                    "space": space,
+                },
+            },
+        )
         assert status == 200, answer
         state_id = answer["state"]["state_id"]
     # a live viewer must not keep the server from stopping
@@ -159,8 +180,9 @@ def test_kill_9_mid_write_loses_no_answered_move(start_server, tmp_path):
         # but every one of them is logged, so each answer is one stored record
         while not stop.is_set():
             try:
-                status, answer = call(server.url, "/api/cannot-play",
-                                      {"state_id": 0, "player": 1}, timeout=3)
+                status, answer = call(
+                    server.url, "/api/cannot-play", {"state_id": 0, "player": 1}, timeout=3
+                )
             except (urllib.error.URLError, ConnectionError, OSError):
                 return
             if status in (200, 422):
@@ -221,8 +243,17 @@ def test_fresh_sets_a_damaged_database_aside_and_starts(start_server, tmp_path):
 
 
 def _place(state_id, player, card, museum, space):
-    return {"state_id": state_id, "move": {"kind": "place", "player": player, "card": card,
-                                           "museum": museum, "gallery": 0, "space": space}}
+    return {
+        "state_id": state_id,
+        "move": {
+            "kind": "place",
+            "player": player,
+            "card": card,
+            "museum": museum,
+            "gallery": 0,
+            "space": space,
+        },
+    }
 
 
 def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_server, tmp_path):
@@ -238,8 +269,10 @@ def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_serv
     assert status == 503 and answer["error"]["code"] == "store_unavailable", answer
     assert 1.5 < waited < 6
     # a write that fails outright (a trigger stands in for a full disk)
-    other.execute("CREATE TRIGGER full_disk BEFORE INSERT ON records "
-                  "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    other.execute(
+        "CREATE TRIGGER full_disk BEFORE INSERT ON records "
+        "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
+    )
     status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
     assert status == 503 and "could not be written" in answer["error"]["message"]
     other.execute("DROP TRIGGER full_disk")
@@ -255,8 +288,9 @@ def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_serv
 
 
 def test_waitress_streams_each_event_as_it_happens(start_server, tmp_path):
-    server = start_server("serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"),
-                          "--names", "Amy,Ben")
+    server = start_server(
+        "serve", "--port", "0", "--db", str(tmp_path / "g.sqlite3"), "--names", "Amy,Ben"
+    )
     viewers = [urllib.request.urlopen(server.url + "/api/events", timeout=10) for _ in range(20)]
 
     def next_state(stream):

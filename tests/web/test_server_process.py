@@ -10,13 +10,26 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-COMPARED = ("game_id", "state", "state_id", "scores", "log", "table", "alerts", "setup",
-            "current_players", "hints", "can_undo")
+COMPARED = (
+    "game_id",
+    "state",
+    "state_id",
+    "scores",
+    "log",
+    "table",
+    "alerts",
+    "setup",
+    "current_players",
+    "hints",
+    "can_undo",
+)
 
 
 def call(url, path, body=None, token=None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST")
+    request = urllib.request.Request(
+        url + path, data=data, method="GET" if body is None else "POST"
+    )
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("X-Companion-Token", token)
@@ -29,22 +42,52 @@ def call(url, path, body=None, token=None):
 
 def test_kill_9_mid_game_then_restart_resumes_the_identical_game(start_server, tmp_path):
     db = str(tmp_path / "cafe.sqlite3")
-    args = ("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0",
-            "--db", db)
+    args = (
+        "serve",
+        "--game",
+        "musee",
+        "--players",
+        "2",
+        "--names",
+        "Amy,Ben",
+        "--port",
+        "0",
+        "--db",
+        db,
+    )
     server = start_server(*args)
     assert any(line.startswith("New game #1") for line in server.lines)
-    moves = [(0, "MU10", 0, 0, 2), (1, "MU15", 1, 0, 3), (0, "MU31", 0, 1, 4),
-             (1, "MU07", 1, 2, 0)]
+    moves = [(0, "MU10", 0, 0, 2), (1, "MU15", 1, 0, 3), (0, "MU31", 0, 1, 4), (1, "MU07", 1, 2, 0)]
     state_id = 0
     for player, card, museum, gallery, space in moves:
-        status, answer = call(server.url, "/api/move", {
-            "state_id": state_id, "move": {"kind": "place", "player": player, "card": card,
-                                           "museum": museum, "gallery": gallery, "space": space}})
+        status, answer = call(
+            server.url,
+            "/api/move",
+            {
+                "state_id": state_id,
+                "move": {
+                    "kind": "place",
+                    "player": player,
+                    "card": card,
+                    "museum": museum,
+                    "gallery": gallery,
+                    "space": space,
+                },
+            },
+        )
         assert status == 200, answer
         state_id = answer["state"]["state_id"]
-    status, _ = call(server.url, "/api/correct", {"state_id": state_id, "action": "add",
-                                                  "payload": "MU44", "region": "museum1",
-                                                  "slot": [0, 0]})
+    status, _ = call(
+        server.url,
+        "/api/correct",
+        {
+            "state_id": state_id,
+            "action": "add",
+            "payload": "MU44",
+            "region": "museum1",
+            "slot": [0, 0],
+        },
+    )
     assert status == 422  # Ben's museum, Amy's turn: logged, alert raised
     status, before = call(server.url, "/api/state")
     assert before["alerts"] and before["state_id"] == 4
@@ -60,15 +103,16 @@ def test_kill_9_mid_game_then_restart_resumes_the_identical_game(start_server, t
     # it goes on from there
     status, answer = call(again.url, "/api/undo", {"state_id": after["state_id"]})
     assert status == 200 and answer["state"]["state_id"] == 5
-    status, _ = call(again.url, "/api/move", {"state_id": 4, "move": {"kind": "cannot_play",
-                                                                        "player": 0}})
+    status, _ = call(
+        again.url, "/api/move", {"state_id": 4, "move": {"kind": "cannot_play", "player": 0}}
+    )
     assert status == 409
 
 
-def test_serving_wider_than_localhost_prints_a_token_and_refuses_without_it(start_server,
-                                                                              tmp_path):
-    server = start_server("serve", "--host", "0.0.0.0", "--port", "0",
-                          "--db", str(tmp_path / "g.sqlite3"))
+def test_serving_wider_than_localhost_prints_a_token_and_refuses_without_it(start_server, tmp_path):
+    server = start_server(
+        "serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "g.sqlite3")
+    )
     assert server.token and any("?token=" in line for line in server.lines)
     url = server.url.replace("0.0.0.0", "127.0.0.1")
     status, body = call(url, "/api/state")

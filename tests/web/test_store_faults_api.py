@@ -12,8 +12,14 @@ from web import create_app
 
 
 def place(player, card, museum, gallery, space):
-    return {"kind": "place", "player": player, "card": card, "museum": museum,
-            "gallery": gallery, "space": space}
+    return {
+        "kind": "place",
+        "player": player,
+        "card": card,
+        "museum": museum,
+        "gallery": gallery,
+        "space": space,
+    }
 
 
 def _is_error(answer, status, code=None):
@@ -27,16 +33,16 @@ def _is_error(answer, status, code=None):
 
 
 def _restart(db_path):
-    return create_app({"db": str(db_path), "game": "musee", "players": 2,
-                       "names": ["Amy", "Ben"]})
+    return create_app({"db": str(db_path), "game": "musee", "players": 2, "names": ["Amy", "Ben"]})
 
 
 def test_a_lone_surrogate_in_a_move_is_a_400_and_the_next_start_still_works(app, db_path):
     client = app.test_client()
     raw = '{"state_id": 0, "move": {"kind": "\\ud800", "player": 0}}'
     _is_error(client.post("/api/move", data=raw, content_type="application/json"), 400)
-    raw = ('{"state_id": 0, "action": "add", "payload": "MU10", "region": "\\udc00x", '
-           '"slot": [0, 2]}')
+    raw = (
+        '{"state_id": 0, "action": "add", "payload": "MU10", "region": "\\udc00x", "slot": [0, 2]}'
+    )
     _is_error(client.post("/api/correct", data=raw, content_type="application/json"), 400)
     assert post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2)).status_code == 200
     app.extensions["companion_runtime"].close()
@@ -67,8 +73,9 @@ def test_a_locked_database_is_a_503_that_records_nothing(app, db_path):
     locker = sqlite3.connect(db_path, isolation_level=None)
     locker.execute("BEGIN EXCLUSIVE")
     try:
-        error = _is_error(post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2)), 503,
-                          "store_unavailable")
+        error = _is_error(
+            post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2)), 503, "store_unavailable"
+        )
         assert "busy" in error["message"]
     finally:
         locker.execute("ROLLBACK")

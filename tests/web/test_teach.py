@@ -26,8 +26,9 @@ def browser_test(test):
 
 @browser_test
 def test_the_rules_page_and_the_reason_for_a_refusal(browser, start_server):
-    server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                          "--port", "0")
+    server = start_server(
+        "serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0"
+    )
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_cookies([{"name": "companion_lang", "value": "zh-TW", "url": server.url}])
     page = context.new_page()

@@ -17,8 +17,9 @@ FINISHED = GOLDEN / "crypt" / "four-players-tiebreak.json"  # ends in a tie-brea
 
 
 def post_raw(url: str, path: str, data: bytes) -> dict:
-    request = urllib.request.Request(url + path, data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
 
@@ -53,7 +54,9 @@ def test_the_final_table_ranks_breaks_down_and_times_the_game(browser, finished,
     assert first.get_attribute("data-side") in winners and first.get_attribute("data-rank") == "1"
     assert results.locator("li.result").count() == len(snap["scores"]) >= 2
     totals = [s["total"] for s in snap["scores"]]
-    assert results.locator("li.result .result-lines li").count() == sum(len(s["lines"]) for s in snap["scores"])
+    assert results.locator("li.result .result-lines li").count() == sum(
+        len(s["lines"]) for s in snap["scores"]
+    )
     assert max(totals) == next(s["total"] for s in snap["scores"] if s["side"] == winners[0])
     assert page.locator("#end-panel .tiebreak").count() == 1  # this record ends in a tie-break
     length = page.locator("#game-length")
@@ -89,8 +92,9 @@ def test_the_tv_shows_table_scores_and_last_event_large_with_no_controls(browser
 
 
 def test_the_tv_follows_the_live_game(browser, start_server):
-    server = start_server("serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben",
-                          "--port", "0")
+    server = start_server(
+        "serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0"
+    )
     page = open_page(browser, server.url, "en")
     page.goto(server.url + "/tv?lang=zh-TW")
     page.wait_for_function("() => typeof S === 'object' && S.snap")
@@ -119,9 +123,12 @@ def test_the_results_image_is_a_png_ranked_as_the_page_ranks(browser, finished, 
     page = open_page(browser, finished.url, lang, (1366, 768))
     page.goto(finished.url + "/summary")
     page.locator("#summary-outcome #results li.result").first.wait_for()
-    shown = page.eval_on_selector_all("#summary-outcome #results li.result", """els => els.map((e) => [
+    shown = page.eval_on_selector_all(
+        "#summary-outcome #results li.result",
+        """els => els.map((e) => [
         e.dataset.rank, e.querySelector('.result-name').innerText,
-        e.querySelector('.result-total').innerText])""")
+        e.querySelector('.result-total').innerText])""",
+    )
     link = page.locator("a#results-image")
     assert link.is_visible() and link.get_attribute("download", timeout=2000).endswith(".png")
     with page.expect_download() as download_info:
@@ -135,7 +142,7 @@ def test_the_results_image_is_a_png_ranked_as_the_page_ranks(browser, finished, 
     gray = image.convert("L")
     assert gray.getextrema()[0] < 80  # dark text drawn on the light card, not a blank image
     description = image.text["Description"].splitlines()
-    assert [line.split("\t") for line in description[:len(shown)]] == shown
+    assert [line.split("\t") for line in description[: len(shown)]] == shown
     assert image.text["Title"]
     if lang == "zh-TW":
         assert description[0].endswith(" 分") and "局" in image.text["Title"]
@@ -144,7 +151,9 @@ def test_the_results_image_is_a_png_ranked_as_the_page_ranks(browser, finished, 
 def test_the_results_image_speaks_the_language_asked_for(finished):
     pictures = {}
     for lang in ("en", "zh-TW"):
-        with urllib.request.urlopen(f"{finished.url}/results.png?lang={lang}", timeout=20) as answer:
+        with urllib.request.urlopen(
+            f"{finished.url}/results.png?lang={lang}", timeout=20
+        ) as answer:
             assert answer.headers["Content-Type"] == "image/png"
             assert "attachment" in answer.headers["Content-Disposition"]
             pictures[lang] = read_png(answer.read())

@@ -69,8 +69,15 @@ def test_redo_carries_the_state_id_like_every_command(client):
 
 def test_redo_puts_a_hand_placed_card_back_when_there_is_no_camera(client, runtime):
     assert runtime.watcher is None
-    post(client, "/api/correct", state_id(client), action="add", payload="MU05",
-         region="museum0", slot=[0, 0])
+    post(
+        client,
+        "/api/correct",
+        state_id(client),
+        action="add",
+        payload="MU05",
+        region="museum0",
+        slot=[0, 0],
+    )
     placed_state = snap(client)["state"]
     post(client, "/api/undo", state_id(client))
     assert snap(client)["table"] == []
@@ -79,8 +86,9 @@ def test_redo_puts_a_hand_placed_card_back_when_there_is_no_camera(client, runti
     now = snap(client)
     assert [p["payload"] for p in now["table"]] == ["MU05"]
     assert now["state"] == placed_state and now["can_redo"] is False
-    assert Session.replay(runtime.store.records(runtime.game_id)).snapshot()["table"] \
-        == now["table"]
+    assert (
+        Session.replay(runtime.store.records(runtime.game_id)).snapshot()["table"] == now["table"]
+    )
 
 
 def test_only_the_host_may_redo(db_path):
@@ -95,8 +103,9 @@ def test_only_the_host_may_redo(db_path):
         client.post("/api/move", json={"state_id": 0, "move": A}, headers=host)
         client.post("/api/undo", json={"state_id": 1}, headers=host)
         for role in ("viewer", "player"):
-            refused = client.post("/api/redo", json={"state_id": 2},
-                                  headers={"X-Companion-Token": tokens[role]})
+            refused = client.post(
+                "/api/redo", json={"state_id": 2}, headers={"X-Companion-Token": tokens[role]}
+            )
             assert refused.status_code == 403, role
         assert client.post("/api/redo", json={"state_id": 2}, headers=host).status_code == 200
     finally:
@@ -106,8 +115,9 @@ def test_only_the_host_may_redo(db_path):
 # -- in the browser: undo and new game ask first; redo is a button ---------------------------
 @pytest.fixture(scope="module")
 def musee_server(start_server_module):
-    return start_server_module("serve", "--game", "musee", "--players", "2",
-                               "--names", "Amy,Ben", "--port", "0")
+    return start_server_module(
+        "serve", "--game", "musee", "--players", "2", "--names", "Amy,Ben", "--port", "0"
+    )
 
 
 @pytest.mark.parametrize("lang", ["zh-TW"])
@@ -160,8 +170,15 @@ def test_after_a_restart_redo_still_lays_the_lifted_card_back(db_path):
     config = {"db": str(db_path), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
     app = create_app(config)
     client = app.test_client()
-    post(client, "/api/correct", state_id(client), action="add", payload="MU05",
-         region="museum0", slot=[0, 0])
+    post(
+        client,
+        "/api/correct",
+        state_id(client),
+        action="add",
+        payload="MU05",
+        region="museum0",
+        slot=[0, 0],
+    )
     post(client, "/api/undo", state_id(client))
     app.extensions["companion_runtime"].close()
 
@@ -171,8 +188,9 @@ def test_after_a_restart_redo_still_lays_the_lifted_card_back(db_path):
         assert snap(client)["can_redo"] and snap(client)["table"] == []
         assert post(client, "/api/redo", state_id(client)).status_code == 200
         now = snap(client)
-        assert [(p["payload"], p["where"]["region"], p["where"]["slot"]) for p in now["table"]] \
-            == [("MU05", "museum0", [0, 0])]
+        assert [(p["payload"], p["where"]["region"], p["where"]["slot"]) for p in now["table"]] == [
+            ("MU05", "museum0", [0, 0])
+        ]
         assert now["state"]["museums"][0]["galleries"][0][0] is not None
     finally:
         again.extensions["companion_runtime"].close()

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
-
-import json
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -45,8 +44,13 @@ def placed(payload: str, museum: int, gallery: int, space: int, track: str | Non
 
 
 def live_step(events, jpeg=b"\xff\xd8fakejpeg\xff\xd9") -> WatchStep:
-    return WatchStep(list(events), jpeg, SourceStatus(True, "", 0.0, 1), calibrated=True,
-                     reprojection_error_mm=1.2)
+    return WatchStep(
+        list(events),
+        jpeg,
+        SourceStatus(True, "", 0.0, 1),
+        calibrated=True,
+        reprojection_error_mm=1.2,
+    )
 
 
 def post(client, path, state_id=None, **body):
@@ -63,9 +67,14 @@ def state_id(client) -> int:
 class ServerProcess:
     def __init__(self, args: list[str], cwd: Path, timeout: float = 20.0):
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=cwd,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                     env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", *args],
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
         self.lines: list[str] = []
         self.url = None
         self.token = None
@@ -118,14 +127,23 @@ def free_port() -> int:
 
 # -- real browser: Playwright driving Debian's Chromium (browsers cannot be downloaded here) --
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SHOTS = Path(os.environ.get("COMPANION_SCREENSHOTS", "/tmp/companion-screenshots"))
 BROWSER_TESTS = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's Chromium at /usr/bin/chromium "
-                              "(apt-get install chromium); Playwright cannot download one here"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="browser tests need Debian's Chromium at /usr/bin/chromium "
+        "(apt-get install chromium); Playwright cannot download one here",
+    ),
 ]
 
 
@@ -136,8 +154,9 @@ def call(url: str, path: str, body: dict | None = None) -> dict:
             return json.load(answer)
     state = call(url, "/api/state")
     data = json.dumps(dict(body, state_id=state["state_id"])).encode()
-    request = urllib.request.Request(url + path, data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url + path, data=data, method="POST", headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
 

@@ -31,20 +31,20 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
     return out
 
 
-
 def _row_slot(where) -> tuple[str, int] | None:
     """("yellow", 3) for region "row-yellow", slot [3]; None outside the rows."""
     if where is None or not where.region or not where.region.startswith("row-"):
         return None
     try:
-        return where.region[len("row-"):], int(where.slot[0])
+        return where.region[len("row-") :], int(where.slot[0])
     except (TypeError, ValueError, IndexError):
         return None
 
 
 # -- Table events to moves, or to the violation the event itself is. --------------------------
-def interpret(game, state: CardcassonneState, event: TableEvent,
-              table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret(
+    game, state: CardcassonneState, event: TableEvent, table: Mapping[str, PieceOnTable]
+) -> Interpretation:
     piece = game.catalogue.piece(event.payload)
     if piece.kind == "token":
         return interpret_follower(game, state, event, piece, table)
@@ -53,9 +53,12 @@ def interpret(game, state: CardcassonneState, event: TableEvent,
 
 def tidying(game, state: CardcassonneState) -> bool:
     """Cards and followers may leave or shift while a round is scored and tidied away."""
-    return (state.phase in ("scoring", "over")
-            or (state.phase == "play" and sum(state.played) == 0
-                and not any(state.follower_row) and state.round > 1))
+    return state.phase in ("scoring", "over") or (
+        state.phase == "play"
+        and sum(state.played) == 0
+        and not any(state.follower_row)
+        and state.round > 1
+    )
 
 
 def locate(game, state: CardcassonneState, found) -> tuple[str, int] | None:
@@ -68,8 +71,13 @@ def locate(game, state: CardcassonneState, found) -> tuple[str, int] | None:
 
 
 # -- cards --------------------------------------------------------------------------------
-def interpret_card(game, state: CardcassonneState, event: TableEvent, piece: Piece,
-                   table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret_card(
+    game,
+    state: CardcassonneState,
+    event: TableEvent,
+    piece: Piece,
+    table: Mapping[str, PieceOnTable],
+) -> Interpretation:
     face_down = piece.kind == "back" or getattr(event, "face_down", False)
     payload = BACK if face_down else event.payload
     before = table.get(event.track_id)
@@ -92,18 +100,30 @@ def interpret_card(game, state: CardcassonneState, event: TableEvent, piece: Pie
     return card_in_row(game, state, payload, face_down, target, was)
 
 
-def card_in_row(game, state: CardcassonneState, payload: str, face_down: bool,
-                target: tuple[str, int], was: tuple[str, int] | None) -> Interpretation:
+def card_in_row(
+    game,
+    state: CardcassonneState,
+    payload: str,
+    face_down: bool,
+    target: tuple[str, int],
+    was: tuple[str, int] | None,
+) -> Interpretation:
     colour, position = target
     row = game_state.row(game, state, colour)
     # The same card seen again where the engine already has it (a tracker hiccup, or the
     # unclaimed cards pushed back to the board after scoring) is not a move.
-    if position < len(row) and row[position].kind == "card" and (
+    if (
+        position < len(row)
+        and row[position].kind == "card"
+        and (
             (face_down and row[position].face_down and row[position].card is None)
-            or row[position].card == payload):
+            or row[position].card == payload
+        )
+    ):
         return Interpretation(note=say("card_in_place", card=log.card_name(game, payload)))
-    located = None if face_down else locate(game, 
-                                            state, lambda s: s.kind == "card" and s.card == payload)
+    located = (
+        None if face_down else locate(game, state, lambda s: s.kind == "card" and s.card == payload)
+    )
     if tidying(game, state) and (was is not None or located is not None):
         return Interpretation()  # an unclaimed card pushed back to the board
     if located is not None:
@@ -113,13 +133,25 @@ def card_in_row(game, state: CardcassonneState, payload: str, face_down: bool,
     if state.phase == "setup":
         if face_down:
             return Interpretation()
-        return Interpretation(move=Move("reveal", state.dealer, {
-            "card": payload, "row": colour, "position": position}))
+        return Interpretation(
+            move=Move(
+                "reveal", state.dealer, {"card": payload, "row": colour, "position": position}
+            )
+        )
     if state.phase != "play":
         return Interpretation()
-    return Interpretation(move=Move("play_card", state.turn, {
-        "card": None if face_down else payload, "row": colour, "face_down": face_down,
-        "position": position}))
+    return Interpretation(
+        move=Move(
+            "play_card",
+            state.turn,
+            {
+                "card": None if face_down else payload,
+                "row": colour,
+                "face_down": face_down,
+                "position": position,
+            },
+        )
+    )
 
 
 def still_there(game, state: CardcassonneState, payload: str, where: tuple[str, int]) -> bool:
@@ -136,20 +168,26 @@ def still_there(game, state: CardcassonneState, payload: str, where: tuple[str, 
 
 def moved(game, payload: str, where: tuple[str, int]) -> Violation:
     colour, position = where
-    return refuse("piece_moved.card", cards=(payload,), region=f"row-{colour}",
-                  card=log.card_name(game, payload), row=log.row_name(game, colour),
-                  place=position + 1)
+    return refuse(
+        "piece_moved.card",
+        cards=(payload,),
+        region=f"row-{colour}",
+        card=log.card_name(game, payload),
+        row=log.row_name(game, colour),
+        place=position + 1,
+    )
 
 
-def interpret_turn_up(game, state: CardcassonneState, payload: str,
-                      target: tuple[str, int] | None, region: str | None) -> Interpretation:
+def interpret_turn_up(
+    game, state: CardcassonneState, payload: str, target: tuple[str, int] | None, region: str | None
+) -> Interpretation:
     """Scoring: a face-down card turned up in its row place, or in the player's own area."""
     waiting = [c for c in pending(game, state) if c.card is None]
     if target is not None:
         claim = next((c for c in waiting if (c.row, c.position) == target), None)
     elif region and region.startswith("player"):
         try:
-            seat = int(region[len("player"):])
+            seat = int(region[len("player") :])
         except ValueError:
             return Interpretation()
         mine = [c for c in waiting if c.seat == seat]
@@ -160,21 +198,35 @@ def interpret_turn_up(game, state: CardcassonneState, payload: str,
         return Interpretation()
     if claim is None:
         return Interpretation()
-    return Interpretation(move=Move("reveal_face_down", claim.seat, {
-        "row": claim.row, "position": claim.position, "card": payload}))
+    return Interpretation(
+        move=Move(
+            "reveal_face_down",
+            claim.seat,
+            {"row": claim.row, "position": claim.position, "card": payload},
+        )
+    )
 
 
 # -- followers ----------------------------------------------------------------------------
-def interpret_follower(game, state: CardcassonneState, event: TableEvent, piece: Piece,
-                       table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret_follower(
+    game,
+    state: CardcassonneState,
+    event: TableEvent,
+    piece: Piece,
+    table: Mapping[str, PieceOnTable],
+) -> Interpretation:
     if piece.face.get("size") != "large":
         return Interpretation()  # the small follower only marks the score track
     colour_of_player = piece.face.get("player_colour")
     if colour_of_player not in state.colours:
         name = log.player_colour_name(game, colour_of_player)
-        return Interpretation(violations=(refuse(
-            "not_in_game", cards=(event.payload,),
-            colour=Text(name.en.lower(), name.zh)),))
+        return Interpretation(
+            violations=(
+                refuse(
+                    "not_in_game", cards=(event.payload,), colour=Text(name.en.lower(), name.zh)
+                ),
+            )
+        )
     seat = state.colours.index(colour_of_player)
     placed = locate(game, state, lambda s: s.kind == "follower" and s.seat == seat)
     if isinstance(event, CardRemoved) or _row_slot(event.where) is None:
@@ -191,14 +243,18 @@ def interpret_follower(game, state: CardcassonneState, event: TableEvent, piece:
         return Interpretation(violations=(follower_moved(game, state, seat, placed),))
     if state.phase != "play" or row_index(game, target[0]) is None:
         return Interpretation()
-    return Interpretation(move=Move("place_follower", seat, {"row": target[0],
-                                                             "position": target[1]}))
+    return Interpretation(
+        move=Move("place_follower", seat, {"row": target[0], "position": target[1]})
+    )
 
 
-def follower_moved(game, state: CardcassonneState, seat: int,
-                   where: tuple[str, int]) -> Violation:
+def follower_moved(game, state: CardcassonneState, seat: int, where: tuple[str, int]) -> Violation:
     colour, position = where
-    return refuse("piece_moved.follower",
-                  cards=(game._follower_of_colour[state.colours[seat]],),
-                  region=f"row-{colour}", player=state.names[seat],
-                  row=log.row_name(game, colour), place=position + 1)
+    return refuse(
+        "piece_moved.follower",
+        cards=(game._follower_of_colour[state.colours[seat]],),
+        region=f"row-{colour}",
+        player=state.names[seat],
+        row=log.row_name(game, colour),
+        place=position + 1,
+    )

@@ -33,8 +33,9 @@ def check_claim(game, state: CardcassonneState, move: Move) -> tuple[Claim | Non
     if claim is None:
         return None, (refuse("not_claimed", region=f"row-{move.get('row')}"),)
     if claim.seat != move.player:
-        return None, (refuse("not_your_card", region=f"row-{claim.row}",
-                             owner=state.names[claim.seat]),)
+        return None, (
+            refuse("not_your_card", region=f"row-{claim.row}", owner=state.names[claim.seat]),
+        )
     return claim, ()
 
 
@@ -43,8 +44,14 @@ def check_reveal_face_down(game, state: CardcassonneState, move: Move) -> tuple[
     if problems:
         return problems
     if claim.card is not None:
-        return (refuse("already_face_up", cards=(claim.card,), region=f"row-{claim.row}",
-                       payload=claim.card),)
+        return (
+            refuse(
+                "already_face_up",
+                cards=(claim.card,),
+                region=f"row-{claim.row}",
+                payload=claim.card,
+            ),
+        )
     return play.check_card(game, state, move.get("card"))
 
 
@@ -62,8 +69,14 @@ def check_choose(game, state: CardcassonneState, move: Move) -> tuple[Violation,
     if claim.card is None:
         return (refuse("reveal_first", cards=(BACK,), region=region),)
     if not needs_choice(game, claim) or claim.choice is not None:
-        return (refuse("no_choice_here", cards=(claim.card,), region=region,
-                       card=log.card_name(game, claim.card)),)
+        return (
+            refuse(
+                "no_choice_here",
+                cards=(claim.card,),
+                region=region,
+                card=log.card_name(game, claim.card),
+            ),
+        )
     if move.get("option") not in ("score", "keep"):
         return (refuse("bad_option", cards=(claim.card,), region=region),)
     return ()
@@ -81,12 +94,22 @@ def settle(game, state: CardcassonneState, claim: Claim, updated: Claim) -> Card
 
 
 RULES = (
-    MoveRule(name="reveal_face_down", player="seat",
-             fields={"row": ROW, "position": POSITION, "card": Str()},
-             required=("row", "position", "card"), check=check_reveal_face_down,
-             effect=do_reveal_face_down, describe=log.words_reveal_face_down),
-    MoveRule(name="choose", player="seat",
-             fields={"row": ROW, "position": POSITION, "option": Str(("score", "keep"))},
-             required=("row", "position", "option"), check=check_choose,
-             effect=do_choose, describe=log.words_choose),
+    MoveRule(
+        name="reveal_face_down",
+        player="seat",
+        fields={"row": ROW, "position": POSITION, "card": Str()},
+        required=("row", "position", "card"),
+        check=check_reveal_face_down,
+        effect=do_reveal_face_down,
+        describe=log.words_reveal_face_down,
+    ),
+    MoveRule(
+        name="choose",
+        player="seat",
+        fields={"row": ROW, "position": POSITION, "option": Str(("score", "keep"))},
+        required=("row", "position", "option"),
+        check=check_choose,
+        effect=do_choose,
+        describe=log.words_choose,
+    ),
 )

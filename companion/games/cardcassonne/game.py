@@ -51,49 +51,73 @@ class Cardcassonne(Game):
         self._player_colours = {c.colour: Text(c.en, c.zh) for c in self.data.player_colours}
         self._faces: dict[str, Mapping] = {p.payload: p.face for p in self.catalogue.cards}
         self._all_cards = tuple(p.payload for p in self.catalogue.cards)
-        self._follower_of_colour = {t.face["player_colour"]: t.payload
-                                    for t in self.catalogue.tokens if t.face.get("size") == "large"}
+        self._follower_of_colour = {
+            t.face["player_colour"]: t.payload
+            for t in self.catalogue.tokens
+            if t.face.get("size") == "large"
+        }
 
     # -- the Game interface, and the questions tests and tools ask -------------------------------
     def best_building_groups(self, chest: Iterable[str]) -> dict[str, tuple[list[str], int]]:
         return scoring.best_building_groups(self, chest)
+
     def building_lines(self, chest: Iterable[str]) -> tuple[ScoreLine, ...]:
         return scoring.building_lines(self, chest)
-    def check_turn(self, state: CardcassonneState, move: Move,
-                   rule: MoveRule) -> tuple[Violation, ...]:
+
+    def check_turn(
+        self, state: CardcassonneState, move: Move, rule: MoveRule
+    ) -> tuple[Violation, ...]:
         return turns.check_turn(self, state, move, rule)
+
     def choice_order(self, state: CardcassonneState, claim: Claim) -> tuple[str, str]:
         return scoring.choice_order(self, state, claim)
+
     def claims_now(self, state: CardcassonneState) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
         return game_state.claims_now(self, state)
+
     def current_players(self, state: CardcassonneState) -> tuple[int, ...]:
         return turns.current_players(self, state)
+
     def describe(self, state: CardcassonneState) -> dict:
         return view.describe(self, state)
+
     def face(self, payload: str) -> Mapping:
         return game_state.face(self, payload)
+
     def hints(self, state: CardcassonneState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
-    def interpret(self, state: CardcassonneState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+
+    def interpret(
+        self, state: CardcassonneState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         return camera.interpret(self, state, event, table)
+
     def is_over(self, state: CardcassonneState) -> bool:
         return turns.is_over(self, state)
+
     def keep_value(self, state: CardcassonneState, claim: Claim) -> int:
         return scoring.keep_value(self, state, claim)
+
     def legal_moves(self, state: CardcassonneState) -> Iterable[Move]:
         return teach.legal_moves(self, state)
+
     def new_game(self, setup: Setup) -> CardcassonneState:
         return box.new_game(self, setup)
+
     def outcome(self, state: CardcassonneState) -> Outcome | None:
         return scoring.outcome(self, state)
+
     def pending(self, state: CardcassonneState) -> tuple[Claim, ...]:
         return game_state.pending(self, state)
+
     def row(self, state: CardcassonneState, colour: str) -> tuple[Slot, ...]:
         return game_state.row(self, state, colour)
+
     def rules_notes(self) -> tuple[Text, ...]:
         return teach.rules_notes(self)
+
     def score(self, state: CardcassonneState) -> tuple[SideScore, ...]:
         return scoring.score(self, state)
+
     def validate_setup(self, setup: Setup) -> None:
         return box.validate_setup(self, setup)

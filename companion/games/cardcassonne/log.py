@@ -51,10 +51,8 @@ def log_parts(game, state: CardcassonneState, move: Move):
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         return None
     colour, payload = move.get("row"), move.get("card")
-    row = row_name(game, colour) if isinstance(colour, str) and colour in game.row_colours \
-        else None
-    card = quoted(game, payload) if isinstance(payload, str) and payload in game._faces \
-        else None
+    row = row_name(game, colour) if isinstance(colour, str) and colour in game.row_colours else None
+    card = quoted(game, payload) if isinstance(payload, str) and payload in game._faces else None
     return state.names[seat], row, card
 
 
@@ -118,8 +116,7 @@ def words_choose(game, state: CardcassonneState, move: Move) -> Text | None:
     taken = claim.card if claim is not None else None
     what = quoted(game, taken) if taken is not None else say("log.card_from", place=place)
     if move.get("option") == "score":
-        return say("log.choose_score", player=name, card=what,
-                   points=game.data.points.non_matching)
+        return say("log.choose_score", player=name, card=what, points=game.data.points.non_matching)
     kind = face(game, taken)["type"] if taken is not None else None
     key = {"animal": "log.keep_animal", "building": "log.keep_building"}.get(kind, "log.keep")
     return say(key, player=name, card=what)

@@ -20,8 +20,16 @@ from ..moves import MoveRule
 from . import log, turns
 from . import state as game_state
 from .setup import POSITION, ROW
-from .state import (BACK, CardcassonneState, JOKERS, Slot, face, free_follower_rows, replaced_at,
-                    slot_payload)
+from .state import (
+    BACK,
+    JOKERS,
+    CardcassonneState,
+    Slot,
+    face,
+    free_follower_rows,
+    replaced_at,
+    slot_payload,
+)
 from .words import refuse, say
 
 
@@ -36,20 +44,31 @@ def check_card(game, state: CardcassonneState, payload) -> tuple[Violation, ...]
     if not isinstance(payload, str) or payload not in game._faces:
         return (refuse("unknown_card", cards=(str(payload),), payload=payload),)
     if payload in state.seen:
-        return (refuse("card_already_seen", cards=(payload,), card=log.card_name(game, payload),
-                       payload=payload),)
+        return (
+            refuse(
+                "card_already_seen",
+                cards=(payload,),
+                card=log.card_name(game, payload),
+                payload=payload,
+            ),
+        )
     return ()
 
 
 def wrong_row(game, payload: str, colour: str) -> Violation:
-    return refuse("wrong_row_colour", cards=(payload,), region=f"row-{colour}",
-                  card=log.card_name(game, payload),
-                  own=log.colour_name(game, face(game, payload)["colour"]),
-                  row=log.row_name(game, colour))
+    return refuse(
+        "wrong_row_colour",
+        cards=(payload,),
+        region=f"row-{colour}",
+        card=log.card_name(game, payload),
+        own=log.colour_name(game, face(game, payload)["colour"]),
+        row=log.row_name(game, colour),
+    )
 
 
-def check_end_of_row(game, state: CardcassonneState, colour: str, position, what: str,
-                     cards: tuple[str, ...]) -> tuple[Violation, ...]:
+def check_end_of_row(
+    game, state: CardcassonneState, colour: str, position, what: str, cards: tuple[str, ...]
+) -> tuple[Violation, ...]:
     """A card or follower goes at the right-hand end of a row, never between two pieces."""
     if position is None:
         return ()
@@ -57,20 +76,34 @@ def check_end_of_row(game, state: CardcassonneState, colour: str, position, what
     if not isinstance(position, int) or isinstance(position, bool) or position < 0:
         return (refuse("bad_position", cards=cards, region=region, position=position),)
     if position > len(row):  # a gap is not "the end of the row"
-        return (refuse(f"past_end_of_row.{what}", cards=cards, region=region,
-                       row=log.row_name(game, colour), place=position + 1,
-                       next_place=len(row) + 1),)
+        return (
+            refuse(
+                f"past_end_of_row.{what}",
+                cards=cards,
+                region=region,
+                row=log.row_name(game, colour),
+                place=position + 1,
+                next_place=len(row) + 1,
+            ),
+        )
     if position == len(row):
         return ()
-    left = row[position - 1: position] if position > 0 else ()
+    left = row[position - 1 : position] if position > 0 else ()
     neighbours = tuple(slot_payload(game, state, s) for s in left + (row[position],))
     named = [log.piece_label(game, state, s) for s in left + (row[position],)]
     if not left:
         named.insert(0, say("scoring_board"))
     between = say("between", left=named[0], right=named[1])
     key = "position_occupied.follower" if what == "follower" else "card_between_cards"
-    return (refuse(key, cards=cards + neighbours, region=region, between=between,
-                   row=log.row_name(game, colour)),)
+    return (
+        refuse(
+            key,
+            cards=cards + neighbours,
+            region=region,
+            between=between,
+            row=log.row_name(game, colour),
+        ),
+    )
 
 
 def add_slot(game, state: CardcassonneState, colour: str, slot: Slot) -> CardcassonneState:
@@ -91,29 +124,49 @@ def check_play(game, state: CardcassonneState, move: Move) -> tuple[Violation, .
         return problems
     shown = (str(payload),) if payload not in (None, BACK) else (BACK,)
     if state.played[seat] >= state.hand:
-        return (refuse("no_cards_left", cards=shown, region=f"row-{colour}",
-                       player=state.names[seat], hand=state.hand),)
-    problems = (check_face_down(game, state, seat, colour, payload) if face_down
-                else check_face_up(game, state, seat, colour, payload, shown))
-    return problems or check_end_of_row(game, state, colour, move.get("position"), "card",
-                                        shown)
+        return (
+            refuse(
+                "no_cards_left",
+                cards=shown,
+                region=f"row-{colour}",
+                player=state.names[seat],
+                hand=state.hand,
+            ),
+        )
+    problems = (
+        check_face_down(game, state, seat, colour, payload)
+        if face_down
+        else check_face_up(game, state, seat, colour, payload, shown)
+    )
+    return problems or check_end_of_row(game, state, colour, move.get("position"), "card", shown)
 
 
-def check_face_down(game, state: CardcassonneState, seat: int, colour: str,
-                    payload) -> tuple[Violation, ...]:
+def check_face_down(
+    game, state: CardcassonneState, seat: int, colour: str, payload
+) -> tuple[Violation, ...]:
     if payload not in (None, BACK):
         return (refuse("face_down_card_named", cards=(str(payload),), region=f"row-{colour}"),)
     if state.face_down_played[seat]:
-        return (refuse("second_face_down", cards=(BACK,), region=f"row-{colour}",
-                       player=state.names[seat]),)
+        return (
+            refuse(
+                "second_face_down", cards=(BACK,), region=f"row-{colour}", player=state.names[seat]
+            ),
+        )
     return ()
 
 
-def check_face_up(game, state: CardcassonneState, seat: int, colour: str, payload,
-                  shown: tuple[str, ...]) -> tuple[Violation, ...]:
+def check_face_up(
+    game, state: CardcassonneState, seat: int, colour: str, payload, shown: tuple[str, ...]
+) -> tuple[Violation, ...]:
     if not state.face_down_played[seat]:
-        return (refuse("first_card_face_down", cards=shown, region=f"row-{colour}",
-                       player=state.names[seat]),)
+        return (
+            refuse(
+                "first_card_face_down",
+                cards=shown,
+                region=f"row-{colour}",
+                player=state.names[seat],
+            ),
+        )
     problems = check_card(game, state, payload)
     if problems:
         return problems
@@ -127,10 +180,14 @@ def do_play(game, state: CardcassonneState, move: Move) -> CardcassonneState:
     face_down = bool(move.get("face_down")) or payload == BACK
     slot = Slot("card", None if face_down else payload, face_down, seat)
     state = add_slot(game, state, move["row"], slot)
-    state = replace(state, played=replaced_at(state.played, seat, state.played[seat] + 1),
-                    face_down_played=replaced_at(state.face_down_played, seat,
-                                                 state.face_down_played[seat] or face_down),
-                    seen=state.seen if face_down else state.seen | {payload})
+    state = replace(
+        state,
+        played=replaced_at(state.played, seat, state.played[seat] + 1),
+        face_down_played=replaced_at(
+            state.face_down_played, seat, state.face_down_played[seat] or face_down
+        ),
+        seen=state.seen if face_down else state.seen | {payload},
+    )
     return turns.next_turn(game, state)
 
 
@@ -146,41 +203,67 @@ def check_follower(game, state: CardcassonneState, move: Move) -> tuple[Violatio
     token = game._follower_of_colour[state.colours[seat]]
     placed = state.follower_row[seat]
     if placed is not None:
-        return (refuse("follower_placed_twice", cards=(token,), region=f"row-{placed}",
-                       player=state.names[seat], row=log.row_name(game, placed)),)
-    problems = check_end_of_row(game, state, colour, move.get("position"), "follower",
-                                (token,))
+        return (
+            refuse(
+                "follower_placed_twice",
+                cards=(token,),
+                region=f"row-{placed}",
+                player=state.names[seat],
+                row=log.row_name(game, placed),
+            ),
+        )
+    problems = check_end_of_row(game, state, colour, move.get("position"), "follower", (token,))
     return problems or shared_place(game, state, colour, token)
 
 
-def shared_place(game, state: CardcassonneState, colour: str,
-                 token: str) -> tuple[Violation, ...]:
+def shared_place(game, state: CardcassonneState, colour: str, token: str) -> tuple[Violation, ...]:
     """Two followers never share a position: with no card right of the last follower,
     the end of the row is that follower's place."""
     if colour in free_follower_rows(game, state):
         return ()
     row = game_state.row(game, state, colour)
-    return (refuse("position_occupied.shared",
-                   cards=(token, slot_payload(game, state, row[-1])), region=f"row-{colour}",
-                   other=log.piece_label(game, state, row[-1]), row=log.row_name(game, colour)),)
+    return (
+        refuse(
+            "position_occupied.shared",
+            cards=(token, slot_payload(game, state, row[-1])),
+            region=f"row-{colour}",
+            other=log.piece_label(game, state, row[-1]),
+            row=log.row_name(game, colour),
+        ),
+    )
 
 
 def do_follower(game, state: CardcassonneState, move: Move) -> CardcassonneState:
     seat = move.player
     state = add_slot(game, state, move["row"], Slot("follower", seat=seat))
-    state = replace(state, follower_row=replaced_at(state.follower_row, seat, move["row"]),
-                    last_follower=seat)
+    state = replace(
+        state, follower_row=replaced_at(state.follower_row, seat, move["row"]), last_follower=seat
+    )
     return turns.next_turn(game, state)
 
 
 RULES = (
-    MoveRule(name="play_card", player="seat",
-             fields={"card": Optional(Str()), "row": ROW, "face_down": Bool(),
-                     "position": Optional(POSITION)},
-             required=("row",), check=check_play, effect=do_play,
-             describe=log.words_play_card),
-    MoveRule(name="place_follower", player="seat",
-             fields={"row": ROW, "position": Optional(POSITION)}, required=("row",),
-             check=check_follower, effect=do_follower,
-             describe=log.words_place_follower),
+    MoveRule(
+        name="play_card",
+        player="seat",
+        fields={
+            "card": Optional(Str()),
+            "row": ROW,
+            "face_down": Bool(),
+            "position": Optional(POSITION),
+        },
+        required=("row",),
+        check=check_play,
+        effect=do_play,
+        describe=log.words_play_card,
+    ),
+    MoveRule(
+        name="place_follower",
+        player="seat",
+        fields={"row": ROW, "position": Optional(POSITION)},
+        required=("row",),
+        check=check_follower,
+        effect=do_follower,
+        describe=log.words_place_follower,
+    ),
 )

@@ -14,7 +14,7 @@ from ..moves import MoveRule
 from . import log, play, turns
 from . import state as game_state
 from .setup import POSITION, ROW
-from .state import CardcassonneState, JOKERS, Slot, revealed_setup_cards
+from .state import JOKERS, CardcassonneState, Slot, revealed_setup_cards
 from .words import refuse
 
 
@@ -54,8 +54,13 @@ def do_reveal(game, state: CardcassonneState, move: Move) -> CardcassonneState:
 
 RULES = (
     # the dealer turns up the starting cards; the seat may be left out
-    MoveRule(name="reveal", player="any",
-             fields={"card": Str(), "row": ROW, "position": Optional(POSITION)},
-             required=("card",), check=check_reveal, effect=do_reveal,
-             describe=log.words_reveal),
+    MoveRule(
+        name="reveal",
+        player="any",
+        fields={"card": Str(), "row": ROW, "position": Optional(POSITION)},
+        required=("card",),
+        check=check_reveal,
+        effect=do_reveal,
+        describe=log.words_reveal,
+    ),
 )

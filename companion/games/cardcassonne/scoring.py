@@ -42,28 +42,37 @@ def score_round(game, state: CardcassonneState) -> CardcassonneState:
         mine = [c for c in state.claims if c.seat == seat]
         before = holdings[seat]
         holdings[seat] = score_claims(game, state, before, mine)
-        gained.append(int(sum(l.points for l in holdings[seat].lines[len(before.lines):])))
+        gained.append(int(sum(l.points for l in holdings[seat].lines[len(before.lines) :])))
     # Unclaimed cards stay and are pushed back to the board; followers go home.
     taken = {(c.row, c.position) for c in state.claims}
-    rows = tuple(tuple(s for p, s in enumerate(row)
-                       if s.kind == "card" and (colour, p) not in taken)
-                 for colour, row in zip(game.row_colours, state.rows))
+    rows = tuple(
+        tuple(s for p, s in enumerate(row) if s.kind == "card" and (colour, p) not in taken)
+        for colour, row in zip(game.row_colours, state.rows)
+    )
     dealer = state.last_follower if state.last_follower is not None else state.dealer
     n = state.players
-    state = replace(state, holdings=tuple(holdings), rows=rows, claims=(), dealer=dealer,
-                    round_points=state.round_points + (tuple(gained),),
-                    played=(0,) * n, face_down_played=(False,) * n, follower_row=(None,) * n,
-                    last_follower=None)
+    state = replace(
+        state,
+        holdings=tuple(holdings),
+        rows=rows,
+        claims=(),
+        dealer=dealer,
+        round_points=state.round_points + (tuple(gained),),
+        played=(0,) * n,
+        face_down_played=(False,) * n,
+        follower_row=(None,) * n,
+        last_follower=None,
+    )
     if state.round >= state.rounds:
         return final_scoring(game, state)
     return replace(state, phase="play", round=state.round + 1, turn=(dealer + 1) % n)
 
 
-def score_claims(game, state: CardcassonneState, holdings: Holdings,
-                 claims: list[Claim]) -> Holdings:
+def score_claims(
+    game, state: CardcassonneState, holdings: Holdings, claims: list[Claim]
+) -> Holdings:
     """Round scoring of one player's taken cards (rules, "Round scoring" 1-5)."""
-    taken = _Taken(say("round", round=state.round), list(holdings.animals),
-                   list(holdings.chest))
+    taken = _Taken(say("round", round=state.round), list(holdings.animals), list(holdings.chest))
     for claim in claims:
         if matches(game, claim.card, claim.row):
             take_matching(game, taken, claim)
@@ -71,8 +80,7 @@ def score_claims(game, state: CardcassonneState, holdings: Holdings,
             take_non_matching(game, taken, claim)
     score_persons(game, taken)
     score_animals(game, taken)
-    return Holdings(tuple(taken.animals), tuple(taken.chest),
-                    holdings.lines + tuple(taken.lines))
+    return Holdings(tuple(taken.animals), tuple(taken.chest), holdings.lines + tuple(taken.lines))
 
 
 def take_matching(game, taken: _Taken, claim: Claim) -> None:
@@ -89,9 +97,19 @@ def take_matching(game, taken: _Taken, claim: Claim) -> None:
     else:  # dragon or fairy
         points = game.data.points
         value = points.dragon if kind == "dragon" else points.fairy
-        taken.lines.append(ScoreLine(value, kind, say(
-            "score.dragon_or_fairy", round=taken.round, card=log.card_name(game, payload),
-            row=log.row_name(game, row)), (payload,)))
+        taken.lines.append(
+            ScoreLine(
+                value,
+                kind,
+                say(
+                    "score.dragon_or_fairy",
+                    round=taken.round,
+                    card=log.card_name(game, payload),
+                    row=log.row_name(game, row),
+                ),
+                (payload,),
+            )
+        )
 
 
 def take_non_matching(game, taken: _Taken, claim: Claim) -> None:
@@ -100,9 +118,20 @@ def take_non_matching(game, taken: _Taken, claim: Claim) -> None:
     face = game_state.face(game, payload)
     kind, points = face["type"], game.data.points.non_matching
     if kind == "person" or claim.choice == "score":
-        taken.lines.append(ScoreLine(points, f"non_matching_{kind}", say(
-            "score.non_matching", round=taken.round, card=log.card_name(game, payload),
-            row=log.row_name(game, claim.row), points=points), (payload,)))
+        taken.lines.append(
+            ScoreLine(
+                points,
+                f"non_matching_{kind}",
+                say(
+                    "score.non_matching",
+                    round=taken.round,
+                    card=log.card_name(game, payload),
+                    row=log.row_name(game, claim.row),
+                    points=points,
+                ),
+                (payload,),
+            )
+        )
     elif kind == "animal":
         taken.collect(payload, face["colour"])
     else:
@@ -112,10 +141,22 @@ def take_non_matching(game, taken: _Taken, claim: Claim) -> None:
 def score_persons(game, taken: _Taken) -> None:
     for row, cards in taken.persons.items():
         values = [int(game_state.face(game, p)["value"]) for p in cards]
-        taken.lines.append(ScoreLine(len(cards) * sum(values), "persons", say(
-            "score.persons", round=taken.round, count=len(cards),
-            colour=log.colour_name(game, row), plural=plural(len(cards)),
-            sums="+".join(str(v) for v in values), total=sum(values)), tuple(cards)))
+        taken.lines.append(
+            ScoreLine(
+                len(cards) * sum(values),
+                "persons",
+                say(
+                    "score.persons",
+                    round=taken.round,
+                    count=len(cards),
+                    colour=log.colour_name(game, row),
+                    plural=plural(len(cards)),
+                    sums="+".join(str(v) for v in values),
+                    total=sum(values),
+                ),
+                tuple(cards),
+            )
+        )
 
 
 def score_animals(game, taken: _Taken) -> None:
@@ -127,12 +168,26 @@ def score_animals(game, taken: _Taken) -> None:
     for colour in sorted(taken.gained_colours, key=game.row_colours.index):
         collection = [p for p, c in taken.animals if c == colour]
         jokers = sum(1 for p in collection if game_state.face(game, p)["type"] == "animal_joker")
-        extra = say("score.animal_jokers", count=jokers, plural=plural(jokers)) if jokers \
+        extra = (
+            say("score.animal_jokers", count=jokers, plural=plural(jokers))
+            if jokers
             else Text("", "")
-        taken.lines.append(ScoreLine(table[len(collection) - 1], "animals", say(
-            "score.animals", round=taken.round, count=len(collection),
-            colour=log.colour_name(game, colour), plural=plural(len(collection)), jokers=extra),
-                                     tuple(collection)))
+        )
+        taken.lines.append(
+            ScoreLine(
+                table[len(collection) - 1],
+                "animals",
+                say(
+                    "score.animals",
+                    round=taken.round,
+                    count=len(collection),
+                    colour=log.colour_name(game, colour),
+                    plural=plural(len(collection)),
+                    jokers=extra,
+                ),
+                tuple(collection),
+            )
+        )
 
 
 def score_jokers_alone(game, taken: _Taken) -> None:
@@ -141,10 +196,15 @@ def score_jokers_alone(game, taken: _Taken) -> None:
     points = game.data.points.animal_joker_alone
     held = [p for p, _ in taken.animals if game_state.face(game, p)["type"] == "animal_joker"]
     for joker in held:
-        key = "score.joker_alone" if joker in taken.jokers_gained \
-            else "score.joker_alone_earlier"
-        taken.lines.append(ScoreLine(points, "animal_joker", say(
-            key, round=taken.round, held=len(held), points=points), (joker,)))
+        key = "score.joker_alone" if joker in taken.jokers_gained else "score.joker_alone_earlier"
+        taken.lines.append(
+            ScoreLine(
+                points,
+                "animal_joker",
+                say(key, round=taken.round, held=len(held), points=points),
+                (joker,),
+            )
+        )
 
 
 # -- end of game --------------------------------------------------------------------------
@@ -156,8 +216,13 @@ def final_scoring(game, state: CardcassonneState) -> CardcassonneState:
         lines = building_lines(game, held.chest)
         holdings.append(replace(held, lines=held.lines + lines))
         finals.append(int(sum(l.points for l in lines)))
-    return replace(state, phase="over", rows=tuple(() for _ in state.rows),
-                   holdings=tuple(holdings), final_points=tuple(finals))
+    return replace(
+        state,
+        phase="over",
+        rows=tuple(() for _ in state.rows),
+        holdings=tuple(holdings),
+        final_points=tuple(finals),
+    )
 
 
 def best_building_groups(game, chest: Iterable[str]) -> dict[str, tuple[list[str], int]]:
@@ -168,19 +233,29 @@ def best_building_groups(game, chest: Iterable[str]) -> dict[str, tuple[list[str
     """
     chest = list(chest)
     table = game.data.building_table.points
-    by_colour = {c: [p for p in chest if game_state.face(game, p)["type"] == "building"
-                     and game_state.face(game, p)["colour"] == c] for c in game.row_colours}
+    by_colour = {
+        c: [
+            p
+            for p in chest
+            if game_state.face(game, p)["type"] == "building"
+            and game_state.face(game, p)["colour"] == c
+        ]
+        for c in game.row_colours
+    }
     jokers = [p for p in chest if game_state.face(game, p)["type"] == "building_joker"]
     best, best_points = None, -1
     for spread in _spreads(len(jokers), len(game.row_colours)):
-        total = sum(table[len(by_colour[c]) + k - 1] for c, k in zip(game.row_colours, spread)
-                    if len(by_colour[c]) + k)
+        total = sum(
+            table[len(by_colour[c]) + k - 1]
+            for c, k in zip(game.row_colours, spread)
+            if len(by_colour[c]) + k
+        )
         if total > best_points:
             best, best_points = spread, total
     groups, used = {}, 0
     for colour, extra in zip(game.row_colours, best):
         if by_colour[colour] or extra:
-            groups[colour] = (by_colour[colour] + jokers[used:used + extra], extra)
+            groups[colour] = (by_colour[colour] + jokers[used : used + extra], extra)
         used += extra
     return groups
 
@@ -189,19 +264,36 @@ def building_lines(game, chest: Iterable[str]) -> tuple[ScoreLine, ...]:
     table = game.data.building_table.points
     lines = []
     for colour, (cards, jokers) in best_building_groups(game, chest).items():
-        extra = say("score.building_jokers", count=jokers, plural=plural(jokers)) if jokers \
+        extra = (
+            say("score.building_jokers", count=jokers, plural=plural(jokers))
+            if jokers
             else Text("", "")
-        lines.append(ScoreLine(table[len(cards) - 1], "buildings", say(
-            "score.buildings", count=len(cards), colour=log.colour_name(game, colour),
-            plural=plural(len(cards)), jokers=extra), tuple(cards)))
+        )
+        lines.append(
+            ScoreLine(
+                table[len(cards) - 1],
+                "buildings",
+                say(
+                    "score.buildings",
+                    count=len(cards),
+                    colour=log.colour_name(game, colour),
+                    plural=plural(len(cards)),
+                    jokers=extra,
+                ),
+                tuple(cards),
+            )
+        )
     return tuple(lines)
 
 
 # -- what keeping a card is worth (the choice at round scoring) ---------------------------
 def choice_order(game, state: CardcassonneState, claim: Claim) -> tuple[str, str]:
-    """"score" and "keep", the one worth more now first (ties: the sure 10 points)."""
-    return ("keep", "score") if keep_value(game, state, claim) > game.data.points.non_matching \
+    """ "score" and "keep", the one worth more now first (ties: the sure 10 points)."""
+    return (
+        ("keep", "score")
+        if keep_value(game, state, claim) > game.data.points.non_matching
         else ("score", "keep")
+    )
 
 
 def keep_value(game, state: CardcassonneState, claim: Claim) -> int:
@@ -213,8 +305,7 @@ def keep_value(game, state: CardcassonneState, claim: Claim) -> int:
     face = game_state.face(game, claim.card)
     colour = face["colour"]
     held = state.holdings[claim.seat]
-    others = [c for c in state.claims if c.seat == claim.seat and c != claim
-              and c.card is not None]
+    others = [c for c in state.claims if c.seat == claim.seat and c != claim and c.card is not None]
     if face["type"] == "animal":
         table = game.data.animal_table.points
         size = sum(1 for _, c in held.animals if c == colour)
@@ -223,9 +314,13 @@ def keep_value(game, state: CardcassonneState, claim: Claim) -> int:
         return table[size + incoming] - without
     table = game.data.building_table.points
     size = sum(1 for p in held.chest if game_state.face(game, p).get("colour") == colour)
-    size += sum(1 for c in others if game_state.face(game, c.card)["type"] == "building"
-                and game_state.face(game, c.card)["colour"] == colour
-                and (matches(game, c.card, c.row) or c.choice == "keep"))
+    size += sum(
+        1
+        for c in others
+        if game_state.face(game, c.card)["type"] == "building"
+        and game_state.face(game, c.card)["colour"] == colour
+        and (matches(game, c.card, c.row) or c.choice == "keep")
+    )
     return table[size] - (table[size - 1] if size else 0)
 
 
@@ -238,9 +333,10 @@ def joins_animals(game, claim: Claim, colour: str) -> bool:
 
 # -- scores and outcome -------------------------------------------------------------------
 def score(game, state: CardcassonneState) -> tuple[SideScore, ...]:
-    return tuple(SideScore(f"p{seat}", Text(state.names[seat], state.names[seat]), (seat,),
-                           held.lines)
-                 for seat, held in enumerate(state.holdings))
+    return tuple(
+        SideScore(f"p{seat}", Text(state.names[seat], state.names[seat]), (seat,), held.lines)
+        for seat, held in enumerate(state.holdings)
+    )
 
 
 def outcome(game, state: CardcassonneState) -> Outcome | None:
@@ -258,10 +354,15 @@ def outcome(game, state: CardcassonneState) -> Outcome | None:
     tied = [s for s in ranked if s.total == ranked[0].total]
     tie_break = None
     if len(tied) > 1:
-        tie_break = say("tie.shared" if len(winners) > 1 else "tie.buildings",
-                        total=total, buildings=buildings, names=names)
-    explanation = say("outcome.shared" if len(winners) > 1 else "outcome.wins",
-                      names=names, total=total)
+        tie_break = say(
+            "tie.shared" if len(winners) > 1 else "tie.buildings",
+            total=total,
+            buildings=buildings,
+            names=names,
+        )
+    explanation = say(
+        "outcome.shared" if len(winners) > 1 else "outcome.wins", names=names, total=total
+    )
     return Outcome(winners, tuple(s.side for s in ranked), explanation, tie_break)
 
 

@@ -74,11 +74,14 @@ class _CardcassonneData(BaseModel):
 def load_data() -> _CardcassonneData:
     data = load_game_data("cardcassonne", _CardcassonneData)
     if len(data.animal_table.points) < MOST_ANIMALS:
-        raise DataFileError(f"games/cardcassonne.json: animal_table needs points for 1 to "
-                            f"{MOST_ANIMALS} animals")
+        raise DataFileError(
+            f"games/cardcassonne.json: animal_table needs points for 1 to {MOST_ANIMALS} animals"
+        )
     if len(data.building_table.points) < MOST_BUILDINGS:
-        raise DataFileError(f"games/cardcassonne.json: building_table needs points for 1 to "
-                            f"{MOST_BUILDINGS} buildings")
+        raise DataFileError(
+            f"games/cardcassonne.json: building_table needs points for 1 to "
+            f"{MOST_BUILDINGS} buildings"
+        )
     return data
 
 
@@ -94,9 +97,15 @@ def last_position(ctx: Context) -> int:
 
 ROW = Str(row_colours)
 POSITION = Int(0, last_position)
-OPTIONS = {"dealer": Seat(),
-           "colours": ListOf(Str(lambda c: tuple(c.game._follower_of_colour)),
-                             lambda c: c.players, lambda c: c.players, distinct=True)}
+OPTIONS = {
+    "dealer": Seat(),
+    "colours": ListOf(
+        Str(lambda c: tuple(c.game._follower_of_colour)),
+        lambda c: c.players,
+        lambda c: c.players,
+        distinct=True,
+    ),
+}
 
 
 # -- the first state --------------------------------------------------------------------------
@@ -123,24 +132,42 @@ def new_game(game, setup: Setup) -> CardcassonneState:
         raise DataFileError(f"games/cardcassonne.json has no hand size for {setup.players} players")
     n = setup.players
     return CardcassonneState(
-        players=n, names=setup.names, colours=tuple(colours), hand=count.hand,
-        rounds=count.rounds, phase="setup" if game.data.setup_cards else "play",
-        round=0 if game.data.setup_cards else 1, dealer=dealer,
+        players=n,
+        names=setup.names,
+        colours=tuple(colours),
+        hand=count.hand,
+        rounds=count.rounds,
+        phase="setup" if game.data.setup_cards else "play",
+        round=0 if game.data.setup_cards else 1,
+        dealer=dealer,
         turn=dealer if game.data.setup_cards else (dealer + 1) % n,
-        rows=tuple(() for _ in game.row_colours), played=(0,) * n,
-        face_down_played=(False,) * n, follower_row=(None,) * n, last_follower=None,
-        claims=(), holdings=tuple(Holdings() for _ in range(n)), seen=frozenset())
+        rows=tuple(() for _ in game.row_colours),
+        played=(0,) * n,
+        face_down_played=(False,) * n,
+        follower_row=(None,) * n,
+        last_follower=None,
+        claims=(),
+        holdings=tuple(Holdings() for _ in range(n)),
+        seen=frozenset(),
+    )
 
 
 def player_colours_of(game, setup: Setup) -> list[str]:
     colours = setup.options.get("colours")
     if colours is None:
         colours = [c.colour for c in game.data.player_colours][: setup.players]
-    if (not isinstance(colours, (list, tuple)) or len(colours) != setup.players
+    if (
+        not isinstance(colours, (list, tuple))
+        or len(colours) != setup.players
         or not all(isinstance(c, str) and c in game._follower_of_colour for c in colours)
-        or len(set(colours)) != len(colours)):
-        known = Text(", ".join(game._follower_of_colour),
-                     "、".join(game._player_colours[c].zh if c in game._player_colours else c
-                              for c in game._follower_of_colour))
+        or len(set(colours)) != len(colours)
+    ):
+        known = Text(
+            ", ".join(game._follower_of_colour),
+            "、".join(
+                game._player_colours[c].zh if c in game._player_colours else c
+                for c in game._follower_of_colour
+            ),
+        )
         raise CompanionError(text=WORDS("setup.colours", players=setup.players, known=known))
     return colours

@@ -73,7 +73,7 @@ class CardcassonneState:
 
 def replaced_at(values: tuple, index: int, value) -> tuple:
     """`values` with the item at `index` replaced (states are immutable tuples)."""
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 # -- The small questions the rules ask of a state. --------------------------------------------
@@ -106,14 +106,18 @@ def matches(game, payload: str, row: str) -> bool:
 
 
 def needs_choice(game, claim: Claim) -> bool:
-    return (claim.card is not None and face(game, claim.card)["type"] in ("animal", "building")
-            and not matches(game, claim.card, claim.row))
+    return (
+        claim.card is not None
+        and face(game, claim.card)["type"] in ("animal", "building")
+        and not matches(game, claim.card, claim.row)
+    )
 
 
 def pending(game, state: CardcassonneState) -> tuple[Claim, ...]:
     """Claims still waiting for a turn-up or a choice, in seat then row order."""
-    return tuple(c for c in state.claims
-                 if c.card is None or (needs_choice(game, c) and c.choice is None))
+    return tuple(
+        c for c in state.claims if c.card is None or (needs_choice(game, c) and c.choice is None)
+    )
 
 
 def claims_now(game, state: CardcassonneState) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
@@ -135,8 +139,11 @@ def actions_left(game, state: CardcassonneState, seat: int) -> int:
 
 def free_follower_rows(game, state: CardcassonneState) -> tuple[str, ...]:
     """Rows whose right-hand end no follower holds yet (followers never share a place)."""
-    return tuple(colour for colour, row in zip(game.row_colours, state.rows)
-                 if not row or row[-1].kind != "follower")
+    return tuple(
+        colour
+        for colour, row in zip(game.row_colours, state.rows)
+        if not row or row[-1].kind != "follower"
+    )
 
 
 def slot_payload(game, state: CardcassonneState, slot: Slot) -> str:

@@ -7,8 +7,16 @@ from typing import Iterable
 from ...model import Hint, Move, Text
 from . import log, scoring
 from . import state as game_state
-from .state import (CardcassonneState, Claim, JOKERS, free_follower_rows, pending,
-                    revealed_setup_cards, slot_payload, unseen)
+from .state import (
+    JOKERS,
+    CardcassonneState,
+    Claim,
+    free_follower_rows,
+    pending,
+    revealed_setup_cards,
+    slot_payload,
+    unseen,
+)
 from .words import say
 
 
@@ -41,8 +49,7 @@ def legal_turns(game, state: CardcassonneState) -> Iterable[Move]:
                 yield Move("play_card", seat, {"card": None, "row": colour, "face_down": True})
         elif not unseen_would_run_out(game, state):
             for payload, colour in card_rows(game, unseen(game, state)):
-                yield Move("play_card", seat, {"card": payload, "row": colour,
-                                               "face_down": False})
+                yield Move("play_card", seat, {"card": payload, "row": colour, "face_down": False})
     if state.follower_row[seat] is None:
         for colour in free_follower_rows(game, state):
             yield Move("place_follower", seat, {"row": colour})
@@ -89,9 +96,18 @@ def play_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:
             row = game_state.row(game, state, colour)
             start = max((p + 1 for p, s in enumerate(row) if s.kind == "follower"), default=0)
             cards = [slot_payload(game, state, s) for s in row[start:]]
-            hints.append(Hint(say("hint.follower", player=name, row=log.row_name(game, colour),
-                                  count=len(cards)),
-                              f"row-{colour}", {"row": colour, "cards": cards}))
+            hints.append(
+                Hint(
+                    say(
+                        "hint.follower",
+                        player=name,
+                        row=log.row_name(game, colour),
+                        count=len(cards),
+                    ),
+                    f"row-{colour}",
+                    {"row": colour, "cards": cards},
+                )
+            )
     return tuple(hints)
 
 
@@ -100,35 +116,62 @@ def scoring_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:
     for claim in pending(game, state):
         data = {"seat": claim.seat, "row": claim.row, "position": claim.position}
         if claim.card is None:
-            hints.append(Hint(say("hint.turn_up", player=state.names[claim.seat],
-                                  row=log.row_name(game, claim.row), place=claim.position + 1),
-                              f"row-{claim.row}", data))
+            hints.append(
+                Hint(
+                    say(
+                        "hint.turn_up",
+                        player=state.names[claim.seat],
+                        row=log.row_name(game, claim.row),
+                        place=claim.position + 1,
+                    ),
+                    f"row-{claim.row}",
+                    data,
+                )
+            )
             continue
         texts = choice_texts(game, state, claim)
         for option in scoring.choice_order(game, state, claim):
-            hints.append(Hint(texts[option], f"row-{claim.row}",
-                              {**data, "card": claim.card, "option": option}))
+            hints.append(
+                Hint(
+                    texts[option],
+                    f"row-{claim.row}",
+                    {**data, "card": claim.card, "option": option},
+                )
+            )
     return tuple(hints)
 
 
 def choice_texts(game, state: CardcassonneState, claim: Claim) -> dict[str, Text]:
     name, card = state.names[claim.seat], log.card_name(game, claim.card)
-    where = say("hint.your_collection") if game_state.face(game, claim.card)["type"] == "animal" \
+    where = (
+        say("hint.your_collection")
+        if game_state.face(game, claim.card)["type"] == "animal"
         else say("hint.your_chest")
-    return {"score": say("hint.score", player=name, card=card,
-                         points=game.data.points.non_matching),
-            "keep": say("hint.keep", player=name, card=card, where=where,
-                        points=scoring.keep_value(game, state, claim))}
+    )
+    return {
+        "score": say("hint.score", player=name, card=card, points=game.data.points.non_matching),
+        "keep": say(
+            "hint.keep",
+            player=name,
+            card=card,
+            where=where,
+            points=scoring.keep_value(game, state, claim),
+        ),
+    }
 
 
 # -- the rules page -------------------------------------------------------------------------
 def rules_notes(game) -> tuple[Text, ...]:
     notes = []
-    for key, table in (("animal", game.data.animal_table),
-                       ("building", game.data.building_table)):
+    for key, table in (("animal", game.data.animal_table), ("building", game.data.building_table)):
         if table.unverified:
-            notes.append(say("note.placeholder_table", table=say(f"note.table.{key}"),
-                             values=", ".join(str(p) for p in table.points)))
+            notes.append(
+                say(
+                    "note.placeholder_table",
+                    table=say(f"note.table.{key}"),
+                    values=", ".join(str(p) for p in table.points),
+                )
+            )
     notes.append(say("note.jokers"))
     notes.append(say("note.follower_waits"))
     return tuple(notes)

@@ -30,8 +30,7 @@ def current_players(game, state: CardcassonneState) -> tuple[int, ...]:
     return (state.dealer,) if state.phase == "setup" else (state.turn,)
 
 
-def check_turn(game, state: CardcassonneState, move: Move,
-               rule: MoveRule) -> tuple[Violation, ...]:
+def check_turn(game, state: CardcassonneState, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
     """Only "the game is over" is shared: who may act depends on the phase, so each
     move kind checks the seat itself (the dealer at set-up, the owner of a claimed card)."""
     if state.phase == "over":
@@ -57,8 +56,9 @@ def check_players_turn(game, state: CardcassonneState, move: Move) -> tuple[Viol
     if problems:
         return problems
     if move.player != state.turn:
-        return (refuse("out_of_turn", actor=state.names[state.turn],
-                       player=state.names[move.player]),)
+        return (
+            refuse("out_of_turn", actor=state.names[state.turn], player=state.names[move.player]),
+        )
     return ()
 
 

@@ -3,8 +3,8 @@
 A package laid out as the rulebook is: see game.py for which module holds what.
 """
 
-from .game import Crypt
 from .camera import PIECE_KINDS, regions
+from .game import Crypt
 from .setup import OPTIONS
 from .state import CryptState, Owned, Roll, Slot
 

@@ -52,7 +52,7 @@ def region_index(region: str | None, prefix: str) -> int | None:
     if not region or not region.startswith(prefix):
         return None
     try:
-        return int(region[len(prefix):])
+        return int(region[len(prefix) :])
     except ValueError:
         return None
 
@@ -66,8 +66,9 @@ def crypt_slot(where) -> int | None:
         return None
 
 
-def interpret(game, state: CryptState, event: TableEvent,
-              table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret(
+    game, state: CryptState, event: TableEvent, table: Mapping[str, PieceOnTable]
+) -> Interpretation:
     if event.kind == "die":
         return interpret_die(game, state, event, table)
     piece = game.catalogue.piece(event.payload)
@@ -78,15 +79,27 @@ def interpret(game, state: CryptState, event: TableEvent,
         kind, side = piece.face["type"], piece.face["side"]
         if box.side(game, state, kind) != side:
             t = log.type_name(game, kind)
-            return Interpretation(violations=(refuse("collector_side_differs", [event.payload],
-                                                     kind=t, side=side,
-                                                     set_side=box.side(game, state, kind)),))
+            return Interpretation(
+                violations=(
+                    refuse(
+                        "collector_side_differs",
+                        [event.payload],
+                        kind=t,
+                        side=side,
+                        set_side=box.side(game, state, kind),
+                    ),
+                )
+            )
         return Interpretation()
     if role == "torch":
         return interpret_torch(game, state, event, piece.face["torch"])
     index = crypt_slot(event.where)
-    if index is not None and state.phase == "reveal" and 0 <= index < len(state.row) \
-            and state.row[index] is None:
+    if (
+        index is not None
+        and state.phase == "reveal"
+        and 0 <= index < len(state.row)
+        and state.row[index] is None
+    ):
         if role == "back":
             return Interpretation(move=Move("deal", None, {"back": event.payload, "index": index}))
         return Interpretation(move=Move("deal", None, {"card": event.payload, "index": index}))
@@ -109,16 +122,25 @@ def interpret_torch(game, state: CryptState, event, torch: str) -> Interpretatio
     if seat == holder:
         return Interpretation()
     name = WORDS("name.torch.leader" if torch == "leader" else "name.torch.lights_out")
-    return Interpretation(violations=(refuse("torch_misplaced", [event.payload],
-                                             f"player{holder}", torch=name,
-                                             holder=state.names[holder]),))
+    return Interpretation(
+        violations=(
+            refuse(
+                "torch_misplaced",
+                [event.payload],
+                f"player{holder}",
+                torch=name,
+                holder=state.names[holder],
+            ),
+        )
+    )
 
 
 def interpret_die(game, state: CryptState, event, table) -> Interpretation:
     seat = seat_of_colour(game, state, event.payload)
     if seat is None:
-        return Interpretation(violations=(refuse("unknown_die", [event.payload],
-                                                 die=event.payload),))
+        return Interpretation(
+            violations=(refuse("unknown_die", [event.payload], die=event.payload),)
+        )
     die = event.track_id
     pending = {p[0] for p in state.pending}
     if isinstance(event, CardRemoved):
@@ -135,17 +157,26 @@ def interpret_die(game, state: CryptState, event, table) -> Interpretation:
             return ghost_die_note(game, state, target)
         if target is not None:
             slot = state.row[target] if 0 <= target < len(state.row) else None
-            if (die not in pending and slot is not None and slot.owner == seat
-                    and came_from == target):
+            if (
+                die not in pending
+                and slot is not None
+                and slot.owner == seat
+                and came_from == target
+            ):
                 return Interpretation()  # a die already claimed there, seen again
             if event.value is None:
                 return Interpretation(note=WORDS("camera.die_unread"))
-            return Interpretation(move=Move("place_die", seat, {
-                "die": die, "card": target, "effort": event.value}))
+            return Interpretation(
+                move=Move("place_die", seat, {"die": die, "card": target, "effort": event.value})
+            )
         if die in pending:
             return Interpretation(move=Move("remove_die", seat, {"die": die}))
-        if (region == f"player{seat}" and previous is not None
-                and previous.region == f"exhausted{seat}" and state.exhausted[seat]):
+        if (
+            region == f"player{seat}"
+            and previous is not None
+            and previous.region == f"exhausted{seat}"
+            and state.exhausted[seat]
+        ):
             return Interpretation(move=Move("recover", seat))
         if came_from is not None:
             return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
@@ -154,8 +185,11 @@ def interpret_die(game, state: CryptState, event, table) -> Interpretation:
         due = [r for r in state.rolls if r.owner == seat and r.failed is None]
         if not due:
             return Interpretation()
-        card = came_from if came_from is not None and any(r.card == came_from for r in due) \
+        card = (
+            came_from
+            if came_from is not None and any(r.card == came_from for r in due)
             else due[0].card
+        )
         if region == "roll":
             if event.value is None:
                 return Interpretation(note=WORDS("camera.roll_unread"))

@@ -21,8 +21,9 @@ from .state import FACES, CryptState, holds_card, is_ghost
 from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
-_PLACEMENT = Fields({"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE},
-                    required=("card", "dice", "effort"))
+_PLACEMENT = Fields(
+    {"card": CRYPT_PLACE, "dice": _DICE, "effort": FACE}, required=("card", "dice", "effort")
+)
 
 
 # -- checks and effects of a claim turn, side by side -----------------------------------------
@@ -46,14 +47,20 @@ def do_claim(game, state: CryptState, move: Move) -> CryptState:
 
 
 CLAIM = MoveRule(
-    name="claim", player="seat", turn=None,
+    name="claim",
+    player="seat",
+    turn=None,
     fields={"placements": ListOf(_PLACEMENT, 1, lambda c: c.game.data.dice_per_player)},
     required=("placements",),
-    check=check_claim, effect=do_claim, describe=log.words_claim)
+    check=check_claim,
+    effect=do_claim,
+    describe=log.words_claim,
+)
 
 
-def claim_problems(game, state: CryptState, seat: int,
-                   placements: list[tuple[int, int, int]]) -> list[Violation]:
+def claim_problems(
+    game, state: CryptState, seat: int, placements: list[tuple[int, int, int]]
+) -> list[Violation]:
     name = state.names[seat]
     seen_cards: dict[int, int] = {}
     total_dice = 0
@@ -71,8 +78,9 @@ def claim_problems(game, state: CryptState, seat: int,
         seen_cards[card] = effort
         total_dice += dice
     if total_dice > state.ready[seat]:
-        return [refuse("not_enough_dice.claim", player=name, ready=state.ready[seat],
-                       dice=total_dice)]
+        return [
+            refuse("not_enough_dice.claim", player=name, ready=state.ready[seat], dice=total_dice)
+        ]
     if turns.last_turn(game, state) and len(seen_cards) > 1:
         return [lights_out_violation(game, state, seat)]
     for card, dice, effort in placements:
@@ -99,13 +107,19 @@ def push_problem(game, state: CryptState, seat: int, card: int, total: int) -> V
         return refuse("own_card", [slot.payload], "crypt", player=state.names[seat], here=here)
     if slot.owner is not None and total <= slot.total:
         other = state.names[slot.owner]
-        return refuse("push_not_higher", [slot.payload], "crypt", here=here, total=total,
-                      other=other, beat=slot.total)
+        return refuse(
+            "push_not_higher",
+            [slot.payload],
+            "crypt",
+            here=here,
+            total=total,
+            other=other,
+            beat=slot.total,
+        )
     return None
 
 
-def place(game, state: CryptState, seat: int,
-          placements: list[tuple[int, int, int]]) -> CryptState:
+def place(game, state: CryptState, seat: int, placements: list[tuple[int, int, int]]) -> CryptState:
     row, ready = list(state.row), list(state.ready)
     pushed_ghost = 0
     pushes = list(state.pushes)
@@ -118,8 +132,13 @@ def place(game, state: CryptState, seat: int,
                 pushed_ghost += slot.dice
         row[card] = replace(slot, owner=seat, dice=dice, effort=effort)
         ready[seat] -= dice
-    return replace(state, row=tuple(row), ready=tuple(ready), pushes=tuple(pushes),
-                   ghost_pushed=state.ghost_pushed + pushed_ghost)
+    return replace(
+        state,
+        row=tuple(row),
+        ready=tuple(ready),
+        pushes=tuple(pushes),
+        ghost_pushed=state.ghost_pushed + pushed_ghost,
+    )
 
 
 def check_recover(game, state: CryptState, move: Move) -> list[Violation]:
@@ -135,8 +154,13 @@ def do_recover(game, state: CryptState, move: Move) -> CryptState:
 
 
 RECOVER = MoveRule(
-    name="recover", player="seat", turn=None,
-    check=check_recover, effect=do_recover, describe=log.words_recover)
+    name="recover",
+    player="seat",
+    turn=None,
+    check=check_recover,
+    effect=do_recover,
+    describe=log.words_recover,
+)
 
 
 def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
@@ -154,13 +178,13 @@ def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
         return [refuse("bad_effort", region="crypt", effort=effort)]
     others = [p for p in state.pending if p[0] != die]
     if len(others) + 1 > state.ready[seat]:
-        return [refuse("not_enough_dice.place_die", player=state.names[seat],
-                       ready=state.ready[seat])]
+        return [
+            refuse("not_enough_dice.place_die", player=state.names[seat], ready=state.ready[seat])
+        ]
     same_card = [p for p in others if p[1] == card]
     if any(p[2] != effort for p in same_card):
         here = log.slot_name(game, state, card)
-        return [refuse("mixed_effort.place_die", region="crypt", here=here,
-                       others=same_card[0][2])]
+        return [refuse("mixed_effort.place_die", region="crypt", here=here, others=same_card[0][2])]
     if turns.last_turn(game, state) and len({p[1] for p in others} | {card}) > 1:
         return [lights_out_violation(game, state, seat)]
     # Reject at once only what no further die could fix.
@@ -176,10 +200,15 @@ def do_place_die(game, state: CryptState, move: Move) -> CryptState:
 
 
 PLACE_DIE = MoveRule(
-    name="place_die", player="seat", turn=None,
+    name="place_die",
+    player="seat",
+    turn=None,
     fields={"die": Str(), "card": CRYPT_PLACE, "effort": Optional(FACE)},
     required=("die", "card"),
-    check=check_place_die, effect=do_place_die, describe=log.words_place_die)
+    check=check_place_die,
+    effect=do_place_die,
+    describe=log.words_place_die,
+)
 
 
 def check_remove_die(game, state: CryptState, move: Move) -> list[Violation]:
@@ -194,10 +223,15 @@ def do_remove_die(game, state: CryptState, move: Move) -> CryptState:
 
 
 REMOVE_DIE = MoveRule(
-    name="remove_die", player="seat", turn=None,
+    name="remove_die",
+    player="seat",
+    turn=None,
     fields={"die": Str()},
     required=("die",),
-    check=check_remove_die, effect=do_remove_die, describe=log.words_remove_die)
+    check=check_remove_die,
+    effect=do_remove_die,
+    describe=log.words_remove_die,
+)
 
 
 def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
@@ -210,8 +244,7 @@ def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
 def check_end_turn(game, state: CryptState, move: Move | None = None) -> tuple[Violation, ...]:
     if not state.pending:
         return (refuse("nothing_placed"),)
-    return tuple(claim_problems(game, state, state.pending_player,
-                                pending_placements(game, state)))
+    return tuple(claim_problems(game, state, state.pending_player, pending_placements(game, state)))
 
 
 def do_end_turn(game, state: CryptState, move: Move) -> CryptState:
@@ -219,8 +252,13 @@ def do_end_turn(game, state: CryptState, move: Move) -> CryptState:
 
 
 END_TURN = MoveRule(
-    name="end_turn", player="any", turn=None,
-    check=check_end_turn, effect=do_end_turn, describe=log.words_end_turn)
+    name="end_turn",
+    player="any",
+    turn=None,
+    check=check_end_turn,
+    effect=do_end_turn,
+    describe=log.words_end_turn,
+)
 
 
 def end_turn(game, state: CryptState) -> CryptState:

@@ -39,9 +39,15 @@ def start_collect(game, state: CryptState) -> CryptState:
             ready[slot.owner] += slot.dice  # effort 1 never needs a roll
         else:
             rolls.extend(Roll(slot.owner, index, slot.effort) for _ in range(slot.dice))
-    state = replace(state, phase="collect", moment=moment, ready=tuple(ready),
-                    rolls=tuple(rolls), discarded=discarded,
-                    collections=tuple(tuple(c) for c in collections))
+    state = replace(
+        state,
+        phase="collect",
+        moment=moment,
+        ready=tuple(ready),
+        rolls=tuple(rolls),
+        discarded=discarded,
+        collections=tuple(tuple(c) for c in collections),
+    )
     return maybe_finish_collect(game, collectors.idol_pairs(game, state))
 
 
@@ -63,10 +69,15 @@ def do_roll(game, state: CryptState, move: Move) -> CryptState:
 
 
 ROLL = MoveRule(
-    name="roll", player="seat", turn=None,
+    name="roll",
+    player="seat",
+    turn=None,
     fields={"card": CRYPT_PLACE, "value": Optional(FACE), "exhausted": Optional(Bool())},
     required=("card",),
-    check=check_roll, effect=do_roll, describe=log.words_roll)
+    check=check_roll,
+    effect=do_roll,
+    describe=log.words_roll,
+)
 
 
 def roll_value_problems(move: Move) -> list[Violation]:
@@ -95,8 +106,9 @@ def maybe_finish_collect(game, state: CryptState) -> CryptState:
 def reroll_options(game, state: CryptState) -> bool:
     if box.side(game, state, "idols") != "A":
         return False
-    return any(r.failed and collectors.unflipped(game, state, r.owner, "idols")
-               for r in state.rolls)
+    return any(
+        r.failed and collectors.unflipped(game, state, r.owner, "idols") for r in state.rolls
+    )
 
 
 def check_end_collect(game, state: CryptState, move: Move) -> list[Violation]:
@@ -113,8 +125,13 @@ def do_end_collect(game, state: CryptState, move: Move) -> CryptState:
 
 
 END_COLLECT = MoveRule(
-    name="end_collect", player="any", turn=None,
-    check=check_end_collect, effect=do_end_collect, describe=log.words_end_collect)
+    name="end_collect",
+    player="any",
+    turn=None,
+    check=check_end_collect,
+    effect=do_end_collect,
+    describe=log.words_end_collect,
+)
 
 
 # this group's move kinds, each declared right after its check and effect

@@ -31,8 +31,12 @@ def check_reroll(game, state: CryptState, move: Move) -> list[Violation]:
     if state.phase != "collect":
         return [refuse("wrong_phase.reroll")]
     index = move["roll"]
-    if (not isinstance(index, int) or not 0 <= index < len(state.rolls)
-            or state.rolls[index].owner != move.player or state.rolls[index].failed is None):
+    if (
+        not isinstance(index, int)
+        or not 0 <= index < len(state.rolls)
+        or state.rolls[index].owner != move.player
+        or state.rolls[index].failed is None
+    ):
         return [refuse("no_such_roll", region="roll")]
     return collect.roll_value_problems(move)
 
@@ -45,10 +49,16 @@ def do_reroll(game, state: CryptState, move: Move) -> CryptState:
 
 
 REROLL = MoveRule(
-    name="reroll", player="seat", turn=None,
+    name="reroll",
+    player="seat",
+    turn=None,
     fields={"roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
-    required=("roll",), one_of=TO_FLIP,
-    check=check_reroll, effect=do_reroll, describe=log.words_reroll)
+    required=("roll",),
+    one_of=TO_FLIP,
+    check=check_reroll,
+    effect=do_reroll,
+    describe=log.words_reroll,
+)
 
 
 def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
@@ -58,7 +68,8 @@ def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
     if move.player in state.peeked:
         return [refuse("once_per_round")]
     if state.phase not in ("reveal", "claim") or not any(
-            s is not None and not s.face_up for s in state.row):
+        s is not None and not s.face_up for s in state.row
+    ):
         return [refuse("nothing_to_peek", region="crypt")]
     return []
 
@@ -69,10 +80,15 @@ def do_peek(game, state: CryptState, move: Move) -> CryptState:
 
 
 PEEK = MoveRule(
-    name="peek", player="seat", turn=None,
+    name="peek",
+    player="seat",
+    turn=None,
     fields=dict(FLIPPED),
     one_of=TO_FLIP,
-    check=check_peek, effect=do_peek, describe=log.words_peek)
+    check=check_peek,
+    effect=do_peek,
+    describe=log.words_peek,
+)
 
 
 def check_take(game, state: CryptState, move: Move) -> list[Violation]:
@@ -82,8 +98,12 @@ def check_take(game, state: CryptState, move: Move) -> list[Violation]:
     if state.phase != "claim" or state.claims_started:
         return [refuse("wrong_phase.take")]
     index = move["index"]
-    if (not isinstance(index, int) or not 0 <= index < len(state.row)
-            or state.row[index] is None or state.row[index].face_up):
+    if (
+        not isinstance(index, int)
+        or not 0 <= index < len(state.row)
+        or state.row[index] is None
+        or state.row[index].face_up
+    ):
         return [refuse("not_face_down", region="crypt")]
     return []
 
@@ -101,10 +121,16 @@ def do_take(game, state: CryptState, move: Move) -> CryptState:
 
 
 TAKE = MoveRule(
-    name="take", player="seat", turn=None,
+    name="take",
+    player="seat",
+    turn=None,
     fields={"index": CRYPT_PLACE, **FLIPPED},
-    required=("index",), one_of=TO_FLIP,
-    check=check_take, effect=do_take, describe=log.words_take)
+    required=("index",),
+    one_of=TO_FLIP,
+    check=check_take,
+    effect=do_take,
+    describe=log.words_take,
+)
 
 
 def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
@@ -128,21 +154,34 @@ def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
 
 
 RECOVER_ONE = MoveRule(
-    name="recover_one", player="seat", turn=None,
+    name="recover_one",
+    player="seat",
+    turn=None,
     fields=dict(FLIPPED),
     one_of=TO_FLIP,
-    check=check_recover_one, effect=do_recover_one, describe=log.words_recover_one)
+    check=check_recover_one,
+    effect=do_recover_one,
+    describe=log.words_recover_one,
+)
 
 
-def collector_problems(game, state: CryptState, move: Move, kind: str, side: str,
-                       count: int) -> list[Violation]:
+def collector_problems(
+    game, state: CryptState, move: Move, kind: str, side: str, count: int
+) -> list[Violation]:
     problems = turns.seat_problem(game, state, move.player)
     if problems:
         return problems
     if box.side(game, state, kind) != side:
         t = log.type_name(game, kind, True)
-        return [refuse("collector_not_in_play", [f"CRC{game.type_back[kind][3:]}{side}"],
-                       kind=t, set_side=box.side(game, state, kind), side=side)]
+        return [
+            refuse(
+                "collector_not_in_play",
+                [f"CRC{game.type_back[kind][3:]}{side}"],
+                kind=t,
+                set_side=box.side(game, state, kind),
+                side=side,
+            )
+        ]
     if state.phase in ("over", "tiebreak"):
         return [refuse("wrong_phase.scored")]
     cards = move["cards"] if "cards" in move.params else [move["card"]]
@@ -158,8 +197,9 @@ def unflipped(game, state: CryptState, seat: int, kind: str) -> list[int]:
     return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
 
 
-def resolve_flips(game, state: CryptState, seat: int, kind: str,
-                  names) -> tuple[list[tuple[int, str | None]], list[Violation]]:
+def resolve_flips(
+    game, state: CryptState, seat: int, kind: str, names
+) -> tuple[list[tuple[int, str | None]], list[Violation]]:
     """Which collected cards a flip names: [(index in collection, payload learned)]."""
     if not isinstance(names, (list, tuple)):
         names = [names]
@@ -174,15 +214,17 @@ def resolve_flips(game, state: CryptState, seat: int, kind: str,
         elif name in game.treasures and box.ttype(game, name) == kind:
             pick = next((i for i in free if coll[i].payload == name), None)
             learned = None
-            if (pick is None and name not in state.seen
-                    and name in box.deck_payloads(game, state.players)):
+            if (
+                pick is None
+                and name not in state.seen
+                and name in box.deck_payloads(game, state.players)
+            ):
                 pick = next((i for i in free if coll[i].payload is None), None)
                 learned = name
         else:
             return [], [refuse("wrong_type", [str(name)], kind=t)]
         if pick is None:
-            return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat],
-                               kind=t)]
+            return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat], kind=t)]
         chosen.append((pick, learned))
     return chosen, []
 
@@ -216,8 +258,9 @@ def idol_pairs(game, state: CryptState) -> CryptState:
             if not earlier or min(earlier) >= state.moment:
                 for i in idols[:need]:
                     collections[seat][i] = replace(collections[seat][i], flipped=True)
-    return replace(state, idol_pair_moment=tuple(moments),
-                   collections=tuple(tuple(c) for c in collections))
+    return replace(
+        state, idol_pair_moment=tuple(moments), collections=tuple(tuple(c) for c in collections)
+    )
 
 
 def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
@@ -225,8 +268,11 @@ def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
     if box.side(game, state, "remains") != "A":
         return ()
     need = int(game.data.collectors["remains_a_flip"])
-    return tuple(seat for seat in range(state.players) if state.exhausted[seat]
-                 and len(unflipped(game, state, seat, "remains")) >= need)
+    return tuple(
+        seat
+        for seat in range(state.players)
+        if state.exhausted[seat] and len(unflipped(game, state, seat, "remains")) >= need
+    )
 
 
 # this group's move kinds, each declared right after its check and effect

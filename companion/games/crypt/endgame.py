@@ -30,8 +30,13 @@ def do_score_game(game, state: CryptState, move: Move) -> CryptState:
 
 # the table agrees the game is scored now
 SCORE_GAME = MoveRule(
-    name="score_game", player="any", turn=None,
-    check=check_score_game, effect=do_score_game, describe=log.words_score_game)
+    name="score_game",
+    player="any",
+    turn=None,
+    check=check_score_game,
+    effect=do_score_game,
+    describe=log.words_score_game,
+)
 
 
 def check_identify(game, state: CryptState, move: Move) -> list[Violation]:
@@ -44,8 +49,7 @@ def check_identify(game, state: CryptState, move: Move) -> list[Violation]:
     kind = box.ttype(game, payload)
     if not any(c.payload is None and c.type == kind for c in state.collections[move.player]):
         t = log.type_name(game, kind)
-        return [refuse("nothing_to_identify", [payload], player=state.names[move.player],
-                       kind=t)]
+        return [refuse("nothing_to_identify", [payload], player=state.names[move.player], kind=t)]
     return reveal.identity_problems(game, state, payload, dealt=False)
 
 
@@ -64,15 +68,21 @@ def do_identify(game, state: CryptState, move: Move) -> CryptState:
 
 
 IDENTIFY = MoveRule(
-    name="identify", player="seat", turn=None,
+    name="identify",
+    player="seat",
+    turn=None,
     fields={"card": Str()},
     required=("card",),
-    check=check_identify, effect=do_identify, describe=log.words_identify)
+    check=check_identify,
+    effect=do_identify,
+    describe=log.words_identify,
+)
 
 
 def unknown_cards(game, state: CryptState) -> int:
-    return sum(1 for seat in range(state.players) for c in state.collections[seat]
-               if c.payload is None)
+    return sum(
+        1 for seat in range(state.players) for c in state.collections[seat] if c.payload is None
+    )
 
 
 def finish_game(game, state: CryptState) -> CryptState:
@@ -90,14 +100,18 @@ def finish_game(game, state: CryptState) -> CryptState:
 
 def check_tiebreak_roll(game, state: CryptState, move: Move) -> list[Violation]:
     problems = turns.seat_problem(game, state, move.player) or turns.wrong_phase(
-        game, state, "tiebreak", "wrong_phase.tiebreak_roll")
+        game, state, "tiebreak", "wrong_phase.tiebreak_roll"
+    )
     if problems:
         return problems
     if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
         return [refuse("not_tied", player=state.names[move.player])]
     values, need = move["values"], state.ready[move.player]
-    if (not isinstance(values, (list, tuple)) or len(values) != need
-            or any(v not in FACES or isinstance(v, bool) for v in values)):
+    if (
+        not isinstance(values, (list, tuple))
+        or len(values) != need
+        or any(v not in FACES or isinstance(v, bool) for v in values)
+    ):
         return [refuse("bad_roll.tiebreak_roll", need=need)]
     return []
 
@@ -109,10 +123,15 @@ def do_tiebreak_roll(game, state: CryptState, move: Move) -> CryptState:
 
 
 TIEBREAK_ROLL = MoveRule(
-    name="tiebreak_roll", player="seat", turn=None,
+    name="tiebreak_roll",
+    player="seat",
+    turn=None,
     fields={"values": ROLLS},
     required=("values",),
-    check=check_tiebreak_roll, effect=do_tiebreak_roll, describe=log.words_tiebreak_roll)
+    check=check_tiebreak_roll,
+    effect=do_tiebreak_roll,
+    describe=log.words_tiebreak_roll,
+)
 
 
 def auto_zero_rolls(game, state: CryptState) -> CryptState:

@@ -21,9 +21,8 @@ from ...events import PieceOnTable, TableEvent
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook
-from . import camera, claim, collect, collectors, endgame, ghost, log, reveal, scoring, teach
+from . import camera, claim, collect, collectors, endgame, ghost, log, reveal, scoring, teach, turns
 from . import setup as box
-from . import turns
 from .state import CryptState
 from .words import WORDS
 
@@ -42,14 +41,16 @@ class Crypt(Game):
     # kinds opt out of the shared turn check (turn=None): Crypt words its own turn refusals
     # (the ghost's turn, a claim still pending), and `turns.check_move` closes a pending
     # claim first.
-    moves = MoveBook(*reveal.RULES, *claim.RULES, *ghost.RULES, *collect.RULES,
-                     *collectors.RULES, *endgame.RULES)
+    moves = MoveBook(
+        *reveal.RULES, *claim.RULES, *ghost.RULES, *collect.RULES, *collectors.RULES, *endgame.RULES
+    )
 
     def __init__(self) -> None:
         super().__init__()
         self.data = box.load_data()
-        self.treasures = {p.payload: p for p in self.catalogue.cards
-                          if p.face.get("role") == "treasure"}
+        self.treasures = {
+            p.payload: p for p in self.catalogue.cards if p.face.get("role") == "treasure"
+        }
         self.back_type = {p.payload: p.face["type"] for p in self.catalogue.backs}
         self.type_back = {t: b for b, t in self.back_type.items()}
         self.colour_of_payload = {c.payload: c for c in self.data.colours}
@@ -94,8 +95,9 @@ class Crypt(Game):
     def outcome(self, state: CryptState) -> Outcome | None:
         return scoring.outcome(self, state)
 
-    def interpret(self, state: CryptState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def interpret(
+        self, state: CryptState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 
     def pieces_in_play(self, state: CryptState) -> frozenset[str]:

@@ -36,8 +36,11 @@ def check_ghost_roll(game, state: CryptState, move: Move) -> list[Violation]:
         return [refuse("not_ghost_turn")]
     values = move["values"]
     need = ghost_dice_to_roll(game, state)
-    if (not isinstance(values, (list, tuple)) or len(values) != need
-            or any(v not in FACES or isinstance(v, bool) for v in values)):
+    if (
+        not isinstance(values, (list, tuple))
+        or len(values) != need
+        or any(v not in FACES or isinstance(v, bool) for v in values)
+    ):
         return [refuse("bad_roll.ghost_roll", need=need)]
     return []
 
@@ -51,16 +54,24 @@ def do_ghost_roll(game, state: CryptState, move: Move) -> CryptState:
 
 
 GHOST_ROLL = MoveRule(
-    name="ghost_roll", player="none", turn=None,
+    name="ghost_roll",
+    player="none",
+    turn=None,
     fields={"values": ROLLS},
     required=("values",),
-    check=check_ghost_roll, effect=do_ghost_roll, describe=log.words_ghost_roll)
+    check=check_ghost_roll,
+    effect=do_ghost_roll,
+    describe=log.words_ghost_roll,
+)
 
 
 def skip_ghost_nothing(game, state: CryptState) -> CryptState:
     """A ghost with no die to roll on its Lights Out turn simply passes."""
-    if (state.phase == "claim" and is_ghost(state, turns.actor(game, state))
-        and ghost_dice_to_roll(game, state) == 0):
+    if (
+        state.phase == "claim"
+        and is_ghost(state, turns.actor(game, state))
+        and ghost_dice_to_roll(game, state) == 0
+    ):
         return turns.next_turn(game, replace(state, ghost_last=(), ghost_rolled=()))
     return state
 
@@ -69,8 +80,13 @@ def ghost_ranking(game, state: CryptState) -> list[int]:
     """Crypt cards best first: by value (face down counts 2.5), ties in deal order."""
     worth = game.data.solo.face_down_value
     cards = [i for i, s in enumerate(state.row) if s is not None]
-    return sorted(cards, key=lambda i: (-(box.value(game, state.row[i].payload)
-                                          if state.row[i].payload else worth), i))
+    return sorted(
+        cards,
+        key=lambda i: (
+            -(box.value(game, state.row[i].payload) if state.row[i].payload else worth),
+            i,
+        ),
+    )
 
 
 def ghost_groups(values: Iterable[int]) -> list[tuple[int, int]]:

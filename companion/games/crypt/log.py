@@ -62,8 +62,9 @@ def crypt_card(game, state: CryptState, card) -> Text:
 def dice_words(count: int, effort) -> Text:
     if effort is None:
         return WORDS("name.dice.one" if count == 1 else "name.dice.many", count=count)
-    return WORDS("name.dice_of.one" if count == 1 else "name.dice_of.many", count=count,
-                 effort=effort)
+    return WORDS(
+        "name.dice_of.one" if count == 1 else "name.dice_of.many", count=count, effort=effort
+    )
 
 
 def flipped(game, kind: str, cards) -> Text:
@@ -160,7 +161,8 @@ def words_end_turn(game, state: CryptState, move: Move) -> Text:
 def words_ghost_roll(game, state: CryptState, move: Move) -> Text:
     values = move["values"]
     if not isinstance(values, (list, tuple)) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
         raise ValueError(values)
     if not values:
         return WORDS("log.ghost_roll.none")
@@ -227,7 +229,8 @@ def words_identify(game, state: CryptState, move: Move) -> Text:
 def words_tiebreak_roll(game, state: CryptState, move: Move) -> Text:
     who, values = seat_words(game, state, move.player), move["values"]
     if not isinstance(values, (list, tuple)) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        isinstance(v, int) and not isinstance(v, bool) for v in values
+    ):
         raise ValueError(values)
     if not values:
         return WORDS("log.tiebreak_roll.no_dice", who=who)

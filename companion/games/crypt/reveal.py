@@ -32,15 +32,29 @@ def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
         if payload not in game.treasures:
             return [refuse("unknown_card", [str(payload)], payload=payload)]
         if up >= setup.face_up:
-            return [refuse("too_many_face_up", [payload], "crypt", face_up=setup.face_up,
-                           players=state.players)]
+            return [
+                refuse(
+                    "too_many_face_up",
+                    [payload],
+                    "crypt",
+                    face_up=setup.face_up,
+                    players=state.players,
+                )
+            ]
         return identity_problems(game, state, payload)
     back = move.get("back")
     if back not in game.back_type:
         return [refuse("bad_move.no_card")]
     if down >= setup.face_down:
-        return [refuse("too_many_face_down", [back], "crypt", face_down=setup.face_down,
-                       players=state.players)]
+        return [
+            refuse(
+                "too_many_face_down",
+                [back],
+                "crypt",
+                face_down=setup.face_down,
+                players=state.players,
+            )
+        ]
     kind = game.back_type[back]
     if remaining(game, state, kind) <= 0:
         t = log.type_name(game, kind, True)
@@ -69,23 +83,28 @@ def do_deal(game, state: CryptState, move: Move) -> CryptState:
 
 
 DEAL = MoveRule(
-    name="deal", player="none", turn=None,
+    name="deal",
+    player="none",
+    turn=None,
     fields={"card": Optional(Str()), "back": Optional(Str()), "index": Optional(CRYPT_PLACE)},
     one_of=("card", "back"),
-    check=check_deal, effect=do_deal, describe=log.words_deal)
+    check=check_deal,
+    effect=do_deal,
+    describe=log.words_deal,
+)
 
 
 def remaining(game, state: CryptState, kind: str) -> int:
     return box.deck_count(game, state.players, kind) - state.dealt_by_type[TYPES.index(kind)]
 
 
-def identity_problems(game, state: CryptState, payload: str,
-                      dealt: bool = True) -> list[Violation]:
+def identity_problems(game, state: CryptState, payload: str, dealt: bool = True) -> list[Violation]:
     """Is `payload` a card that may still turn up (in the deck, not already seen)?"""
     name = game.treasures[payload].name
     if payload not in box.deck_payloads(game, state.players):
-        return [refuse("card_not_in_game", [payload], card=name, payload=payload,
-                       players=state.players)]
+        return [
+            refuse("card_not_in_game", [payload], card=name, payload=payload, players=state.players)
+        ]
     if payload in state.seen:
         return [refuse("card_already_seen", [payload], card=name, payload=payload)]
     if dealt and remaining(game, state, box.ttype(game, payload)) <= 0:

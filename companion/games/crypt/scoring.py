@@ -12,12 +12,19 @@ from .words import WORDS
 # -- the score breakdown (every line names its source) and the outcome ------------------------
 def score(game, state: CryptState) -> tuple[SideScore, ...]:
     sides = []
-    tapestry_totals = {s: sum(box.value(game, o.payload) for o in state.collections[s]
-                              if o.type == "tapestries" and o.payload)
-                       for s in range(state.players)}
-    tapestry_owners = {s: sum(1 for o in state.collections[s] if o.type == "tapestries")
-                       for s in range(state.players)}
-    idol_moments = [m for m in state.idol_pair_moment[:state.players] if m is not None]
+    tapestry_totals = {
+        s: sum(
+            box.value(game, o.payload)
+            for o in state.collections[s]
+            if o.type == "tapestries" and o.payload
+        )
+        for s in range(state.players)
+    }
+    tapestry_owners = {
+        s: sum(1 for o in state.collections[s] if o.type == "tapestries")
+        for s in range(state.players)
+    }
+    idol_moments = [m for m in state.idol_pair_moment[: state.players] if m is not None]
     for seat in range(state.players):
         lines: list[ScoreLine] = []
         coll = state.collections[seat]
@@ -29,28 +36,46 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
             if known:
                 values = [box.value(game, o.payload) for o in known]
                 sums = " + ".join(str(v) for v in values)
-                lines.append(ScoreLine(sum(values), f"treasure_{kind}",
-                                       WORDS("score.treasures", kind=t, sums=sums),
-                                       tuple(o.payload for o in known)))
+                lines.append(
+                    ScoreLine(
+                        sum(values),
+                        f"treasure_{kind}",
+                        WORDS("score.treasures", kind=t, sums=sums),
+                        tuple(o.payload for o in known),
+                    )
+                )
             if unknown:
-                lines.append(ScoreLine(0, "unrevealed",
-                                       WORDS("score.unrevealed", count=unknown, kind=t),
-                                       (game.type_back[kind],)))
-        lines.extend(collector_lines(game, state, seat, by_type, tapestry_totals,
-                                     tapestry_owners, idol_moments))
+                lines.append(
+                    ScoreLine(
+                        0,
+                        "unrevealed",
+                        WORDS("score.unrevealed", count=unknown, kind=t),
+                        (game.type_back[kind],),
+                    )
+                )
+        lines.extend(
+            collector_lines(
+                game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
+            )
+        )
         ready = state.ready[seat]  # dice out on cards count once they come back ready
         if ready:
             points = ready * game.data.ready_die_points
-            lines.append(ScoreLine(points, "ready_dice",
-                                   WORDS("score.ready_dice", ready=ready,
-                                         points=game.data.ready_die_points)))
+            lines.append(
+                ScoreLine(
+                    points,
+                    "ready_dice",
+                    WORDS("score.ready_dice", ready=ready, points=game.data.ready_die_points),
+                )
+            )
         name = state.names[seat]
         sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
     return tuple(sides)
 
 
-def collector_lines(game, state, seat, by_type, tapestry_totals, tapestry_owners,
-                    idol_moments) -> list[ScoreLine]:
+def collector_lines(
+    game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
+) -> list[ScoreLine]:
     side = dict(state.collectors)
     moment = state.idol_pair_moment[seat]
     return [
@@ -59,8 +84,9 @@ def collector_lines(game, state, seat, by_type, tapestry_totals, tapestry_owners
         *(manuscripts_a(game, by_type["manuscripts"]) if side["manuscripts"] == "A" else ()),
         *(pottery_a(game, len(by_type["pottery"])) if side["pottery"] == "A" else ()),
         *(remains_b(game, len(by_type["remains"])) if side["remains"] == "B" else ()),
-        *tapestries(game, side["tapestries"], seat, by_type["tapestries"], tapestry_totals,
-                    tapestry_owners),
+        *tapestries(
+            game, side["tapestries"], seat, by_type["tapestries"], tapestry_totals, tapestry_owners
+        ),
     ]
 
 
@@ -102,8 +128,7 @@ def pottery_a(game, pottery: int) -> list[ScoreLine]:
     table = {int(k): v for k, v in game.data.collectors["pottery_a"].items()}
     if pottery < min(table):
         return []
-    return bonus(table[min(pottery, max(table))], "score.pottery_a", "CRCPOTTA",
-                 count=pottery)
+    return bonus(table[min(pottery, max(table))], "score.pottery_a", "CRCPOTTA", count=pottery)
 
 
 def remains_b(game, remains: int) -> list[ScoreLine]:
@@ -118,8 +143,7 @@ def tapestries(game, side, seat, cards, tapestry_totals, tapestry_owners) -> lis
     if side == "A" and cards:
         best = max(t for s, t in tapestry_totals.items() if tapestry_owners[s])
         if tapestry_totals[seat] == best:
-            return bonus(c["tapestries_a_bonus"], "score.tapestries_a", "CRCTAPEA",
-                         best=best)
+            return bonus(c["tapestries_a_bonus"], "score.tapestries_a", "CRCTAPEA", best=best)
     if side == "B" and len(cards) >= c["tapestries_b_min"]:
         many = sum(1 for n in tapestry_owners.values() if n >= c["tapestries_b_min"])
         if many == 1:
@@ -140,11 +164,11 @@ def outcome(game, state: CryptState) -> Outcome | None:
     if state.players == 1:
         total = scores[0].total
         rank = solo_rank(game, total)
-        return Outcome(("p0",), ("p0",),
-                       WORDS("outcome.solo", name=state.names[0], total=total, rank=rank))
+        return Outcome(
+            ("p0",), ("p0",), WORDS("outcome.solo", name=state.names[0], total=total, rank=rank)
+        )
     last_roll = dict(state.tiebreak_history[-1]) if state.tiebreak_history else {}
-    ranked = sorted(scores, key=lambda s: (s.total, last_roll.get(s.members[0], -1)),
-                    reverse=True)
+    ranked = sorted(scores, key=lambda s: (s.total, last_roll.get(s.members[0], -1)), reverse=True)
     best = ranked[0].total
     top = [s for s in ranked if s.total == best]
     tie_break = None

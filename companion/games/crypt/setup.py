@@ -74,18 +74,19 @@ def load_data() -> _CryptData:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataFileError(
-            f"games/crypt.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+            f"games/crypt.json: {'.'.join(map(str, first['loc']))}: {first['msg']}"
+        ) from None
     if tuple(data.types) != TYPES:
         raise DataFileError(f"games/crypt.json: types must be {list(TYPES)} in that order")
     for players, setup in data.setups.items():
         deck = len(TYPES) * sum(setup.copies.values())
         per_round = setup.face_up + setup.face_down
         if per_round == 0 or deck != per_round * setup.rounds:
-            raise DataFileError(f"games/crypt.json: {players} players: a deck of {deck} cards "
-                                f"does not make {setup.rounds} rounds of {per_round}")
+            raise DataFileError(
+                f"games/crypt.json: {players} players: a deck of {deck} cards "
+                f"does not make {setup.rounds} rounds of {per_round}"
+            )
     return data
-
-
 
 
 # -- set-up options and the field types moves share (see companion.validation) ----------------
@@ -99,10 +100,13 @@ def row_size(ctx: Context) -> int:
     return data.face_up + data.face_down
 
 
-OPTIONS = {"collectors": MapOf(Str(TYPES), Str(("A", "B")), len(TYPES)),
-           "colours": ListOf(Str(lambda c: tuple(k.key for k in c.game.data.colours)),
-                             seats, seats, distinct=True),
-           "leader": Seat()}
+OPTIONS = {
+    "collectors": MapOf(Str(TYPES), Str(("A", "B")), len(TYPES)),
+    "colours": ListOf(
+        Str(lambda c: tuple(k.key for k in c.game.data.colours)), seats, seats, distinct=True
+    ),
+    "leader": Seat(),
+}
 CRYPT_PLACE = Int(0, lambda c: row_size(c) - 1)
 FACE = Int(1, 6)
 ROLLS = ListOf(FACE, 1, MAX_DICE)
@@ -129,14 +133,20 @@ def setup_data(game, players: int) -> _SetupData:
 
 def deck_payloads(game, players: int) -> tuple[str, ...]:
     copies = setup_data(game, players).copies
-    return tuple(p for p, piece in game.treasures.items()
-                 if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])])
+    return tuple(
+        p
+        for p, piece in game.treasures.items()
+        if "AB".index(piece.face["copy"]) < copies[str(piece.face["value"])]
+    )
 
 
 def pieces_in_play(game, state: CryptState) -> frozenset[str]:
     deck = set(deck_payloads(game, state.players))
-    return frozenset(p.payload for p in game.catalogue.pieces
-                     if p.payload not in game.treasures or p.payload in deck)
+    return frozenset(
+        p.payload
+        for p in game.catalogue.pieces
+        if p.payload not in game.treasures or p.payload in deck
+    )
 
 
 def deck_count(game, players: int, kind: str) -> int:
@@ -155,11 +165,19 @@ def validate_setup(game, setup: Setup) -> None:
     Game.validate_setup(game, setup)
     unknown = set(setup.options) - _SETUP_OPTIONS
     if unknown:
-        raise CompanionError(text=WORDS("setup.unknown_option", option=sorted(unknown)[0],
-                                        options=WORDS("setup.option_names")))
+        raise CompanionError(
+            text=WORDS(
+                "setup.unknown_option",
+                option=sorted(unknown)[0],
+                options=WORDS("setup.option_names"),
+            )
+        )
     sides = setup.options.get("collectors") or {}
-    if not isinstance(sides, Mapping) or set(sides) - set(TYPES) or any(
-            s not in ("A", "B") for s in sides.values()):
+    if (
+        not isinstance(sides, Mapping)
+        or set(sides) - set(TYPES)
+        or any(s not in ("A", "B") for s in sides.values())
+    ):
         raise CompanionError(text=WORDS("setup.collectors"))
     seat_colours(game, setup)
     leader = setup.options.get("leader", 0)
@@ -173,8 +191,12 @@ def seat_colours(game, setup: Setup) -> tuple[str, ...]:
     seats = 2 if setup.players == 1 else setup.players
     keys = [c.key for c in game.data.colours]
     chosen = setup.options.get("colours") or keys[:seats]
-    if (not isinstance(chosen, (list, tuple)) or len(chosen) != seats
-            or any(c not in keys for c in chosen) or len(set(chosen)) != seats):
+    if (
+        not isinstance(chosen, (list, tuple))
+        or len(chosen) != seats
+        or any(c not in keys for c in chosen)
+        or len(set(chosen)) != seats
+    ):
         colours = Text(str(keys), "、".join(c.zh for c in game.data.colours))
         raise CompanionError(text=WORDS("setup.colours", seats=seats, keys=colours))
     return tuple(game.data.colours[keys.index(c)].payload for c in chosen)
@@ -189,12 +211,25 @@ def new_game(game, setup: Setup) -> CryptState:
     leader = setup.options.get("leader", 0)
     names = tuple(setup.names) + (("Ghost",) if setup.players == 1 else ())
     dice = game.data.dice_per_player
-    ready = tuple(game.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice
-                  for s in range(seats))
+    ready = tuple(
+        game.data.solo.ghost_dice if setup.players == 1 and s == 1 else dice for s in range(seats)
+    )
     size = setup_data(game, setup.players).face_up + setup_data(game, setup.players).face_down
     return CryptState(
-        players=setup.players, seats=seats, names=names, colours=colours,
-        collectors=collectors, phase="reveal", round=0, leader=leader, turn=0,
-        row=(None,) * size, ready=ready, exhausted=(0,) * seats,
-        collections=((),) * seats, seen=frozenset(), dealt_by_type=(0,) * len(TYPES),
-        idol_pair_moment=(None,) * seats)
+        players=setup.players,
+        seats=seats,
+        names=names,
+        colours=colours,
+        collectors=collectors,
+        phase="reveal",
+        round=0,
+        leader=leader,
+        turn=0,
+        row=(None,) * size,
+        ready=ready,
+        exhausted=(0,) * seats,
+        collections=((),) * seats,
+        seen=frozenset(),
+        dealt_by_type=(0,) * len(TYPES),
+        idol_pair_moment=(None,) * seats,
+    )

@@ -94,8 +94,12 @@ def is_ghost(state: CryptState, seat: int) -> bool:
 
 def holds_card(state: CryptState, card) -> bool:
     """Is `card` a place in the crypt row (a whole number) that holds a card?"""
-    return (isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(state.row)
-            and state.row[card] is not None)
+    return (
+        isinstance(card, int)
+        and not isinstance(card, bool)
+        and 0 <= card < len(state.row)
+        and state.row[card] is not None
+    )
 
 
 def next_roll(state: CryptState, card) -> int | None:

@@ -22,11 +22,16 @@ def candidate_moves(game, state: CryptState) -> Iterable[Move]:
         setup = box.setup_data(game, state.players)
         up = sum(1 for s in state.row if s is not None and s.face_up)
         if up < setup.face_up:
-            open_cards = sorted(p for p in box.deck_payloads(game, state.players)
-                                if p not in state.seen
-                                and reveal.remaining(game, state, box.ttype(game, p)) > 0)
-            picks = {open_cards[0], open_cards[len(open_cards) // 2], open_cards[-1]} \
-                if open_cards else set()
+            open_cards = sorted(
+                p
+                for p in box.deck_payloads(game, state.players)
+                if p not in state.seen and reveal.remaining(game, state, box.ttype(game, p)) > 0
+            )
+            picks = (
+                {open_cards[0], open_cards[len(open_cards) // 2], open_cards[-1]}
+                if open_cards
+                else set()
+            )
             for p in sorted(picks):
                 yield Move("deal", None, {"card": p})
         for kind in TYPES:
@@ -46,13 +51,19 @@ def candidate_moves(game, state: CryptState) -> Iterable[Move]:
         for card in sorted({r.card for r in state.rolls if r.failed is None}):
             effort = state.rolls[next_roll(state, card)].effort
             for value in sorted({1, effort, 6}):
-                yield Move("roll", state.rolls[next_roll(state, card)].owner,
-                           {"card": card, "value": value})
+                yield Move(
+                    "roll",
+                    state.rolls[next_roll(state, card)].owner,
+                    {"card": card, "value": value},
+                )
         for index, r in enumerate(state.rolls):
             if r.failed:
                 for card in collectors.unflipped(game, state, r.owner, "idols")[:1]:
-                    yield Move("reroll", r.owner, {"roll": index, "value": 6,
-                                                   "card": game.type_back["idols"]})
+                    yield Move(
+                        "reroll",
+                        r.owner,
+                        {"roll": index, "value": 6, "card": game.type_back["idols"]},
+                    )
         yield Move("end_collect")
         for seat in range(state.players):
             yield from flip_candidates(game, state, seat)
@@ -63,8 +74,11 @@ def candidate_moves(game, state: CryptState) -> Iterable[Move]:
     elif state.phase == "final_reveal":
         for seat in range(state.players):
             for kind in sorted({c.type for c in state.collections[seat] if c.payload is None}):
-                options = [p for p in box.deck_payloads(game, state.players)
-                           if box.ttype(game, p) == kind and p not in state.seen]
+                options = [
+                    p
+                    for p in box.deck_payloads(game, state.players)
+                    if box.ttype(game, p) == kind and p not in state.seen
+                ]
                 for p in options[:2]:
                     yield Move("identify", seat, {"card": p})
     elif state.phase == "tiebreak":
@@ -89,14 +103,20 @@ def claim_candidates(game, state: CryptState, seat: int) -> Iterable[Move]:
             low = least(card, dice)
             for effort in sorted({low, low + 1, 6}):
                 if effort <= 6:
-                    yield Move("claim", seat, {"placements": [
-                        {"card": card, "dice": dice, "effort": effort}]})
+                    yield Move(
+                        "claim",
+                        seat,
+                        {"placements": [{"card": card, "dice": dice, "effort": effort}]},
+                    )
     for width in range(2, min(ready, len(cards)) + 1):
         for start in range(len(cards) - width + 1):
-            chosen = cards[start:start + width]
+            chosen = cards[start : start + width]
             if all(least(c, 1) <= 6 for c in chosen):
-                yield Move("claim", seat, {"placements": [
-                    {"card": c, "dice": 1, "effort": least(c, 1)} for c in chosen]})
+                yield Move(
+                    "claim",
+                    seat,
+                    {"placements": [{"card": c, "dice": 1, "effort": least(c, 1)} for c in chosen]},
+                )
 
 
 def flip_candidates(game, state: CryptState, seat: int) -> Iterable[Move]:
@@ -116,41 +136,63 @@ def flip_candidates(game, state: CryptState, seat: int) -> Iterable[Move]:
 def identify_options(game, state: CryptState, seat: int) -> dict[str, list[str]]:
     """Per type: the cards a face-down collected card of `seat` may still be."""
     kinds = {c.type for c in state.collections[seat] if c.payload is None}
-    return {kind: [p for p in box.deck_payloads(game, state.players)
-                   if box.ttype(game, p) == kind and p not in state.seen] for kind in sorted(kinds)}
+    return {
+        kind: [
+            p
+            for p in box.deck_payloads(game, state.players)
+            if box.ttype(game, p) == kind and p not in state.seen
+        ]
+        for kind in sorted(kinds)
+    }
 
 
 def hints(game, state: CryptState) -> tuple[Hint, ...]:
     found: list[Hint] = []
     if state.phase == "reveal":
         s = box.setup_data(game, state.players)
-        found.append(Hint(WORDS("hint.reveal", face_up=s.face_up,
-                                face_down=s.face_down), "crypt"))
+        found.append(Hint(WORDS("hint.reveal", face_up=s.face_up, face_down=s.face_down), "crypt"))
     elif state.phase == "claim":
         actor = turns.actor(game, state)
         if is_ghost(state, actor):
             n = ghost.ghost_dice_to_roll(game, state)
-            found.append(Hint(WORDS("hint.ghost_turn", count=n), "roll",
-                              {"ghost_dice": n}))
+            found.append(Hint(WORDS("hint.ghost_turn", count=n), "roll", {"ghost_dice": n}))
         else:
             name = state.names[actor]
             if state.ready[actor] == 0:
                 found.append(Hint(WORDS("hint.must_recover", name=name)))
             else:
-                found.append(Hint(WORDS("hint.claim.lights_out" if turns.last_turn(game, state)
-                                        else "hint.claim", name=name), "crypt"))
+                found.append(
+                    Hint(
+                        WORDS(
+                            "hint.claim.lights_out"
+                            if turns.last_turn(game, state)
+                            else "hint.claim",
+                            name=name,
+                        ),
+                        "crypt",
+                    )
+                )
                 for i, slot in enumerate(state.row):
                     if slot is not None and slot.owner is not None and slot.owner != actor:
                         here = log.slot_name(game, state, i)
-                        found.append(Hint(WORDS("hint.beat", here=here, beat=slot.total),
-                                          "crypt", {"card": i, "beat": slot.total}))
+                        found.append(
+                            Hint(
+                                WORDS("hint.beat", here=here, beat=slot.total),
+                                "crypt",
+                                {"card": i, "beat": slot.total},
+                            )
+                        )
     elif state.phase == "collect":
         for r in state.rolls:
             if r.failed is None:
                 name = state.names[r.owner]
-                found.append(Hint(WORDS("hint.roll", name=name, place=r.card + 1,
-                                        effort=r.effort), "roll",
-                                  {"card": r.card, "effort": r.effort}))
+                found.append(
+                    Hint(
+                        WORDS("hint.roll", name=name, place=r.card + 1, effort=r.effort),
+                        "roll",
+                        {"card": r.card, "effort": r.effort},
+                    )
+                )
                 break
     elif state.phase == "before_scoring":
         names = " & ".join(state.names[s] for s in turns.current_players(game, state))
@@ -162,9 +204,13 @@ def hints(game, state: CryptState) -> tuple[Hint, ...]:
         found.append(Hint(WORDS("hint.tiebreak", names=names), "roll"))
     for card, dice, effort in state.ghost_last:
         here = log.slot_name(game, state, card) if state.row[card] else Text("", "")
-        found.append(Hint(WORDS("hint.ghost_dice", dice=dice, effort=effort, here=here),
-                          "crypt", {"ghost": True, "card": card, "dice": dice,
-                                    "effort": effort}))
+        found.append(
+            Hint(
+                WORDS("hint.ghost_dice", dice=dice, effort=effort, here=here),
+                "crypt",
+                {"ghost": True, "card": card, "dice": dice, "effort": effort},
+            )
+        )
     return tuple(found)
 
 
@@ -181,24 +227,45 @@ def describe(game, state: CryptState) -> dict:
         if slot is None:
             row.append(None)
             continue
-        row.append({"index": i, "type": slot.type, "card": slot.payload,
-                    "back": game.type_back[slot.type], "face_up": slot.face_up,
-                    "value": box.value(game, slot.payload) if slot.payload else None,
-                    "name": log.card_name(game, slot.payload, slot.type).to_dict(),
-                    "claimant": slot.owner, "dice": slot.dice, "effort": slot.total,
-                    "die_face": slot.effort or None})
+        row.append(
+            {
+                "index": i,
+                "type": slot.type,
+                "card": slot.payload,
+                "back": game.type_back[slot.type],
+                "face_up": slot.face_up,
+                "value": box.value(game, slot.payload) if slot.payload else None,
+                "name": log.card_name(game, slot.payload, slot.type).to_dict(),
+                "claimant": slot.owner,
+                "dice": slot.dice,
+                "effort": slot.total,
+                "die_face": slot.effort or None,
+            }
+        )
     players = []
     for seat in range(state.seats):
         colour = game.colour_of_payload[state.colours[seat]]
-        players.append({
-            "seat": seat, "name": state.names[seat], "ghost": is_ghost(state, seat),
-            "colour": colour.key, "die_payload": colour.payload,
-            "ready": state.ready[seat], "exhausted": state.exhausted[seat],
-            "on_cards": sum(s.dice for s in state.row if s and s.owner == seat),
-            "collection": [{"type": o.type, "card": o.payload, "flipped": o.flipped,
-                            "value": box.value(game, o.payload) if o.payload else None}
-                           for o in state.collections[seat]],
-        })
+        players.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "ghost": is_ghost(state, seat),
+                "colour": colour.key,
+                "die_payload": colour.payload,
+                "ready": state.ready[seat],
+                "exhausted": state.exhausted[seat],
+                "on_cards": sum(s.dice for s in state.row if s and s.owner == seat),
+                "collection": [
+                    {
+                        "type": o.type,
+                        "card": o.payload,
+                        "flipped": o.flipped,
+                        "value": box.value(game, o.payload) if o.payload else None,
+                    }
+                    for o in state.collections[seat]
+                ],
+            }
+        )
     return {
         "kind": "crypt",
         "phase": state.phase,
@@ -212,24 +279,50 @@ def describe(game, state: CryptState) -> dict:
         "last_turn": state.phase == "claim" and turns.last_turn(game, state),
         "row": row,
         "players": players,
-        "collectors": [{"type": t, "side": s, "card": f"CRC{game.type_back[t][3:]}{s}"}
-                       for t, s in state.collectors],
+        "collectors": [
+            {"type": t, "side": s, "card": f"CRC{game.type_back[t][3:]}{s}"}
+            for t, s in state.collectors
+        ],
         "pending": [{"die": d, "card": c, "effort": e} for d, c, e in state.pending],
-        "pushes": [{"card": c, "by": by, "from": off, "dice": d, "beaten": beaten,
-                    "effort": effort} for c, by, off, d, beaten, effort in state.pushes],
-        "identify_options": {str(seat): options for seat in range(state.players)
-                             if (options := identify_options(game, state, seat))},
+        "pushes": [
+            {"card": c, "by": by, "from": off, "dice": d, "beaten": beaten, "effort": effort}
+            for c, by, off, d, beaten, effort in state.pushes
+        ],
+        "identify_options": {
+            str(seat): options
+            for seat in range(state.players)
+            if (options := identify_options(game, state, seat))
+        },
         "pending_player": state.pending_player,
-        "rolls": [{"index": i, "owner": r.owner, "card": r.card, "effort": r.effort,
-                   "value": r.value, "exhausted": r.failed} for i, r in enumerate(state.rolls)],
-        "ghost": None if state.players != 1 else {
-            "to_roll": ghost.ghost_dice_to_roll(game, state), "rolled": list(state.ghost_rolled),
-            "placements": [{"card": c, "dice": d, "effort": e} for c, d, e in state.ghost_last]},
+        "rolls": [
+            {
+                "index": i,
+                "owner": r.owner,
+                "card": r.card,
+                "effort": r.effort,
+                "value": r.value,
+                "exhausted": r.failed,
+            }
+            for i, r in enumerate(state.rolls)
+        ],
+        "ghost": None
+        if state.players != 1
+        else {
+            "to_roll": ghost.ghost_dice_to_roll(game, state),
+            "rolled": list(state.ghost_rolled),
+            "placements": [{"card": c, "dice": d, "effort": e} for c, d, e in state.ghost_last],
+        },
         "deck_left": sum(box.deck_count(game, state.players, t) for t in TYPES)
         - sum(state.dealt_by_type),
         "discarded": state.discarded,
-        "tiebreak": {"tied": list(state.tied), "rolls": dict(state.tiebreak_rolls),
-                     "history": [dict(h) for h in state.tiebreak_history]},
-        "solo_rank": (scoring.solo_rank(game, scoring.score(game, state)[0].total).to_dict()
-                      if state.players == 1 and state.phase == "over" else None),
+        "tiebreak": {
+            "tied": list(state.tied),
+            "rolls": dict(state.tiebreak_rolls),
+            "history": [dict(h) for h in state.tiebreak_history],
+        },
+        "solo_rank": (
+            scoring.solo_rank(game, scoring.score(game, state)[0].total).to_dict()
+            if state.players == 1 and state.phase == "over"
+            else None
+        ),
     }

@@ -55,8 +55,9 @@ def current_players(game, state: CryptState) -> tuple[int, ...]:
     if state.phase == "before_scoring":
         return collectors.remains_recoveries(game, state)
     if state.phase == "final_reveal":
-        return tuple(s for s in range(state.players)
-                     if any(c.payload is None for c in state.collections[s]))
+        return tuple(
+            s for s in range(state.players) if any(c.payload is None for c in state.collections[s])
+        )
     if state.phase == "tiebreak":
         rolled = dict(state.tiebreak_rolls)
         return tuple(s for s in state.tied if s not in rolled)
@@ -73,8 +74,7 @@ def check_move(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     try:
         if move.kind == "end_turn":
             if state.pending and move.player not in (None, state.pending_player):
-                return (refuse("not_your_turn.end_turn",
-                               player=state.names[state.pending_player]),)
+                return (refuse("not_your_turn.end_turn", player=state.names[state.pending_player]),)
             return claim.check_end_turn(game, state)
         if state.pending and closes_pending(game, state, move):
             problems = claim.check_end_turn(game, state)
@@ -148,10 +148,22 @@ def finish_collect(game, state: CryptState) -> CryptState:
     # Leader takes Lights Out. With two seats (solo: the human and the ghost) that is
     # simply the other seat, so in solo the ghost leads every other round.
     leader = (state.leader + 1) % state.seats
-    state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted), rolls=(),
-                    row=(None,) * box.places(game, state), leader=leader, turn=0,
-                    round=state.round + 1, claims_started=False, peeked=frozenset(),
-                    ghost_pushed=0, ghost_last=(), ghost_rolled=(), pushes=())
+    state = replace(
+        state,
+        ready=tuple(ready),
+        exhausted=tuple(exhausted),
+        rolls=(),
+        row=(None,) * box.places(game, state),
+        leader=leader,
+        turn=0,
+        round=state.round + 1,
+        claims_started=False,
+        peeked=frozenset(),
+        ghost_pushed=0,
+        ghost_last=(),
+        ghost_rolled=(),
+        pushes=(),
+    )
     if state.round >= box.setup_data(game, state.players).rounds:
         if collectors.remains_recoveries(game, state):
             # Remains A works "any time", which includes after the game's last roll

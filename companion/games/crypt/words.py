@@ -13,6 +13,9 @@ from typing import Any, Iterable
 from ...model import Text, Violation
 from ..words import Words
 
+# The sentence tables keep each English sentence beside its Chinese one, laid out by hand
+# for translators; the formatter would split them apart.
+# fmt: off
 WORDS = Words({
     # the game
     "game.name": ("Crypt", "皇家地窖"),

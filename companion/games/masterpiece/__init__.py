@@ -14,5 +14,14 @@ from .words import money
 # options and the table regions.
 DECLARATIONS = Masterpiece.moves.declarations(OPTIONS, regions, PIECE_KINDS)
 
-__all__ = ["Auction", "DECLARATIONS", "Draw", "Holding", "LedgerEntry", "Masterpiece",
-           "MasterpieceState", "Notice", "money"]
+__all__ = [
+    "Auction",
+    "DECLARATIONS",
+    "Draw",
+    "Holding",
+    "LedgerEntry",
+    "Masterpiece",
+    "MasterpieceState",
+    "Notice",
+    "money",
+]

@@ -19,8 +19,9 @@ from .words import WORDS, money, refuse
 
 # -- Checks and effects of opening and closing an auction, side by side. ----------------------
 def check_easel(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    return (turns.check_actor(game, state, move, state.active, allow_none=True)
-            or turns.check_bank_painting(game, state, move.get("painting")))
+    return turns.check_actor(
+        game, state, move, state.active, allow_none=True
+    ) or turns.check_bank_painting(game, state, move.get("painting"))
 
 
 def apply_easel(game, state: MasterpieceState, move: Move) -> MasterpieceState:
@@ -28,8 +29,9 @@ def apply_easel(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     # After "may buy from the bank" is declined, only the other players bid.
     excluded = (state.active,) if game.spaces[state.space].kind == "buy_bank" else ()
     auction = Auction(painting, (), None, state.active, excluded)
-    return replace(state, phase="auction", auction=auction,
-                   bank=tuple(p for p in state.bank if p != painting))
+    return replace(
+        state, phase="auction", auction=auction, bank=tuple(p for p in state.bank if p != painting)
+    )
 
 
 def check_pick(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
@@ -66,19 +68,23 @@ def apply_hammer(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     if state.cash[winner] < price:
         why = WORDS("why.unpaid_bid", name=name, title=title, price=money(price))
         state = payments.fine(game, state, winner, game.data.bid_rules.unpaid_fine_k, why, False)
-        state = replace(state, auction=replace(auction, standing_k=None, bidder=None,
-                                               cancelled_k=(), bids=()))
+        state = replace(
+            state, auction=replace(auction, standing_k=None, bidder=None, cancelled_k=(), bids=())
+        )
         return turns.note(state, "auction_restarts", WORDS("note.auction_restarts", why=why))
     if auction.bank:
         text = WORDS("ledger.bank_auction", name=name, price=money(price), title=title)
     else:
         seller = state.names[auction.seller]
-        text = WORDS("ledger.private_auction", name=name, seller=seller, price=money(price),
-                     title=title)
-    state = payments.transfer(state, winner, auction.seller, price, "payment", text,
-                              auction.painting)
-    state = payments.give(game, replace(state, auction=None), winner,
-                          Holding(auction.painting, auction.values))
+        text = WORDS(
+            "ledger.private_auction", name=name, seller=seller, price=money(price), title=title
+        )
+    state = payments.transfer(
+        state, winner, auction.seller, price, "payment", text, auction.painting
+    )
+    state = payments.give(
+        game, replace(state, auction=None), winner, Holding(auction.painting, auction.values)
+    )
     if auction.bank:
         return payments.owe_draw(game, state, winner, auction.painting, "end_turn")
     return turns.end_turn(game, state)
@@ -89,8 +95,14 @@ def check_no_sale(game, state: MasterpieceState, move: Move) -> tuple[Violation,
     if problems:
         return problems
     if state.auction.standing_k is not None:
-        return (refuse("standing_bid", region="easel", name=state.names[state.auction.bidder],
-                       standing=money(state.auction.standing_k)),)
+        return (
+            refuse(
+                "standing_bid",
+                region="easel",
+                name=state.names[state.auction.bidder],
+                standing=money(state.auction.standing_k),
+            ),
+        )
     return ()
 
 
@@ -102,21 +114,45 @@ def apply_no_sale(game, state: MasterpieceState, move: Move) -> MasterpieceState
         state = replace(state, bank=tuple(sorted(state.bank + (auction.painting,))))
         state = turns.note(state, "no_sale", WORDS("note.no_sale.bank", title=title))
     else:
-        state = payments.give(game, state, auction.seller,
-                              Holding(auction.painting, auction.values))
-        state = turns.note(state, "no_sale", WORDS("note.no_sale.owner", title=title,
-                                                   name=state.names[auction.seller]))
+        state = payments.give(
+            game, state, auction.seller, Holding(auction.painting, auction.values)
+        )
+        state = turns.note(
+            state,
+            "no_sale",
+            WORDS("note.no_sale.owner", title=title, name=state.names[auction.seller]),
+        )
     return turns.end_turn(game, state)
 
 
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------
 RULES = (
-    MoveRule(name="easel", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_easel, effect=apply_easel, describe=log.easel),
-    MoveRule(name="pick", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_pick, effect=apply_pick, describe=log.pick),
-    MoveRule(name="hammer", player="seat",
-             check=check_hammer, effect=apply_hammer, describe=log.hammer),
-    MoveRule(name="no_sale", player="seat",
-             check=check_no_sale, effect=apply_no_sale, describe=log.no_sale),
+    MoveRule(
+        name="easel",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_easel,
+        effect=apply_easel,
+        describe=log.easel,
+    ),
+    MoveRule(
+        name="pick",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_pick,
+        effect=apply_pick,
+        describe=log.pick,
+    ),
+    MoveRule(
+        name="hammer", player="seat", check=check_hammer, effect=apply_hammer, describe=log.hammer
+    ),
+    MoveRule(
+        name="no_sale",
+        player="seat",
+        check=check_no_sale,
+        effect=apply_no_sale,
+        describe=log.no_sale,
+    ),
 )

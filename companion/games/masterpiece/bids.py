@@ -54,22 +54,34 @@ def check_bid_amount(game, state: MasterpieceState, amount) -> tuple[Violation, 
 def check_bid(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     # A bid above the bidder's cash is a bluff the rules let stand unless someone calls
     # it, so it is never refused here: refusing would tell the table that player's cash.
-    return (check_bidder(game, state, move.player)
-            or check_bid_amount(game, state, move.get("amount_k")))
+    return check_bidder(game, state, move.player) or check_bid_amount(
+        game, state, move.get("amount_k")
+    )
 
 
 def apply_bid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     auction = state.auction
     amount = _amount(move["amount_k"])
-    return replace(state, auction=replace(auction, standing_k=amount, bidder=move.player,
-                                          bids=auction.bids + ((move.player, amount),)))
+    return replace(
+        state,
+        auction=replace(
+            auction,
+            standing_k=amount,
+            bidder=move.player,
+            bids=auction.bids + ((move.player, amount),),
+        ),
+    )
 
 
 def check_tie(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     seats = move.get("players")
-    if (not isinstance(seats, (list, tuple)) or len(set(seats)) < 2
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players
-                   for s in seats)):
+    if (
+        not isinstance(seats, (list, tuple))
+        or len(set(seats)) < 2
+        or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players for s in seats
+        )
+    ):
         return (refuse("tie_needs_two"),)
     for seat in seats:
         problems = check_bidder(game, state, seat)
@@ -83,8 +95,9 @@ def apply_tie(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     amount = _amount(move["amount_k"])
     names = " & ".join(state.names[s] for s in sorted(set(move["players"])))
     state = replace(state, auction=replace(auction, cancelled_k=auction.cancelled_k + (amount,)))
-    return turns.note(state, "tie_cancelled", WORDS("note.tie_cancelled", names=names,
-                                                    amount=money(amount)))
+    return turns.note(
+        state, "tie_cancelled", WORDS("note.tie_cancelled", names=names, amount=money(amount))
+    )
 
 
 def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
@@ -108,17 +121,27 @@ def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState
     seat, name = move.player, state.names[move.player]
     auction = state.auction
     if (seat, amount) not in auction.bids:  # the bid and the call came together
-        auction = replace(auction, standing_k=amount, bidder=seat,
-                          bids=auction.bids + ((seat, amount),))
+        auction = replace(
+            auction, standing_k=amount, bidder=seat, bids=auction.bids + ((seat, amount),)
+        )
         state = replace(state, auction=auction)
     if amount <= state.cash[seat]:
-        return turns.note(state, "overbid_call_wrong", WORDS("note.overbid_call_wrong", name=name,
-                                                             amount=money(amount)))
+        return turns.note(
+            state,
+            "overbid_call_wrong",
+            WORDS("note.overbid_call_wrong", name=name, amount=money(amount)),
+        )
     bids = tuple(b for b in auction.bids if b != (seat, amount))
     best = max(bids, key=lambda b: b[1]) if bids else None
-    state = replace(state, auction=replace(
-        auction, bids=bids, standing_k=best[1] if best else None,
-        bidder=best[0] if best else None))
+    state = replace(
+        state,
+        auction=replace(
+            auction,
+            bids=bids,
+            standing_k=best[1] if best else None,
+            bidder=best[0] if best else None,
+        ),
+    )
     why = WORDS("why.overbid", name=name, amount=money(amount))
     state = payments.fine(game, state, seat, game.data.bid_rules.overbid_fine_k, why, True)
     return turns.note(state, "overbid", WORDS("note.overbid", why=why, name=name))
@@ -126,12 +149,34 @@ def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState
 
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------
 RULES = (
-    MoveRule(name="bid", player="seat", fields={"amount_k": AMOUNT}, required=("amount_k",),
-             check=check_bid, effect=apply_bid, describe=log.bid),
-    MoveRule(name="tie", player="none", fields={
-        "players": ListOf(Seat(), 2, lambda c: c.players, distinct=True), "amount_k": AMOUNT},
-             required=("players", "amount_k"),
-             check=check_tie, effect=apply_tie, describe=log.tie),
-    MoveRule(name="overbid", player="seat", fields={"amount_k": AMOUNT}, required=("amount_k",),
-             check=check_overbid, effect=apply_overbid, describe=log.overbid),
+    MoveRule(
+        name="bid",
+        player="seat",
+        fields={"amount_k": AMOUNT},
+        required=("amount_k",),
+        check=check_bid,
+        effect=apply_bid,
+        describe=log.bid,
+    ),
+    MoveRule(
+        name="tie",
+        player="none",
+        fields={
+            "players": ListOf(Seat(), 2, lambda c: c.players, distinct=True),
+            "amount_k": AMOUNT,
+        },
+        required=("players", "amount_k"),
+        check=check_tie,
+        effect=apply_tie,
+        describe=log.tie,
+    ),
+    MoveRule(
+        name="overbid",
+        player="seat",
+        fields={"amount_k": AMOUNT},
+        required=("amount_k",),
+        check=check_overbid,
+        effect=apply_overbid,
+        describe=log.overbid,
+    ),
 )

@@ -24,15 +24,19 @@ from .words import WORDS, money, refuse
 
 def regions(ctx: Context) -> dict[str, SlotShape]:
     """The mat's regions and their slot shapes (an event elsewhere is refused at the boundary)."""
-    out = {"ring": SlotShape((Int(0, ring_spaces(ctx) - 1),)), "easel": SlotShape((Int(0, 0),)),
-           "roll": SlotShape()}
+    out = {
+        "ring": SlotShape((Int(0, ring_spaces(ctx) - 1),)),
+        "easel": SlotShape((Int(0, 0),)),
+        "roll": SlotShape(),
+    }
     out.update({f"player{seat}": SlotShape() for seat in range(ctx.players)})
     return out
 
 
 # -- Table events to moves, or to alerts. -----------------------------------------------------
-def interpret(game, state: MasterpieceState, event: TableEvent,
-              table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret(
+    game, state: MasterpieceState, event: TableEvent, table: Mapping[str, PieceOnTable]
+) -> Interpretation:
     if isinstance(event, CardRemoved):
         return Interpretation()
     if event.kind == "die":
@@ -76,17 +80,29 @@ def interpret_pawn(game, state: MasterpieceState, event) -> Interpretation:
     expected = state.positions[seat]
     if space == expected:
         action = log.space_text(game, space)
-        return Interpretation(note=WORDS("seen.pawn_in_place", name=name, space=space,
-                                         action=action))
+        return Interpretation(
+            note=WORDS("seen.pawn_in_place", name=name, space=space, action=action)
+        )
     if state.phase == "roll" and seat == state.active:
         key, start = "pawn_wrong_space.before_roll", None
     elif seat == state.active and state.last_roll is not None:
         key, start = "pawn_wrong_space.after_roll", (expected - state.last_roll) % len(game.spaces)
     else:
         key, start = "pawn_wrong_space", None
-    return Interpretation(violations=(refuse(key, cards=(event.payload,), region="ring", name=name,
-                                             expected=expected, space=space, start=start,
-                                             roll=state.last_roll),))
+    return Interpretation(
+        violations=(
+            refuse(
+                key,
+                cards=(event.payload,),
+                region="ring",
+                name=name,
+                expected=expected,
+                space=space,
+                start=start,
+                roll=state.last_roll,
+            ),
+        )
+    )
 
 
 def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
@@ -97,30 +113,57 @@ def interpret_painting(game, state: MasterpieceState, event) -> Interpretation:
         if state.phase == "easel" and painting in state.bank:
             return Interpretation(move=Move("easel", state.active, {"painting": painting}))
         if state.phase == "pick" and owner(state, painting) == state.active:
-            return Interpretation(move=Move("pick", left_of(game, state, state.active),
-                                            {"painting": painting}))
+            return Interpretation(
+                move=Move("pick", left_of(game, state, state.active), {"painting": painting})
+            )
         if state.auction is not None and state.auction.painting == painting:
             return Interpretation()
         where = log.where_is(game, state, painting)
-        return Interpretation(violations=(refuse("painting_wrong_area.easel", cards=(painting,),
-                                                 region="easel", title=title, where=where),))
+        return Interpretation(
+            violations=(
+                refuse(
+                    "painting_wrong_area.easel",
+                    cards=(painting,),
+                    region="easel",
+                    title=title,
+                    where=where,
+                ),
+            )
+        )
     if seat is None:
         return Interpretation()
-    if state.phase == "setup" and state.dealt < state.players and painting in state.bank \
-            and seat == next_deal_seat(game, state):
+    if (
+        state.phase == "setup"
+        and state.dealt < state.players
+        and painting in state.bank
+        and seat == next_deal_seat(game, state)
+    ):
         return Interpretation(move=Move("deal", seat, {"painting": painting}))
     if state.phase in ("inherit", "buy_bank") and seat == state.active and painting in state.bank:
         kind = "inherit" if state.phase == "inherit" else "buy"
         return Interpretation(move=Move(kind, seat, {"painting": painting}))
-    if state.phase == "buy_player" and seat == state.active \
-            and owner(state, painting) not in (None, seat):
+    if (
+        state.phase == "buy_player"
+        and seat == state.active
+        and owner(state, painting) not in (None, seat)
+    ):
         return Interpretation(move=Move("buy", seat, {"painting": painting}))
     if owner(state, painting) == seat:
         return Interpretation()
     where = log.where_is(game, state, painting)
     name = state.names[seat]
-    return Interpretation(violations=(refuse("painting_wrong_area", cards=(painting,),
-                                             region=region, title=title, name=name, where=where),))
+    return Interpretation(
+        violations=(
+            refuse(
+                "painting_wrong_area",
+                cards=(painting,),
+                region=region,
+                title=title,
+                name=name,
+                where=where,
+            ),
+        )
+    )
 
 
 def interpret_value_card(game, state: MasterpieceState, event) -> Interpretation:
@@ -135,5 +178,8 @@ def interpret_value_card(game, state: MasterpieceState, event) -> Interpretation
             shown = money(game.value_k[card]) if not game.forgery[card] else WORDS("values.forgery")
             return Interpretation(note=WORDS("seen.value_card_in_place", shown=shown, title=title))
     name = state.names[seat]
-    return Interpretation(violations=(refuse("value_card_wrong_area", cards=(card,),
-                                             region=event.where.region, name=name),))
+    return Interpretation(
+        violations=(
+            refuse("value_card_wrong_area", cards=(card,), region=event.where.region, name=name),
+        )
+    )

@@ -32,8 +32,9 @@ def check_deal(game, state: MasterpieceState, move: Move) -> tuple[Violation, ..
 
 def apply_deal(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     painting = move["painting"]
-    state = replace(state, bank=tuple(p for p in state.bank if p != painting),
-                    dealt=state.dealt + 1)
+    state = replace(
+        state, bank=tuple(p for p in state.bank if p != painting), dealt=state.dealt + 1
+    )
     state = payments.give(game, state, move.player, Holding(painting))
     return payments.owe_draw(game, state, move.player, painting, "setup")
 
@@ -92,8 +93,13 @@ def check_draw_value(game, state: MasterpieceState, move: Move) -> tuple[Violati
     if draw.painting is None:
         return turns.check_own_painting(game, state, draw.player, move.get("painting"))
     if move.get("painting") not in (None, draw.painting):
-        return (refuse("wrong_painting", cards=(draw.painting,),
-                       painting=log.painting_name(game, draw.painting)),)
+        return (
+            refuse(
+                "wrong_painting",
+                cards=(draw.painting,),
+                painting=log.painting_name(game, draw.painting),
+            ),
+        )
     return ()
 
 
@@ -101,8 +107,9 @@ def apply_draw_value(game, state: MasterpieceState, move: Move) -> MasterpieceSt
     draw = state.draw
     card = move["card"]
     if not state.deck:
-        state = turns.note(replace(state, deck=state.discard, discard=()), "reshuffle",
-                           WORDS("note.reshuffle"))
+        state = turns.note(
+            replace(state, deck=state.discard, discard=()), "reshuffle", WORDS("note.reshuffle")
+        )
     painting = draw.painting or move["painting"]
     seat = draw.player
     state = replace(state, deck=tuple(c for c in state.deck if c != card))
@@ -113,14 +120,34 @@ def apply_draw_value(game, state: MasterpieceState, move: Move) -> MasterpieceSt
 
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------
 RULES = (
-    MoveRule(name="deal", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_deal, effect=apply_deal, describe=log.deal),
-    MoveRule(name="place_pawn", player="seat",
-             fields={"space": Int(0, lambda c: ring_spaces(c) - 1)}, required=("space",),
-             check=check_place_pawn, effect=apply_place_pawn, describe=log.place_pawn),
-    MoveRule(name="start", player="seat",
-             check=check_start, effect=apply_start, describe=log.start),
-    MoveRule(name="draw_value", player="seat",
-             fields={"card": Str(), "painting": Optional(PAINTING)}, required=("card",),
-             check=check_draw_value, effect=apply_draw_value, describe=log.draw_value),
+    MoveRule(
+        name="deal",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_deal,
+        effect=apply_deal,
+        describe=log.deal,
+    ),
+    MoveRule(
+        name="place_pawn",
+        player="seat",
+        fields={"space": Int(0, lambda c: ring_spaces(c) - 1)},
+        required=("space",),
+        check=check_place_pawn,
+        effect=apply_place_pawn,
+        describe=log.place_pawn,
+    ),
+    MoveRule(
+        name="start", player="seat", check=check_start, effect=apply_start, describe=log.start
+    ),
+    MoveRule(
+        name="draw_value",
+        player="seat",
+        fields={"card": Str(), "painting": Optional(PAINTING)},
+        required=("card",),
+        check=check_draw_value,
+        effect=apply_draw_value,
+        describe=log.draw_value,
+    ),
 )

@@ -54,8 +54,9 @@ class Masterpiece(Game):
         box.check_catalogue(self)
 
     # -- the Game interface -------------------------------------------------------------------
-    def check_turn(self, state: MasterpieceState, move: Move,
-                   rule: MoveRule) -> tuple[Violation, ...]:
+    def check_turn(
+        self, state: MasterpieceState, move: Move, rule: MoveRule
+    ) -> tuple[Violation, ...]:
         return turns.check_turn(self, state, move, rule)
 
     def current_players(self, state: MasterpieceState) -> tuple[int, ...]:
@@ -67,8 +68,9 @@ class Masterpiece(Game):
     def hints(self, state: MasterpieceState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
 
-    def interpret(self, state: MasterpieceState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def interpret(
+        self, state: MasterpieceState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 
     def is_over(self, state: MasterpieceState) -> bool:

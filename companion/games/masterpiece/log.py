@@ -22,8 +22,12 @@ def space_text(game, index: int) -> Text:
     """What a space does, as printed on the board."""
     space = game.spaces[index]
     amounts = game.data.space_amounts
-    price_k = {"collect": amounts.collect_cash_k, "buy_bank": space.price_k,
-               "buy_player": amounts.buy_from_player_k, "must_sell": amounts.must_sell_k}
+    price_k = {
+        "collect": amounts.collect_cash_k,
+        "buy_bank": space.price_k,
+        "buy_player": amounts.buy_from_player_k,
+        "must_sell": amounts.must_sell_k,
+    }
     amount = money(price_k[space.kind]) if space.kind in price_k else None
     return WORDS(f"space.{space.kind}", cash=amount, price=amount)
 
@@ -31,8 +35,7 @@ def space_text(game, index: int) -> Text:
 def values_text(game, values: tuple[str, ...]) -> Text:
     if not values:
         return WORDS("values.none")
-    parts = [WORDS("values.forgery") if game.forgery[v] else money(game.value_k[v])
-             for v in values]
+    parts = [WORDS("values.forgery") if game.forgery[v] else money(game.value_k[v]) for v in values]
     cards = WORDS.listed("list.plus", parts)
     if any(game.forgery[v] for v in values):
         return WORDS("values.forged", cards=cards)
@@ -81,31 +84,37 @@ def _title(game, move: Move) -> Text | None:
 
 def _with_player(said):
     """A sentence about the player who acts; None when the seat is not there."""
+
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
         name = _name(state, move)
         return None if name is None else said(game, state, move, name)
+
     describe.__doc__ = said.__doc__
     return describe
 
 
 def _with_amount(said):
     """A sentence about a player and a positive amount of money; None when either is not there."""
+
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
         name, amount = _name(state, move), _amount(move.get("amount_k"))
         if name is None or amount is None or amount <= 0:
             return None
         return said(game, state, move, name, money(amount))
+
     describe.__doc__ = said.__doc__
     return describe
 
 
 def _with_painting(said):
     """A sentence about a player and a painting; None when either is not there."""
+
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
         name, title = _name(state, move), _title(game, move)
         if name is None or title is None:
             return None
         return said(game, state, move, name, title)
+
     describe.__doc__ = said.__doc__
     return describe
 
@@ -212,8 +221,13 @@ def overbid(game, state, move, name, amount) -> Text:
 
 def tie(game, state: MasterpieceState, move: Move) -> Text | None:
     seats, amount = move.get("players"), _amount(move.get("amount_k"))
-    if (not isinstance(seats, (list, tuple)) or amount is None or amount <= 0
-        or not all(_is_index(s, state.players) for s in seats) or len(set(seats)) < 2):
+    if (
+        not isinstance(seats, (list, tuple))
+        or amount is None
+        or amount <= 0
+        or not all(_is_index(s, state.players) for s in seats)
+        or len(set(seats)) < 2
+    ):
         return None
     names = [state.names[s] for s in sorted(set(seats))]
     said = money(amount)

@@ -15,19 +15,30 @@ def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
     revealed = turns.is_over(game, state)
     sides = []
     for seat in range(state.players):
-        lines = [ScoreLine(state.cash[seat], "cash",
-                           WORDS("score.cash", cash=money(state.cash[seat])))]
+        lines = [
+            ScoreLine(state.cash[seat], "cash", WORDS("score.cash", cash=money(state.cash[seat])))
+        ]
         for h in state.holdings[seat]:
             title = log.painting_name(game, h.painting)
             if revealed:
                 shown = log.values_text(game, h.values)
-                lines.append(ScoreLine(painting_value(game, h.values), "painting",
-                                       WORDS("score.painting", title=title, shown=shown),
-                                       (h.painting, *h.values)))
+                lines.append(
+                    ScoreLine(
+                        painting_value(game, h.values),
+                        "painting",
+                        WORDS("score.painting", title=title, shown=shown),
+                        (h.painting, *h.values),
+                    )
+                )
             else:
-                lines.append(ScoreLine(0, "painting_hidden",
-                                       WORDS("score.painting_hidden", title=title),
-                                       (h.painting,)))
+                lines.append(
+                    ScoreLine(
+                        0,
+                        "painting_hidden",
+                        WORDS("score.painting_hidden", title=title),
+                        (h.painting,),
+                    )
+                )
         name = state.names[seat]
         sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
     return tuple(sides)
@@ -59,7 +70,9 @@ def outcome(game, state: MasterpieceState) -> Outcome | None:
         if len(tied_on_wealth) > 1:
             tie_break = WORDS("outcome.tie_cash", said_wealth=said_wealth, names=names, cash=cash)
         paintings = money(best[0] - best[1])
-        explanation = WORDS("outcome.wins", names=names, said_wealth=said_wealth, cash=cash,
-                            paintings=paintings)
-    return Outcome(tuple(f"p{s}" for s in winners), tuple(f"p{s}" for s in ranked),
-                   explanation, tie_break)
+        explanation = WORDS(
+            "outcome.wins", names=names, said_wealth=said_wealth, cash=cash, paintings=paintings
+        )
+    return Outcome(
+        tuple(f"p{s}" for s in winners), tuple(f"p{s}" for s in ranked), explanation, tie_break
+    )

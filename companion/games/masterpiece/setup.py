@@ -19,8 +19,16 @@ from ..base import Game
 from .state import LedgerEntry, MasterpieceState
 from .words import WORDS, money
 
-SPACE_KINDS = ("bank_auction", "private_auction", "collect", "inherit", "buy_bank",
-               "sell_value", "buy_player", "must_sell")
+SPACE_KINDS = (
+    "bank_auction",
+    "private_auction",
+    "collect",
+    "inherit",
+    "buy_bank",
+    "sell_value",
+    "buy_player",
+    "must_sell",
+)
 
 
 class _Space(BaseModel):
@@ -88,11 +96,16 @@ def load_data() -> _MasterpieceData:
         if space.kind not in SPACE_KINDS:
             raise DataFileError(f"{where}: board space {position} has unknown kind {space.kind!r}")
         if (space.kind == "buy_bank") != (space.price_k is not None):
-            raise DataFileError(f"{where}: board space {position}: only buy_bank spaces have a price_k")
+            raise DataFileError(
+                f"{where}: board space {position}: only buy_bank spaces have a price_k"
+            )
     step = data.money_step_k
-    amounts = [data.starting_cash_k, *data.bid_rules.model_dump().values(),
-               *data.space_amounts.model_dump().values(),
-               *(s.price_k for s in data.board.spaces if s.price_k)]
+    amounts = [
+        data.starting_cash_k,
+        *data.bid_rules.model_dump().values(),
+        *data.space_amounts.model_dump().values(),
+        *(s.price_k for s in data.board.spaces if s.price_k),
+    ]
     if any(a % step for a in amounts):
         raise DataFileError(f"{where}: every amount must be a multiple of money_step_k ({step})")
     return data
@@ -108,9 +121,10 @@ def pawn_payloads(ctx: Context) -> tuple[str, ...]:
 
 
 # "pawns": the pawn (its payload) each seat plays, as the state keeps them
-OPTIONS = {"banker": Seat(),
-           "pawns": ListOf(Str(pawn_payloads), lambda c: c.players, lambda c: c.players,
-                           distinct=True)}
+OPTIONS = {
+    "banker": Seat(),
+    "pawns": ListOf(Str(pawn_payloads), lambda c: c.players, lambda c: c.players, distinct=True),
+}
 PIECE_KINDS = ("card", "token", "die")
 MAX_AMOUNT_K = 1_000_000  # a bid in thousands: $1 billion is beyond any table's money
 PAINTING = Str()
@@ -121,13 +135,17 @@ AMOUNT = Int(0, MAX_AMOUNT_K)
 def check_catalogue(game) -> None:
     where = "cards/masterpiece.json"
     if len(game.paintings) != game.data.paintings:
-        raise DataFileError(f"{where} lists {len(game.paintings)} paintings; "
-                            f"games/masterpiece.json says {game.data.paintings}")
+        raise DataFileError(
+            f"{where} lists {len(game.paintings)} paintings; "
+            f"games/masterpiece.json says {game.data.paintings}"
+        )
     wanted = Counter({(e.value_k, e.forgery): e.count for e in game.data.value_deck.cards})
     found = Counter((game.value_k[p], game.forgery[p]) for p in game.values)
     if wanted != found:
-        raise DataFileError(f"{where}: the value cards do not match value_deck in "
-                            f"games/masterpiece.json (rerun tools/make_masterpiece_catalogue.py)")
+        raise DataFileError(
+            f"{where}: the value cards do not match value_deck in "
+            f"games/masterpiece.json (rerun tools/make_masterpiece_catalogue.py)"
+        )
     if any(v and game.forgery[p] for p, v in game.value_k.items()):
         raise DataFileError(f"{where}: a forgery must be worth $0")
 
@@ -143,25 +161,55 @@ def validate_setup(game, setup: Setup) -> None:
     pawns = setup.options.get("pawns")
     if pawns is not None:
         tokens = {p.payload for p in game.catalogue.tokens}
-        if (not isinstance(pawns, (list, tuple)) or len(pawns) != setup.players
+        if (
+            not isinstance(pawns, (list, tuple))
+            or len(pawns) != setup.players
             or not all(isinstance(p, str) and p in tokens for p in pawns)
-            or len(set(pawns)) != len(pawns)):
-            raise CompanionError(text=WORDS("setup.pawns", players=setup.players,
-                                            pawns=Text(str(sorted(tokens)), WORDS.listed(
-                                                "list.comma", sorted(tokens)).zh)))
+            or len(set(pawns)) != len(pawns)
+        ):
+            raise CompanionError(
+                text=WORDS(
+                    "setup.pawns",
+                    players=setup.players,
+                    pawns=Text(str(sorted(tokens)), WORDS.listed("list.comma", sorted(tokens)).zh),
+                )
+            )
 
 
 def new_game(game, setup: Setup) -> MasterpieceState:
     validate_setup(game, setup)
     n = setup.players
-    pawns = tuple(setup.options.get("pawns") or
-                  [t.payload for t in sorted(game.catalogue.tokens, key=lambda t: t.marker)][:n])
+    pawns = tuple(
+        setup.options.get("pawns")
+        or [t.payload for t in sorted(game.catalogue.tokens, key=lambda t: t.marker)][:n]
+    )
     start = game.data.starting_cash_k
-    ledger = tuple(LedgerEntry("start", None, seat, start,
-                               WORDS("ledger.start", name=setup.names[seat], start=money(start)))
-                   for seat in range(n))
+    ledger = tuple(
+        LedgerEntry(
+            "start",
+            None,
+            seat,
+            start,
+            WORDS("ledger.start", name=setup.names[seat], start=money(start)),
+        )
+        for seat in range(n)
+    )
     return MasterpieceState(
-        players=n, names=setup.names, pawns=pawns, banker=setup.options.get("banker", 0),
-        phase="setup", active=None, positions=(None,) * n, cash=(start,) * n,
-        holdings=((),) * n, bank=game.paintings, deck=game.values, discard=(), gone=(),
-        dealt=0, skips=(0,) * n, ledger=ledger, journal=())
+        players=n,
+        names=setup.names,
+        pawns=pawns,
+        banker=setup.options.get("banker", 0),
+        phase="setup",
+        active=None,
+        positions=(None,) * n,
+        cash=(start,) * n,
+        holdings=((),) * n,
+        bank=game.paintings,
+        deck=game.values,
+        discard=(),
+        gone=(),
+        dealt=0,
+        skips=(0,) * n,
+        ledger=ledger,
+        journal=(),
+    )

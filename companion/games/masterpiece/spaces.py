@@ -38,8 +38,9 @@ def apply_roll(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     state = replace(state, positions=tuple(positions), space=space, last_roll=value)
     action = log.space_text(game, space)
     name = state.names[seat]
-    state = turns.note(state, "landed", WORDS("note.landed", name=name, value=value, space=space,
-                                              action=action))
+    state = turns.note(
+        state, "landed", WORDS("note.landed", name=name, value=value, space=space, action=action)
+    )
     kind = game.spaces[space].kind
     owned = state.holdings[seat]
     if kind == "bank_auction":
@@ -71,8 +72,14 @@ def check_take_cash(game, state: MasterpieceState, move: Move) -> tuple[Violatio
 def apply_take_cash(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     amount = game.data.space_amounts.collect_cash_k
     name = state.names[state.active]
-    state = payments.transfer(state, None, state.active, amount, "collect",
-                              WORDS("ledger.collect", name=name, amount=money(amount)))
+    state = payments.transfer(
+        state,
+        None,
+        state.active,
+        amount,
+        "collect",
+        WORDS("ledger.collect", name=name, amount=money(amount)),
+    )
     return turns.end_turn(game, state)
 
 
@@ -92,16 +99,24 @@ def apply_take_value(game, state: MasterpieceState, move: Move) -> MasterpieceSt
 
 
 def check_inherit(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    return (turns.check_actor(game, state, move, state.active)
-            or turns.check_bank_painting(game, state, move.get("painting")))
+    return turns.check_actor(game, state, move, state.active) or turns.check_bank_painting(
+        game, state, move.get("painting")
+    )
 
 
 def apply_inherit(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     painting = move["painting"]
     state = replace(state, bank=tuple(p for p in state.bank if p != painting))
     state = payments.give(game, state, state.active, Holding(painting))
-    state = turns.note(state, "inherit", WORDS("note.inherit", name=state.names[state.active],
-                                               painting=log.painting_name(game, painting)))
+    state = turns.note(
+        state,
+        "inherit",
+        WORDS(
+            "note.inherit",
+            name=state.names[state.active],
+            painting=log.painting_name(game, painting),
+        ),
+    )
     return payments.owe_draw(game, state, state.active, painting, "end_turn")
 
 
@@ -112,20 +127,27 @@ def check_buy(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...
     painting = move.get("painting")
     if state.phase == "buy_bank":
         price = game.spaces[state.space].price_k
-        return (turns.check_bank_painting(game, state, painting)
-                or payments.cannot_afford(game, state, state.active, price,
-                                          WORDS("why.bank_painting")))
+        return turns.check_bank_painting(game, state, painting) or payments.cannot_afford(
+            game, state, state.active, price, WORDS("why.bank_painting")
+        )
     problems = turns.check_painting_payload(game, painting, state.phase)
     if problems:
         return problems
     owner = game_state.owner(state, painting)
     if owner is None or owner == state.active:
         where = log.where_is(game, state, painting)
-        return (refuse("not_for_sale", cards=(painting,),
-                       painting=log.painting_name(game, painting), where=where),)
+        return (
+            refuse(
+                "not_for_sale",
+                cards=(painting,),
+                painting=log.painting_name(game, painting),
+                where=where,
+            ),
+        )
     price = game.data.space_amounts.buy_from_player_k
-    return payments.cannot_afford(game, state, state.active, price,
-                                  WORDS("why.to_owner", name=state.names[owner]))
+    return payments.cannot_afford(
+        game, state, state.active, price, WORDS("why.to_owner", name=state.names[owner])
+    )
 
 
 def apply_buy(game, state: MasterpieceState, move: Move) -> MasterpieceState:
@@ -133,25 +155,44 @@ def apply_buy(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     name, title = state.names[seat], log.painting_name(game, painting)
     if state.phase == "buy_bank":
         price = game.spaces[state.space].price_k
-        state = payments.transfer(state, seat, None, price, "payment",
-                                  WORDS("ledger.buy_bank", name=name, price=money(price),
-                                        title=title), painting)
+        state = payments.transfer(
+            state,
+            seat,
+            None,
+            price,
+            "payment",
+            WORDS("ledger.buy_bank", name=name, price=money(price), title=title),
+            painting,
+        )
         state = replace(state, bank=tuple(p for p in state.bank if p != painting))
         state = payments.give(game, state, seat, Holding(painting))
         return payments.owe_draw(game, state, seat, painting, "end_turn")
     owner = game_state.owner(state, painting)
     price = game.data.space_amounts.buy_from_player_k
-    state = payments.transfer(state, seat, owner, price, "payment",
-                              WORDS("ledger.buy_player", name=name, owner=state.names[owner],
-                                    price=money(price), title=title), painting)
+    state = payments.transfer(
+        state,
+        seat,
+        owner,
+        price,
+        "payment",
+        WORDS(
+            "ledger.buy_player",
+            name=name,
+            owner=state.names[owner],
+            price=money(price),
+            title=title,
+        ),
+        painting,
+    )
     state, holding = payments.take(game, state, owner, painting)
     state = payments.give(game, state, seat, holding)
     return turns.end_turn(game, state)
 
 
 def check_sell(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    return (turns.check_actor(game, state, move, state.active)
-            or turns.check_own_painting(game, state, state.active, move.get("painting")))
+    return turns.check_actor(game, state, move, state.active) or turns.check_own_painting(
+        game, state, state.active, move.get("painting")
+    )
 
 
 def apply_sell(game, state: MasterpieceState, move: Move) -> MasterpieceState:
@@ -166,8 +207,9 @@ def apply_sell(game, state: MasterpieceState, move: Move) -> MasterpieceState:
         price = game.data.space_amounts.must_sell_k
         text = WORDS("ledger.must_sell", name=name, title=title, price=money(price), shown=shown)
     state = payments.transfer(state, None, seat, price, "sale", text, painting)
-    state = replace(state, gone=state.gone + (painting,),
-                    discard=tuple(sorted(state.discard + holding.values)))
+    state = replace(
+        state, gone=state.gone + (painting,), discard=tuple(sorted(state.discard + holding.values))
+    )
     return turns.end_turn(game, state)
 
 
@@ -186,18 +228,55 @@ def apply_pass(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------
 RULES = (
-    MoveRule(name="roll", player="seat", fields={"value": Int(1, 6)}, required=("value",),
-             check=check_roll, effect=apply_roll, describe=log.roll),
-    MoveRule(name="take_cash", player="seat",
-             check=check_take_cash, effect=apply_take_cash, describe=log.take_cash),
-    MoveRule(name="take_value", player="seat",
-             check=check_take_value, effect=apply_take_value, describe=log.take_value),
-    MoveRule(name="inherit", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_inherit, effect=apply_inherit, describe=log.inherit),
-    MoveRule(name="buy", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_buy, effect=apply_buy, describe=log.buy),
-    MoveRule(name="sell", player="seat", fields={"painting": PAINTING}, required=("painting",),
-             check=check_sell, effect=apply_sell, describe=log.sell),
-    MoveRule(name="pass", player="seat",
-             check=check_pass, effect=apply_pass, describe=log.pass_),
+    MoveRule(
+        name="roll",
+        player="seat",
+        fields={"value": Int(1, 6)},
+        required=("value",),
+        check=check_roll,
+        effect=apply_roll,
+        describe=log.roll,
+    ),
+    MoveRule(
+        name="take_cash",
+        player="seat",
+        check=check_take_cash,
+        effect=apply_take_cash,
+        describe=log.take_cash,
+    ),
+    MoveRule(
+        name="take_value",
+        player="seat",
+        check=check_take_value,
+        effect=apply_take_value,
+        describe=log.take_value,
+    ),
+    MoveRule(
+        name="inherit",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_inherit,
+        effect=apply_inherit,
+        describe=log.inherit,
+    ),
+    MoveRule(
+        name="buy",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_buy,
+        effect=apply_buy,
+        describe=log.buy,
+    ),
+    MoveRule(
+        name="sell",
+        player="seat",
+        fields={"painting": PAINTING},
+        required=("painting",),
+        check=check_sell,
+        effect=apply_sell,
+        describe=log.sell,
+    ),
+    MoveRule(name="pass", player="seat", check=check_pass, effect=apply_pass, describe=log.pass_),
 )

@@ -64,9 +64,16 @@ class LedgerEntry:
     turn: int = 0  # 0: set-up
 
     def to_dict(self) -> dict:
-        return {"turn": self.turn, "kind": self.kind, "payer": self.payer, "payee": self.payee,
-                "amount_k": self.amount_k, "amount": money(self.amount_k).to_dict(),
-                "painting": self.painting, "text": self.text.to_dict()}
+        return {
+            "turn": self.turn,
+            "kind": self.kind,
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount_k": self.amount_k,
+            "amount": money(self.amount_k).to_dict(),
+            "painting": self.painting,
+            "text": self.text.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,6 @@ class MasterpieceState:
     auction: Auction | None = None
     draw: Draw | None = None
     turns: int = 0
-
 
 
 def _amount(value) -> int | None:

@@ -7,8 +7,15 @@ from typing import Iterable
 
 from ...model import Hint, Move, Text
 from . import deal, spaces, turns
-from .state import (DIE_FACES, MasterpieceState, draw_pile, eligible_bidders, left_of, min_bid,
-                    next_deal_seat)
+from .state import (
+    DIE_FACES,
+    MasterpieceState,
+    draw_pile,
+    eligible_bidders,
+    left_of,
+    min_bid,
+    next_deal_seat,
+)
 from .words import WORDS, money
 
 PACE = {"inherit": 0, "buy_bank": 1, "bank_auction": 2}
@@ -37,8 +44,11 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
                 yield Move("start", s)
     elif phase == "draw":
         draw = state.draw
-        targets = ([draw.painting] if draw.painting else
-                   [h.painting for h in state.holdings[draw.player]][:2])
+        targets = (
+            [draw.painting]
+            if draw.painting
+            else [h.painting for h in state.holdings[draw.player]][:2]
+        )
         for card in value_choices(game, draw_pile(state)):
             for painting in targets:
                 yield Move("draw_value", draw.player, {"card": card, "painting": painting})
@@ -48,6 +58,7 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
         def pace(value: int) -> int:
             kind = game.spaces[(state.positions[seat] + value) % len(game.spaces)].kind
             return PACE.get(kind, len(PACE))
+
         for value in sorted(DIE_FACES, key=pace):
             yield Move("roll", seat, {"value": value})
     elif phase == "easel":
@@ -68,8 +79,9 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
         if phase == "buy_bank":
             options = [state.bank[0]]
         elif phase == "buy_player":
-            options = [h.painting for s in range(state.players) if s != seat
-                       for h in state.holdings[s]]
+            options = [
+                h.painting for s in range(state.players) if s != seat for h in state.holdings[s]
+            ]
         else:
             options = [h.painting for h in state.holdings[seat]]
         kind = "sell" if phase in ("sell_value", "must_sell") else "buy"
@@ -111,10 +123,16 @@ def hints(game, state: MasterpieceState) -> tuple[Hint, ...]:
     auction = state.auction
     if state.phase == "auction":
         least = min_bid(game, auction)
-        text = (WORDS("hint.opening_bid", least=money(least))
-                if auction.standing_k is None else
-                WORDS("hint.next_bid", standing=money(auction.standing_k),
-                      name=state.names[auction.bidder], least=money(least)))
+        text = (
+            WORDS("hint.opening_bid", least=money(least))
+            if auction.standing_k is None
+            else WORDS(
+                "hint.next_bid",
+                standing=money(auction.standing_k),
+                name=state.names[auction.bidder],
+                least=money(least),
+            )
+        )
         hints.append(Hint(text, "easel", {"min_bid_k": least}))
         if not auction.bank:
             hints.append(Hint(WORDS("hint.auctioneer"), "easel"))

@@ -29,15 +29,15 @@ PHASE_MOVES = {
 
 
 # -- Whose turn, what the phase allows, and the end of a turn. --------------------------------
-def check_turn(game, state: MasterpieceState, move: Move,
-               rule: MoveRule) -> tuple[Violation, ...]:
+def check_turn(game, state: MasterpieceState, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
     """The game goes on, the player is a seat, and the move fits the phase; each move's
     own check then says whose move it is."""
     if state.phase == "over":
         return (refuse("game_over"),)
     seat = move.player
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                             or not 0 <= seat < state.players):
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players
+    ):
         return (refuse("unknown_player", player=move.player),)
     if move.kind not in PHASE_MOVES[state.phase]:
         wait, doing = waiting_for(game, state), WORDS(f"move.{move.kind}")
@@ -91,8 +91,9 @@ def current_players(game, state: MasterpieceState) -> tuple[int, ...]:
     return (state.active,)
 
 
-def check_actor(game, state: MasterpieceState, move: Move, seat: int,
-                allow_none: bool = False) -> tuple[Violation, ...]:
+def check_actor(
+    game, state: MasterpieceState, move: Move, seat: int, allow_none: bool = False
+) -> tuple[Violation, ...]:
     if move.player is None and allow_none:
         return ()
     if move.player != seat:
@@ -108,8 +109,9 @@ def check_painting_payload(game, payload, phase: str = "") -> tuple[Violation, .
     kind = log.card_kind(game, payload) if isinstance(payload, str) else None
     if kind is None:
         return (refuse("unknown_card.painting", cards=(str(payload),), payload=payload),)
-    why = WORDS(f"wants_painting.{phase}" if f"wants_painting.{phase}" in WORDS
-                else "wants_painting")
+    why = WORDS(
+        f"wants_painting.{phase}" if f"wants_painting.{phase}" in WORDS else "wants_painting"
+    )
     return (refuse("not_a_painting", cards=(payload,), payload=payload, kind=kind, why=why),)
 
 
@@ -119,8 +121,14 @@ def check_bank_painting(game, state: MasterpieceState, payload) -> tuple[Violati
         return problems
     if payload not in state.bank:
         where = log.where_is(game, state, payload)
-        return (refuse("painting_not_in_bank", cards=(payload,),
-                       painting=log.painting_name(game, payload), where=where),)
+        return (
+            refuse(
+                "painting_not_in_bank",
+                cards=(payload,),
+                painting=log.painting_name(game, payload),
+                where=where,
+            ),
+        )
     return ()
 
 
@@ -130,9 +138,16 @@ def check_own_painting(game, state: MasterpieceState, seat: int, payload) -> tup
         return problems
     if owner(state, payload) != seat:
         where = log.where_is(game, state, payload)
-        return (refuse("not_your_painting", cards=(payload,), region=f'player{seat}',
-                       name=state.names[seat], painting=log.painting_name(game, payload),
-                       where=where),)
+        return (
+            refuse(
+                "not_your_painting",
+                cards=(payload,),
+                region=f"player{seat}",
+                name=state.names[seat],
+                painting=log.painting_name(game, payload),
+                where=where,
+            ),
+        )
     return ()
 
 
@@ -162,5 +177,4 @@ def end_turn(game, state: MasterpieceState) -> MasterpieceState:
             break
         skips[seat] -= 1
         state = note(state, "turn_lost", WORDS("note.turn_lost", name=state.names[seat]))
-    return replace(state, phase="roll", active=seat, skips=tuple(skips),
-                   turns=state.turns + 1)
+    return replace(state, phase="roll", active=seat, skips=tuple(skips), turns=state.turns + 1)

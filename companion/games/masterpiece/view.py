@@ -22,20 +22,33 @@ def describe(game, state: MasterpieceState) -> dict:
     for seat in range(state.players):
         paintings = []
         for h in state.holdings[seat]:
-            entry = {"card": h.painting, "name": log.painting_name(game, h.painting).to_dict(),
-                     "value_cards": len(h.values), "hidden": not revealed}
+            entry = {
+                "card": h.painting,
+                "name": log.painting_name(game, h.painting).to_dict(),
+                "value_cards": len(h.values),
+                "hidden": not revealed,
+            }
             if revealed:
-                entry["values"] = [{"card": v, "value_k": game.value_k[v],
-                                    "forgery": game.forgery[v]} for v in h.values]
+                entry["values"] = [
+                    {"card": v, "value_k": game.value_k[v], "forgery": game.forgery[v]}
+                    for v in h.values
+                ]
                 entry["value_k"] = painting_value(game, h.values)
             paintings.append(entry)
-        players.append({
-            "seat": seat, "name": state.names[seat], "pawn": state.pawns[seat],
-            "region": f"player{seat}", "position": state.positions[seat],
-            "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict(),
-            "lost_turns": state.skips[seat], "paintings": paintings,
-            "wealth_k": scoring.wealth(game, state, seat) if revealed else None,
-        })
+        players.append(
+            {
+                "seat": seat,
+                "name": state.names[seat],
+                "pawn": state.pawns[seat],
+                "region": f"player{seat}",
+                "position": state.positions[seat],
+                "cash_k": state.cash[seat],
+                "cash": money(state.cash[seat]).to_dict(),
+                "lost_turns": state.skips[seat],
+                "paintings": paintings,
+                "wealth_k": scoring.wealth(game, state, seat) if revealed else None,
+            }
+        )
     auction = state.auction
     return {
         "kind": "masterpiece",
@@ -43,29 +56,52 @@ def describe(game, state: MasterpieceState) -> dict:
         "active": state.active,
         "turn": state.turns,
         "waiting_for": turns.waiting_for(game, state).to_dict(),
-        "space": None if state.space is None else {
-            "index": state.space, "kind": game.spaces[state.space].kind,
-            "text": log.space_text(game, state.space).to_dict()},
+        "space": None
+        if state.space is None
+        else {
+            "index": state.space,
+            "kind": game.spaces[state.space].kind,
+            "text": log.space_text(game, state.space).to_dict(),
+        },
         "last_roll": state.last_roll,
         "values_hidden": not revealed,
         "players": players,
-        "bank": {"paintings_left": len(state.bank), "paintings": list(state.bank),
-                 "gone": list(state.gone)},
+        "bank": {
+            "paintings_left": len(state.bank),
+            "paintings": list(state.bank),
+            "gone": list(state.gone),
+        },
         "value_deck": {"cards_left": len(state.deck), "discarded": len(state.discard)},
-        "auction": None if auction is None else {
+        "auction": None
+        if auction is None
+        else {
             "painting": auction.painting,
             "name": log.painting_name(game, auction.painting).to_dict(),
-            "kind": "bank" if auction.bank else "private", "seller": auction.seller,
-            "auctioneer": auction.auctioneer, "excluded": list(auction.excluded),
-            "standing_k": auction.standing_k, "bidder": auction.bidder,
-            "min_bid_k": min_bid(game, auction), "cancelled_k": list(auction.cancelled_k),
-            "bids": [{"seat": s, "amount_k": a} for s, a in auction.bids]},
-        "draw": None if state.draw is None else {
-            "player": state.draw.player, "painting": state.draw.painting},
-        "board": {"unverified": game.data.board.unverified,
-                  "spaces": [{"index": s.index, "kind": s.kind, "price_k": s.price_k,
-                              "text": log.space_text(game, s.index).to_dict()}
-                             for s in game.spaces]},
+            "kind": "bank" if auction.bank else "private",
+            "seller": auction.seller,
+            "auctioneer": auction.auctioneer,
+            "excluded": list(auction.excluded),
+            "standing_k": auction.standing_k,
+            "bidder": auction.bidder,
+            "min_bid_k": min_bid(game, auction),
+            "cancelled_k": list(auction.cancelled_k),
+            "bids": [{"seat": s, "amount_k": a} for s, a in auction.bids],
+        },
+        "draw": None
+        if state.draw is None
+        else {"player": state.draw.player, "painting": state.draw.painting},
+        "board": {
+            "unverified": game.data.board.unverified,
+            "spaces": [
+                {
+                    "index": s.index,
+                    "kind": s.kind,
+                    "price_k": s.price_k,
+                    "text": log.space_text(game, s.index).to_dict(),
+                }
+                for s in game.spaces
+            ],
+        },
         "ledger": [e.to_dict() for e in state.ledger],
         "journal": [n.to_dict() for n in state.journal],
     }

@@ -14,6 +14,9 @@ from ...model import Text
 from ..words import Words
 
 
+# The sentence tables keep each English sentence beside its Chinese one, laid out by hand
+# for translators; the formatter would split them apart.
+# fmt: off
 def money(amount_k: int) -> Text:
     """$3.5M / $350萬, $500K / $50萬: how players say amounts."""
     if amount_k == 0:

@@ -32,8 +32,9 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
     return out
 
 
-def interpret(game: "Musee", state: MuseeState, event: TableEvent,
-              table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret(
+    game: "Musee", state: MuseeState, event: TableEvent, table: Mapping[str, PieceOnTable]
+) -> Interpretation:
     piece = game.catalogue.piece(event.payload)
     if piece.kind == "token":
         return _interpret_token(state, event, piece.face)
@@ -46,8 +47,9 @@ def interpret(game: "Musee", state: MuseeState, event: TableEvent,
     target = _slot_of(event)
     twins = [p for tid, p in table.items() if p.payload == event.payload and tid != event.track_id]
     if isinstance(event, CardAdded) and twins:
-        return Interpretation(violations=(WORDS.refusal("duplicate_card", number=number,
-                                                        cards=(event.payload,)),))
+        return Interpretation(
+            violations=(WORDS.refusal("duplicate_card", number=number, cards=(event.payload,)),)
+        )
     if location is not None:
         if target == location:
             return Interpretation(note=WORDS("painting_back", number=number))
@@ -55,8 +57,13 @@ def interpret(game: "Musee", state: MuseeState, event: TableEvent,
     if target is None:
         return Interpretation()  # a painting lying outside every museum is not a move
     museum, gallery, space = target
-    return Interpretation(move=Move("place", state.turn, {"card": event.payload, "museum": museum,
-                                                          "gallery": gallery, "space": space}))
+    return Interpretation(
+        move=Move(
+            "place",
+            state.turn,
+            {"card": event.payload, "museum": museum, "gallery": gallery, "space": space},
+        )
+    )
 
 
 def _slot_of(event: CardAdded | CardMoved) -> Location | None:
@@ -64,15 +71,21 @@ def _slot_of(event: CardAdded | CardMoved) -> Location | None:
     if not region or not region.startswith("museum") or region.endswith("-tokens"):
         return None
     try:
-        return int(region[len("museum"):]), int(slot[0]), int(slot[1])
+        return int(region[len("museum") :]), int(slot[0]), int(slot[1])
     except (TypeError, ValueError, IndexError):
         return None
 
 
 def _moved(game: "Musee", number: int, location: Location) -> Violation:
     museum, gallery, space = location
-    return WORDS.refusal("painting_moved", number=number, gallery=game.gallery_name(gallery),
-                         space=space + 1, cards=(game.payload(number),), region=f"museum{museum}")
+    return WORDS.refusal(
+        "painting_moved",
+        number=number,
+        gallery=game.gallery_name(gallery),
+        space=space + 1,
+        cards=(game.payload(number),),
+        region=f"museum{museum}",
+    )
 
 
 def _interpret_token(state: MuseeState, event: TableEvent, face: Mapping) -> Interpretation:
@@ -87,10 +100,20 @@ def _interpret_token(state: MuseeState, event: TableEvent, face: Mapping) -> Int
     expected = "staircase" if column in state.staircases[row] else "chandelier"
     if face.get("side") == expected:
         return Interpretation()
-    return Interpretation(violations=(WORDS.refusal(
-        "staircases_differ", row=row + 1, column=column + 1, museum=region[: -len("-tokens")],
-        side=_side(face.get("side")), expected=_side(expected),
-        cards=(event.payload,), region=region),))
+    return Interpretation(
+        violations=(
+            WORDS.refusal(
+                "staircases_differ",
+                row=row + 1,
+                column=column + 1,
+                museum=region[: -len("-tokens")],
+                side=_side(face.get("side")),
+                expected=_side(expected),
+                cards=(event.payload,),
+                region=region,
+            ),
+        )
+    )
 
 
 def _side(side) -> Text:

@@ -13,12 +13,14 @@ from ...events import PieceOnTable, TableEvent
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveRule
-from . import camera, scoring, state as board, teach, turns, view
+from . import camera, scoring, teach, turns, view
 from . import setup as set_up
+from . import state as board
 from .moves import MOVES
 from .setup import MuseeData, SetupData
 from .state import MuseeState
 from .words import WORDS
+
 
 class Musee(Game):
     info = GameInfo(
@@ -34,8 +36,9 @@ class Musee(Game):
     def __init__(self) -> None:
         super().__init__()
         self.data: MuseeData = set_up.load_data()
-        self._theme_of_remainder = {int(k): v for k, v in
-                                    self.data.themes["by_remainder_of_5"].items()}
+        self._theme_of_remainder = {
+            int(k): v for k, v in self.data.themes["by_remainder_of_5"].items()
+        }
         self._number_of_payload = {p.payload: int(p.face["number"]) for p in self.catalogue.cards}
         self._payload_of_number = {n: p for p, n in self._number_of_payload.items()}
 
@@ -66,8 +69,11 @@ class Musee(Game):
 
     def pieces_in_play(self, state: MuseeState) -> frozenset[str]:
         used = self.cards_in_use(state)
-        return frozenset(p.payload for p in self.catalogue.pieces
-                         if p.kind != "card" or self._number_of_payload.get(p.payload) in used)
+        return frozenset(
+            p.payload
+            for p in self.catalogue.pieces
+            if p.kind != "card" or self._number_of_payload.get(p.payload) in used
+        )
 
     # -- the rulebook, chapter by chapter ---------------------------------------------------
     def validate_setup(self, setup: Setup) -> None:
@@ -100,8 +106,9 @@ class Musee(Game):
     def describe(self, state: MuseeState) -> dict:
         return view.describe(self, state)
 
-    def interpret(self, state: MuseeState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def interpret(
+        self, state: MuseeState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 
     # -- named after the rulebook, for callers outside the package ---------------------------
@@ -121,4 +128,3 @@ class Musee(Game):
         return turns.partner_may_play(self, state)
 
     allowed_range = staticmethod(board.allowed_range)
-

@@ -18,7 +18,7 @@ from ...model import Move, Text, Violation
 from ...validation import Int, Str
 from ..moves import MoveBook, MoveRule
 from .setup import cards_in_use, museums, spaces
-from .state import GALLERY_COUNT, MuseeState, owners, museum_of, seat_name
+from .state import GALLERY_COUNT, MuseeState, museum_of, owners, seat_name
 from .turns import advance
 from .words import WORDS
 
@@ -38,13 +38,20 @@ def check_place(game: "Musee", state: MuseeState, move: Move) -> tuple[Violation
     return (problem,) if problem is not None else ()
 
 
-def _card_problem(game: "Musee", state: MuseeState, seat: int, number: int,
-                  payload: str) -> Violation | None:
+def _card_problem(
+    game: "Musee", state: MuseeState, seat: int, number: int, payload: str
+) -> Violation | None:
     """The painting itself: used at this player count, not hung yet, and a card in hand."""
     used = cards_in_use(game, state.players)
     if number not in used:
-        return WORDS.refusal("card_not_in_game", number=number, players=state.players,
-                             first=used.start, last=used.stop - 1, cards=(payload,))
+        return WORDS.refusal(
+            "card_not_in_game",
+            number=number,
+            players=state.players,
+            first=used.start,
+            last=used.stop - 1,
+            cards=(payload,),
+        )
     if any(n == number for _, n in state.placed):
         return WORDS.refusal("card_already_placed", number=number, cards=(payload,))
     if state.hands[seat] == 0:
@@ -52,33 +59,57 @@ def _card_problem(game: "Musee", state: MuseeState, seat: int, number: int,
     return None
 
 
-def _space_problem(game: "Musee", state: MuseeState, seat: int, number: int,
-                   move: Move) -> Violation | None:
+def _space_problem(
+    game: "Musee", state: MuseeState, seat: int, number: int, move: Move
+) -> Violation | None:
     """The space: in the player's own museum, empty, and keeping numbers rising."""
     payload = move["card"]
     museum, gallery, space = move.get("museum"), move.get("gallery"), move.get("space")
-    if not (isinstance(museum, int) and 0 <= museum < len(state.museums)
-            and isinstance(gallery, int) and 0 <= gallery < GALLERY_COUNT
-            and isinstance(space, int) and 0 <= space < game._setup_data(state.players).spaces):
+    if not (
+        isinstance(museum, int)
+        and 0 <= museum < len(state.museums)
+        and isinstance(gallery, int)
+        and 0 <= gallery < GALLERY_COUNT
+        and isinstance(space, int)
+        and 0 <= space < game._setup_data(state.players).spaces
+    ):
         return WORDS.refusal("no_such_space", cards=(payload,))
     region = f"museum{museum}"
     if museum != museum_of(state, seat):
-        return WORDS.refusal("wrong_museum", name=state.names[seat], cards=(payload,),
-                             region=region,
-                             museum=WORDS("museum_of", owners=owners(state, museum)))
+        return WORDS.refusal(
+            "wrong_museum",
+            name=state.names[seat],
+            cards=(payload,),
+            region=region,
+            museum=WORDS("museum_of", owners=owners(state, museum)),
+        )
     row, gallery_name = state.museums[museum][gallery], game.gallery_name(gallery)
     if row[space] is not None:
         other = row[space]
-        return WORDS.refusal("space_occupied", gallery=gallery_name, other=other,
-                             cards=(payload, game.payload(other)), region=region)
+        return WORDS.refusal(
+            "space_occupied",
+            gallery=gallery_name,
+            other=other,
+            cards=(payload, game.payload(other)),
+            region=region,
+        )
     higher_left = [n for n in row[:space] if n is not None and n > number]
-    lower_right = [n for n in row[space + 1:] if n is not None and n < number]
+    lower_right = [n for n in row[space + 1 :] if n is not None and n < number]
     if higher_left or lower_right:
-        key, blocker = (("rise_after_higher", max(higher_left)) if higher_left
-                        else ("rise_before_lower", min(lower_right)))
-        return WORDS.refusal("numbers_must_rise", key, number=number, blocker=blocker,
-                             gallery=gallery_name, cards=(payload, game.payload(blocker)),
-                             region=region)
+        key, blocker = (
+            ("rise_after_higher", max(higher_left))
+            if higher_left
+            else ("rise_before_lower", min(lower_right))
+        )
+        return WORDS.refusal(
+            "numbers_must_rise",
+            key,
+            number=number,
+            blocker=blocker,
+            gallery=gallery_name,
+            cards=(payload, game.payload(blocker)),
+            region=region,
+        )
     return None
 
 
@@ -99,28 +130,52 @@ def hang_painting(game: "Musee", state: MuseeState, move: Move) -> MuseeState:
     if deck > game._setup_data(state.players).stop_drawing_at:
         hands[seat] += 1
         deck -= 1
-    placed = replace(state, museums=tuple(museums_now), bonuses=tuple(bonuses),
-                     hands=tuple(hands), deck=deck, placed=state.placed + ((seat, number),))
+    placed = replace(
+        state,
+        museums=tuple(museums_now),
+        bonuses=tuple(bonuses),
+        hands=tuple(hands),
+        deck=deck,
+        placed=state.placed + ((seat, number),),
+    )
     return advance(placed)
 
 
 def say_place(game: "Musee", state: MuseeState, move: Move) -> Text | None:
     card, gallery, space = move.get("card"), move.get("gallery"), move.get("space")
     number = game.number_of(card)
-    if (number is None or not isinstance(gallery, int) or gallery not in range(GALLERY_COUNT)
-            or not isinstance(space, int)):
+    if (
+        number is None
+        or not isinstance(gallery, int)
+        or gallery not in range(GALLERY_COUNT)
+        or not isinstance(space, int)
+    ):
         return None
-    return WORDS("log_place", name=seat_name(state, move.player), number=number,
-                 theme=game.theme_label(game.theme(number)), gallery=game.gallery_name(gallery),
-                 space=space + 1)
+    return WORDS(
+        "log_place",
+        name=seat_name(state, move.player),
+        number=number,
+        theme=game.theme_label(game.theme(number)),
+        gallery=game.gallery_name(gallery),
+        space=space + 1,
+    )
 
 
 PLACE = MoveRule(
-    name="place", player="seat", turn="current",
-    fields={"card": Str(), "museum": Int(0, lambda c: museums(c) - 1),
-            "gallery": Int(0, GALLERY_COUNT - 1), "space": Int(0, lambda c: spaces(c) - 1)},
+    name="place",
+    player="seat",
+    turn="current",
+    fields={
+        "card": Str(),
+        "museum": Int(0, lambda c: museums(c) - 1),
+        "gallery": Int(0, GALLERY_COUNT - 1),
+        "space": Int(0, lambda c: spaces(c) - 1),
+    },
     required=("card", "museum", "gallery", "space"),
-    check=check_place, effect=hang_painting, describe=say_place)
+    check=check_place,
+    effect=hang_painting,
+    describe=say_place,
+)
 
 
 # -- cannot_play --------------------------------------------------------------------------------
@@ -129,10 +184,13 @@ def stop_playing(game: "Musee", state: MuseeState, move: Move) -> MuseeState:
 
 
 CANNOT_PLAY = MoveRule(
-    name="cannot_play", player="seat", turn="turn",
+    name="cannot_play",
+    player="seat",
+    turn="turn",
     check=lambda game, state, move: (),  # whose turn it is is the only rule
     effect=stop_playing,
-    describe=lambda game, state, move: WORDS("log_cannot_play", name=seat_name(state, move.player)))
+    describe=lambda game, state, move: WORDS("log_cannot_play", name=seat_name(state, move.player)),
+)
 
 
 MOVES = MoveBook(PLACE, CANNOT_PLAY)

@@ -18,8 +18,11 @@ if TYPE_CHECKING:  # pragma: no cover
 def score(game: "Musee", state: MuseeState) -> tuple[SideScore, ...]:
     sides = []
     for museum, grid in enumerate(state.museums):
-        lines = [*_gallery_lines(game, grid), *_staircase_lines(game, state, grid),
-                 *_bonus_lines(game, state, museum)]
+        lines = [
+            *_gallery_lines(game, grid),
+            *_staircase_lines(game, state, grid),
+            *_bonus_lines(game, state, museum),
+        ]
         members = seats_of_museum(state, museum)
         label = " & ".join(state.names[s] for s in members)
         sides.append(SideScore(side_id(state, museum), Text(label, label), members, tuple(lines)))
@@ -33,18 +36,35 @@ def _gallery_lines(game: "Musee", grid: Grid) -> list[ScoreLine]:
         gallery_name = game.gallery_name(gallery)
         hung = [n for n in row if n is not None]
         if hung:
-            lines.append(ScoreLine(
-                points.per_painting * len(hung), "paintings",
-                WORDS("score_paintings", count=len(hung), plural="s" if len(hung) > 1 else "",
-                      gallery=gallery_name),
-                tuple(game.payload(n) for n in hung)))
+            lines.append(
+                ScoreLine(
+                    points.per_painting * len(hung),
+                    "paintings",
+                    WORDS(
+                        "score_paintings",
+                        count=len(hung),
+                        plural="s" if len(hung) > 1 else "",
+                        gallery=gallery_name,
+                    ),
+                    tuple(game.payload(n) for n in hung),
+                )
+            )
         for left, right in zip(row, row[1:]):
             if left is not None and right is not None and game.theme(left) == game.theme(right):
-                lines.append(ScoreLine(
-                    points.per_neighbour_pair, "neighbours",
-                    WORDS("score_neighbours", left=left, right=right, gallery=gallery_name,
-                          theme=game.theme_label(game.theme(left))),
-                    (game.payload(left), game.payload(right))))
+                lines.append(
+                    ScoreLine(
+                        points.per_neighbour_pair,
+                        "neighbours",
+                        WORDS(
+                            "score_neighbours",
+                            left=left,
+                            right=right,
+                            gallery=gallery_name,
+                            theme=game.theme_label(game.theme(left)),
+                        ),
+                        (game.payload(left), game.payload(right)),
+                    )
+                )
     return lines
 
 
@@ -55,18 +75,34 @@ def _staircase_lines(game: "Musee", state: MuseeState, grid: Grid) -> list[Score
         for column in sorted(columns):
             above, below = grid[token_row][column], grid[token_row + 1][column]
             if above is not None and below is not None and game.theme(above) == game.theme(below):
-                lines.append(ScoreLine(
-                    game.data.scoring.per_staircase, "staircase",
-                    WORDS("score_staircase", row=token_row + 1, column=column + 1, above=above,
-                          below=below, theme=game.theme_label(game.theme(above))),
-                    (game.payload(above), game.payload(below))))
+                lines.append(
+                    ScoreLine(
+                        game.data.scoring.per_staircase,
+                        "staircase",
+                        WORDS(
+                            "score_staircase",
+                            row=token_row + 1,
+                            column=column + 1,
+                            above=above,
+                            below=below,
+                            theme=game.theme_label(game.theme(above)),
+                        ),
+                        (game.payload(above), game.payload(below)),
+                    )
+                )
     return lines
 
 
 def _bonus_lines(game: "Musee", state: MuseeState, museum: int) -> list[ScoreLine]:
-    return [ScoreLine(game.data.scoring.gallery_bonus, "gallery_bonus",
-                      WORDS("score_gallery_bonus", gallery=game.gallery_name(gallery)))
-            for gallery, holder in enumerate(state.bonuses) if holder == museum]
+    return [
+        ScoreLine(
+            game.data.scoring.gallery_bonus,
+            "gallery_bonus",
+            WORDS("score_gallery_bonus", gallery=game.gallery_name(gallery)),
+        )
+        for gallery, holder in enumerate(state.bonuses)
+        if holder == museum
+    ]
 
 
 def outcome(game: "Musee", state: MuseeState) -> Outcome | None:

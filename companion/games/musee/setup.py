@@ -61,8 +61,9 @@ def load_data() -> MuseeData:
     for setup in data.setups.values():
         for row, count in zip(setup.first_game_staircases, setup.staircases_per_row):
             if len(row) != count:
-                raise DataFileError("games/musee.json: first_game_staircases does not match "
-                                    "staircases_per_row")
+                raise DataFileError(
+                    "games/musee.json: first_game_staircases does not match staircases_per_row"
+                )
     return data
 
 
@@ -78,8 +79,11 @@ def spaces(ctx: Context) -> int:
 
 _COLUMNS = ListOf(Int(1, spaces), 0, spaces)  # staircase columns, counted from 1 as players do
 
-OPTIONS = {"staircases": OneOf((MapOf(Str(("T1", "T2")), _COLUMNS, 2),
-                                ListOf(_COLUMNS, TOKEN_ROWS, TOKEN_ROWS)))}
+OPTIONS = {
+    "staircases": OneOf(
+        (MapOf(Str(("T1", "T2")), _COLUMNS, 2), ListOf(_COLUMNS, TOKEN_ROWS, TOKEN_ROWS))
+    )
+}
 
 
 def cards_in_use(game: "Musee", players: int) -> range:
@@ -107,10 +111,18 @@ def new_game(game: "Musee", setup: Setup) -> MuseeState:
     dealt = data.hand * setup.players
     deck = data.last_card - data.first_card + 1 - dealt
     return MuseeState(
-        players=setup.players, names=setup.names, teams=data.teams,
-        museums=tuple(empty for _ in range(museum_count)), staircases=staircases, turn=0,
-        hands=tuple(data.hand for _ in range(setup.players)), deck=deck,
-        declared=frozenset(), bonuses=(None,) * GALLERY_COUNT, placed=())
+        players=setup.players,
+        names=setup.names,
+        teams=data.teams,
+        museums=tuple(empty for _ in range(museum_count)),
+        staircases=staircases,
+        turn=0,
+        hands=tuple(data.hand for _ in range(setup.players)),
+        deck=deck,
+        declared=frozenset(),
+        bonuses=(None,) * GALLERY_COUNT,
+        placed=(),
+    )
 
 
 def parse_staircases(option, data: SetupData) -> tuple[frozenset[int], frozenset[int]]:
@@ -118,20 +130,30 @@ def parse_staircases(option, data: SetupData) -> tuple[frozenset[int], frozenset
     rows = data.first_game_staircases if option is None else option
     if isinstance(rows, Mapping):
         rows = None if set(rows) - {"T1", "T2"} else [rows.get("T1"), rows.get("T2")]
-    if (not isinstance(rows, (list, tuple)) or len(rows) != TOKEN_ROWS
-            or not all(isinstance(r, (list, tuple)) for r in rows)):
+    if (
+        not isinstance(rows, (list, tuple))
+        or len(rows) != TOKEN_ROWS
+        or not all(isinstance(r, (list, tuple)) for r in rows)
+    ):
         raise CompanionError(text=WORDS("setup.staircases"))
     parsed = []
     for index, (row, count) in enumerate(zip(rows, data.staircases_per_row)):
         columns = set()
         for column in row:
-            if (not isinstance(column, int) or isinstance(column, bool)
-                    or not 1 <= column <= data.spaces):
-                raise CompanionError(text=WORDS("setup.staircase_column", column=column,
-                                                row=index + 1, spaces=data.spaces))
+            if (
+                not isinstance(column, int)
+                or isinstance(column, bool)
+                or not 1 <= column <= data.spaces
+            ):
+                raise CompanionError(
+                    text=WORDS(
+                        "setup.staircase_column", column=column, row=index + 1, spaces=data.spaces
+                    )
+                )
             columns.add(column - 1)
         if len(columns) != count:
-            raise CompanionError(text=WORDS("setup.staircase_count", row=index + 1,
-                                            count=count, got=list(row)))
+            raise CompanionError(
+                text=WORDS("setup.staircase_count", row=index + 1, count=count, got=list(row))
+            )
         parsed.append(frozenset(columns))
     return parsed[0], parsed[1]

@@ -78,5 +78,5 @@ def placed_location(state: MuseeState, number: int) -> Location | None:
 def allowed_range(row: tuple[int | None, ...], space: int) -> tuple[int, int]:
     """Numbers a space can take: above every painting to its left, below every one to its right."""
     left = [n for n in row[:space] if n is not None]
-    right = [n for n in row[space + 1:] if n is not None]
-    return (max(left) + 1 if left else 1, min(right) - 1 if right else 10 ** 6)
+    right = [n for n in row[space + 1 :] if n is not None]
+    return (max(left) + 1 if left else 1, min(right) - 1 if right else 10**6)

@@ -31,8 +31,16 @@ def legal_moves(game: "Musee", state: MuseeState) -> Iterable[Move]:
                 low, high = allowed_range(row, space)
                 for number in free:
                     if low <= number <= high:
-                        yield Move("place", seat, {"card": game.payload(number), "museum": museum,
-                                                   "gallery": gallery, "space": space})
+                        yield Move(
+                            "place",
+                            seat,
+                            {
+                                "card": game.payload(number),
+                                "museum": museum,
+                                "gallery": gallery,
+                                "space": space,
+                            },
+                        )
 
 
 def hints(game: "Musee", state: MuseeState) -> tuple[Hint, ...]:
@@ -62,11 +70,27 @@ def _space_hints(game: "Musee", state: MuseeState, museum: int) -> list[Hint]:
             low, high = max(low, used.start), min(high, used.stop - 1)
             open_numbers = [n for n in range(low, high + 1) if n not in placed]
             if open_numbers:
-                text = WORDS("hint_space_open", gallery=gallery_name, space=space + 1, low=low,
-                             high=high, count=len(open_numbers))
+                text = WORDS(
+                    "hint_space_open",
+                    gallery=gallery_name,
+                    space=space + 1,
+                    low=low,
+                    high=high,
+                    count=len(open_numbers),
+                )
             else:
                 text = WORDS("hint_space_closed", gallery=gallery_name, space=space + 1)
-            hints.append(Hint(text, f"museum{museum}",
-                              {"gallery": gallery, "space": space, "low": low, "high": high,
-                               "count": len(open_numbers)}))
+            hints.append(
+                Hint(
+                    text,
+                    f"museum{museum}",
+                    {
+                        "gallery": gallery,
+                        "space": space,
+                        "low": low,
+                        "high": high,
+                        "count": len(open_numbers),
+                    },
+                )
+            )
     return hints

@@ -21,9 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def is_stopped(state: MuseeState, seat: int) -> bool:
     """A seat stops when it declared it cannot play, its museum is full, or its hand is empty."""
-    return (seat in state.declared
-            or museum_full(state.museums[museum_of(state, seat)])
-            or state.hands[seat] == 0)
+    return (
+        seat in state.declared
+        or museum_full(state.museums[museum_of(state, seat)])
+        or state.hands[seat] == 0
+    )
 
 
 def partner_may_play(game: "Musee", state: MuseeState) -> bool:
@@ -31,8 +33,12 @@ def partner_may_play(game: "Musee", state: MuseeState) -> bool:
     mate = partner(state, state.turn)
     # Only while the last cards (one per team) are still to be drawn: not earlier, and
     # not once the deck has run out.
-    return (limit is not None and mate is not None and 0 < state.deck <= limit
-            and not is_stopped(state, mate))
+    return (
+        limit is not None
+        and mate is not None
+        and 0 < state.deck <= limit
+        and not is_stopped(state, mate)
+    )
 
 
 def current_players(game: "Musee", state: MuseeState) -> tuple[int, ...]:
@@ -54,7 +60,9 @@ def advance(state: MuseeState) -> MuseeState:
     return replace(state, finished=True)
 
 
-def check_turn(game: "Musee", state: MuseeState, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
+def check_turn(
+    game: "Musee", state: MuseeState, move: Move, rule: MoveRule
+) -> tuple[Violation, ...]:
     """May `move.player` act now? A move whose rule says turn="current" lets the partner
     stand in when the rules allow it; turn="turn" is for the player whose turn it is only."""
     seat = move.player
@@ -72,6 +80,14 @@ def check_turn(game: "Musee", state: MuseeState, move: Move, rule: MoveRule) -> 
         if rule.turn == "current" and partner_may_play(game, state):
             return ()
         limit = game._setup_data(state.players).partner_may_play_at
-        return (WORDS.refusal("out_of_turn", "out_of_turn_partner", name=name, turn=turn,
-                              limit=limit, deck=state.deck),)
+        return (
+            WORDS.refusal(
+                "out_of_turn",
+                "out_of_turn_partner",
+                name=name,
+                turn=turn,
+                limit=limit,
+                deck=state.deck,
+            ),
+        )
     return (WORDS.refusal("out_of_turn", name=name, turn=turn),)

@@ -15,16 +15,26 @@ def describe(game: "Musee", state: MuseeState) -> dict:
     """A JSON view of the state for the dashboard and `companion replay`."""
     museums = []
     for index, grid in enumerate(state.museums):
-        museums.append({
-            "index": index,
-            "region": f"museum{index}",
-            "seats": list(seats_of_museum(state, index)),
-            "galleries": [[None if n is None else
-                           {"card": game.payload(n), "number": n, "theme": game.theme(n)}
-                           for n in row] for row in grid],
-            "tokens": [["staircase" if c in cols else "chandelier"
-                        for c in range(len(grid[0]))] for cols in state.staircases],
-        })
+        museums.append(
+            {
+                "index": index,
+                "region": f"museum{index}",
+                "seats": list(seats_of_museum(state, index)),
+                "galleries": [
+                    [
+                        None
+                        if n is None
+                        else {"card": game.payload(n), "number": n, "theme": game.theme(n)}
+                        for n in row
+                    ]
+                    for row in grid
+                ],
+                "tokens": [
+                    ["staircase" if c in cols else "chandelier" for c in range(len(grid[0]))]
+                    for cols in state.staircases
+                ],
+            }
+        )
     return {
         "kind": "musee",
         "turn": None if state.finished else state.turn,
@@ -35,8 +45,10 @@ def describe(game: "Musee", state: MuseeState) -> dict:
         "declared": sorted(state.declared),
         "bonuses": [None if b is None else side_id(state, b) for b in state.bonuses],
         "gallery_names": [game.gallery_name(g).to_dict() for g in range(GALLERY_COUNT)],
-        "themes": {k: {"en": v["en"], "zh-TW": v["zh-TW"], "colour": v.get("colour")}
-                   for k, v in game.data.themes["labels"].items()},
+        "themes": {
+            k: {"en": v["en"], "zh-TW": v["zh-TW"], "colour": v.get("colour")}
+            for k, v in game.data.themes["labels"].items()
+        },
         "partner_may_play": partner_may_play(game, state),
         "placed": [{"seat": s, "card": game.payload(n), "number": n} for s, n in state.placed],
     }

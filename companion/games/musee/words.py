@@ -7,6 +7,9 @@ sentence serves one code. Theme labels and gallery names are data (companion/dat
 
 from ..words import Words
 
+# The sentence tables keep each English sentence beside its Chinese one, laid out by hand
+# for translators; the formatter would split them apart.
+# fmt: off
 WORDS = Words({
     # -- names ---------------------------------------------------------------------------------
     "name": ("Musée", "私藏美術館"),

@@ -21,12 +21,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def regions(ctx: Context) -> dict[str, SlotShape]:
-    return {"path": SlotShape((Int(0, path_spaces(ctx) - 1),)), "adventure": SlotShape(),
-            "reveal": SlotShape((Int(0, 0),))}
+    return {
+        "path": SlotShape((Int(0, path_spaces(ctx) - 1),)),
+        "adventure": SlotShape(),
+        "reveal": SlotShape((Int(0, 0),)),
+    }
 
 
-def interpret(game: "Mythe", state: MytheState, event: TableEvent,
-              table: Mapping[str, PieceOnTable]) -> Interpretation:
+def interpret(
+    game: "Mythe", state: MytheState, event: TableEvent, table: Mapping[str, PieceOnTable]
+) -> Interpretation:
     if isinstance(event, CardRemoved):
         return Interpretation()  # cards going back into a hand are not moves
     piece = game.catalogue.piece(event.payload)
@@ -48,8 +52,13 @@ def _token(game: "Mythe", state: MytheState, event: TableEvent, piece) -> Interp
         return Interpretation()
     colour = piece.face.get("colour")
     if colour not in state.heroes:
-        return Interpretation(violations=(WORDS.refusal(
-            "hero_not_in_game", hero=piece.name, cards=(event.payload,), region="path"),))
+        return Interpretation(
+            violations=(
+                WORDS.refusal(
+                    "hero_not_in_game", hero=piece.name, cards=(event.payload,), region="path"
+                ),
+            )
+        )
     seat = state.heroes.index(colour)
     if space == state.positions[seat]:
         return Interpretation()  # where the engine already has it
@@ -60,11 +69,21 @@ def _card(game: "Mythe", state: MytheState, event: TableEvent) -> Interpretation
     """A card face up in the adventure area is a draw; on the reveal spot, a reveal."""
     region = event.where.region
     drawn = any(d.card == event.payload for d in state.draws)
-    if region in ("adventure", "reveal") and state.phase == SHARE and not (
-            drawn or event.payload == state.revealed):
-        return Interpretation(violations=(WORDS.refusal(
-            "turn_not_finished", name=state.names[state.turn], cards=(event.payload,),
-            region=region),))
+    if (
+        region in ("adventure", "reveal")
+        and state.phase == SHARE
+        and not (drawn or event.payload == state.revealed)
+    ):
+        return Interpretation(
+            violations=(
+                WORDS.refusal(
+                    "turn_not_finished",
+                    name=state.names[state.turn],
+                    cards=(event.payload,),
+                    region=region,
+                ),
+            )
+        )
     if region == "adventure":
         if drawn:
             return Interpretation()  # a drawn card nudged inside the area

@@ -14,8 +14,19 @@ from ...validation import Const, OneOf, Optional, Seat, Str
 from ..moves import MoveRule
 from .hero import move_instruction
 from .reveal import card_problem, stop_drawing
-from .state import (ADVENTURE, DUMMY, MOVE, SHARE, START, Draw, MytheState, card_name,
-                    cards_left_to_draw, hand_name, seat_name)
+from .state import (
+    ADVENTURE,
+    DUMMY,
+    MOVE,
+    SHARE,
+    START,
+    Draw,
+    MytheState,
+    card_name,
+    cards_left_to_draw,
+    hand_name,
+    seat_name,
+)
 from .words import WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,12 +36,16 @@ if TYPE_CHECKING:  # pragma: no cover
 def check_draw(game: "Mythe", state: MytheState, move: Move) -> tuple[Violation, ...]:
     payload = move.get("card")
     if state.phase == SHARE and state.obstacle:
-        return (WORDS.refusal("draw_after_obstacle", cards=(str(payload), state.obstacle),
-                              region="adventure"),)
+        return (
+            WORDS.refusal(
+                "draw_after_obstacle", cards=(str(payload), state.obstacle), region="adventure"
+            ),
+        )
     if state.phase not in (START, ADVENTURE):
-        then = (move_instruction(game, state) if state.phase == MOVE else WORDS("then_share"))
-        return (WORDS.refusal("draw_not_now", then=then, cards=(str(payload),),
-                              region="adventure"),)
+        then = move_instruction(game, state) if state.phase == MOVE else WORDS("then_share")
+        return (
+            WORDS.refusal("draw_not_now", then=then, cards=(str(payload),), region="adventure"),
+        )
     problem = card_problem(game, state, payload) or _source_problem(game, state, move)
     return (problem,) if problem else ()
 
@@ -48,15 +63,12 @@ def _source_problem(game: "Mythe", state: MytheState, move: Move) -> Violation |
         if state.dummy == 0:
             return WORDS.refusal("draw_from_empty_hand", "dummy_empty", cards=(payload,))
         return None
-    if not isinstance(source, int) or isinstance(source, bool) or not (
-            0 <= source < state.players):
-        return WORDS.refusal("unknown_player", "no_source_player", source=source,
-                             cards=(payload,))
+    if not isinstance(source, int) or isinstance(source, bool) or not (0 <= source < state.players):
+        return WORDS.refusal("unknown_player", "no_source_player", source=source, cards=(payload,))
     if source == state.turn:
         return WORDS.refusal("draw_from_yourself", cards=(payload,))
     if state.hands[source] == 0:
-        return WORDS.refusal("draw_from_empty_hand", player=state.names[source],
-                             cards=(payload,))
+        return WORDS.refusal("draw_from_empty_hand", player=state.names[source], cards=(payload,))
     return None
 
 
@@ -67,8 +79,13 @@ def draw_card(game: "Mythe", state: MytheState, move: Move) -> MytheState:
         dummy -= 1
     elif source is not None:
         hands[source] -= 1
-    state = replace(state, hands=tuple(hands), dummy=dummy,
-                    draws=state.draws + (Draw(move["card"], source),), phase=ADVENTURE)
+    state = replace(
+        state,
+        hands=tuple(hands),
+        dummy=dummy,
+        draws=state.draws + (Draw(move["card"], source),),
+        phase=ADVENTURE,
+    )
     if game.cards[move["card"]].type == "obstacle":
         return replace(state, obstacle=move["card"], phase=SHARE)
     if cards_left_to_draw(game, state) <= 0:
@@ -92,8 +109,14 @@ def say_draw(game: "Mythe", state: MytheState, move: Move) -> Text | None:
 
 
 DRAW = MoveRule(
-    name="draw", player="seat", turn="turn",
+    name="draw",
+    player="seat",
+    turn="turn",
     fields={"card": Str(), "from": Optional(OneOf((Seat(), Const(DUMMY))))},
-    required=("card",), check=check_draw, effect=draw_card, describe=say_draw)
+    required=("card",),
+    check=check_draw,
+    effect=draw_card,
+    describe=say_draw,
+)
 
 RULES = (DRAW,)

@@ -37,9 +37,12 @@ class Mythe(Game):
     def __init__(self) -> None:
         super().__init__()
         self.data = box.load_data(self.catalogue)
-        self.cards = {p.payload: Card(p.payload, p.card, str(p.face["type"]),
-                                      int(p.face.get("value", 0)), p.name)
-                      for p in self.catalogue.cards}
+        self.cards = {
+            p.payload: Card(
+                p.payload, p.card, str(p.face["type"]), int(p.face.get("value", 0)), p.name
+            )
+            for p in self.catalogue.cards
+        }
         spaces = self.data.path.spaces
         self.space_names = tuple(Text(s.name.en, s.name.zh) for s in spaces)
         self.costs = tuple(s.cost or 0 for s in spaces)
@@ -83,8 +86,9 @@ class Mythe(Game):
     def outcome(self, state: MytheState) -> Outcome | None:
         return scoring.outcome(self, state)
 
-    def interpret(self, state: MytheState, event: TableEvent,
-                  table: Mapping[str, PieceOnTable]) -> Interpretation:
+    def interpret(
+        self, state: MytheState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 
     def pieces_in_play(self, state: MytheState) -> frozenset[str]:

@@ -16,8 +16,20 @@ from ...model import Move, Text, Violation
 from ...validation import Int
 from ..moves import MoveRule
 from .setup import path_spaces
-from .state import (ADVENTURE, MOVE, OVER, SHARE, START, MytheState, Plan, is_count, occupied,
-                    plan, seat_name, space_label)
+from .state import (
+    ADVENTURE,
+    MOVE,
+    OVER,
+    SHARE,
+    START,
+    MytheState,
+    Plan,
+    is_count,
+    occupied,
+    plan,
+    seat_name,
+    space_label,
+)
 from .words import WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,8 +47,12 @@ def explain(game: "Mythe", state: MytheState, route: Plan, with_points: bool = T
         parts.append(WORDS("explain.points", points=route.points, s=_s(route.points)))
     if route.passed:
         labels = [space_label(game, s) for s in route.passed]
-        parts.append(WORDS("explain.jump", spaces=Text(", ".join(t.en for t in labels),
-                                                       "、".join(t.zh for t in labels))))
+        parts.append(
+            WORDS(
+                "explain.jump",
+                spaces=Text(", ".join(t.en for t in labels), "、".join(t.zh for t in labels)),
+            )
+        )
     if route.reaches_dragon:
         parts.append(WORDS("explain.dragon_reached"))
     elif route.blocked_by_dragon:
@@ -44,12 +60,24 @@ def explain(game: "Mythe", state: MytheState, route: Plan, with_points: bool = T
         if route.lost:
             parts.append(WORDS("explain.lost", lost=route.lost, s_are=_s_are(route.lost)))
     elif route.lost:
-        nxt = next((s for s in range(route.stop + 1, game.dragon + 1)
-                    if not occupied(game, state, s, state.turn)), None)
+        nxt = next(
+            (
+                s
+                for s in range(route.stop + 1, game.dragon + 1)
+                if not occupied(game, state, s, state.turn)
+            ),
+            None,
+        )
         if nxt is not None:
-            parts.append(WORDS("explain.next_cost", cost=game.costs[nxt], lost=route.lost,
-                               s_are=_s_are(route.lost),
-                               they_are="they are" if route.lost != 1 else "it is"))
+            parts.append(
+                WORDS(
+                    "explain.next_cost",
+                    cost=game.costs[nxt],
+                    lost=route.lost,
+                    s_are=_s_are(route.lost),
+                    they_are="they are" if route.lost != 1 else "it is",
+                )
+            )
     return Text(" ".join(p.en for p in parts), "".join(p.zh for p in parts))
 
 
@@ -90,9 +118,12 @@ def _phase_problem(game: "Mythe", state: MytheState, token: tuple[str, ...]) -> 
     if state.phase == START:
         return WORDS.refusal("move_before_drawing", cards=token, region="path")
     if state.phase == SHARE and state.obstacle:
-        return WORDS.refusal("no_move_after_obstacle",
-                             here=space_label(game, state.positions[state.turn]),
-                             cards=token + (state.obstacle,), region="path")
+        return WORDS.refusal(
+            "no_move_after_obstacle",
+            here=space_label(game, state.positions[state.turn]),
+            cards=token + (state.obstacle,),
+            region="path",
+        )
     if state.phase == SHARE and state.stayed:
         return _refuse_stay(game, state, plan(game, state), token)
     if state.phase != ADVENTURE and state.phase != MOVE:
@@ -100,27 +131,32 @@ def _phase_problem(game: "Mythe", state: MytheState, token: tuple[str, ...]) -> 
     return None
 
 
-def _refuse_stay(game: "Mythe", state: MytheState, route: Plan,
-                 token: tuple[str, ...]) -> Violation:
+def _refuse_stay(
+    game: "Mythe", state: MytheState, route: Plan, token: tuple[str, ...]
+) -> Violation:
     return Violation("cannot_move", stay_reason(game, state, route), token, "path")
 
 
-def _wrong_space(game: "Mythe", state: MytheState, route: Plan, to: int,
-                 token: tuple[str, ...]) -> Violation:
+def _wrong_space(
+    game: "Mythe", state: MytheState, route: Plan, to: int, token: tuple[str, ...]
+) -> Violation:
     """The hero was put down somewhere other than where the points take it: say why."""
     right = space_label(game, route.stop)
     if to >= game.dragon and state.revealed is None:
         return WORDS.refusal("dragon_needs_legendary", right=right, cards=token, region="path")
     if to == game.cheese:
-        return WORDS.refusal("no_such_space", "no_standing_on_cheese", right=right,
-                             cards=token, region="path")
+        return WORDS.refusal(
+            "no_such_space", "no_standing_on_cheese", right=right, cards=token, region="path"
+        )
     if to < route.start:
         return WORDS.refusal("move_backwards", right=right, cards=token, region="path")
     if occupied(game, state, to, state.turn):
-        return WORDS.refusal("space_taken", space=space_label(game, to), right=right,
-                             cards=token, region="path")
-    return WORDS.refusal("wrong_space", why=explain(game, state, route), right=right,
-                         cards=token, region="path")
+        return WORDS.refusal(
+            "space_taken", space=space_label(game, to), right=right, cards=token, region="path"
+        )
+    return WORDS.refusal(
+        "wrong_space", why=explain(game, state, route), right=right, cards=token, region="path"
+    )
 
 
 def move_hero(game: "Mythe", state: MytheState, move: Move) -> MytheState:
@@ -142,8 +178,14 @@ def say_move(game: "Mythe", state: MytheState, move: Move) -> Text | None:
 
 
 MOVE_HERO = MoveRule(
-    name="move", player="seat", turn="turn",
-    fields={"to": Int(0, lambda c: path_spaces(c) - 1)}, required=("to",),
-    check=check_move, effect=move_hero, describe=say_move)
+    name="move",
+    player="seat",
+    turn="turn",
+    fields={"to": Int(0, lambda c: path_spaces(c) - 1)},
+    required=("to",),
+    check=check_move,
+    effect=move_hero,
+    describe=say_move,
+)
 
 RULES = (MOVE_HERO,)

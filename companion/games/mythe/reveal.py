@@ -27,8 +27,9 @@ def card_problem(game: "Mythe", state: MytheState, payload) -> Violation | None:
     if card is None:
         return WORDS.refusal("unknown_card", payload=payload, cards=(str(payload),))
     if payload not in game.deck(state.players):
-        return WORDS.refusal("card_not_in_game", card=card.name, players=state.players,
-                             cards=(payload,))
+        return WORDS.refusal(
+            "card_not_in_game", card=card.name, players=state.players, cards=(payload,)
+        )
     if payload in on_table(game, state):
         return WORDS.refusal("card_already_on_table", card=card.name, cards=(payload,))
     return None
@@ -46,8 +47,11 @@ def check_reveal(game: "Mythe", state: MytheState, move: Move) -> tuple[Violatio
         return (problem,)
     card = game.cards[payload]
     if card.type != "legendary":
-        return (WORDS.refusal("reveal_not_legendary", card=card.name, cards=(payload,),
-                              region="reveal"),)
+        return (
+            WORDS.refusal(
+                "reveal_not_legendary", card=card.name, cards=(payload,), region="reveal"
+            ),
+        )
     if state.hands[state.turn] == 0:
         return (WORDS.refusal("reveal_empty_hand", cards=(payload,), region="reveal"),)
     return ()
@@ -93,10 +97,24 @@ def say_stop(game: "Mythe", state: MytheState, move: Move) -> Text | None:
 
 
 REVEAL = MoveRule(
-    name="reveal", player="seat", turn="turn", fields={"card": Str()}, required=("card",),
-    check=check_reveal, effect=show_legendary, describe=say_reveal)
+    name="reveal",
+    player="seat",
+    turn="turn",
+    fields={"card": Str()},
+    required=("card",),
+    check=check_reveal,
+    effect=show_legendary,
+    describe=say_reveal,
+)
 
-STOP = MoveRule(name="stop", player="seat", turn="turn", fields={},
-                check=check_stop, effect=stop, describe=say_stop)
+STOP = MoveRule(
+    name="stop",
+    player="seat",
+    turn="turn",
+    fields={},
+    check=check_stop,
+    effect=stop,
+    describe=say_stop,
+)
 
 RULES = (REVEAL, STOP)

@@ -19,24 +19,41 @@ def score(game: "Mythe", state: MytheState) -> tuple[SideScore, ...]:
     sides = []
     for seat in range(state.players):
         position = state.positions[seat]
-        lines = [ScoreLine(position, "progress",
-                           WORDS("score_progress", hero=hero_label(game, state, seat),
-                                 where=space_label(game, position)),
-                           (game.hero_token[state.heroes[seat]].payload,))]
+        lines = [
+            ScoreLine(
+                position,
+                "progress",
+                WORDS(
+                    "score_progress",
+                    hero=hero_label(game, state, seat),
+                    where=space_label(game, position),
+                ),
+                (game.hero_token[state.heroes[seat]].payload,),
+            )
+        ]
         if state.winner == seat:
-            lines.append(ScoreLine(1, "dragon",
-                                   WORDS("score_dragon", card=legendary_name(game, state.revealed)),
-                                   (state.revealed,)))
-        sides.append(SideScore(f"p{seat}", Text(state.names[seat], state.names[seat]),
-                               (seat,), tuple(lines)))
+            lines.append(
+                ScoreLine(
+                    1,
+                    "dragon",
+                    WORDS("score_dragon", card=legendary_name(game, state.revealed)),
+                    (state.revealed,),
+                )
+            )
+        sides.append(
+            SideScore(f"p{seat}", Text(state.names[seat], state.names[seat]), (seat,), tuple(lines))
+        )
     return tuple(sides)
 
 
 def outcome(game: "Mythe", state: MytheState) -> Outcome | None:
     if state.winner is None:
         return None
-    ranking = sorted(range(state.players),
-                     key=lambda s: (s != state.winner, -state.positions[s], s))
-    return Outcome((f"p{state.winner}",), tuple(f"p{s}" for s in ranking),
-                   WORDS("outcome", name=state.names[state.winner],
-                         card=legendary_name(game, state.revealed)))
+    ranking = sorted(
+        range(state.players), key=lambda s: (s != state.winner, -state.positions[s], s)
+    )
+    return Outcome(
+        (f"p{state.winner}",),
+        tuple(f"p{s}" for s in ranking),
+        WORDS("outcome", name=state.names[state.winner], card=legendary_name(game, state.revealed)),
+    )

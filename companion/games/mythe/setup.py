@@ -71,8 +71,11 @@ def load_data(catalogue) -> MytheData:
 
 def _check_path(data: MytheData) -> None:
     kinds = [s.kind for s in data.path.spaces]
-    if kinds[0] != "village" or kinds[-2:] != ["dragon", "cheese"] or any(
-            k != "space" for k in kinds[1:-2]):
+    if (
+        kinds[0] != "village"
+        or kinds[-2:] != ["dragon", "cheese"]
+        or any(k != "space" for k in kinds[1:-2])
+    ):
         raise DataFileError("games/mythe.json: the path must be village, spaces, dragon, cheese")
     if any(s.cost is None for s in data.path.spaces[1:-1]):
         raise DataFileError("games/mythe.json: every space up to the dragon needs a cost")
@@ -89,9 +92,11 @@ def _check_deck(data: MytheData, catalogue, players: int, payloads: list[str]) -
         # A card marked 4+ or 5+ may only be used from that many players up (2 players
         # play with the 3-player deck).
         if int(piece.face.get("min_players", 2)) > max(players, 3):
-            raise DataFileError(f"games/mythe.json: {payload} is marked "
-                                f"{piece.face['min_players']}+ but is in the "
-                                f"{players}-player deck")
+            raise DataFileError(
+                f"games/mythe.json: {payload} is marked "
+                f"{piece.face['min_players']}+ but is in the "
+                f"{players}-player deck"
+            )
     if len(payloads) < receivers:
         raise DataFileError(f"games/mythe.json: too few cards for {players} players")
 
@@ -108,11 +113,14 @@ def deck_size(ctx: Context) -> int:
 CARDS = Int(0, deck_size)
 HANDS = ListOf(CARDS, lambda c: c.players, lambda c: c.players)
 
-OPTIONS = {"share_only_drawn": Bool(),
-           "heroes": ListOf(Str(lambda c: c.game.hero_colours), lambda c: c.players,
-                            lambda c: c.players, distinct=True),
-           "hands": ListOf(Int(1, deck_size), lambda c: c.players, lambda c: c.players),
-           "dummy": CARDS}
+OPTIONS = {
+    "share_only_drawn": Bool(),
+    "heroes": ListOf(
+        Str(lambda c: c.game.hero_colours), lambda c: c.players, lambda c: c.players, distinct=True
+    ),
+    "hands": ListOf(Int(1, deck_size), lambda c: c.players, lambda c: c.players),
+    "dummy": CARDS,
+}
 
 
 # -- the box and the deal --------------------------------------------------------------------------
@@ -123,8 +131,9 @@ def deck(game: "Mythe", players: int) -> tuple[str, ...]:
 
 def pieces_in_play(game: "Mythe", state: MytheState) -> frozenset[str]:
     in_deck = set(deck(game, state.players))
-    return frozenset(p.payload for p in game.catalogue.pieces
-                     if p.kind != "card" or p.payload in in_deck)
+    return frozenset(
+        p.payload for p in game.catalogue.pieces if p.kind != "card" or p.payload in in_deck
+    )
 
 
 def has_dummy(game: "Mythe", players: int) -> bool:
@@ -136,8 +145,7 @@ def deal(game: "Mythe", players: int) -> tuple[tuple[int, ...], int | None]:
     deck, with 2 players, is dealt last)."""
     receivers = players + (1 if has_dummy(game, players) else 0)
     total = len(deck(game, players))
-    counts = [total // receivers + (1 if i < total % receivers else 0)
-              for i in range(receivers)]
+    counts = [total // receivers + (1 if i < total % receivers else 0) for i in range(receivers)]
     if has_dummy(game, players):
         return tuple(counts[:-1]), counts[-1]
     return tuple(counts), None
@@ -155,11 +163,16 @@ def validate_setup(game: "Mythe", setup: Setup) -> None:
     if not isinstance(setup.options.get("share_only_drawn", False), bool):
         raise CompanionError(text=WORDS("setup.share_only_drawn"))
     heroes = setup.options.get("heroes") or game.hero_colours[:players]
-    if (not isinstance(heroes, (list, tuple)) or len(heroes) != players
-            or not all(isinstance(h, str) and h in game.hero_token for h in heroes)
-            or len(set(heroes)) != players):
-        colours = Text(", ".join(game.hero_colours),
-                       "、".join(game.hero_token[c].name.zh for c in game.hero_colours))
+    if (
+        not isinstance(heroes, (list, tuple))
+        or len(heroes) != players
+        or not all(isinstance(h, str) and h in game.hero_token for h in heroes)
+        or len(set(heroes)) != players
+    ):
+        colours = Text(
+            ", ".join(game.hero_colours),
+            "、".join(game.hero_token[c].name.zh for c in game.hero_colours),
+        )
         raise CompanionError(text=WORDS("setup.heroes", players=players, colours=colours))
     if "hands" in setup.options or "dummy" in setup.options:
         _parse_dealt(game, setup.options, players, *deal(game, players))
@@ -173,17 +186,28 @@ def new_game(game: "Mythe", setup: Setup) -> MytheState:
     hands, dummy = deal(game, players)
     if "hands" in setup.options or "dummy" in setup.options:
         hands, dummy = _parse_dealt(game, setup.options, players, hands, dummy)
-    return MytheState(players=players, names=setup.names, heroes=tuple(heroes),
-                      positions=(0,) * players, hands=hands, dummy=dummy,
-                      share_only_drawn=variant, turn=0, turn_number=1, phase=START)
+    return MytheState(
+        players=players,
+        names=setup.names,
+        heroes=tuple(heroes),
+        positions=(0,) * players,
+        hands=hands,
+        dummy=dummy,
+        share_only_drawn=variant,
+        turn=0,
+        turn_number=1,
+        phase=START,
+    )
 
 
 def _parse_dealt(game: "Mythe", options: Mapping, players: int, hands, dummy):
     """Hand sizes the table counted after its own deal, instead of the standard deal."""
     given = options.get("hands", list(hands))
-    if (not isinstance(given, (list, tuple)) or len(given) != players
-            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
-                       for n in given)):
+    if (
+        not isinstance(given, (list, tuple))
+        or len(given) != players
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in given)
+    ):
         raise CompanionError(text=WORDS("setup.hands", players=players))
     if has_dummy(game, players):
         dummy = options.get("dummy", dummy)

@@ -13,8 +13,18 @@ from ...validation import MapOf, Str
 from ..moves import MoveRule
 from .hero import move_instruction
 from .setup import CARDS, HANDS
-from .state import (ADVENTURE, DUMMY, MOVE, START, MytheState, hand_name, is_count, plan,
-                    seat_name, unattributed)
+from .state import (
+    ADVENTURE,
+    DUMMY,
+    MOVE,
+    START,
+    MytheState,
+    hand_name,
+    is_count,
+    plan,
+    seat_name,
+    unattributed,
+)
 from .turns import pass_turn
 from .words import WORDS
 
@@ -30,8 +40,11 @@ def check_share(game: "Mythe", state: MytheState, move: Move) -> tuple[Violation
     if state.phase in (ADVENTURE, MOVE):
         route = plan(game, state)
         if route.stop != route.start:
-            return (WORDS.refusal("must_move_first", instruction=move_instruction(game, state),
-                                  region="path"),)
+            return (
+                WORDS.refusal(
+                    "must_move_first", instruction=move_instruction(game, state), region="path"
+                ),
+            )
     result = final_hands(game, state, move)
     if isinstance(result, Violation):
         return (result,)
@@ -39,7 +52,9 @@ def check_share(game: "Mythe", state: MytheState, move: Move) -> tuple[Violation
     return (problem,) if problem else ()
 
 
-def _hands_problem(state: MytheState, hands: tuple[int, ...], dummy: int | None) -> Violation | None:
+def _hands_problem(
+    state: MytheState, hands: tuple[int, ...], dummy: int | None
+) -> Violation | None:
     """Everyone keeps a card, and the variant gives away only this turn's cards."""
     seat = state.turn
     if hands[seat] == 0:
@@ -50,8 +65,9 @@ def _hands_problem(state: MytheState, hands: tuple[int, ...], dummy: int | None)
     gave = state.hands[seat] + len(state.draws) - hands[seat]
     drawn = len(state.draws)
     if state.share_only_drawn and gave > drawn:
-        return WORDS.refusal("share_only_drawn", drawn=drawn, s="s" if drawn != 1 else "",
-                             gave=gave)
+        return WORDS.refusal(
+            "share_only_drawn", drawn=drawn, s="s" if drawn != 1 else "", gave=gave
+        )
     return None
 
 
@@ -98,15 +114,18 @@ def _gift_problem(state: MytheState, target, count, dummy: int | None) -> Violat
     return None
 
 
-def _confirmed_hands(game: "Mythe", state: MytheState, move: Move, merged_hands: list[int],
-                     dummy: int | None) -> "Hands | Violation":
+def _confirmed_hands(
+    game: "Mythe", state: MytheState, move: Move, merged_hands: list[int], dummy: int | None
+) -> "Hands | Violation":
     """The counts the table confirmed after sharing: possible only if they add up and
     nobody's hand shrank below what this turn's draws could have taken."""
     seat = state.turn
     given = move.get("hands")
-    if (not isinstance(given, (list, tuple)) or len(given) != state.players
-            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                       for n in given)):
+    if (
+        not isinstance(given, (list, tuple))
+        or len(given) != state.players
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in given)
+    ):
         return WORDS.refusal("share_bad_count", "share_all_counts", players=state.players)
     new_dummy = dummy
     if dummy is not None:
@@ -119,9 +138,11 @@ def _confirmed_hands(game: "Mythe", state: MytheState, move: Move, merged_hands:
         return WORDS.refusal("share_counts_dont_add_up", counted=counted, total=total)
     unknown = unattributed(game, state)
     lowest = [max(0, h - unknown) if s != seat else 0 for s, h in enumerate(merged_hands)]
-    if given[seat] > merged_hands[seat] or any(
-            given[s] < lowest[s] for s in range(state.players)) or (
-            new_dummy is not None and new_dummy < max(0, dummy - unknown)):
+    if (
+        given[seat] > merged_hands[seat]
+        or any(given[s] < lowest[s] for s in range(state.players))
+        or (new_dummy is not None and new_dummy < max(0, dummy - unknown))
+    ):
         return WORDS.refusal("share_cannot_take")
     return tuple(given), new_dummy
 
@@ -151,21 +172,30 @@ def say_share(game: "Mythe", state: MytheState, move: Move) -> Text | None:
             gifts.append(WORDS(key, count=count, s="s" if count != 1 else "", hand=hand))
     if not gifts:
         return WORDS("log_keep_all", name=name)
-    return WORDS("log_give", name=name, gifts=Text(" and ".join(g.en for g in gifts),
-                                                   "、".join(g.zh for g in gifts)))
+    return WORDS(
+        "log_give",
+        name=name,
+        gifts=Text(" and ".join(g.en for g in gifts), "、".join(g.zh for g in gifts)),
+    )
 
 
 def _say_counts(state: MytheState, move: Move, name: str) -> Text | None:
     hands, dummy = move.get("hands"), move.get("dummy")
-    if (not isinstance(hands, (list, tuple)) or len(hands) != state.players
-            or not all(is_count(n) for n in hands)
-            or not (dummy is None or is_count(dummy))):
+    if (
+        not isinstance(hands, (list, tuple))
+        or len(hands) != state.players
+        or not all(is_count(n) for n in hands)
+        or not (dummy is None or is_count(dummy))
+    ):
         return None
     counts = [WORDS("log_count", who=state.names[s], count=n) for s, n in enumerate(hands)]
     if dummy is not None:
         counts.append(WORDS("log_count_dummy", count=dummy))
-    return WORDS("log_share_counts", name=name, counts=Text(", ".join(c.en for c in counts),
-                                                            "、".join(c.zh for c in counts)))
+    return WORDS(
+        "log_share_counts",
+        name=name,
+        counts=Text(", ".join(c.en for c in counts), "、".join(c.zh for c in counts)),
+    )
 
 
 def _share_targets(ctx) -> tuple[str, ...]:
@@ -173,8 +203,13 @@ def _share_targets(ctx) -> tuple[str, ...]:
 
 
 SHARE = MoveRule(
-    name="share", player="seat", turn="turn",
+    name="share",
+    player="seat",
+    turn="turn",
     fields={"give": MapOf(Str(_share_targets), CARDS, 16), "hands": HANDS, "dummy": CARDS},
-    check=check_share, effect=share, describe=say_share)
+    check=check_share,
+    effect=share,
+    describe=say_share,
+)
 
 RULES = (SHARE,)

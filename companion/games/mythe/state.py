@@ -19,10 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
 DUMMY = "dummy"  # the extra deck of a 2-player game
 
 # Phases of a turn.
-START = "start"          # nothing drawn yet: a legendary card may still be revealed
+START = "start"  # nothing drawn yet: a legendary card may still be revealed
 ADVENTURE = "adventure"  # drawing cards
-MOVE = "move"            # stopped drawing: the hero must move to `destination`
-SHARE = "share"          # moved, or stopped by an obstacle: give cards, then the turn passes
+MOVE = "move"  # stopped drawing: the hero must move to `destination`
+SHARE = "share"  # moved, or stopped by an obstacle: give cards, then the turn passes
 OVER = "over"
 
 Source = int | str | None  # a seat, "dummy", or None when nobody said whose hand it was
@@ -38,19 +38,19 @@ class Draw:
 class MytheState:
     players: int
     names: tuple[str, ...]
-    heroes: tuple[str, ...]          # hero colour of each seat
-    positions: tuple[int, ...]       # path index of each hero (0 = Village)
-    hands: tuple[int, ...]           # cards in each hand (counts only: hands are secret)
-    dummy: int | None                # cards in the 2-player dummy deck; None without one
-    share_only_drawn: bool           # variant: only cards drawn this turn may be given
-    turn: int                        # active seat
-    turn_number: int                 # 1 for the first turn of the game
+    heroes: tuple[str, ...]  # hero colour of each seat
+    positions: tuple[int, ...]  # path index of each hero (0 = Village)
+    hands: tuple[int, ...]  # cards in each hand (counts only: hands are secret)
+    dummy: int | None  # cards in the 2-player dummy deck; None without one
+    share_only_drawn: bool  # variant: only cards drawn this turn may be given
+    turn: int  # active seat
+    turn_number: int  # 1 for the first turn of the game
     phase: str
-    draws: tuple[Draw, ...] = ()     # cards drawn this turn, in order
-    revealed: str | None = None      # legendary card shown at the start of this turn
-    obstacle: str | None = None      # the obstacle that ended this turn's adventure
-    destination: int | None = None   # where the hero must stop (phase MOVE)
-    stayed: bool = False             # this turn's cards could not move the hero at all
+    draws: tuple[Draw, ...] = ()  # cards drawn this turn, in order
+    revealed: str | None = None  # legendary card shown at the start of this turn
+    obstacle: str | None = None  # the obstacle that ended this turn's adventure
+    destination: int | None = None  # where the hero must stop (phase MOVE)
+    stayed: bool = False  # this turn's cards could not move the hero at all
     winner: int | None = None
 
 
@@ -61,17 +61,17 @@ class Plan:
     start: int
     stop: int
     points: int
-    lost: int                        # points that could not be spent
-    passed: tuple[int, ...]          # occupied spaces jumped over for free
-    blocked_by_dragon: bool          # the hero could have gone on, but has no legendary card
+    lost: int  # points that could not be spent
+    passed: tuple[int, ...]  # occupied spaces jumped over for free
+    blocked_by_dragon: bool  # the hero could have gone on, but has no legendary card
     reaches_dragon: bool
 
 
 @dataclass(frozen=True)
 class Card:
     payload: str
-    card: str                        # catalogue card id, shared by copies
-    type: str                        # "number", "legendary" or "obstacle"
+    card: str  # catalogue card id, shared by copies
+    type: str  # "number", "legendary" or "obstacle"
     value: int
     name: Text
 
@@ -110,8 +110,9 @@ def occupied(game: "Mythe", state: MytheState, space: int, seat: int) -> bool:
     return space != 0 and any(p == space for s, p in enumerate(state.positions) if s != seat)
 
 
-def plan(game: "Mythe", state: MytheState, seat: int | None = None,
-         points_: int | None = None) -> Plan:
+def plan(
+    game: "Mythe", state: MytheState, seat: int | None = None, points_: int | None = None
+) -> Plan:
     """Spend every point forward: enter each space at its cost, jump over heroes for free,
     stop at the last space that can be reached; the dragon only with a revealed card."""
     seat = state.turn if seat is None else seat
@@ -150,8 +151,7 @@ def space_label(game: "Mythe", space: int) -> Text:
 
 def hero_label(game: "Mythe", state: MytheState, seat: int) -> Text:
     token = game.hero_token[state.heroes[seat]]
-    return WORDS("hero", player=state.names[seat],
-                 token=Text(token.name.en.lower(), token.name.zh))
+    return WORDS("hero", player=state.names[seat], token=Text(token.name.en.lower(), token.name.zh))
 
 
 def seat_name(state: MytheState, seat: Any) -> str | None:
@@ -189,20 +189,38 @@ def describe(game: "Mythe", state: MytheState) -> dict:
         "turn": None if state.phase == OVER else state.turn,
         "turn_number": state.turn_number,
         "phase": state.phase,
-        "path": [{"index": i, "name": n.to_dict(), "cost": game.costs[i] if 0 < i <= game.dragon
-                  else None, "kind": game.data.path.spaces[i].kind}
-                 for i, n in enumerate(game.space_names)],
-        "heroes": [{"seat": s, "name": state.names[s], "colour": state.heroes[s],
-                    "token": game.hero_token[state.heroes[s]].payload,
-                    "space": state.positions[s],
-                    "space_name": game.space_names[state.positions[s]].to_dict()}
-                   for s in range(state.players)],
+        "path": [
+            {
+                "index": i,
+                "name": n.to_dict(),
+                "cost": game.costs[i] if 0 < i <= game.dragon else None,
+                "kind": game.data.path.spaces[i].kind,
+            }
+            for i, n in enumerate(game.space_names)
+        ],
+        "heroes": [
+            {
+                "seat": s,
+                "name": state.names[s],
+                "colour": state.heroes[s],
+                "token": game.hero_token[state.heroes[s]].payload,
+                "space": state.positions[s],
+                "space_name": game.space_names[state.positions[s]].to_dict(),
+            }
+            for s in range(state.players)
+        ],
         "hands": list(state.hands),
         "dummy": state.dummy,
         "unattributed_draws": unattributed(game, state),
-        "drawn": [{"card": d.card, "type": game.cards[d.card].type,
-                   "value": game.cards[d.card].value, "from": d.source}
-                  for d in state.draws],
+        "drawn": [
+            {
+                "card": d.card,
+                "type": game.cards[d.card].type,
+                "value": game.cards[d.card].value,
+                "from": d.source,
+            }
+            for d in state.draws
+        ],
         "points": points(game, state),
         "revealed": state.revealed,
         "obstacle": state.obstacle,

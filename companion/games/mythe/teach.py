@@ -6,8 +6,22 @@ from typing import TYPE_CHECKING
 
 from ...model import Hint, Move, Text
 from .hero import explain
-from .state import (ADVENTURE, DUMMY, MOVE, OVER, SHARE, START, MytheState, cards_left_to_draw,
-                    occupied, on_table, plan, sources, space_label, unattributed)
+from .state import (
+    ADVENTURE,
+    DUMMY,
+    MOVE,
+    OVER,
+    SHARE,
+    START,
+    MytheState,
+    cards_left_to_draw,
+    occupied,
+    on_table,
+    plan,
+    sources,
+    space_label,
+    unattributed,
+)
 from .words import WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,8 +56,9 @@ def legal_moves(game: "Mythe", state: MytheState) -> list[Move]:
         moves += _draws(game, state) + reveals
     if state.phase == ADVENTURE:
         moves.append(Move("stop", seat))
-    if state.phase == SHARE or (state.phase == ADVENTURE
-                                and plan(game, state).stop == state.positions[seat]):
+    if state.phase == SHARE or (
+        state.phase == ADVENTURE and plan(game, state).stop == state.positions[seat]
+    ):
         moves += _share_moves(game, state)
     return [m for m in moves if not game.check(state, m)]
 
@@ -51,8 +66,11 @@ def legal_moves(game: "Mythe", state: MytheState) -> list[Move]:
 def _reveals(game: "Mythe", state: MytheState) -> list[Move]:
     seat = state.turn
     if state.phase == START and state.hands[seat] > 0 and state.revealed is None:
-        return [Move("reveal", seat, {"card": p}) for p in game.deck(state.players)
-                if game.cards[p].type == "legendary"]
+        return [
+            Move("reveal", seat, {"card": p})
+            for p in game.deck(state.players)
+            if game.cards[p].type == "legendary"
+        ]
     return []
 
 
@@ -63,14 +81,18 @@ def _draws(game: "Mythe", state: MytheState) -> list[Move]:
     for payload in game.deck(state.players):
         if payload not in shown:
             free.setdefault(game.cards[payload].card, payload)
-    return [Move("draw", state.turn, {"card": p, "from": source})
-            for source in sources(game, state) for p in free.values()]
+    return [
+        Move("draw", state.turn, {"card": p, "from": source})
+        for source in sources(game, state)
+        for p in free.values()
+    ]
 
 
 def _only_dragon_ahead(game: "Mythe", state: MytheState) -> bool:
     seat = state.turn
-    return all(occupied(game, state, s, seat)
-               for s in range(state.positions[seat] + 1, game.dragon))
+    return all(
+        occupied(game, state, s, seat) for s in range(state.positions[seat] + 1, game.dragon)
+    )
 
 
 def _share_moves(game: "Mythe", state: MytheState) -> list[Move]:
@@ -131,8 +153,9 @@ def hints(game: "Mythe", state: MytheState) -> tuple[Hint, ...]:
     if state.phase == SHARE:
         if state.obstacle:
             found.append(Hint(WORDS("hint_obstacle"), "adventure"))
-        found.append(Hint(WORDS("hint_share_only_drawn" if state.share_only_drawn
-                                else "hint_share")))
+        found.append(
+            Hint(WORDS("hint_share_only_drawn" if state.share_only_drawn else "hint_share"))
+        )
         if state.dummy is not None:
             found.append(Hint(WORDS("hint_share_dummy")))
     return tuple(found)
@@ -149,15 +172,25 @@ def _path_hints(game: "Mythe", state: MytheState) -> list[Hint]:
     else:
         text = WORDS("hint_reach", points=route.points, where=where)
     if route.lost or route.passed or route.blocked_by_dragon:
-        text = WORDS("hint_with_reason", hint=text,
-                     why=explain(game, state, route, with_points=False))
-    found = [Hint(text, "path", {"points": route.points, "space": route.stop,
-                                 "lost": route.lost, "passed": list(route.passed),
-                                 "dragon": route.reaches_dragon})]
+        text = WORDS(
+            "hint_with_reason", hint=text, why=explain(game, state, route, with_points=False)
+        )
+    found = [
+        Hint(
+            text,
+            "path",
+            {
+                "points": route.points,
+                "space": route.stop,
+                "lost": route.lost,
+                "passed": list(route.passed),
+                "dragon": route.reaches_dragon,
+            },
+        )
+    ]
     if state.phase == ADVENTURE:
         left = cards_left_to_draw(game, state)
-        found.append(Hint(WORDS("hint_draw_or_stop", left=left), "adventure",
-                          {"cards_left": left}))
+        found.append(Hint(WORDS("hint_draw_or_stop", left=left), "adventure", {"cards_left": left}))
     else:
         found.append(Hint(WORDS("hint_move", where=where), "path", {"space": route.stop}))
     return found

@@ -28,8 +28,9 @@ def current_players(game: "Mythe", state: MytheState) -> tuple[int, ...]:
     return () if state.phase == OVER else (state.turn,)
 
 
-def check_turn(game: "Mythe", state: MytheState, move: Move,
-               rule: MoveRule) -> tuple[Violation, ...]:
+def check_turn(
+    game: "Mythe", state: MytheState, move: Move, rule: MoveRule
+) -> tuple[Violation, ...]:
     """Only the active seat acts. The refusal names whose turn it is, and a hero put down out
     of turn is asked back to its space."""
     if state.phase == OVER:
@@ -41,15 +42,33 @@ def check_turn(game: "Mythe", state: MytheState, move: Move,
         return ()
     current, player = state.names[state.turn], state.names[seat]
     if move.kind == "move":
-        return (WORDS.refusal("out_of_turn", "out_of_turn_hero", current=current, player=player,
-                              cards=(game.hero_token[state.heroes[seat]].payload,),
-                              region="path"),)
+        return (
+            WORDS.refusal(
+                "out_of_turn",
+                "out_of_turn_hero",
+                current=current,
+                player=player,
+                cards=(game.hero_token[state.heroes[seat]].payload,),
+                region="path",
+            ),
+        )
     return (WORDS.refusal("out_of_turn", current=current, player=player),)
 
 
-def pass_turn(game: "Mythe", state: MytheState, hands: tuple[int, ...],
-              dummy: int | None) -> MytheState:
+def pass_turn(
+    game: "Mythe", state: MytheState, hands: tuple[int, ...], dummy: int | None
+) -> MytheState:
     """After sharing: the next seat round the table starts a fresh turn."""
-    return replace(state, hands=hands, dummy=dummy, turn=(state.turn + 1) % state.players,
-                   turn_number=state.turn_number + 1, phase=START, draws=(), revealed=None,
-                   obstacle=None, destination=None, stayed=False)
+    return replace(
+        state,
+        hands=hands,
+        dummy=dummy,
+        turn=(state.turn + 1) % state.players,
+        turn_number=state.turn_number + 1,
+        phase=START,
+        draws=(),
+        revealed=None,
+        obstacle=None,
+        destination=None,
+        stayed=False,
+    )

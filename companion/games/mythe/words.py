@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from ..words import Words
 
+# The sentence tables keep each English sentence beside its Chinese one, laid out by hand
+# for translators; the formatter would split them apart.
+# fmt: off
 WORDS = Words({
     # -- the game ------------------------------------------------------------------------------
     "game.name": ("Mythe", "俠鼠神抽"),

@@ -24,19 +24,36 @@ def deal(*cards):
 
 
 def claim(player, *placements):
-    return move("claim", player, placements=[{"card": c, "dice": d, "effort": e}
-                                             for c, d, e in placements])
+    return move(
+        "claim", player, placements=[{"card": c, "dice": d, "effort": e} for c, d, e in placements]
+    )
 
 
 def roll(player, card, value):
     return move("roll", player, card=card, value=value)
 
 
-def event(kind, track, payload, region, slot=None, value=None, face_down=False,
-          previous=None, piece="card"):
-    body = {"type": kind, "track_id": track, "payload": payload, "kind": piece,
-            "where": {"region": region, "slot": slot}, "face_down": face_down, "t": 0.0,
-            "source": "camera"}
+def event(
+    kind,
+    track,
+    payload,
+    region,
+    slot=None,
+    value=None,
+    face_down=False,
+    previous=None,
+    piece="card",
+):
+    body = {
+        "type": kind,
+        "track_id": track,
+        "payload": payload,
+        "kind": piece,
+        "where": {"region": region, "slot": slot},
+        "face_down": face_down,
+        "t": 0.0,
+        "source": "camera",
+    }
     if value is not None:
         body["value"] = value
     if previous is not None:
@@ -55,15 +72,26 @@ def two_players():
         event("card_added", "b1", "DIEBLUE", "crypt", [0], value=3, piece="die"),
         claim(0, (1, 2, 1), (2, 1, 1)),  # illegal: Lights Out may claim one card only
         claim(0, (1, 2, 1)),
-        event("card_moved", "b1", "DIEBLUE", "roll", None, value=2, previous=("crypt", [0]),
-              piece="die"),
+        event(
+            "card_moved",
+            "b1",
+            "DIEBLUE",
+            "roll",
+            None,
+            value=2,
+            previous=("crypt", [0]),
+            piece="die",
+        ),
         move("end_collect"),
         # Round 2, Ben leads.
         *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),
         claim(1, (1, 1, 4)),
         claim(0, (1, 2, 3)),
         claim(1, (2, 2, 2)),
-        roll(0, 1, 3), roll(0, 1, 1), roll(1, 2, 6), roll(1, 2, 2),
+        roll(0, 1, 3),
+        roll(0, 1, 1),
+        roll(1, 2, 6),
+        roll(1, 2, 2),
         # Round 3, Ann leads.
         *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),
         move("recover", 0),
@@ -87,21 +115,28 @@ def two_players():
         claim(1, (0, 1, 3), (1, 1, 3)),
         claim(0, (1, 2, 2)),
         claim(1, (2, 1, 6)),
-        roll(1, 0, 4), roll(0, 1, 2), roll(0, 1, 1), roll(1, 2, 6),
+        roll(1, 0, 4),
+        roll(0, 1, 2),
+        roll(0, 1, 1),
+        roll(1, 2, 6),
         move("end_collect"),
         # Round 7, Ann leads.
         *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),
         move("recover", 0),
         claim(1, (0, 3, 2)),
         claim(0, (1, 1, 1)),
-        roll(1, 0, 1), roll(1, 0, 2), roll(1, 0, 5),
+        roll(1, 0, 1),
+        roll(1, 0, 2),
+        roll(1, 0, 5),
         move("reroll", 1, roll=0, card="CRIDOL4A", value=4),
         # Round 8, Ben leads.
         *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),
         claim(1, (1, 2, 3)),
         claim(0, (0, 1, 2)),
         move("recover", 1),
-        roll(1, 1, 3), roll(1, 1, 4), roll(0, 0, 1),
+        roll(1, 1, 3),
+        roll(1, 1, 4),
+        roll(0, 0, 1),
         move("end_collect"),
         # Game over: the face-down cards are shown.
         move("identify", 0, card="CRIDOL2A"),
@@ -121,13 +156,22 @@ def two_players():
         "(2 manuscripts count 4 each) +1+3 = +4; Pottery A (2) +2; 3 ready dice +3 = 31.",
         "Dice at the end: Ann rolled 1 on effort 2 in round 8 (exhausted): 2 ready. Ben: 3 ready.",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
-            "log": log,
-            "expected": {"scores": {"p0": 37, "p1": 31}, "winners": ["p0"],
-                         "rejections": [{"entry": 5, "codes": ["push_not_higher"]},
-                                        {"entry": 7, "codes": ["lights_out_one_card"]}],
-                         "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 37, "p1": 31},
+            "winners": ["p0"],
+            "rejections": [
+                {"entry": 5, "codes": ["push_not_higher"]},
+                {"entry": 7, "codes": ["lights_out_one_card"]},
+            ],
+            "notes": notes,
+        },
+    }
 
 
 def solo():
@@ -136,46 +180,52 @@ def solo():
     # Mei on Lights Out); the ghost leads rounds 2, 4, 6, 8 (ghost, Mei, ghost on Lights
     # Out, re-rolling only the dice Mei pushed off and placing only its best group).
     log = [
-        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),   # R1 Mei leads; ranking 0 (4), 1 (3), 2 (2.5)
+        *deal("CRIDOL4A", "CRJEWL3A", "CRBPOTT"),  # R1 Mei leads; ranking 0 (4), 1 (3), 2 (2.5)
         claim(0, (0, 1, 3)),
-        ghost(5, 2, 2),                              # 5 pushes Mei off card 0; 2+2 on card 1
-        claim(0, (0, 2, 3)),                         # 6 > 5, ghost's die pushed off
-        roll(0, 0, 4), roll(0, 0, 3),
-        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),   # R2 ghost leads; ranking 1 (4), 2 (2.5), 0 (2)
-        ghost(6, 1, 3),                              # 6 on card 1, 3 on card 2, 1 on card 0
-        claim(0, (1, 2, 4)),                         # 8 > 6 pushes one ghost die off
-        ghost(2),                                    # Lights Out re-roll: 2 beats nothing free
-        roll(0, 1, 4), roll(0, 1, 2),
+        ghost(5, 2, 2),  # 5 pushes Mei off card 0; 2+2 on card 1
+        claim(0, (0, 2, 3)),  # 6 > 5, ghost's die pushed off
+        roll(0, 0, 4),
+        roll(0, 0, 3),
+        *deal("CRMANU2A", "CRTAPE4A", "CRBREMN"),  # R2 ghost leads; ranking 1 (4), 2 (2.5), 0 (2)
+        ghost(6, 1, 3),  # 6 on card 1, 3 on card 2, 1 on card 0
+        claim(0, (1, 2, 4)),  # 8 > 6 pushes one ghost die off
+        ghost(2),  # Lights Out re-roll: 2 beats nothing free
+        roll(0, 1, 4),
+        roll(0, 1, 2),
         move("reroll", 0, roll=1, card="CRIDOL4A", value=6),
-        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),   # R3 Mei leads; ranking 1, 2, 0
+        *deal("CRIDOL1A", "CRPOTT4A", "CRBJEWL"),  # R3 Mei leads; ranking 1, 2, 0
         claim(0, (1, 1, 6)),
-        ghost(4, 4, 1),                              # 4+4 = 8 > 6 on card 1; 1 on card 2
-        claim(0, (1, 3, 3)),                         # 9 > 8
-        roll(0, 1, 3), roll(0, 1, 5), roll(0, 1, 1),
-        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),   # R4 ghost leads; ranking 0, 1, 2
-        ghost(2, 3, 6),                              # 6, 3, 2 on cards 0, 1, 2
-        move("recover", 0),                          # the exhausted die comes back
+        ghost(4, 4, 1),  # 4+4 = 8 > 6 on card 1; 1 on card 2
+        claim(0, (1, 3, 3)),  # 9 > 8
+        roll(0, 1, 3),
+        roll(0, 1, 5),
+        roll(0, 1, 1),
+        *deal("CRJEWL4A", "CRMANU3A", "CRBTAPE"),  # R4 ghost leads; ranking 0, 1, 2
+        ghost(2, 3, 6),  # 6, 3, 2 on cards 0, 1, 2
+        move("recover", 0),  # the exhausted die comes back
         # nothing was pushed off, so the ghost's Lights Out turn passes by itself
-        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),   # R5 Mei leads; ranking 0, 2, 1
+        *deal("CRREMN4A", "CRPOTT1A", "CRBIDOL"),  # R5 Mei leads; ranking 0, 2, 1
         claim(0, (0, 2, 2), (2, 1, 1)),
-        ghost(3, 3, 3),                              # 9 > 4 on card 0
+        ghost(3, 3, 3),  # 9 > 4 on card 0
         claim(0, (1, 2, 1)),
-        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),   # R6 ghost leads; ranking 1 (4), 0 (3), 2 (2.5)
-        ghost(1, 2, 6),                              # 6 on card 1, 2 on card 0, 1 on card 2
-        claim(0, (0, 1, 3)),                         # 3 > 2 pushes one ghost die off
-        ghost(1),                                    # 1 beats nothing free
+        *deal("CRTAPE3A", "CRMANU4A", "CRBMANU"),  # R6 ghost leads; ranking 1 (4), 0 (3), 2 (2.5)
+        ghost(1, 2, 6),  # 6 on card 1, 2 on card 0, 1 on card 2
+        claim(0, (0, 1, 3)),  # 3 > 2 pushes one ghost die off
+        ghost(1),  # 1 beats nothing free
         roll(0, 0, 5),
-        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),   # R7 Mei leads; ranking 0, 2, 1
+        *deal("CRREMN3A", "CRTAPE1A", "CRBIDOL"),  # R7 Mei leads; ranking 0, 2, 1
         claim(0, (0, 1, 5), (1, 1, 1)),
-        ghost(6, 6, 2),                              # 12 > 5 on card 0; 2 on card 2
-        claim(0, (2, 2, 2)),                         # 4 > 2
-        roll(0, 2, 2), roll(0, 2, 6),
-        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),   # R8 ghost leads; ranking 1 (3), 2 (2.5), 0 (2)
-        ghost(5, 4, 1),                              # 5 on card 1, 4 on card 2, 1 on card 0
-        claim(0, (1, 2, 3), (0, 1, 2)),              # 6 > 5 and 2 > 1: two ghost dice off
-        ghost(3, 3),                                 # 3+3 = 6: not > 6 on card 1, > 2 on card 0
-        roll(0, 1, 1), roll(0, 1, 4),
-        move("end_collect"),                         # Mei keeps her face-down idols unflipped
+        ghost(6, 6, 2),  # 12 > 5 on card 0; 2 on card 2
+        claim(0, (2, 2, 2)),  # 4 > 2
+        roll(0, 2, 2),
+        roll(0, 2, 6),
+        *deal("CRJEWL2A", "CRPOTT3A", "CRBREMN"),  # R8 ghost leads; ranking 1 (3), 2 (2.5), 0 (2)
+        ghost(5, 4, 1),  # 5 on card 1, 4 on card 2, 1 on card 0
+        claim(0, (1, 2, 3), (0, 1, 2)),  # 6 > 5 and 2 > 1: two ghost dice off
+        ghost(3, 3),  # 3+3 = 6: not > 6 on card 1, > 2 on card 0
+        roll(0, 1, 1),
+        roll(0, 1, 4),
+        move("end_collect"),  # Mei keeps her face-down idols unflipped
         move("identify", 0, card="CRIDOL2A"),
         move("identify", 0, card="CRIDOL3A"),
     ]
@@ -194,11 +244,20 @@ def solo():
         "with 3: +4. Tapestries A (nobody else has any): +5. Ready dice: round 8 roll 1 on "
         "effort 3 exhausts one, 2 ready: +2. Total 36: The Petty King (30-39).",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 1, "names": ["Mei"], "options": {}},
-            "log": log,
-            "expected": {"scores": {"p0": 36}, "winners": ["p0"], "rejections": [],
-                         "solo_rank": "The Petty King", "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 1, "names": ["Mei"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 36},
+            "winners": ["p0"],
+            "rejections": [],
+            "solo_rank": "The Petty King",
+            "notes": notes,
+        },
+    }
 
 
 def three_players():
@@ -220,8 +279,7 @@ def three_players():
         leader = r % 3
         order = [(leader + k) % 3 for k in range(3)]
         if r == 0:
-            log += [claim(0, (0, 1, 1)), claim(1, (0, 1, 2)), claim(2, (2, 1, 1)),
-                    roll(1, 0, 2)]
+            log += [claim(0, (0, 1, 1)), claim(1, (0, 1, 2)), claim(2, (2, 1, 1)), roll(1, 0, 2)]
         else:  # seat s takes slot (s - r) % 3, whatever its place in the turn order
             log += [claim(seat, ((seat - r) % 3, 1, 1)) for seat in order]
     notes = [
@@ -239,25 +297,69 @@ def three_players():
         "+1; Manuscripts A (2, count 4 each) +0+2; Tapestries B, the only one with 3+, +7; "
         "dice +3 = 35.",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 3, "names": ["Al", "Bea", "Cy"],
-                      "options": {"collectors": {"idols": "B", "jewelry": "B",
-                                                 "remains": "B", "tapestries": "B"}}},
-            "log": log,
-            "expected": {"scores": {"p0": 36, "p1": 42, "p2": 35}, "winners": ["p1"],
-                         "rejections": [], "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {
+            "players": 3,
+            "names": ["Al", "Bea", "Cy"],
+            "options": {
+                "collectors": {"idols": "B", "jewelry": "B", "remains": "B", "tapestries": "B"}
+            },
+        },
+        "log": log,
+        "expected": {
+            "scores": {"p0": 36, "p1": 42, "p2": 35},
+            "winners": ["p1"],
+            "rejections": [],
+            "notes": notes,
+        },
+    }
 
 
 def four_players():
     hands = [  # what each seat ends up with, one card a round
-        ["CRIDOL1A", "CRIDOL1B", "CRIDOL2A", "CRIDOL2B", "CRIDOL3A", "CRIDOL3B", "CRIDOL4A",
-         "CRIDOL4B"],
-        ["CRPOTT1A", "CRPOTT1B", "CRPOTT2A", "CRPOTT2B", "CRMANU1A", "CRMANU1B", "CRJEWL1A",
-         "CRJEWL1B"],
-        ["CRTAPE1A", "CRTAPE1B", "CRTAPE2A", "CRTAPE2B", "CRTAPE3A", "CRTAPE3B", "CRTAPE4A",
-         "CRTAPE4B"],
-        ["CRREMN1A", "CRREMN1B", "CRREMN2A", "CRREMN2B", "CRREMN3A", "CRREMN3B", "CRREMN4A",
-         "CRREMN4B"],
+        [
+            "CRIDOL1A",
+            "CRIDOL1B",
+            "CRIDOL2A",
+            "CRIDOL2B",
+            "CRIDOL3A",
+            "CRIDOL3B",
+            "CRIDOL4A",
+            "CRIDOL4B",
+        ],
+        [
+            "CRPOTT1A",
+            "CRPOTT1B",
+            "CRPOTT2A",
+            "CRPOTT2B",
+            "CRMANU1A",
+            "CRMANU1B",
+            "CRJEWL1A",
+            "CRJEWL1B",
+        ],
+        [
+            "CRTAPE1A",
+            "CRTAPE1B",
+            "CRTAPE2A",
+            "CRTAPE2B",
+            "CRTAPE3A",
+            "CRTAPE3B",
+            "CRTAPE4A",
+            "CRTAPE4B",
+        ],
+        [
+            "CRREMN1A",
+            "CRREMN1B",
+            "CRREMN2A",
+            "CRREMN2B",
+            "CRREMN3A",
+            "CRREMN3B",
+            "CRREMN4A",
+            "CRREMN4B",
+        ],
     ]
     downs = [("CRBJEWL", "CRBMANU")] * 6 + [("CRBPOTT", "CRBPOTT")] * 2
     log = []
@@ -266,8 +368,12 @@ def four_players():
         order = [(leader + k) % 4 for k in range(4)]
         log += deal(*(hands[seat][r] for seat in order), *downs[r])
         log += [claim(seat, (k, 1, 1)) for k, seat in enumerate(order)]
-    log += [move("tiebreak_roll", 1, values=[3, 3, 3]), move("tiebreak_roll", 2, values=[4, 4, 1]),
-            move("tiebreak_roll", 1, values=[6, 5, 4]), move("tiebreak_roll", 2, values=[6, 6, 6])]
+    log += [
+        move("tiebreak_roll", 1, values=[3, 3, 3]),
+        move("tiebreak_roll", 2, values=[4, 4, 1]),
+        move("tiebreak_roll", 1, values=[6, 5, 4]),
+        move("tiebreak_roll", 2, values=[6, 6, 6]),
+    ]
     notes = [
         "Collectors all A. Leaders Dee, Eve, Fay, Gus, ... (torches pass to the left). "
         "Each turn claims the card at the player's turn position with one die "
@@ -278,11 +384,19 @@ def four_players():
         "= 20, +3 = 23.",
         "Eve and Fay tie on 28: both roll 3 dice: 9 and 9, again; then 15 and 18: Fay wins.",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 4, "names": ["Dee", "Eve", "Fay", "Gus"], "options": {}},
-            "log": log,
-            "expected": {"scores": {"p0": 23, "p1": 28, "p2": 28, "p3": 23}, "winners": ["p2"],
-                         "rejections": [], "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 4, "names": ["Dee", "Eve", "Fay", "Gus"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 23, "p1": 28, "p2": 28, "p3": 23},
+            "winners": ["p2"],
+            "rejections": [],
+            "notes": notes,
+        },
+    }
 
 
 def torches_pass_left():
@@ -298,14 +412,16 @@ def torches_pass_left():
     log = [
         # Round 1: Al leads, Bea next, Cy holds Lights Out and acts last.
         *deal("CRIDOL4A", "CRJEWL3A", "CRTAPE2A", "CRBPOTT"),
-        claim(0, (0, 1, 1)), claim(1, (1, 1, 1)), claim(2, (2, 1, 1)),
+        claim(0, (0, 1, 1)),
+        claim(1, (1, 1, 1)),
+        claim(2, (2, 1, 1)),
         # Round 2: both torches passed to the left. Bea leads, then Cy; Al, the old
         # Leader, holds Lights Out and acts last.
         *deal("CRIDOL3A", "CRJEWL2A", "CRTAPE3A", "CRBREMN"),
-        claim(2, (0, 1, 1)),                    # entry 12: Cy does not lead any more
+        claim(2, (0, 1, 1)),  # entry 12: Cy does not lead any more
         claim(1, (0, 1, 1)),
         claim(2, (1, 1, 1)),
-        claim(0, (2, 1, 1), (3, 1, 1)),         # entry 15: Lights Out claims one card only
+        claim(0, (2, 1, 1), (3, 1, 1)),  # entry 15: Lights Out claims one card only
         claim(0, (2, 1, 1)),
     ]
     for r, cards in enumerate(later, start=2):
@@ -325,13 +441,23 @@ def torches_pass_left():
         "Cy: Tapestry 2, Jewelry 2, Manuscripts 1, 2, 2, Remains 1, 2, 2, Pottery 3 = 17; "
         "Manuscripts A (3, each counts 4) +3+2+2 = +7; +3 = 27. Bea wins.",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 3, "names": ["Al", "Bea", "Cy"], "options": {}},
-            "log": log,
-            "expected": {"scores": {"p0": 29, "p1": 33, "p2": 27}, "winners": ["p1"],
-                         "rejections": [{"entry": 12, "codes": ["not_your_turn"]},
-                                        {"entry": 15, "codes": ["lights_out_one_card"]}],
-                         "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 3, "names": ["Al", "Bea", "Cy"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 29, "p1": 33, "p2": 27},
+            "winners": ["p1"],
+            "rejections": [
+                {"entry": 12, "codes": ["not_your_turn"]},
+                {"entry": 15, "codes": ["lights_out_one_card"]},
+            ],
+            "notes": notes,
+        },
+    }
+
 
 def remains_after_last_roll():
     rounds = [  # (Ann's card, Ben's card, face-down back); Ann leads odd rounds, Ben even
@@ -347,17 +473,22 @@ def remains_after_last_roll():
     for r, cards in enumerate(rounds):
         leader = r % 2
         log += deal(*cards)
-        log += [claim(leader, (leader, 1, 1)), claim(1 - leader, (1 - leader, 1, 1)),
-                move("recover", leader)]
+        log += [
+            claim(leader, (leader, 1, 1)),
+            claim(1 - leader, (1 - leader, 1, 1)),
+            move("recover", leader),
+        ]
     log += [
         # Round 8, Ben leads. Ann risks effort 6 on the Jewelry 2 and rolls a 2: exhausted.
         *deal("CRJEWL2A", "CRTAPE4A", "CRBREMN"),
-        claim(1, (1, 1, 1)), claim(0, (0, 1, 6)), move("recover", 1),
+        claim(1, (1, 1, 1)),
+        claim(0, (0, 1, 6)),
+        move("recover", 1),
         roll(0, 0, 2),
         # The last roll of the game is made; final scoring waits for the Remains flips.
         move("recover_one", 1, cards=["CRBREMN", "CRBREMN"]),  # entry 50: Ben has no remains
         move("recover_one", 0, cards=["CRBREMN", "CRBREMN"]),  # Ann flips 2 of her 3 remains
-        move("score_game"),                                    # entry 52: already scored
+        move("score_game"),  # entry 52: already scored
     ]
     notes = [
         "Two players, collectors all A. Rounds 1-7: each player claims their own face-up card "
@@ -373,22 +504,34 @@ def remains_after_last_roll():
         "Ben: Idols 1-4 = 10, Tapestries 1-4 = 10; Tapestries A (the only tapestries) +5; 3 "
         "ready dice +3 = 28. Ann wins.",
     ]
-    return {"format": "table-companion-record", "version": 1, "game": "crypt",
-            "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
-            "log": log,
-            "expected": {"scores": {"p0": 29, "p1": 28}, "winners": ["p0"],
-                         "rejections": [{"entry": 50, "codes": ["no_card_to_flip"]},
-                                        {"entry": 52, "codes": ["game_over"]}],
-                         "notes": notes}}
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 29, "p1": 28},
+            "winners": ["p0"],
+            "rejections": [
+                {"entry": 50, "codes": ["no_card_to_flip"]},
+                {"entry": 52, "codes": ["game_over"]},
+            ],
+            "notes": notes,
+        },
+    }
 
 
 if __name__ == "__main__":
-    for name, record in (("two-players-full-with-illegal-attempts.json", two_players()),
-                         ("solo-with-ghost.json", solo()),
-                         ("three-players-b-sides.json", three_players()),
-                         ("four-players-tiebreak.json", four_players()),
-                         ("torches-pass-left.json", torches_pass_left()),
-                         ("remains-after-last-roll.json", remains_after_last_roll())):
-        (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                                 encoding="utf-8")
+    for name, record in (
+        ("two-players-full-with-illegal-attempts.json", two_players()),
+        ("solo-with-ghost.json", solo()),
+        ("three-players-b-sides.json", three_players()),
+        ("four-players-tiebreak.json", four_players()),
+        ("torches-pass-left.json", torches_pass_left()),
+        ("remains-after-last-roll.json", remains_after_last_roll()),
+    ):
+        (HERE / name).write_text(
+            json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
         print("wrote", HERE / name)
