@@ -33,34 +33,11 @@ def value_choices(game, pile: tuple[str, ...]) -> list[str]:
 def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
     phase, seat = state.phase, state.active
     if phase == "setup":
-        if state.dealt < state.players:
-            yield Move("deal", next_deal_seat(game, state), {"painting": state.bank[0]})
-        for s, position in enumerate(state.positions):
-            if position is None:
-                for space in sorted({(5 * s) % len(game.spaces), (7 * s + 3) % len(game.spaces)}):
-                    yield Move("place_pawn", s, {"space": space})
-        if not deal.check_start(game, state, Move("start", 0)):
-            for s in range(state.players):
-                yield Move("start", s)
+        yield from _setup_moves(game, state)
     elif phase == "draw":
-        draw = state.draw
-        targets = (
-            [draw.painting]
-            if draw.painting
-            else [h.painting for h in state.holdings[draw.player]][:2]
-        )
-        for card in value_choices(game, draw_pile(state)):
-            for painting in targets:
-                yield Move("draw_value", draw.player, {"card": card, "painting": painting})
+        yield from _draw_moves(game, state)
     elif phase == "roll":
-        # Rolls reaching a space that takes a bank painting come first, so that always
-        # taking the first legal move ends a game quickly (a short base case for tests).
-        def pace(value: int) -> int:
-            kind = game.spaces[(state.positions[seat] + value) % len(game.spaces)].kind
-            return PACE.get(kind, len(PACE))
-
-        for value in sorted(DIE_FACES, key=pace):
-            yield Move("roll", seat, {"value": value})
+        yield from _roll_moves(game, state, seat)
     elif phase == "easel":
         for painting in sorted({state.bank[0], state.bank[-1]}):
             yield Move("easel", seat, {"painting": painting})
@@ -76,21 +53,59 @@ def legal_moves(game, state: MasterpieceState) -> Iterable[Move]:
     elif phase == "inherit":
         yield Move("inherit", seat, {"painting": state.bank[0]})
     elif phase in ("buy_bank", "buy_player", "sell_value", "must_sell"):
-        if phase == "buy_bank":
-            options = [state.bank[0]]
-        elif phase == "buy_player":
-            options = [
-                h.painting for s in range(state.players) if s != seat for h in state.holdings[s]
-            ]
-        else:
-            options = [h.painting for h in state.holdings[seat]]
-        kind = "sell" if phase in ("sell_value", "must_sell") else "buy"
-        for painting in options:
-            move = Move(kind, seat, {"painting": painting})
-            if not game.check(state, move):
-                yield move
-        if phase != "must_sell":
-            yield Move("pass", seat)
+        yield from _trade_moves(game, state, seat)
+
+
+def _setup_moves(game, state: MasterpieceState) -> Iterable[Move]:
+    """Deal the next painting, put a pawn down, or start once everything is in place."""
+    if state.dealt < state.players:
+        yield Move("deal", next_deal_seat(game, state), {"painting": state.bank[0]})
+    for s, position in enumerate(state.positions):
+        if position is None:
+            for space in sorted({(5 * s) % len(game.spaces), (7 * s + 3) % len(game.spaces)}):
+                yield Move("place_pawn", s, {"space": space})
+    if not deal.check_start(game, state, Move("start", 0)):
+        for s in range(state.players):
+            yield Move("start", s)
+
+
+def _draw_moves(game, state: MasterpieceState) -> Iterable[Move]:
+    draw = state.draw
+    targets = (
+        [draw.painting] if draw.painting else [h.painting for h in state.holdings[draw.player]][:2]
+    )
+    for card in value_choices(game, draw_pile(state)):
+        for painting in targets:
+            yield Move("draw_value", draw.player, {"card": card, "painting": painting})
+
+
+def _roll_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
+    # Rolls reaching a space that takes a bank painting come first, so that always
+    # taking the first legal move ends a game quickly (a short base case for tests).
+    def pace(value: int) -> int:
+        kind = game.spaces[(state.positions[seat] + value) % len(game.spaces)].kind
+        return PACE.get(kind, len(PACE))
+
+    for value in sorted(DIE_FACES, key=pace):
+        yield Move("roll", seat, {"value": value})
+
+
+def _trade_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
+    """Buy from the bank or another player, sell a painting back, or pass."""
+    phase = state.phase
+    if phase == "buy_bank":
+        options = [state.bank[0]]
+    elif phase == "buy_player":
+        options = [h.painting for s in range(state.players) if s != seat for h in state.holdings[s]]
+    else:
+        options = [h.painting for h in state.holdings[seat]]
+    kind = "sell" if phase in ("sell_value", "must_sell") else "buy"
+    for painting in options:
+        move = Move(kind, seat, {"painting": painting})
+        if not game.check(state, move):
+            yield move
+    if phase != "must_sell":
+        yield Move("pass", seat)
 
 
 def legal_auction_moves(game, state: MasterpieceState) -> Iterable[Move]:

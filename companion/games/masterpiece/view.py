@@ -18,90 +18,104 @@ def public_move(game, state: MasterpieceState, move: Move) -> Move:
 
 def describe(game, state: MasterpieceState) -> dict:
     revealed = turns.is_over(game, state)
-    players = []
-    for seat in range(state.players):
-        paintings = []
-        for h in state.holdings[seat]:
-            entry = {
-                "card": h.painting,
-                "name": log.painting_name(game, h.painting).to_dict(),
-                "value_cards": len(h.values),
-                "hidden": not revealed,
-            }
-            if revealed:
-                entry["values"] = [
-                    {"card": v, "value_k": game.value_k[v], "forgery": game.forgery[v]}
-                    for v in h.values
-                ]
-                entry["value_k"] = painting_value(game, h.values)
-            paintings.append(entry)
-        players.append(
-            {
-                "seat": seat,
-                "name": state.names[seat],
-                "pawn": state.pawns[seat],
-                "region": f"player{seat}",
-                "position": state.positions[seat],
-                "cash_k": state.cash[seat],
-                "cash": money(state.cash[seat]).to_dict(),
-                "lost_turns": state.skips[seat],
-                "paintings": paintings,
-                "wealth_k": scoring.wealth(game, state, seat) if revealed else None,
-            }
-        )
-    auction = state.auction
     return {
         "kind": "masterpiece",
         "phase": state.phase,
         "active": state.active,
         "turn": state.turns,
         "waiting_for": turns.waiting_for(game, state).to_dict(),
-        "space": None
-        if state.space is None
-        else {
-            "index": state.space,
-            "kind": game.spaces[state.space].kind,
-            "text": log.space_text(game, state.space).to_dict(),
-        },
+        "space": _space(game, state),
         "last_roll": state.last_roll,
         "values_hidden": not revealed,
-        "players": players,
+        "players": [_player(game, state, seat, revealed) for seat in range(state.players)],
         "bank": {
             "paintings_left": len(state.bank),
             "paintings": list(state.bank),
             "gone": list(state.gone),
         },
         "value_deck": {"cards_left": len(state.deck), "discarded": len(state.discard)},
-        "auction": None
-        if auction is None
-        else {
-            "painting": auction.painting,
-            "name": log.painting_name(game, auction.painting).to_dict(),
-            "kind": "bank" if auction.bank else "private",
-            "seller": auction.seller,
-            "auctioneer": auction.auctioneer,
-            "excluded": list(auction.excluded),
-            "standing_k": auction.standing_k,
-            "bidder": auction.bidder,
-            "min_bid_k": min_bid(game, auction),
-            "cancelled_k": list(auction.cancelled_k),
-            "bids": [{"seat": s, "amount_k": a} for s, a in auction.bids],
-        },
+        "auction": _auction(game, state),
         "draw": None
         if state.draw is None
         else {"player": state.draw.player, "painting": state.draw.painting},
-        "board": {
-            "unverified": game.data.board.unverified,
-            "spaces": [
-                {
-                    "index": s.index,
-                    "kind": s.kind,
-                    "price_k": s.price_k,
-                    "text": log.space_text(game, s.index).to_dict(),
-                }
-                for s in game.spaces
-            ],
-        },
+        "board": _board(game),
         "ledger": [e.to_dict() for e in state.ledger],
         "journal": [n.to_dict() for n in state.journal],
+    }
+
+
+def _player(game, state: MasterpieceState, seat: int, revealed: bool) -> dict:
+    """One seat: pawn, cash and the paintings owned (their values once the game is over)."""
+    return {
+        "seat": seat,
+        "name": state.names[seat],
+        "pawn": state.pawns[seat],
+        "region": f"player{seat}",
+        "position": state.positions[seat],
+        "cash_k": state.cash[seat],
+        "cash": money(state.cash[seat]).to_dict(),
+        "lost_turns": state.skips[seat],
+        "paintings": [_holding(game, h, revealed) for h in state.holdings[seat]],
+        "wealth_k": scoring.wealth(game, state, seat) if revealed else None,
+    }
+
+
+def _holding(game, holding, revealed: bool) -> dict:
+    entry = {
+        "card": holding.painting,
+        "name": log.painting_name(game, holding.painting).to_dict(),
+        "value_cards": len(holding.values),
+        "hidden": not revealed,
+    }
+    if revealed:
+        entry["values"] = [
+            {"card": v, "value_k": game.value_k[v], "forgery": game.forgery[v]}
+            for v in holding.values
+        ]
+        entry["value_k"] = painting_value(game, holding.values)
+    return entry
+
+
+def _space(game, state: MasterpieceState) -> dict | None:
+    """The board space the active player's pawn landed on this turn."""
+    if state.space is None:
+        return None
+    return {
+        "index": state.space,
+        "kind": game.spaces[state.space].kind,
+        "text": log.space_text(game, state.space).to_dict(),
+    }
+
+
+def _auction(game, state: MasterpieceState) -> dict | None:
+    auction = state.auction
+    if auction is None:
+        return None
+    return {
+        "painting": auction.painting,
+        "name": log.painting_name(game, auction.painting).to_dict(),
+        "kind": "bank" if auction.bank else "private",
+        "seller": auction.seller,
+        "auctioneer": auction.auctioneer,
+        "excluded": list(auction.excluded),
+        "standing_k": auction.standing_k,
+        "bidder": auction.bidder,
+        "min_bid_k": min_bid(game, auction),
+        "cancelled_k": list(auction.cancelled_k),
+        "bids": [{"seat": s, "amount_k": a} for s, a in auction.bids],
+    }
+
+
+def _board(game) -> dict:
+    return {
+        "unverified": game.data.board.unverified,
+        "spaces": [
+            {
+                "index": s.index,
+                "kind": s.kind,
+                "price_k": s.price_k,
+                "text": log.space_text(game, s.index).to_dict(),
+            }
+            for s in game.spaces
+        ],
     }
