@@ -4,14 +4,14 @@ A move, a table event (camera or manual correction), a set-up and a record are c
 for type and range before any game sees them. Nothing is coerced: `true` is not 1, `"2"` is
 not 2, `"false"` is not a boolean, a seat of -1 is not "the last player". A field that fails
 raises `InvalidFieldError`, one line naming the field ("move 'place', field 'gallery': must
-be a whole number from 0 to 2, got true").
+be a whole number from 0 to 2, got true"); in a move it is an `InvalidMoveError`, which
+`Game.check` raises too, before any rule sees the move.
 
 Each game declares its move kinds, set-up options and table regions in one place (a
-`Declarations` object: `DECLARATIONS` of the package `companion/games/<game>/`, or of
-`companion/games/<game>_moves.py` for a game still in one module); the small spec classes
-below are the vocabulary of those declarations. Ranges may depend on the set-up (a seat is below
-the number of players, a museum space below the spaces of that player count): a bound is a
-number or a function of the `Context`.
+`Declarations` object: `DECLARATIONS` of the package `companion/games/<game>/`); the small
+spec classes below are the vocabulary of those declarations. Ranges may depend on the set-up
+(a seat is below the number of players, a museum space below the spaces of that player
+count): a bound is a number or a function of the `Context`.
 
 Also here: the caps on untrusted text (JSON size and depth, number length, name length,
 player count) and `load_json`, the one JSON reader for untrusted input.
@@ -23,9 +23,10 @@ import importlib
 import json
 import math
 import numbers
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Union
 
 from .errors import MalformedRecordError, PlayerCountError
 
@@ -51,6 +52,15 @@ class InvalidFieldError(MalformedRecordError):
         self.field = where
         self.problem = problem
         super().__init__(f"{where}: {problem}")
+
+
+class InvalidMoveError(InvalidFieldError):
+    """A move that cannot be read: a field missing, unknown, of the wrong type or out of range.
+
+    Not a rule break. As in python-chess, where a move that cannot be parsed raises
+    InvalidMoveError and a move the position forbids raises IllegalMoveError, a malformed
+    move raises this before any rule sees it (`Game.check` runs `check_move` first), while a
+    well-formed move that breaks a rule gets `Violation`s from `Game.check`."""
 
 
 def shown(value: Any) -> str:
@@ -371,13 +381,9 @@ class Declarations:
 
 @lru_cache(maxsize=None)
 def declarations_of(slug: str) -> Declarations:
-    """A game's declarations: `DECLARATIONS` of its package `companion/games/<slug>/` (built
-    from its MoveBook, see companion/games/moves.py), or of `companion/games/<slug>_moves.py`
-    for a game that is still one module."""
-    game = importlib.import_module(f"companion.games.{slug}")
-    if hasattr(game, "__path__"):  # a package
-        return game.DECLARATIONS
-    return importlib.import_module(f"companion.games.{slug}_moves").DECLARATIONS
+    """A game's declarations: `DECLARATIONS` of its package `companion/games/<slug>/`, built
+    from its MoveBook (see companion/games/moves.py)."""
+    return importlib.import_module(f"companion.games.{slug}").DECLARATIONS
 
 
 # -- the checks the session and the record reader call -----------------------------------------
@@ -421,31 +427,46 @@ def validate_setup(game: "Game", setup: "Setup") -> None:
 
 
 def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
-    """Every field of a move, against the kind the game declares."""
-    ctx = Context(game, setup)
+    """Every field of a move, against the kind the game declares (InvalidMoveError if not)."""
     declared = declarations_of(game.info.slug).moves
-    check_text(move.kind, "move, field 'kind'")
+    with _reading_a_move():
+        check_text(move.kind, "move, field 'kind'")
     kind = declared.get(move.kind)
-    where = f"move {move.kind!r}"
     if kind is None:
-        raise InvalidFieldError(
+        raise InvalidMoveError(
             "move, field 'kind'",
             f"{game.info.name.en} has no move {shown(move.kind)}; its moves "
             f"are {', '.join(sorted(declared))}",
         )
-    if kind.player == "none":
-        if move.player is not None:
-            raise InvalidFieldError(
-                f"{where}, field 'player'",
-                f"must be null (a table action, not a player's), got {shown(move.player)}",
-            )
-    elif move.player is not None or kind.player == "seat":
-        Seat().check(move.player, f"{where}, field 'player'", ctx)
-    check_fields(move.params, kind.fields, kind.required, where, ctx)
+    check_move(kind, Context(game, setup), move)
+
+
+def check_move(kind: MoveKind, ctx: Context, move: "Move") -> None:
+    """The player and fields of a move of a known kind (InvalidMoveError naming the field)."""
+    where = f"move {move.kind!r}"
+    with _reading_a_move():
+        if kind.player == "none":
+            if move.player is not None:
+                raise InvalidFieldError(
+                    f"{where}, field 'player'",
+                    f"must be null (a table action, not a player's), got {shown(move.player)}",
+                )
+        elif move.player is not None or kind.player == "seat":
+            Seat().check(move.player, f"{where}, field 'player'", ctx)
+        check_fields(move.params, kind.fields, kind.required, where, ctx)
     if kind.one_of and not any(move.params.get(name) is not None for name in kind.one_of):
-        raise InvalidFieldError(
+        raise InvalidMoveError(
             where, "needs one of the fields " + " or ".join(repr(name) for name in kind.one_of)
         )
+
+
+@contextmanager
+def _reading_a_move() -> Iterator[None]:
+    """A field the specs refuse while a move is read makes the move malformed."""
+    try:
+        yield
+    except InvalidFieldError as exc:
+        raise InvalidMoveError(exc.field, exc.problem) from None
 
 
 EVENT_SOURCES = ("camera", "manual", "replay", "demo")

@@ -10,9 +10,10 @@ both languages):
 - the state, `describe`, `score`, `outcome`, `hints`, `current_players`, `is_over`,
   `legal_moves` and `pieces_in_play`;
 - for legal moves and for moves made illegal on purpose (another seat, a field replaced by
-  another legal move's value or by junk, a field dropped, another kind): `check`'s verdict,
-  `describe_move` (the log sentence, English and Chinese) and `public_move`; for a legal
-  move, the state after it;
+  another legal move's value or by junk, a field dropped, another kind): first what
+  validation makes of it (`validate_move`, the check every move passes before any rule sees
+  it); then, for a move that passes, `check`'s verdict, `describe_move` (the log sentence,
+  English and Chinese) and `public_move`, and for a legal move the state after it;
 - `meaning_of` for camera events (pieces of the game added, moved and removed across the
   table's regions).
 
@@ -113,6 +114,25 @@ def outcome_of(call, *args) -> Any:
         return ("raised", type(exc).__name__, str(exc))
 
 
+def reading(validation, game, setup, move) -> tuple[str, str] | None:
+    """None for a move that fits its declared fields, else why not (the message, which names
+    the field: the error's class may be a newer subclass of InvalidFieldError)."""
+    try:
+        validation.validate_move(game, setup, move)
+    except validation.InvalidFieldError as exc:
+        return ("malformed", str(exc))
+    return None
+
+
+def reading_event(validation, game, setup, event) -> tuple[str, str] | None:
+    """None for an event that fits the game's table, else why not."""
+    try:
+        validation.validate_event(game, setup, event)
+    except validation.InvalidFieldError as exc:
+        return ("malformed", str(exc))
+    return None
+
+
 class Difference(Exception):
     pass
 
@@ -121,21 +141,23 @@ class Pair:
     """The same game at two versions, and the counts of what was compared."""
 
     def __init__(self, old_pkg, slug: str):
-        from companion import events
+        from companion import events, validation
         from companion.games import find_game
         from companion.model import Move, Setup
 
         self.new = find_game(slug)
         self.old = old_pkg.games.find_game(slug)
         self.old_pkg = old_pkg
-        self.Move, self.Setup, self.events = Move, Setup, events
+        self.Move, self.Setup, self.events, self.validation = Move, Setup, events, validation
         self.counts = {
             "games": 0,
             "moves played": 0,
             "moves compared": 0,
             "refused": 0,
+            "malformed": 0,
             "log sentences": 0,
             "camera events": 0,
+            "events off the table": 0,
         }
         self.codes: dict[str, int] = {}
 
@@ -171,10 +193,23 @@ class Pair:
             old_args=(so,),
         )
 
-    def compare_move(self, sn, so, move, where: str) -> None:
+    def compare_move(self, sn, so, setups, move, where: str) -> None:
         n, o = self.new, self.old
         om = self.old_move(move)
         what = f"{where}: {move.to_dict()}"
+        # A move is read before it is judged: the rules see only moves that pass validation
+        # (a malformed one is an error, as python-chess's InvalidMoveError, not a verdict).
+        read = self.same(
+            f"{what}: validate_move",
+            lambda m: reading(self.validation, n, setups[0], m),
+            lambda m: reading(self.old_pkg.validation, o, setups[1], m),
+            move,
+            old_args=(om,),
+        )
+        self.counts["moves compared"] += 1
+        if read is not None:  # malformed on both sides, for the same reason
+            self.counts["malformed"] += 1
+            return
         verdict = self.same(f"{what}: check", n.check, o.check, sn, move, old_args=(so, om))
         said = self.same(
             f"{what}: describe_move", n.describe_move, o.describe_move, sn, move, old_args=(so, om)
@@ -187,7 +222,6 @@ class Pair:
             move,
             old_args=(so, om),
         )
-        self.counts["moves compared"] += 1
         self.counts["log sentences"] += said is not None and said[0] == "Text"
         if verdict == ():
             self.same(f"{what}: state after", n.apply, o.apply, sn, move, old_args=(so, om))
@@ -252,6 +286,19 @@ class Pair:
             ):
                 table_new = {"t1": ev.PieceOnTable("t1", piece.payload, kind, ev.Where(r1, s1))}
                 table_old = {"t1": oev.PieceOnTable("t1", piece.payload, kind, oev.Where(r1, s1))}
+                self.counts["camera events"] += 1
+                # Read before it is judged, as a move is: only an event that fits the table
+                # reaches the rules (the session refuses the others, and so does meaning_of).
+                read = self.same(
+                    f"validate_event {make(ev)}",
+                    lambda e: reading_event(self.validation, self.new, setup_new, e),
+                    lambda e: reading_event(self.old_pkg.validation, self.old, setup_old, e),
+                    make(ev),
+                    old_args=(make(oev),),
+                )
+                if read is not None:
+                    self.counts["events off the table"] += 1
+                    continue
                 self.same(
                     f"meaning_of {make(ev)}",
                     self.new.meaning_of,
@@ -261,7 +308,6 @@ class Pair:
                     table_new,
                     old_args=(so, make(oev), table_old),
                 )
-                self.counts["camera events"] += 1
 
     # -- whole games ------------------------------------------------------------------------
     def play(self, rng: random.Random, max_steps: int) -> None:
@@ -284,7 +330,7 @@ class Pair:
             if not legal:
                 break
             for move in self.probes(legal, rng, players):
-                self.compare_move(sn, so, move, here)
+                self.compare_move(sn, so, (setup_new, setup_old), move, here)
             if step % 5 == 0:
                 self.camera_probes(sn, so, setup_new, setup_old, rng)
             # one kind first half the time, as the conformance playouts do, so that no kind

@@ -13,14 +13,21 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Mapping
 
 from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
 from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
+from ..validation import Context, InvalidMoveError, check_move, validate_event
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
 from .words import COMMON
+
+
+@lru_cache(maxsize=None)
+def _context(game: "Game", players: int) -> Context:
+    return Context(game, Setup(players))
 
 
 @dataclass(frozen=True)
@@ -74,28 +81,47 @@ class Game(abc.ABC):
         """The state at the start of play. Calls validate_setup first."""
 
     # -- rules ----------------------------------------------------------------------------
-    # A converted game lists its move kinds here (see companion/games/moves.py) and inherits
-    # `check`, `_apply` and `describe_move`; a game not converted yet overrides all three.
-    moves: ClassVar["MoveBook | None"] = None
+    # Every game lists its move kinds here (see companion/games/moves.py) and inherits
+    # `check`, `_apply` and `describe_move`, which dispatch through it.
+    moves: ClassVar[MoveBook]
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if getattr(cls, "info", None) is None:  # a shared base, not a game
             return
-        if cls.moves is None and (cls.check is Game.check or cls._apply is Game._apply):
-            raise TypeError(
-                f"{cls.__name__} needs a MoveBook in `moves`, or its own `check` and `_apply`"
-            )
+        if not isinstance(getattr(cls, "moves", None), MoveBook):
+            raise TypeError(f"{cls.__name__} needs a MoveBook in `moves`")
 
-    def rule_for(self, move: Move) -> "MoveRule | None":
-        return self.moves.get(move.kind) if self.moves is not None else None
+    def rule_for(self, move: Move) -> MoveRule | None:
+        return self.moves.get(move.kind)
+
+    def read_move(self, state: Any, move: Move) -> MoveRule | None:
+        """The rule of the move's kind, once the move's player and fields fit what the rule
+        declares (companion.validation, with the ranges of this game's set-up); None for a
+        kind this game does not have.
+
+        A move that does not fit raises InvalidMoveError: it is malformed, not illegal, and
+        no rule ever sees it. So every `check`, `effect` and `describe` of a `MoveRule` may
+        take the declared types and ranges for granted.
+        """
+        rule = self.rule_for(move)
+        if rule is not None:
+            check_move(rule, self.context_of(state), move)
+        return rule
+
+    def context_of(self, state: Any) -> Context:
+        """What the ranges of move fields and the table's regions depend on: this game at the
+        state's player count (every game's state records `players`, the set-up's count of
+        seats). They may depend on nothing else of the set-up: its options are not here."""
+        return _context(self, state.players)
 
     def check(self, state: Any, move: Move) -> tuple[Violation, ...]:
-        """Every rule the move would break; empty when legal. Never raises for a rule break.
+        """Every rule the move would break; empty when legal. Never raises for a rule break;
+        raises InvalidMoveError for a malformed move (`read_move`).
 
         The shared turn check first (unless the move kind opts out), then the kind's own check.
         """
-        rule = self.rule_for(move)
+        rule = self.read_move(state, move)
         if rule is None:
             return (unknown_move(self, move.kind),)
         if rule.turn is not None:
@@ -104,15 +130,17 @@ class Game(abc.ABC):
                 return problems
         return tuple(rule.check(self, state, move))
 
-    def check_turn(self, state: Any, move: Move, rule: "MoveRule") -> tuple[Violation, ...]:
+    def check_turn(self, state: Any, move: Move, rule: MoveRule) -> tuple[Violation, ...]:
         """May `move.player` act now? Override to word a game's own turn refusals."""
         return default_turn_check(self, state, move, rule)
 
     def _apply(self, state: Any, move: Move) -> Any:
-        """Apply a move already known to be legal, returning a new state."""
+        """Apply a move already known to be legal (so well-formed), returning a new state."""
         return self.moves[move.kind].effect(self, state, move)
 
     def apply(self, state: Any, move: Move) -> Any:
+        """The state after `move`: InvalidMoveError if it is malformed, IllegalMoveError
+        with the violations if it breaks a rule."""
         violations = self.check(state, move)
         if violations:
             raise IllegalMoveError(violations)
@@ -152,16 +180,19 @@ class Game(abc.ABC):
         """What a settled piece event means. `table` is the table before the event.
 
         The session calls this only for CardAdded, CardMoved and CardRemoved (a FrameEnd
-        becomes removals first) and only for payloads the catalogue knows, dice excepted
-        (see `meaning_of`).
+        becomes removals first), only with events whose fields fit the game's table, and only
+        for payloads the catalogue knows, dice excepted (see `meaning_of`).
         """
         return Interpretation()
 
     def meaning_of(
         self, state: Any, event: TableEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
-        """`interpret`, after the checks every game shares: a frame's end means nothing by
+        """`interpret`, after the checks every game shares: the event's fields fit this game's
+        table (companion.validation: a region of its layout, a slot of the region's shape;
+        InvalidFieldError if not, as the session refuses it), a frame's end means nothing by
         itself, and a code this game never printed is refused."""
+        validate_event(self, self.context_of(state).setup, event)
         if isinstance(event, FrameEnd):
             return Interpretation()
         if event.kind != "die" and event.payload not in self.catalogue:
@@ -180,8 +211,12 @@ class Game(abc.ABC):
     def describe_move(self, state: Any, move: Move) -> Text | None:
         """The move in words for the game log, as the table would say it ("Ann claims the
         Idol 4 with 2 dice of 3"). `state` is the state the move was played in. None lets
-        the dashboard show the action's name and details as they are."""
-        rule = self.rule_for(move)
+        the dashboard show the action's name and details as they are: so it is for a move
+        of no known kind, or a malformed one (no sentence can name what cannot be read)."""
+        try:
+            rule = self.read_move(state, move)
+        except InvalidMoveError:
+            return None
         if rule is None or rule.describe is None:
             return None
         return rule.describe(self, state, move)

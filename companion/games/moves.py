@@ -4,20 +4,22 @@ A `MoveRule` says everything about one kind of move side by side, in the spirit 
 boardgame.io's `moves` table:
 
 - who acts (`player`: "seat", "none" or "any") and the fields the move carries, with their
-  types and ranges (checked strictly at the boundary by companion.validation; a `MoveRule` is
-  a `MoveKind`, so validation reads it unchanged);
+  types and ranges (checked strictly by companion.validation before anything below runs: a
+  move that does not fit raises InvalidMoveError; a `MoveRule` is a `MoveKind`, so
+  validation reads it unchanged);
 - `turn`: which seats the shared turn check lets through before the move's own check runs
   ("current": any seat in `current_players`; "turn": only the first of them, the seat whose
   turn it is; None: no shared check, the move's check decides alone);
 - `check(game, state, move)`: every rule the move would break (a tuple of Violations, empty
-  when legal; never raises for a rule break);
+  when legal; never raises for a rule break). It sees only well-formed moves: every declared
+  field has its type and range, so it tests rules, never types;
 - `effect(game, state, move)`: the new state after a legal move (never changes `state`);
 - `describe(game, state, move)`: optional, the move as the table would say it for the log.
 
 A game lists its rules in a `MoveBook` and sets it as the class attribute `moves`; the base
-`Game` then dispatches `check`, `_apply` and `describe_move` through it, and the book's
-`declarations(...)` gives companion.validation the move fields. Games not converted yet keep
-their own `check`/`_apply` and a `companion/games/<slug>_moves.py` with their declarations.
+`Game` then reads each move against its rule (`Game.read_move`) and dispatches `check`,
+`_apply` and `describe_move` through it, and the book's `declarations(...)` gives
+companion.validation the move fields.
 """
 
 from __future__ import annotations
@@ -117,6 +119,6 @@ def default_turn_check(
         seats = seats[:1]
     if seat in seats:
         return ()
-    if not isinstance(seat, int):
+    if seat is None:  # a move whose kind lets a seat or the table act, made by the table
         return (COMMON.refuse("unknown_player", seat=seat),)
     return (COMMON.refuse("out_of_turn"),)

@@ -16,6 +16,7 @@ from companion.games import find_game
 from companion.model import Move, ScoreLine, Setup, Text
 from companion.record import load_record
 from companion.session import Session
+from companion.validation import InvalidMoveError
 
 GAME = find_game("cardcassonne")
 SETUP_CARDS = ["Y01", "R01", "G01", "B01", "Y02", "R02", "G02", "B02", "G03", "B03"]
@@ -28,6 +29,13 @@ def cc(short):
 
 def codes(state, move):
     return [v.code for v in GAME.check(state, move)]
+
+
+def malformed(state, move) -> str:
+    """The field a malformed move is refused for: check raises, as the session does."""
+    with pytest.raises(InvalidMoveError) as refused:
+        GAME.check(state, move)
+    return refused.value.field
 
 
 def play(state, *moves):
@@ -282,10 +290,9 @@ def test_a_follower_that_can_never_find_a_place_stays_home_this_round():
 def test_acting_out_of_turn_or_as_a_stranger():
     state = new()
     assert codes(state, fd(1, "Y")) == ["out_of_turn"]
-    assert codes(state, fd(7, "Y")) == ["unknown_player"]
-    assert codes(
-        state, Move("play_card", 0, {"card": None, "row": "purple", "face_down": True})
-    ) == ["unknown_row"]
+    assert malformed(state, fd(7, "Y")) == "move 'play_card', field 'player'"
+    purple = Move("play_card", 0, {"card": None, "row": "purple", "face_down": True})
+    assert malformed(state, purple) == "move 'play_card', field 'row'"
     state = play(state, fd(0, "Y"), fd(1, "Y"))
     assert codes(state, up(0, "XX99", "Y")) == ["unknown_card"]
     assert codes(state, Move("dance", 0)) == ["unknown_move"]
@@ -391,7 +398,7 @@ def test_non_matching_person_scores_ten_and_choices_for_animals_and_buildings():
     assert state.phase == "scoring"
     state = play(state, turn_up(1, "R", 2, "B22"))  # a blue animal in the red row
     assert state.phase == "scoring"
-    assert codes(state, choose(1, "R", 2, "maybe")) == ["bad_option"]
+    assert malformed(state, choose(1, "R", 2, "maybe")) == "move 'choose', field 'option'"
     assert codes(state, choose(1, "R", 3, "keep")) == ["no_choice_here"]
     kept = play(state, choose(1, "R", 2, "keep"))
     scored = play(state, choose(1, "R", 2, "score"))

@@ -25,7 +25,7 @@ def test_an_unknown_move_is_named_with_the_game_in_each_language():
 
 def test_a_card_from_another_game_is_refused_in_each_language():
     game = find_game("mythe")
-    event = CardAdded("t1", "MU01", Where("nowhere"))
+    event = CardAdded("t1", "MU01", Where("adventure"))
     [refusal] = game.meaning_of(game.new_game(Setup(2)), event, {}).violations
     assert (refusal.code, refusal.cards) == ("unknown_card", ("MU01",))
     assert refusal.message == Text(

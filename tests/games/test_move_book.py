@@ -5,20 +5,25 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from companion.errors import IllegalMoveError
+from companion.errors import CompanionError, IllegalMoveError
 from companion.games.base import Game, GameInfo
 from companion.games.moves import MoveBook, MoveRule
 from companion.model import Move, Text, Violation
-from companion.validation import Int, InvalidFieldError, MoveKind
+from companion.validation import Int, InvalidFieldError, InvalidMoveError, MoveKind
 
 
 @dataclass(frozen=True)
 class Count:
     total: int = 0
     turn: int = 0
+    players: int = 2  # every game's state records the set-up's player count
+
+
+SEEN: list[Move] = []  # the moves `check_add` was given
 
 
 def check_add(game, state, move):
+    SEEN.append(move)
     if state.total + move["amount"] > 10:
         return (Violation("too_much", Text("Ten at most.", "最多十。")),)
     return ()
@@ -112,9 +117,43 @@ def test_the_book_gives_validation_the_fields_of_each_move():
         declarations.moves["add"].fields["amount"].check(True, "amount", None)
 
 
-def test_a_game_without_a_book_must_bring_its_own_check_and_apply():
+def test_a_malformed_move_raises_before_any_rule_sees_it():
+    # As python-chess tells a move it cannot parse (InvalidMoveError) from one the position
+    # forbids (IllegalMoveError): both are bad input, but not the same error.
+    assert not issubclass(InvalidMoveError, IllegalMoveError)
+    assert not issubclass(IllegalMoveError, InvalidMoveError)
+    assert issubclass(InvalidMoveError, (InvalidFieldError, CompanionError))
+    SEEN.clear()
+    for move, field in (
+        (Move("add", 0, {"amount": 4}), "amount"),  # out of its declared range
+        (Move("add", 0, {"amount": True}), "amount"),  # a bool is not a number
+        (Move("add", 0, {"amount": "2"}), "amount"),  # nor is a number written as text
+        (Move("add", 0), "amount"),  # a required field missing
+        (Move("add", 0, {"amount": 1, "twice": True}), "twice"),  # a field never declared
+        (Move("add", 2, {"amount": 1}), "player"),  # a seat this set-up does not have
+        (Move("add", None, {"amount": 1}), "player"),  # a seat's move made by nobody
+        (Move("reset", 0), "player"),  # a table action made by a seat
+    ):
+        with pytest.raises(InvalidMoveError, match=field):
+            GAME.check(Count(), move)
+        with pytest.raises(InvalidMoveError, match=field):
+            GAME.apply(Count(), move)
+        assert GAME.describe_move(Count(), move) is None, "nothing to say of what cannot be read"
+    assert SEEN == [], "a rule's check saw a malformed move"
+
+
+def test_the_seat_range_follows_the_state_s_player_count():
+    assert GAME.check(Count(players=3), Move("add", 2, {"amount": 1})) != ()  # out of turn
+    with pytest.raises(InvalidMoveError, match="from 0 to 1"):
+        GAME.check(Count(players=2), Move("add", 2, {"amount": 1}))
+
+
+def test_a_game_without_a_book_is_refused_even_with_its_own_check_and_apply():
     with pytest.raises(TypeError, match="MoveBook"):
         type("Bookless", (Counting,), {"moves": None})
+    own = {"moves": None, "check": lambda self, s, m: (), "_apply": lambda self, s, m: s}
+    with pytest.raises(TypeError, match="MoveBook"):
+        type("OwnRules", (Counting,), own)
 
 
 def test_a_rule_is_declared_consistently():

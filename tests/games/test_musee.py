@@ -8,6 +8,7 @@ from companion.games import find_game
 from companion.match import Match
 from companion.model import Move, Setup
 from companion.session import Session
+from companion.validation import InvalidMoveError
 
 GAME = find_game("musee")
 
@@ -100,13 +101,22 @@ def test_deck_limits_cards_in_use(two):
     ) == ["unknown_card"]
 
 
-def test_bad_coordinates_and_unknown_moves_are_violations_not_crashes(two):
-    assert codes(
-        two, Move("place", 0, {"card": "MU05", "museum": 0, "gallery": 3, "space": 0})
-    ) == ["no_such_space"]
-    assert codes(two, Move("place", 0, {"card": "MU05"})) == ["no_such_space"]
+def test_malformed_moves_raise_before_any_rule_and_unknown_moves_are_violations(two):
+    # A move that does not fit its declared fields is malformed, not illegal (as in
+    # python-chess): check and apply raise InvalidMoveError naming the field.
+    for move, field in (
+        (Move("place", 0, {"card": "MU05", "museum": 0, "gallery": 3, "space": 0}), "gallery"),
+        (Move("place", 0, {"card": "MU05"}), "museum"),
+        (Move("place", 7, {}), "player"),
+        (Move("place", 0, {"card": "MU05", "museum": 0, "gallery": True, "space": 0}), "gallery"),
+    ):
+        with pytest.raises(InvalidMoveError, match=f"field '{field}'"):
+            GAME.check(two, move)
+        with pytest.raises(InvalidMoveError, match=f"field '{field}'"):
+            GAME.apply(two, move)
+        assert GAME.describe_move(two, move) is None
+    # A well-formed move of no kind the game has is refused with a reason.
     assert codes(two, Move("teleport", 0)) == ["unknown_move"]
-    assert codes(two, Move("place", 7, {})) == ["unknown_player"]
     with pytest.raises(IllegalMoveError):
         GAME.apply(two, Move("teleport", 0))
 

@@ -19,6 +19,7 @@ from companion.games import find_game
 from companion.model import Move, Setup
 from companion.record import load_record
 from companion.session import Session
+from companion.validation import InvalidMoveError
 
 GAME = find_game("mythe")
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "mythe"
@@ -56,6 +57,13 @@ def share(seat, **params):
 
 def codes(state, a_move):
     return [v.code for v in GAME.check(state, a_move)]
+
+
+def malformed(state, move) -> str:
+    """The field a malformed move is refused for: check raises, as the session does."""
+    with pytest.raises(InvalidMoveError) as refused:
+        GAME.check(state, move)
+    return refused.value.field
 
 
 def play(state, *moves):
@@ -267,8 +275,8 @@ def test_jumping_heroes_then_falling_short_stays_behind_them(three):
 def test_heroes_only_go_forward_and_stay_on_the_path(three):
     state = play(at(three, 4, 0, 0), draw(0, "MYN1A", 1))
     assert codes(state, move(0, 2)) == ["move_backwards"]
-    assert codes(state, move(0, 99)) == ["no_such_space"]
-    assert codes(state, move(0, "far")) == ["no_such_space"]
+    assert malformed(state, move(0, 99)) == "move 'move', field 'to'"
+    assert malformed(state, move(0, "far")) == "move 'move', field 'to'"
     moved = play(state, move(0, 5))
     assert codes(moved, move(0, 6)) == ["move_not_now"]
 
@@ -383,8 +391,8 @@ def test_everyone_keeps_at_least_one_card():
 def test_share_counts_must_make_sense(three):
     state = play(three, draw(0, "MYN1A", 1), move(0, 1))
     assert codes(state, share(0, give={"0": 1})) == ["share_to_yourself"]
-    assert codes(state, share(0, give={"7": 1})) == ["share_bad_target"]
-    assert codes(state, share(0, give={"1": -1})) == ["share_bad_count"]
+    assert malformed(state, share(0, give={"7": 1})) == "move 'share', field 'give' key"
+    assert malformed(state, share(0, give={"1": -1})) == "move 'share', field 'give'[\"1\"]"
     assert codes(state, share(0, give={"1": 7})) == ["share_bad_count"]  # holds 6
     assert codes(state, share(0, give={"dummy": 1})) == ["share_bad_target"]
 

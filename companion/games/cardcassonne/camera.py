@@ -32,13 +32,11 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
 
 
 def _row_slot(where) -> tuple[str, int] | None:
-    """("yellow", 3) for region "row-yellow", slot [3]; None outside the rows."""
-    if where is None or not where.region or not where.region.startswith("row-"):
+    """("yellow", 3) for region "row-yellow", slot [3]; None outside the rows or without a
+    place (the region and slot fit the layout: `meaning_of` checked them)."""
+    if where is None or not where.region or not where.region.startswith("row-") or not where.slot:
         return None
-    try:
-        return where.region[len("row-") :], int(where.slot[0])
-    except (TypeError, ValueError, IndexError):
-        return None
+    return where.region[len("row-") :], where.slot[0]
 
 
 # -- Table events to moves, or to the violation the event itself is. --------------------------
@@ -186,10 +184,7 @@ def interpret_turn_up(
     if target is not None:
         claim = next((c for c in waiting if (c.row, c.position) == target), None)
     elif region and region.startswith("player"):
-        try:
-            seat = int(region[len("player") :])
-        except ValueError:
-            return Interpretation()
+        seat = int(region[len("player") :])  # a seat's area of the layout
         mine = [c for c in waiting if c.seat == seat]
         if len(mine) > 1:
             return Interpretation(note=say("several_face_down", player=state.names[seat]))

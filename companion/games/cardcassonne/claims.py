@@ -26,9 +26,6 @@ def check_claim(game, state: CardcassonneState, move: Move) -> tuple[Claim | Non
     """The claim a scoring move names, if the phase, seat and place are right."""
     if state.phase != "scoring":
         return None, turns.wrong_phase(game, state)
-    problems = turns.check_seat(game, state, move.player)
-    if problems:
-        return None, problems
     claim = find_claim(game, state, move.get("row"), move.get("position"))
     if claim is None:
         return None, (refuse("not_claimed", region=f"row-{move.get('row')}"),)
@@ -77,8 +74,6 @@ def check_choose(game, state: CardcassonneState, move: Move) -> tuple[Violation,
                 card=log.card_name(game, claim.card),
             ),
         )
-    if move.get("option") not in ("score", "keep"):
-        return (refuse("bad_option", cards=(claim.card,), region=region),)
     return ()
 
 

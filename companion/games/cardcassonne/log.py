@@ -46,19 +46,17 @@ def quoted(game, payload: str) -> Text:
 
 # -- the game log -----------------------------------------------------------------------
 def log_parts(game, state: CardcassonneState, move: Move):
-    """(who, row name or None, quoted card or None); None when the seat is not a player."""
+    """(who, row name or None, quoted card or None); a reveal by the table is the dealer's."""
     seat = state.dealer if move.kind == "reveal" and move.player is None else move.player
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return None
     colour, payload = move.get("row"), move.get("card")
-    row = row_name(game, colour) if isinstance(colour, str) and colour in game.row_colours else None
-    card = quoted(game, payload) if isinstance(payload, str) and payload in game._faces else None
+    row = row_name(game, colour) if colour is not None else None
+    card = quoted(game, payload) if payload in game._faces else None
     return state.names[seat], row, card
 
 
 def words_reveal(game, state: CardcassonneState, move: Move) -> Text | None:
     parts = log_parts(game, state, move)
-    if parts is None or parts[2] is None:
+    if parts[2] is None:
         return None
     name, row, card = parts
     own = face(game, move["card"]).get("colour")  # None for a joker
@@ -70,7 +68,7 @@ def words_reveal(game, state: CardcassonneState, move: Move) -> Text | None:
 
 def words_play_card(game, state: CardcassonneState, move: Move) -> Text | None:
     parts = log_parts(game, state, move)
-    if parts is None or parts[1] is None:
+    if parts[1] is None:
         return None
     name, row, card = parts
     if bool(move.get("face_down")) or move.get("card") == BACK:  # as the check reads it
@@ -82,7 +80,7 @@ def words_play_card(game, state: CardcassonneState, move: Move) -> Text | None:
 
 def words_place_follower(game, state: CardcassonneState, move: Move) -> Text | None:
     parts = log_parts(game, state, move)
-    if parts is None or parts[1] is None:
+    if parts[1] is None:
         return None
     return say("log.place_follower", player=parts[0], row=parts[1])
 
@@ -90,10 +88,10 @@ def words_place_follower(game, state: CardcassonneState, move: Move) -> Text | N
 def log_place(game, state: CardcassonneState, move: Move):
     """(who, "the yellow row, place 3", quoted card or None) for a scoring move."""
     parts = log_parts(game, state, move)
-    if parts is None or parts[1] is None:
+    if parts[1] is None:
         return None
     position = move.get("position")
-    if not isinstance(position, int) or isinstance(position, bool) or position < 0:
+    if position is None:
         return None
     name, row, card = parts
     return name, say("row_place", row=row, place=position + 1), card
@@ -101,7 +99,7 @@ def log_place(game, state: CardcassonneState, move: Move):
 
 def words_reveal_face_down(game, state: CardcassonneState, move: Move) -> Text | None:
     parts = log_place(game, state, move)
-    if parts is None or parts[2] is None:
+    if parts[2] is None:
         return None
     name, place, card = parts
     return say("log.reveal_face_down", player=name, place=place, card=card)

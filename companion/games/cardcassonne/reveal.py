@@ -34,9 +34,6 @@ def check_reveal(game, state: CardcassonneState, move: Move) -> tuple[Violation,
     if joker and colour is None:
         return (refuse("joker_needs_row", cards=(payload,)),)
     colour = face["colour"] if colour is None else colour
-    problems = play.check_row(game, colour)
-    if problems:
-        return problems
     if not joker and colour != face["colour"]:
         return (play.wrong_row(game, payload, colour),)
     return play.check_end_of_row(game, state, colour, move.get("position"), "card", (payload,))

@@ -42,19 +42,10 @@ def wrong_phase(game, state: CardcassonneState) -> tuple[Violation, ...]:
     return (refuse("not_now", now=say(f"now.{state.phase}")),)
 
 
-def check_seat(game, state: CardcassonneState, seat) -> tuple[Violation, ...]:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return (refuse("unknown_player", seat=seat),)
-    return ()
-
-
 def check_players_turn(game, state: CardcassonneState, move: Move) -> tuple[Violation, ...]:
     """A card or a follower: during play, by the seat whose turn it is."""
     if state.phase != "play":
         return wrong_phase(game, state)
-    problems = check_seat(game, state, move.player)
-    if problems:
-        return problems
     if move.player != state.turn:
         return (
             refuse("out_of_turn", actor=state.names[state.turn], player=state.names[move.player]),

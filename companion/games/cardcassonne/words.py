@@ -46,7 +46,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "row_place": ("{row}, place {place}", "{row}第 {place} 格"),
     # turns and phases
     "game_over": ("The game is over: nothing more can be played.", "遊戲已經結束，不能再出牌了。"),
-    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
     "out_of_turn": ("It is {actor}'s turn, not {player}'s.", "現在輪到 {actor}，不是 {player}。"),
     "not_now": ("Not now: {now}.", "現在不行：{now}。"),
     "now.setup": (
@@ -72,10 +71,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "A joker turned up at set-up goes into a row the dealer chooses: say which row.",
         "開局翻到萬用卡時，由發牌玩家決定放進哪一列：請指定卡牌列。",
     ),
-    "unknown_row": (
-        "{colour!r} is not a row; the rows are {rows}.",
-        "{colour!r} 不是卡牌列；卡牌列有黃、紅、綠、藍四列。",
-    ),
     "unknown_card": (
         "{payload!r} is not a Cardcassonne card.",
         "{payload!r} 不是卡卡頌卡牌版的卡牌。",
@@ -87,10 +82,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "wrong_row_colour": (
         "{card} is {own}: a face-up card goes into the row of its own colour, not {row}.",
         "{card}是{own}的：正面朝上的卡牌要放進相同顏色的卡牌列，不能放在{row}。",
-    ),
-    "bad_position": (
-        "Position {position!r} is not a place in a row.",
-        "位置 {position!r} 不是卡牌列上的位置。",
     ),
     "past_end_of_row.card": (
         "Place {place} is past the end of {row}: the next card goes in place {next_place}, "
@@ -157,10 +148,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "請先把這張卡牌翻開，再決定怎麼處理。",
     ),
     "no_choice_here": ("There is nothing to choose for {card}.", "{card}不需要做選擇。"),
-    "bad_option": (
-        'Choose "score" (10 points now) or "keep" (add it to your collection or chest).',
-        "請選擇「score」（現在得 10 分）或「keep」（收進收藏或財寶箱）。",
-    ),
     # the camera
     "piece_moved.card": (
         "{card} moved after it was placed: cards and followers stay where they are until the "

@@ -15,7 +15,7 @@ from ...validation import ListOf, Seat
 from ..moves import MoveRule
 from . import log, payments, turns
 from .setup import AMOUNT
-from .state import MasterpieceState, _amount
+from .state import MasterpieceState
 from .words import WORDS, money, refuse
 
 
@@ -37,8 +37,7 @@ def check_bid_amount(game, state: MasterpieceState, amount) -> tuple[Violation, 
     auction = state.auction
     rules = game.data.bid_rules
     step = game.data.money_step_k
-    amount = _amount(amount)
-    if amount is None or amount <= 0 or amount % step:
+    if amount <= 0 or amount % step:
         return (refuse("money_step", region="easel", step=money(step)),)
     if auction.standing_k is None and amount < rules.min_opening_k:
         return (refuse("opening_too_low", region="easel", min_opening=money(rules.min_opening_k)),)
@@ -54,14 +53,12 @@ def check_bid_amount(game, state: MasterpieceState, amount) -> tuple[Violation, 
 def check_bid(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     # A bid above the bidder's cash is a bluff the rules let stand unless someone calls
     # it, so it is never refused here: refusing would tell the table that player's cash.
-    return check_bidder(game, state, move.player) or check_bid_amount(
-        game, state, move.get("amount_k")
-    )
+    return check_bidder(game, state, move.player) or check_bid_amount(game, state, move["amount_k"])
 
 
 def apply_bid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     auction = state.auction
-    amount = _amount(move["amount_k"])
+    amount = move["amount_k"]
     return replace(
         state,
         auction=replace(
@@ -74,25 +71,17 @@ def apply_bid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 
 
 def check_tie(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    seats = move.get("players")
-    if (
-        not isinstance(seats, (list, tuple))
-        or len(set(seats)) < 2
-        or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < state.players for s in seats
-        )
-    ):
-        return (refuse("tie_needs_two"),)
+    seats = move["players"]  # two seats or more, none twice, as declared
     for seat in seats:
         problems = check_bidder(game, state, seat)
         if problems:
             return problems
-    return check_bid_amount(game, state, move.get("amount_k"))
+    return check_bid_amount(game, state, move["amount_k"])
 
 
 def apply_tie(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     auction = state.auction
-    amount = _amount(move["amount_k"])
+    amount = move["amount_k"]
     names = " & ".join(state.names[s] for s in sorted(set(move["players"])))
     state = replace(state, auction=replace(auction, cancelled_k=auction.cancelled_k + (amount,)))
     return turns.note(
@@ -106,10 +95,10 @@ def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation,
     problems = check_bidder(game, state, move.player)
     if problems:
         return problems
-    amount = _amount(move.get("amount_k"))
+    amount = move["amount_k"]
     if (move.player, amount) in state.auction.bids:
         return ()
-    if amount is not None and amount <= (state.auction.standing_k or 0):
+    if amount <= (state.auction.standing_k or 0):
         name = state.names[move.player]
         return (refuse("no_such_bid", region="easel", name=name, amount=money(amount)),)
     return check_bid_amount(game, state, amount)
@@ -117,7 +106,7 @@ def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation,
 
 def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     """The call is checked now, and only now; nothing said reveals anyone's cash."""
-    amount = _amount(move["amount_k"])
+    amount = move["amount_k"]
     seat, name = move.player, state.names[move.player]
     auction = state.auction
     if (seat, amount) not in auction.bids:  # the bid and the call came together

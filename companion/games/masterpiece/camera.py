@@ -69,9 +69,7 @@ def interpret_pawn(game, state: MasterpieceState, event) -> Interpretation:
     if event.payload not in state.pawns or event.where.region != "ring" or not event.where.slot:
         return Interpretation()
     seat = state.pawns.index(event.payload)
-    space = event.where.slot[0]
-    if not isinstance(space, int) or not 0 <= space < len(game.spaces):
-        return Interpretation()
+    space = event.where.slot[0]  # a space of the ring, as the layout declares
     name = state.names[seat]
     if state.phase in ("setup", "draw") and state.active is None:
         if state.positions[seat] == space:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...model import Move, Text
 from . import state as game_state
-from .state import DIE_FACES, MasterpieceState, _amount, painting_value
+from .state import MasterpieceState, painting_value
 from .words import WORDS, money
 
 
@@ -66,39 +66,34 @@ def where_is(game, state: MasterpieceState, payload: str) -> Text:
     return WORDS("where.bank")
 
 
-def _is_index(value, count: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
-
-
-def _name(state: MasterpieceState, move: Move) -> str | None:
-    seat = move.player
-    return state.names[seat] if _is_index(seat, state.players) else None
+def _name(state: MasterpieceState, move: Move) -> str:
+    return state.names[move.player]
 
 
 def _title(game, move: Move) -> Text | None:
+    """The painting a move names; None when it names none, or a card that is no painting."""
     payload = move.get("painting")
-    if not isinstance(payload, str) or payload not in game.paintings:
+    if payload not in game.paintings:
         return None
     return painting_name(game, payload)
 
 
 def _with_player(said):
-    """A sentence about the player who acts; None when the seat is not there."""
+    """A sentence about the player who acts."""
 
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
-        name = _name(state, move)
-        return None if name is None else said(game, state, move, name)
+        return said(game, state, move, _name(state, move))
 
     describe.__doc__ = said.__doc__
     return describe
 
 
 def _with_amount(said):
-    """A sentence about a player and a positive amount of money; None when either is not there."""
+    """A sentence about a player and a positive amount of money; None for no money."""
 
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
-        name, amount = _name(state, move), _amount(move.get("amount_k"))
-        if name is None or amount is None or amount <= 0:
+        name, amount = _name(state, move), move["amount_k"]
+        if amount <= 0:
             return None
         return said(game, state, move, name, money(amount))
 
@@ -111,7 +106,7 @@ def _with_painting(said):
 
     def describe(game, state: MasterpieceState, move: Move) -> Text | None:
         name, title = _name(state, move), _title(game, move)
-        if name is None or title is None:
+        if title is None:
             return None
         return said(game, state, move, name, title)
 
@@ -126,9 +121,7 @@ def deal(game, state, move, name, title) -> Text:
 
 
 def place_pawn(game, state: MasterpieceState, move: Move) -> Text | None:
-    name, space = _name(state, move), move.get("space")
-    if name is None or not _is_index(space, len(game.spaces)):
-        return None
+    name, space = _name(state, move), move["space"]
     return WORDS("log.place_pawn", name=name, space=space)
 
 
@@ -155,9 +148,7 @@ def draw_value(game, state: MasterpieceState, move: Move) -> Text | None:
 
 # -- a turn on the ring -----------------------------------------------------------------------
 def roll(game, state: MasterpieceState, move: Move) -> Text | None:
-    name, value = _name(state, move), move.get("value")
-    if name is None or not _is_index(value, 7) or value not in DIE_FACES:
-        return None
+    name, value = _name(state, move), move["value"]
     return WORDS("log.roll", name=name, value=value)
 
 
@@ -220,16 +211,10 @@ def overbid(game, state, move, name, amount) -> Text:
 
 
 def tie(game, state: MasterpieceState, move: Move) -> Text | None:
-    seats, amount = move.get("players"), _amount(move.get("amount_k"))
-    if (
-        not isinstance(seats, (list, tuple))
-        or amount is None
-        or amount <= 0
-        or not all(_is_index(s, state.players) for s in seats)
-        or len(set(seats)) < 2
-    ):
+    seats, amount = move["players"], move["amount_k"]
+    if amount <= 0:
         return None
-    names = [state.names[s] for s in sorted(set(seats))]
+    names = [state.names[s] for s in sorted(seats)]
     said = money(amount)
     return WORDS("log.tie", names=WORDS.listed("list.and", names), said=said)
 

@@ -15,19 +15,13 @@ from ..moves import MoveRule
 from . import auction, log, payments, turns
 from . import state as game_state
 from .setup import PAINTING
-from .state import DIE_FACES, Holding, MasterpieceState, draw_pile, painting_value
+from .state import Holding, MasterpieceState, draw_pile, painting_value
 from .words import WORDS, money, refuse
 
 
 # -- Checks and effects of a roll and of each space's action, side by side. -------------------
 def check_roll(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    problems = turns.check_actor(game, state, move, state.active)
-    if problems:
-        return problems
-    value = move.get("value")
-    if not isinstance(value, int) or isinstance(value, bool) or value not in DIE_FACES:
-        return (refuse("bad_die_value", region="roll", value=value),)
-    return ()
+    return turns.check_actor(game, state, move, state.active)
 
 
 def apply_roll(game, state: MasterpieceState, move: Move) -> MasterpieceState:

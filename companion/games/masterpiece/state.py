@@ -115,17 +115,6 @@ class MasterpieceState:
     turns: int = 0
 
 
-def _amount(value) -> int | None:
-    """An amount parameter as an int, or None when it is not a whole number of thousands."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return None
-
-
 # -- Questions about a state: who owns what, whose turn comes next, what a bid must reach. ----
 def owner(state: MasterpieceState, painting: str) -> int | None:
     for seat, holdings in enumerate(state.holdings):

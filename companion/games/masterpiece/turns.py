@@ -34,11 +34,6 @@ def check_turn(game, state: MasterpieceState, move: Move, rule: MoveRule) -> tup
     own check then says whose move it is."""
     if state.phase == "over":
         return (refuse("game_over"),)
-    seat = move.player
-    if seat is not None and (
-        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players
-    ):
-        return (refuse("unknown_player", player=move.player),)
     if move.kind not in PHASE_MOVES[state.phase]:
         wait, doing = waiting_for(game, state), WORDS(f"move.{move.kind}")
         return (refuse("not_now", doing=doing, wait=wait),)
@@ -104,9 +99,9 @@ def check_actor(
 
 
 def check_painting_payload(game, payload, phase: str = "") -> tuple[Violation, ...]:
-    if isinstance(payload, str) and payload in game.paintings:
+    if payload in game.paintings:
         return ()
-    kind = log.card_kind(game, payload) if isinstance(payload, str) else None
+    kind = log.card_kind(game, payload) if payload is not None else None  # None: no card named
     if kind is None:
         return (refuse("unknown_card.painting", cards=(str(payload),), payload=payload),)
     why = WORDS(

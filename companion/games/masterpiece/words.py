@@ -47,7 +47,6 @@ WORDS = Words({
                     "棋子必須從 {pawns} 中選出 {players} 個不同的代碼，每位玩家一個"),
     # -- turns and phases: what the game waits for, who may act
     "game_over": ("The game is over: the bank has no paintings left.", "遊戲已經結束：銀行的名畫都賣完了。"),
-    "unknown_player": ("There is no player {player!r} in this game.", "這場遊戲沒有玩家 {player!r}。"),
     "not_now": ("{doing} is not possible now; the game waits for this: {wait}",
                 "現在不能{doing}；現在要做的是：{wait}"),
     "wait.space": ("{name} carries out the space. {space}", "{name} 執行格子的動作。{space}"),
@@ -87,10 +86,6 @@ WORDS = Words({
     "not_now.place_pawn": (
         "Pawns are placed before the game starts; after that they move only by the die.",
         "棋子只在遊戲開始前擺放，之後只能依骰子點數移動。"),
-    "unknown_player.place_pawn": ("Say whose pawn this is.", "請說明這是誰的棋子。"),
-    "bad_space": ("Space {space!r} is not on the board (0 to {last}).",
-                  "格子 {space!r} 不在圖板上（0 到 {last}）。"),
-    "unknown_player.start": ("Say who rolled highest: that player starts.", "請指定擲骰點數最大的玩家，由他開始。"),
     "missing.paintings": ("{count} players still need a painting", "還有 {count} 位玩家沒拿到名畫"),
     "missing.pawns": ("pawns not placed: {names}", "還沒放棋子：{names}"),
     "note.start": ("{name} rolled highest and starts; play goes clockwise.",
@@ -100,7 +95,6 @@ WORDS = Words({
     # -- a turn on the ring and the spaces
     "cannot_afford": ("{name} cannot pay {cost} {what}: there are no loans.",
                       "{name} 付不起{what}的 {cost}：不能借錢。"),
-    "bad_die_value": ("A die shows 1 to 6, not {value!r}.", "骰子只有 1 到 6 點，不會是 {value!r}。"),
     "note.landed": ("{name} rolls {value} and lands on space {space}. {action}",
                     "{name} 擲出 {value} 點，停在第 {space} 格。{action}"),
     "ledger.collect": ("The bank pays {name} {amount} (collect space).",
@@ -174,10 +168,6 @@ WORDS = Words({
     "amount_cancelled": (
         "{amount} was cancelled when two players called it at once; bid another amount.",
         "{amount} 因兩人同時喊出而作廢，請出別的價錢。"),
-    "tie_needs_two": (
-        "Equal bids cancel only when two or more different players call the same amount at once: "
-        "list their seats.",
-        "只有兩位以上玩家同時喊出相同價錢時才會作廢：請列出他們的座位。"),
     "note.tie_cancelled": ("{names} called {amount} at the same time: that amount is cancelled.",
                            "{names} 同時喊出 {amount}：這個價錢作廢。"),
     "no_such_bid": (

@@ -67,13 +67,12 @@ def interpret(
 
 
 def _slot_of(event: CardAdded | CardMoved) -> Location | None:
+    """(museum, gallery, space) of a painting put in a museum's space (the region and slot
+    fit the layout: `meaning_of` checked them)."""
     region, slot = event.where.region, event.where.slot
-    if not region or not region.startswith("museum") or region.endswith("-tokens"):
+    if not region or not region.startswith("museum") or region.endswith("-tokens") or not slot:
         return None
-    try:
-        return int(region[len("museum") :]), int(slot[0]), int(slot[1])
-    except (TypeError, ValueError, IndexError):
-        return None
+    return int(region[len("museum") :]), slot[0], slot[1]
 
 
 def _moved(game: "Musee", number: int, location: Location) -> Violation:
@@ -92,11 +91,9 @@ def _interpret_token(state: MuseeState, event: TableEvent, face: Mapping) -> Int
     if isinstance(event, CardRemoved):
         return Interpretation()
     region, slot = event.where.region, event.where.slot
-    if not region or not region.endswith("-tokens") or not slot or len(slot) < 2:
+    if not region or not region.endswith("-tokens") or not slot:
         return Interpretation()
-    row, column = int(slot[0]), int(slot[1])
-    if not 0 <= row < TOKEN_ROWS:
-        return Interpretation()
+    row, column = slot  # a token row and a column of this museum, as the layout declares
     expected = "staircase" if column in state.staircases[row] else "chandelier"
     if face.get("side") == expected:
         return Interpretation()

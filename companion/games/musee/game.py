@@ -57,9 +57,9 @@ class Musee(Game):
     def payload(self, number: int) -> str:
         return self._payload_of_number[number]
 
-    def number_of(self, payload) -> int | None:
-        """The painting's number, or None for anything that is not a Musée painting."""
-        return self._number_of_payload.get(payload) if isinstance(payload, str) else None
+    def number_of(self, payload: str) -> int | None:
+        """The painting's number, or None for any other code."""
+        return self._number_of_payload.get(payload)
 
     def _setup_data(self, players: int) -> SetupData:
         return self.data.setups[str(players)]

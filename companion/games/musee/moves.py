@@ -28,10 +28,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # -- place --------------------------------------------------------------------------------------
 def check_place(game: "Musee", state: MuseeState, move: Move) -> tuple[Violation, ...]:
-    seat, payload = move.player, move.get("card")
+    seat, payload = move.player, move["card"]
     number = game.number_of(payload)
     if number is None:
-        return (WORDS.refusal("unknown_card", payload=payload, cards=(str(payload),)),)
+        return (WORDS.refusal("unknown_card", payload=payload, cards=(payload,)),)
     problem = _card_problem(game, state, seat, number, payload)
     if problem is None:
         problem = _space_problem(game, state, seat, number, move)
@@ -62,18 +62,10 @@ def _card_problem(
 def _space_problem(
     game: "Musee", state: MuseeState, seat: int, number: int, move: Move
 ) -> Violation | None:
-    """The space: in the player's own museum, empty, and keeping numbers rising."""
+    """The space (in range, as declared): in the player's own museum, empty, and keeping
+    numbers rising."""
     payload = move["card"]
-    museum, gallery, space = move.get("museum"), move.get("gallery"), move.get("space")
-    if not (
-        isinstance(museum, int)
-        and 0 <= museum < len(state.museums)
-        and isinstance(gallery, int)
-        and 0 <= gallery < GALLERY_COUNT
-        and isinstance(space, int)
-        and 0 <= space < game._setup_data(state.players).spaces
-    ):
-        return WORDS.refusal("no_such_space", cards=(payload,))
+    museum, gallery, space = move["museum"], move["gallery"], move["space"]
     region = f"museum{museum}"
     if museum != museum_of(state, seat):
         return WORDS.refusal(
@@ -142,14 +134,9 @@ def hang_painting(game: "Musee", state: MuseeState, move: Move) -> MuseeState:
 
 
 def say_place(game: "Musee", state: MuseeState, move: Move) -> Text | None:
-    card, gallery, space = move.get("card"), move.get("gallery"), move.get("space")
-    number = game.number_of(card)
-    if (
-        number is None
-        or not isinstance(gallery, int)
-        or gallery not in range(GALLERY_COUNT)
-        or not isinstance(space, int)
-    ):
+    gallery, space = move["gallery"], move["space"]
+    number = game.number_of(move["card"])
+    if number is None:
         return None
     return WORDS(
         "log_place",

@@ -54,8 +54,8 @@ def side_id(state: MuseeState, museum: int) -> str:
     return f"team{museum}" if state.teams else f"p{museum}"
 
 
-def seat_name(state: MuseeState, seat) -> str:
-    return state.names[seat] if isinstance(seat, int) and 0 <= seat < state.players else "?"
+def seat_name(state: MuseeState, seat: int) -> str:
+    return state.names[seat]
 
 
 # -- paintings on the walls ---------------------------------------------------------------------

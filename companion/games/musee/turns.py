@@ -68,8 +68,6 @@ def check_turn(
     seat = move.player
     if state.finished:
         return (WORDS.refusal("game_over"),)
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        return (WORDS.refusal("unknown_player", seat=seat),)
     name = state.names[seat]
     if seat in state.declared:
         return (WORDS.refusal("player_stopped", name=name),)

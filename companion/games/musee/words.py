@@ -38,7 +38,6 @@ WORDS = Words({
 
     # -- turns ---------------------------------------------------------------------------------
     "game_over": ("The game is over: nobody can place any more.", "遊戲已經結束，沒有人能再放畫了。"),
-    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
     "player_stopped": ("{name} said they cannot play, so they sit out the rest of the game.",
                        "{name} 已宣告無法出牌，本局剩下的時間都不能再出牌。"),
     "out_of_turn": ("It is {turn}'s turn, not {name}'s.", "現在輪到 {turn}，不是 {name}。"),
@@ -55,7 +54,6 @@ WORDS = Words({
     "card_already_placed": ("Painting {number} is already hanging in a museum.",
                             "畫作 {number} 已經掛在美術館裡了。"),
     "hand_empty": ("{name} has no cards left in hand.", "{name} 手上已經沒有牌了。"),
-    "no_such_space": ("That is not a space of any museum in this game.", "這不是本局任何美術館裡的空格。"),
     "wrong_museum": ("{name} must hang paintings in their own museum, not in {museum}.",
                      "{name} 只能把畫掛在自己的美術館，不能掛在{museum}。"),
     "space_occupied": ("That space in the {gallery} already holds painting {other}.",

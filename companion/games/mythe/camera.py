@@ -46,10 +46,9 @@ def _token(game: "Mythe", state: MytheState, event: TableEvent, piece) -> Interp
     region, slot = event.where.region, event.where.slot
     if region != "path" or piece.face.get("type") != "hero":
         return Interpretation()  # the dragon token just sits on its lair
-    try:
-        space = int(slot[0])
-    except (TypeError, ValueError, IndexError):
-        return Interpretation()
+    if not slot:
+        return Interpretation()  # on the path, but on no space of it
+    space = slot[0]
     colour = piece.face.get("colour")
     if colour not in state.heroes:
         return Interpretation(

@@ -63,8 +63,6 @@ def _source_problem(game: "Mythe", state: MytheState, move: Move) -> Violation |
         if state.dummy == 0:
             return WORDS.refusal("draw_from_empty_hand", "dummy_empty", cards=(payload,))
         return None
-    if not isinstance(source, int) or isinstance(source, bool) or not (0 <= source < state.players):
-        return WORDS.refusal("unknown_player", "no_source_player", source=source, cards=(payload,))
     if source == state.turn:
         return WORDS.refusal("draw_from_yourself", cards=(payload,))
     if state.hands[source] == 0:
@@ -95,15 +93,13 @@ def draw_card(game: "Mythe", state: MytheState, move: Move) -> MytheState:
 
 def say_draw(game: "Mythe", state: MytheState, move: Move) -> Text | None:
     name = seat_name(state, move.player)
-    card = card_name(game, move.get("card"))
-    if name is None or card is None:
+    card = card_name(game, move["card"])
+    if card is None:
         return None
     source = move.get("from")
     if source is None:
         return WORDS("log_draw", name=name, card=card)
     hand = hand_name(state, source)
-    if hand is None:
-        return None
     key = "log_draw_from_dummy" if source == DUMMY else "log_draw_from_player"
     return WORDS(key, name=name, card=card, hand=hand)
 

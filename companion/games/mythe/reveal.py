@@ -23,9 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def card_problem(game: "Mythe", state: MytheState, payload) -> Violation | None:
-    card = game.cards.get(payload) if isinstance(payload, str) else None
+    card = game.cards.get(payload)
     if card is None:
-        return WORDS.refusal("unknown_card", payload=payload, cards=(str(payload),))
+        return WORDS.refusal("unknown_card", payload=payload, cards=(payload,))
     if payload not in game.deck(state.players):
         return WORDS.refusal(
             "card_not_in_game", card=card.name, players=state.players, cards=(payload,)
@@ -63,8 +63,8 @@ def show_legendary(game: "Mythe", state: MytheState, move: Move) -> MytheState:
 
 def say_reveal(game: "Mythe", state: MytheState, move: Move) -> Text | None:
     name = seat_name(state, move.player)
-    card = card_name(game, move.get("card"))
-    if name is None or card is None:
+    card = card_name(game, move["card"])
+    if card is None:
         return None
     return WORDS("log_reveal", name=name, card=card)
 
@@ -92,8 +92,7 @@ def stop(game: "Mythe", state: MytheState, move: Move) -> MytheState:
 
 
 def say_stop(game: "Mythe", state: MytheState, move: Move) -> Text | None:
-    name = seat_name(state, move.player)
-    return None if name is None else WORDS("log_stop", name=name)
+    return WORDS("log_stop", name=seat_name(state, move.player))
 
 
 REVEAL = MoveRule(

@@ -8,7 +8,7 @@ drawn this turn (face up in the "adventure" area) and a revealed legendary card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...model import Text
 from .words import WORDS
@@ -154,31 +154,23 @@ def hero_label(game: "Mythe", state: MytheState, seat: int) -> Text:
     return WORDS("hero", player=state.names[seat], token=Text(token.name.en.lower(), token.name.zh))
 
 
-def seat_name(state: MytheState, seat: Any) -> str | None:
-    if not is_count(seat) or seat >= state.players:
-        return None
+def seat_name(state: MytheState, seat: int) -> str:
     return state.names[seat]
 
 
-def card_name(game: "Mythe", payload: Any) -> Text | None:
-    card = game.cards.get(payload) if isinstance(payload, str) else None
+def card_name(game: "Mythe", payload: str) -> Text | None:
+    """The card's name, or None for a code that is no Mythe card."""
+    card = game.cards.get(payload)
     return None if card is None else card.name
 
 
-def hand_name(state: MytheState, source: Any) -> Text | None:
+def hand_name(state: MytheState, source: int | str) -> Text:
     """A hand cards come from or go to: a seat (int, or its number as a share key) or the
     2-player extra deck."""
     if source == DUMMY:
         return WORDS("extra_deck")
-    if isinstance(source, str) and source.isascii() and source.isdecimal():
-        source = int(source)
-    name = seat_name(state, source)
-    return None if name is None else Text(name, name)
-
-
-def is_count(value: Any) -> bool:
-    """A whole number of at least 0 (bools are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    name = state.names[int(source)]
+    return Text(name, name)
 
 
 # -- the dashboard's view ------------------------------------------------------------------------

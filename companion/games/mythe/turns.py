@@ -36,8 +36,6 @@ def check_turn(
     if state.phase == OVER:
         return (WORDS.refusal("game_over", winner=state.names[state.winner]),)
     seat = move.player
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return (WORDS.refusal("unknown_player", seat=seat),)
     if seat == state.turn:
         return ()
     current, player = state.names[state.turn], state.names[seat]

@@ -52,7 +52,6 @@ WORDS = Words({
 
     # -- turns ---------------------------------------------------------------------------------
     "game_over": ("The game is over: {winner} beat the dragon.", "遊戲結束了：{winner} 打敗了紅龍。"),
-    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
     "out_of_turn": ("It is {current}'s turn, not {player}'s: wait for your turn.",
                     "現在輪到 {current}，不是 {player}，請等輪到你。"),
     "out_of_turn_hero": (
@@ -91,7 +90,6 @@ WORDS = Words({
     "no_dummy_deck": ("Only a 2-player game has an extra deck to draw from.",
                       "只有兩人遊戲才有額外的牌組可以抽。"),
     "dummy_empty": ("The extra deck is empty.", "額外的牌組已經沒有牌了。"),
-    "no_source_player": ("There is no player {source!r} to draw from.", "沒有玩家 {source!r} 可以抽牌。"),
     "draw_from_yourself": ("Draw from another player's hand, not from your own.",
                            "要從別人的手牌抽，不能抽自己的。"),
     "draw_from_empty_hand": ("{player} has no cards left: draw from someone else.",
@@ -106,7 +104,6 @@ WORDS = Words({
         "你抽到了障礙卡，所以這回合英雄留在{here}。"),
     "cannot_move": ("{why} Your hero stays on {here}.", "{why}你的英雄留在{here}。"),
     "move_not_now": ("Your hero already moved this turn.", "你的英雄這回合已經走過了。"),
-    "no_such_space": ("There is no space {to!r} on the path.", "路上沒有第 {to!r} 格。"),
     "dragon_needs_legendary": (
         "You must stop before the dragon: show a sword, shield or fairy card at the start of "
         "your turn to face it. This turn stop on {right}.",
@@ -139,7 +136,6 @@ WORDS = Words({
     "share_before_drawing": ("First draw cards and go on your adventure, then share.",
                              "先抽牌去冒險，之後才分享。"),
     "must_move_first": ("First {instruction}", "分享之前，{instruction}"),
-    "share_say_counts": ("Say how many cards each player gets.", "請說明每位玩家拿到幾張牌。"),
     "share_needs_hand_counts": (
         "Nobody said whose hands this turn's cards came from: count every player's cards after "
         "sharing and enter them.",
@@ -147,12 +143,8 @@ WORDS = Words({
     "share_bad_target": ("There is no player {target!r}.", "沒有玩家 {target!r}。"),
     "share_to_yourself": ("Give cards to the other players, not to yourself.",
                           "牌要分給其他玩家，不是給自己。"),
-    "share_not_a_count": ("{count!r} is not a number of cards.", "{count!r} 不是牌的張數。"),
     "share_too_many": ("You hold only {held} cards: you cannot give more.",
                        "你手上只有 {held} 張牌，不能給更多。"),
-    "share_all_counts": ("Give the card count of all {players} players.",
-                         "請輸入全部 {players} 位玩家的手牌數。"),
-    "share_dummy_count": ("Give the extra deck's card count.", "請輸入額外牌組的張數。"),
     "share_counts_dont_add_up": (
         "These counts add up to {counted} cards, but the game has {total}: count again.",
         "這些數字加起來是 {counted} 張，但遊戲共有 {total} 張，請再數一次。"),
