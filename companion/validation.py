@@ -4,8 +4,13 @@ A move, a table event (camera or manual correction), a set-up and a record are c
 for type and range before any game sees them. Nothing is coerced: `true` is not 1, `"2"` is
 not 2, `"false"` is not a boolean, a seat of -1 is not "the last player". A field that fails
 raises `InvalidFieldError`, one line naming the field ("move 'place', field 'gallery': must
-be a whole number from 0 to 2, got true"); in a move it is an `InvalidMoveError`, which
-`Game.check` raises too, before any rule sees the move.
+be a whole number from 0 to 2, got true").
+
+A malformed move is not an illegal one. As python-chess raises InvalidMoveError for a move it
+cannot parse and IllegalMoveError for one the position forbids, a move whose fields do not fit
+raises InvalidFieldError here (and from `Game.check`, which reads every move with
+`check_move` before any rule sees it), while a well-formed move that breaks a rule gets
+`Violation`s from `Game.check` (and IllegalMoveError from `Game.apply`).
 
 Each game declares its move kinds, set-up options and table regions in one place (a
 `Declarations` object: `DECLARATIONS` of the package `companion/games/<game>/`); the small
@@ -23,10 +28,9 @@ import importlib
 import json
 import math
 import numbers
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
 
 from .errors import MalformedRecordError, PlayerCountError
 
@@ -52,15 +56,6 @@ class InvalidFieldError(MalformedRecordError):
         self.field = where
         self.problem = problem
         super().__init__(f"{where}: {problem}")
-
-
-class InvalidMoveError(InvalidFieldError):
-    """A move that cannot be read: a field missing, unknown, of the wrong type or out of range.
-
-    Not a rule break. As in python-chess, where a move that cannot be parsed raises
-    InvalidMoveError and a move the position forbids raises IllegalMoveError, a malformed
-    move raises this before any rule sees it (`Game.check` runs `check_move` first), while a
-    well-formed move that breaks a rule gets `Violation`s from `Game.check`."""
 
 
 def shown(value: Any) -> str:
@@ -427,13 +422,12 @@ def validate_setup(game: "Game", setup: "Setup") -> None:
 
 
 def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
-    """Every field of a move, against the kind the game declares (InvalidMoveError if not)."""
+    """Every field of a move, against the kind the game declares."""
     declared = declarations_of(game.info.slug).moves
-    with _reading_a_move():
-        check_text(move.kind, "move, field 'kind'")
+    check_text(move.kind, "move, field 'kind'")
     kind = declared.get(move.kind)
     if kind is None:
-        raise InvalidMoveError(
+        raise InvalidFieldError(
             "move, field 'kind'",
             f"{game.info.name.en} has no move {shown(move.kind)}; its moves "
             f"are {', '.join(sorted(declared))}",
@@ -442,31 +436,21 @@ def validate_move(game: "Game", setup: "Setup", move: "Move") -> None:
 
 
 def check_move(kind: MoveKind, ctx: Context, move: "Move") -> None:
-    """The player and fields of a move of a known kind (InvalidMoveError naming the field)."""
+    """The player and fields of a move of a known kind (InvalidFieldError naming the field)."""
     where = f"move {move.kind!r}"
-    with _reading_a_move():
-        if kind.player == "none":
-            if move.player is not None:
-                raise InvalidFieldError(
-                    f"{where}, field 'player'",
-                    f"must be null (a table action, not a player's), got {shown(move.player)}",
-                )
-        elif move.player is not None or kind.player == "seat":
-            Seat().check(move.player, f"{where}, field 'player'", ctx)
-        check_fields(move.params, kind.fields, kind.required, where, ctx)
+    if kind.player == "none":
+        if move.player is not None:
+            raise InvalidFieldError(
+                f"{where}, field 'player'",
+                f"must be null (a table action, not a player's), got {shown(move.player)}",
+            )
+    elif move.player is not None or kind.player == "seat":
+        Seat().check(move.player, f"{where}, field 'player'", ctx)
+    check_fields(move.params, kind.fields, kind.required, where, ctx)
     if kind.one_of and not any(move.params.get(name) is not None for name in kind.one_of):
-        raise InvalidMoveError(
+        raise InvalidFieldError(
             where, "needs one of the fields " + " or ".join(repr(name) for name in kind.one_of)
         )
-
-
-@contextmanager
-def _reading_a_move() -> Iterator[None]:
-    """A field the specs refuse while a move is read makes the move malformed."""
-    try:
-        yield
-    except InvalidFieldError as exc:
-        raise InvalidMoveError(exc.field, exc.problem) from None
 
 
 EVENT_SOURCES = ("camera", "manual", "replay", "demo")

@@ -115,8 +115,8 @@ def outcome_of(call, *args) -> Any:
 
 
 def reading(validation, game, setup, move) -> tuple[str, str] | None:
-    """None for a move that fits its declared fields, else why not (the message, which names
-    the field: the error's class may be a newer subclass of InvalidFieldError)."""
+    """None for a move that fits its declared fields, else why not (the message names the
+    field)."""
     try:
         validation.validate_move(game, setup, move)
     except validation.InvalidFieldError as exc:

@@ -24,7 +24,7 @@ from test_properties import (
 from companion.games import all_games
 from companion.model import Move, Setup
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 MAX_MOVES = 3000
 CASES = [(game.info.slug, players) for game in all_games() for players in game.info.player_counts]
@@ -45,7 +45,7 @@ def _mangled(move: Move, rnd: random.Random) -> Move:
 def _well_formed(session: Session, move: Move) -> bool:
     try:
         session.check_move(move)
-    except InvalidMoveError:
+    except InvalidFieldError:
         return False
     return True
 

@@ -20,7 +20,7 @@ from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
 from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
-from ..validation import Context, InvalidMoveError, check_move, validate_event
+from ..validation import Context, InvalidFieldError, check_move, validate_event
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
 from .words import COMMON
 
@@ -100,7 +100,7 @@ class Game(abc.ABC):
         declares (companion.validation, with the ranges of this game's set-up); None for a
         kind this game does not have.
 
-        A move that does not fit raises InvalidMoveError: it is malformed, not illegal, and
+        A move that does not fit raises InvalidFieldError: it is malformed, not illegal, and
         no rule ever sees it. So every `check`, `effect` and `describe` of a `MoveRule` may
         take the declared types and ranges for granted.
         """
@@ -117,7 +117,7 @@ class Game(abc.ABC):
 
     def check(self, state: Any, move: Move) -> tuple[Violation, ...]:
         """Every rule the move would break; empty when legal. Never raises for a rule break;
-        raises InvalidMoveError for a malformed move (`read_move`).
+        raises InvalidFieldError for a malformed move (`read_move`).
 
         The shared turn check first (unless the move kind opts out), then the kind's own check.
         """
@@ -139,7 +139,7 @@ class Game(abc.ABC):
         return self.moves[move.kind].effect(self, state, move)
 
     def apply(self, state: Any, move: Move) -> Any:
-        """The state after `move`: InvalidMoveError if it is malformed, IllegalMoveError
+        """The state after `move`: InvalidFieldError if it is malformed, IllegalMoveError
         with the violations if it breaks a rule."""
         violations = self.check(state, move)
         if violations:
@@ -215,7 +215,7 @@ class Game(abc.ABC):
         of no known kind, or a malformed one (no sentence can name what cannot be read)."""
         try:
             rule = self.read_move(state, move)
-        except InvalidMoveError:
+        except InvalidFieldError:
             return None
         if rule is None or rule.describe is None:
             return None

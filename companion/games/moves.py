@@ -5,7 +5,7 @@ boardgame.io's `moves` table:
 
 - who acts (`player`: "seat", "none" or "any") and the fields the move carries, with their
   types and ranges (checked strictly by companion.validation before anything below runs: a
-  move that does not fit raises InvalidMoveError; a `MoveRule` is a `MoveKind`, so
+  move that does not fit raises InvalidFieldError; a `MoveRule` is a `MoveKind`, so
   validation reads it unchanged);
 - `turn`: which seats the shared turn check lets through before the move's own check runs
   ("current": any seat in `current_players`; "turn": only the first of them, the seat whose

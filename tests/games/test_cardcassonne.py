@@ -16,7 +16,7 @@ from companion.games import find_game
 from companion.model import Move, ScoreLine, Setup, Text
 from companion.record import load_record
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 GAME = find_game("cardcassonne")
 SETUP_CARDS = ["Y01", "R01", "G01", "B01", "Y02", "R02", "G02", "B02", "G03", "B03"]
@@ -33,7 +33,7 @@ def codes(state, move):
 
 def malformed(state, move) -> str:
     """The field a malformed move is refused for: check raises, as the session does."""
-    with pytest.raises(InvalidMoveError) as refused:
+    with pytest.raises(InvalidFieldError) as refused:
         GAME.check(state, move)
     return refused.value.field
 

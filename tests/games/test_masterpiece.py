@@ -18,7 +18,7 @@ from companion.games import masterpiece as mp_module
 from companion.model import Move, Setup, Text
 from companion.record import load_record
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 GAME = find_game("masterpiece")
 NAMES = ("Ana", "Ben", "Chen", "Dev", "Eve", "Fay")
@@ -49,7 +49,7 @@ def codes(state, move):
 
 def malformed(state, move) -> str:
     """The field a malformed move is refused for: check raises, as the session does."""
-    with pytest.raises(InvalidMoveError) as refused:
+    with pytest.raises(InvalidFieldError) as refused:
         GAME.check(state, move)
     return refused.value.field
 

@@ -9,7 +9,7 @@ from companion.errors import CompanionError, IllegalMoveError
 from companion.games.base import Game, GameInfo
 from companion.games.moves import MoveBook, MoveRule
 from companion.model import Move, Text, Violation
-from companion.validation import Int, InvalidFieldError, InvalidMoveError, MoveKind
+from companion.validation import Int, InvalidFieldError, MoveKind
 
 
 @dataclass(frozen=True)
@@ -120,9 +120,9 @@ def test_the_book_gives_validation_the_fields_of_each_move():
 def test_a_malformed_move_raises_before_any_rule_sees_it():
     # As python-chess tells a move it cannot parse (InvalidMoveError) from one the position
     # forbids (IllegalMoveError): both are bad input, but not the same error.
-    assert not issubclass(InvalidMoveError, IllegalMoveError)
-    assert not issubclass(IllegalMoveError, InvalidMoveError)
-    assert issubclass(InvalidMoveError, (InvalidFieldError, CompanionError))
+    assert not issubclass(InvalidFieldError, IllegalMoveError)
+    assert not issubclass(IllegalMoveError, InvalidFieldError)
+    assert issubclass(InvalidFieldError, CompanionError)  # a 400 on the dashboard, as before
     SEEN.clear()
     for move, field in (
         (Move("add", 0, {"amount": 4}), "amount"),  # out of its declared range
@@ -134,9 +134,9 @@ def test_a_malformed_move_raises_before_any_rule_sees_it():
         (Move("add", None, {"amount": 1}), "player"),  # a seat's move made by nobody
         (Move("reset", 0), "player"),  # a table action made by a seat
     ):
-        with pytest.raises(InvalidMoveError, match=field):
+        with pytest.raises(InvalidFieldError, match=field):
             GAME.check(Count(), move)
-        with pytest.raises(InvalidMoveError, match=field):
+        with pytest.raises(InvalidFieldError, match=field):
             GAME.apply(Count(), move)
         assert GAME.describe_move(Count(), move) is None, "nothing to say of what cannot be read"
     assert SEEN == [], "a rule's check saw a malformed move"
@@ -144,7 +144,7 @@ def test_a_malformed_move_raises_before_any_rule_sees_it():
 
 def test_the_seat_range_follows_the_state_s_player_count():
     assert GAME.check(Count(players=3), Move("add", 2, {"amount": 1})) != ()  # out of turn
-    with pytest.raises(InvalidMoveError, match="from 0 to 1"):
+    with pytest.raises(InvalidFieldError, match="from 0 to 1"):
         GAME.check(Count(players=2), Move("add", 2, {"amount": 1}))
 
 

@@ -8,7 +8,7 @@ from companion.games import find_game
 from companion.match import Match
 from companion.model import Move, Setup
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 GAME = find_game("musee")
 
@@ -103,16 +103,16 @@ def test_deck_limits_cards_in_use(two):
 
 def test_malformed_moves_raise_before_any_rule_and_unknown_moves_are_violations(two):
     # A move that does not fit its declared fields is malformed, not illegal (as in
-    # python-chess): check and apply raise InvalidMoveError naming the field.
+    # python-chess): check and apply raise InvalidFieldError naming the field.
     for move, field in (
         (Move("place", 0, {"card": "MU05", "museum": 0, "gallery": 3, "space": 0}), "gallery"),
         (Move("place", 0, {"card": "MU05"}), "museum"),
         (Move("place", 7, {}), "player"),
         (Move("place", 0, {"card": "MU05", "museum": 0, "gallery": True, "space": 0}), "gallery"),
     ):
-        with pytest.raises(InvalidMoveError, match=f"field '{field}'"):
+        with pytest.raises(InvalidFieldError, match=f"field '{field}'"):
             GAME.check(two, move)
-        with pytest.raises(InvalidMoveError, match=f"field '{field}'"):
+        with pytest.raises(InvalidFieldError, match=f"field '{field}'"):
             GAME.apply(two, move)
         assert GAME.describe_move(two, move) is None
     # A well-formed move of no kind the game has is refused with a reason.

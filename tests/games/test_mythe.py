@@ -19,7 +19,7 @@ from companion.games import find_game
 from companion.model import Move, Setup
 from companion.record import load_record
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 GAME = find_game("mythe")
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "mythe"
@@ -61,7 +61,7 @@ def codes(state, a_move):
 
 def malformed(state, move) -> str:
     """The field a malformed move is refused for: check raises, as the session does."""
-    with pytest.raises(InvalidMoveError) as refused:
+    with pytest.raises(InvalidFieldError) as refused:
         GAME.check(state, move)
     return refused.value.field
 

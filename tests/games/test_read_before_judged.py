@@ -1,6 +1,6 @@
 """What reaches a game's rules has been read first: a move fits the fields its kind declares
-and an event fits the game's table, or it is refused as malformed (InvalidMoveError,
-InvalidFieldError) before any rule sees it, in the shared dispatch of companion/games/base.py,
+and an event fits the game's table, or it is refused as malformed (InvalidFieldError, not a
+rule's Violation) before any rule sees it, in the shared dispatch of companion/games/base.py,
 whoever calls: the session, the dashboard, a test or a tool."""
 
 import pytest
@@ -9,7 +9,7 @@ from companion.events import CardAdded, Where
 from companion.games import all_games, find_game
 from companion.model import Move, Setup
 from companion.session import Session
-from companion.validation import InvalidFieldError, InvalidMoveError
+from companion.validation import InvalidFieldError
 
 
 @pytest.mark.parametrize(
@@ -51,9 +51,9 @@ def test_every_game_refuses_a_malformed_move_as_the_session_does(game):
         Move(legal.kind, legal.player, {**legal.params, "no_such_field": 1}),
         *(Move(legal.kind, legal.player, {**legal.params, k: True}) for k in legal.params),
     ):
-        with pytest.raises(InvalidMoveError) as by_session:
+        with pytest.raises(InvalidFieldError) as by_session:
             session.play(move)
-        with pytest.raises(InvalidMoveError) as by_game:
+        with pytest.raises(InvalidFieldError) as by_game:
             game.check(state, move)
         assert str(by_game.value) == str(by_session.value)
         assert game.describe_move(state, move) is None

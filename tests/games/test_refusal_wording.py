@@ -17,7 +17,7 @@ import pytest
 from companion.games import all_games
 from companion.model import Move, Setup
 from companion.session import Session
-from companion.validation import InvalidMoveError
+from companion.validation import InvalidFieldError
 
 GENERIC = re.compile(
     r"missing something|cannot be done any more|cannot be done now|"
@@ -71,7 +71,7 @@ def test_every_refusal_names_its_rule_in_both_languages(game):
             for probe in _probes(game, state, legal, rnd):
                 try:
                     session.check_move(probe)
-                except InvalidMoveError:
+                except InvalidFieldError:
                     continue
                 for violation in game.check(state, probe):
                     seen_codes.add(violation.code)

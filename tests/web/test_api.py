@@ -62,6 +62,28 @@ def test_a_rule_break_is_422_with_the_sentence_and_is_logged(client):
     assert snap["log"][-1]["accepted"] is False
 
 
+def test_a_malformed_move_is_400_naming_the_field_and_an_illegal_one_422(client):
+    # python-chess's distinction, over HTTP: a move that cannot be read is a bad request (the
+    # rules never see it, nothing is logged); a well-formed move that breaks a rule is 422.
+    before = client.get("/api/state").get_json()
+    for move, field in (
+        (place(0, "MU10", 0, 3, 2), "field 'gallery'"),  # no fourth gallery
+        (place(0, "MU10", 0, True, 2), "field 'gallery'"),  # true is not 1
+        (place(5, "MU10", 0, 0, 2), "field 'player'"),  # no sixth seat
+        ({**place(0, "MU10", 0, 0, 2), "colour": "red"}, 'no field "colour"'),  # undeclared
+    ):
+        answer = post(client, "/api/move", 0, move=move)
+        assert answer.status_code == 400, move
+        error = answer.get_json()["error"]
+        assert error["code"] == "invalid_field" and field in error["message"]
+        assert error["text"]["en"] and error["text"]["zh-TW"] and "violations" not in error
+    after = client.get("/api/state").get_json()
+    assert after["state_id"] == 0 and after["log"] == before["log"] == []
+    illegal = post(client, "/api/move", 0, move=place(0, "MU10", 1, 0, 2))  # Ben's museum
+    assert illegal.status_code == 422
+    assert illegal.get_json()["error"]["violations"][0]["code"] == "wrong_museum"
+
+
 def test_a_stale_state_id_is_refused_with_409(client):
     post(client, "/api/move", 0, move=place(0, "MU10", 0, 0, 2))
     answer = post(client, "/api/move", 0, move=place(1, "MU11", 1, 0, 2))
