@@ -28,6 +28,7 @@ import importlib
 import json
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Union
@@ -107,6 +108,8 @@ class Spec:
 
 def is_whole_number(value: Any) -> bool:
     """An integer, never a bool (numpy integers from the camera count; JSON gives plain ints)."""
+    if type(value) is int:  # the usual case, without the slower abstract-class test
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -167,6 +170,9 @@ class Bool(Spec):
         return "true or false"
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # ASCII control characters and DEL
+
+
 def text_problem(value: Any, max_length: int) -> str | None:
     """Why a string is not acceptable text (None when it is)."""
     if not isinstance(value, str):
@@ -179,7 +185,7 @@ def text_problem(value: Any, max_length: int) -> str | None:
         value.encode("utf-8")
     except UnicodeEncodeError:
         return "text without lone surrogate characters"
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+    if _CONTROL.search(value):
         return "text without control characters"
     return None
 
