@@ -44,3 +44,28 @@ def test_a_changed_sentence_is_a_difference():
     finally:
         words._table["space_occupied"] = (en, zh)
     assert differences and "space_occupied" in differences[0]
+
+
+def test_a_changed_field_range_is_a_difference_in_what_validation_reads():
+    # A move is compared as the session reads it: first what validation makes of it, and
+    # only a move validation lets through goes on to `check`.
+    spec = importlib.util.spec_from_file_location("compare_engines", SCRIPT)
+    compare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compare)
+    pair = compare.Pair(compare.load_old_companion("HEAD"), "musee")
+    fields = sys.modules["companion.games.musee.moves"].PLACE.fields
+    gallery = fields["gallery"]
+    fields["gallery"] = type(gallery)(0, 1)  # the upper gallery forgotten
+    try:
+        differences = []
+        rng = random.Random(3)
+        for _ in range(30):
+            try:
+                pair.play(rng, 200)
+            except compare.Difference as diff:
+                differences.append(str(diff))
+                break
+    finally:
+        fields["gallery"] = gallery
+    assert differences and "validate_move" in differences[0]
+    assert "field 'gallery'" in differences[0]
