@@ -350,7 +350,7 @@ class Session:
         """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
         try:
             return self.game.describe_move(self.state, self.game.public_move(self.state, move))
-        except Exception:  # noqa: BLE001 - a move too malformed to describe is still judged
+        except Exception:  # noqa: BLE001 - stored already: a wording bug must not lose it
             log.warning(
                 "the %s game could not put move %r into words",
                 self.game.info.slug,
