@@ -236,7 +236,7 @@ class Pair:
         Move = self.Move
         picked = rng.sample(legal, min(3, len(legal)))
         values = [v for m in legal for v in m.params.values()] or [None]
-        kinds = list(self.new.moves or ()) + ["no_such_move"]
+        kinds = list(self.new.moves) + ["no_such_move"]
         out = list(picked)
         for m in picked:
             params = dict(m.params)

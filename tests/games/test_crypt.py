@@ -10,7 +10,7 @@ from companion.events import CardAdded, CardMoved, PieceOnTable, Where
 from companion.games import find_game
 from companion.games.crypt import Owned
 from companion.model import Move, Setup
-from companion.validation import InvalidFieldError
+from companion.validation import InvalidFieldError, validate_move
 
 GAME = find_game("crypt")
 
@@ -187,11 +187,14 @@ def test_push_off_needs_strictly_more_effort(claiming):
 
 
 def test_claim_rules_have_their_codes(claiming):
-    assert codes(claiming, claim(0, (0, 4, 1))) == ["not_enough_dice"]
-    assert codes(claiming, claim(0, (0, 1, 7))) == ["bad_effort"]
+    # More dice than a player has, an effort off the die, a crypt place the row lacks: the
+    # move is malformed (its declared fields), refused before any rule reads it.
+    for placement, field in (((0, 4, 1), "dice"), ((0, 1, 7), "effort"), ((5, 1, 2), "card")):
+        with pytest.raises(InvalidFieldError, match=f"field '{field}'"):
+            validate_move(GAME, Setup(2), claim(0, placement))
+    with pytest.raises(InvalidFieldError, match="field 'placements'"):
+        validate_move(GAME, Setup(2), Move("claim", 0, {"placements": []}))
     assert codes(claiming, claim(0, (0, 1, 2), (0, 1, 3))) == ["mixed_effort"]
-    assert codes(claiming, claim(0, (5, 1, 2))) == ["no_such_card"]
-    assert codes(claiming, Move("claim", 0, {"placements": []})) == ["empty_claim"]
     state = play(claiming, claim(0, (0, 1, 2)), Move("recover", 1))
     assert codes(state, claim(0, (0, 1, 6))) == ["own_card"]
     assert codes(state, claim(0, (1, 1, 1), (2, 1, 1))) == ["lights_out_one_card"]
@@ -653,8 +656,8 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     }
     assert len(said) == 5
     assert (
-        GAME.describe_move(session.state, claim(0, (1, 1, 7))).en
-        == "Ann claims the Jewelry 3 (crypt card 2) with 1 die of 7"
+        GAME.describe_move(session.state, claim(0, (1, 1, 6))).en
+        == "Ann claims the Jewelry 3 (crypt card 2) with 1 die of 6"
     )
     session.play(Move("recover", 0))
     assert session.verdicts[-1].to_dict()["text"] == {
