@@ -20,7 +20,7 @@ from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
 from ..events import FrameEnd, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
-from ..validation import Context, InvalidFieldError, check_move, validate_event
+from ..validation import Context, InvalidFieldError, check_move, check_text, validate_event
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
 from .words import COMMON
 
@@ -97,13 +97,14 @@ class Game(abc.ABC):
 
     def read_move(self, state: Any, move: Move) -> MoveRule | None:
         """The rule of the move's kind, once the move's player and fields fit what the rule
-        declares (companion.validation, with the ranges of this game's set-up); None for a
-        kind this game does not have.
+        declares (companion.validation, with the ranges of the state's player count); None
+        for a kind this game does not have (`check` refuses it as `unknown_move`).
 
         A move that does not fit raises InvalidFieldError: it is malformed, not illegal, and
         no rule ever sees it. So every `check`, `effect` and `describe` of a `MoveRule` may
         take the declared types and ranges for granted.
         """
+        check_text(move.kind, "move, field 'kind'")
         rule = self.rule_for(move)
         if rule is not None:
             check_move(rule, self.context_of(state), move)

@@ -133,6 +133,8 @@ def test_a_malformed_move_raises_before_any_rule_sees_it():
         (Move("add", 2, {"amount": 1}), "player"),  # a seat this set-up does not have
         (Move("add", None, {"amount": 1}), "player"),  # a seat's move made by nobody
         (Move("reset", 0), "player"),  # a table action made by a seat
+        (Move("", 0), "kind"),  # no kind at all
+        (Move(["add"], 0), "kind"),  # a kind that is not text
     ):
         with pytest.raises(InvalidFieldError, match=field):
             GAME.check(Count(), move)
