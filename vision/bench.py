@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .decode import CardReader, PyzbarDecoder, ZxingDecoder
+from .backends import PyzbarDecoder, ZxingDecoder
+from .reader import CardReader
 from .render import SKIN_TONES, Camera, Degradation, grid_scene, qr_module_mm, render_scene
 
 CARD_COUNTS = (18, 36, 60)

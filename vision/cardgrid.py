@@ -31,7 +31,16 @@ from typing import Iterator
 import cv2
 import numpy as np
 
-from .qr_matrix import FORMAT_CODES, corrections, data_order, format_positions, mask_pattern
+from .codes import order_quad, payload_text
+from .qr_matrix import (
+    FORMAT_CODES,
+    corrections,
+    data_order,
+    format_positions,
+    function_patterns,
+    mask_pattern,
+)
+from .sampler import Grid, module_values, refine
 
 SIZE = 21  # modules across a version-1 symbol
 PX = 4  # template pixels per module
@@ -44,13 +53,7 @@ ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 LEVELS = {0b01: ("L", 19, 7), 0b00: ("M", 16, 10), 0b11: ("Q", 13, 13), 0b10: ("H", 9, 17)}
 
 
-def _function_patterns() -> tuple[np.ndarray, np.ndarray]:
-    from .sampler import function_patterns
-
-    return function_patterns(1)
-
-
-FUNCTION_MASK, FUNCTION_DARK = _function_patterns()
+FUNCTION_MASK, FUNCTION_DARK = function_patterns(1)
 # The symbol's layout is the general QR one, read for version 1.
 FORMAT_FIRST, FORMAT_SECOND = format_positions(SIZE)
 FORMAT_WORDS = FORMAT_CODES  # valid masked 15-bit format word -> its 5 data bits
@@ -102,8 +105,6 @@ def fit_grid(
 
     A coarse search (template matching over sizes and the four orientations) places the
     symbol, then ECC alignment refines it to a homography."""
-    from .decode import order_quad
-
     ordered = order_quad(quad)
     sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
     centre = ordered.mean(axis=0)
@@ -387,8 +388,6 @@ def _parse(data: bytes) -> str | None:
                 if value is None:
                     return None
                 raw.append(value)
-            from .decode import payload_text
-
             text.append(payload_text(bytes(raw)))
         else:
             return None  # ECI, Kanji, structured append: not on the project's cards
@@ -531,8 +530,6 @@ def read_card_symbol(
     whose correlation with the fixed patterns is under `min_score` are not read (printed
     text between cards fits at 0.42-0.49, card symbols read at 0.54 and up, most over 0.65),
     and when the two best placements both fit that badly the rest are not refined."""
-    from .sampler import Grid, module_values, refine
-
     extent = np.ptp(quad, axis=0)
     x0, y0 = np.maximum(quad.min(axis=0) - extent, 0).astype(int)
     x1, y1 = (quad.max(axis=0) + extent).astype(int)
@@ -595,8 +592,6 @@ def _read_shifted(
     the offsets whose fixed patterns read clearest are decoded with every erasure count, on
     the crop unsharp-masked harder than before (the Reed-Solomon checks, the padding and
     the payload check still decide, so more readings cost time, never a wrong text)."""
-    from .sampler import module_values
-
     harder = cv2.addWeighted(crop, 5.0, cv2.GaussianBlur(crop, (0, 0), 1.2), -4.0, 0)
     grids = []
     for _, grid, turns, _ in blurred_reads:  # each grid once, in its likeliest orientation
@@ -628,7 +623,5 @@ def _pattern_clarity(sure: np.ndarray) -> float:
 
 def _moved(grid, du: float, dv: float):
     """`grid` with its modules moved by (du, dv) modules."""
-    from .sampler import Grid
-
     step = np.array([[1, 0, du], [0, 1, dv], [0, 0, 1]], np.float64)
     return Grid(grid.homography @ step, grid.size, grid.du, grid.dv, grid.degree)

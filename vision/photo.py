@@ -24,7 +24,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .decode import CardReader, Code, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .backends import OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .codes import Code
+from .reader import CardReader
 from .sampler import SymbolSampler
 
 

@@ -28,9 +28,11 @@ from companion.catalogue import load_catalogue
 from companion.errors import CompanionError
 from companion.events import FrameEnd
 
+from .codes import Code, contains
 from .contract import FrameSource, SourceStatus, WatchStep
-from .decode import Candidate, CardReader, Code, contains
+from .finder import Candidate
 from .markers import MarkerDetection, detect_markers, detect_tokens
+from .reader import CardReader
 from .tracker import Detection, Tracker
 
 log = logging.getLogger(__name__)
@@ -272,7 +274,7 @@ class TableWatcher:
         failed_before = self._failed
 
         def attention(quad: np.ndarray) -> str:
-            """How hard to try an outline (vision.decode.CardReader.read)."""
+            """How hard to try an outline (vision.reader.CardReader.read)."""
             if changed is None:
                 return "read"
             if not still(quad):
@@ -474,7 +476,7 @@ class TableWatcher:
     def decoding_counts(self) -> dict:
         """Since this watcher started: frames seen and how each was decoded (the whole
         picture, only the part that changed, or not at all because nothing changed), and for
-        every pass of the card reader (vision.decode.CardReader stages, in the order they
+        every pass of the card reader (vision.reader.CardReader stages, in the order they
         run) the symbols it tried, read and the milliseconds it spent."""
         frames = self._frames
         return {

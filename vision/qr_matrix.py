@@ -1,4 +1,10 @@
-"""Error correction of a sampled QR bit matrix with erasures.
+"""The QR standard's layout of a symbol, and error correction of a sampled bit matrix with
+erasures.
+
+The layout (ISO 18004): a version's size, its fixed patterns (finders, separators, timing,
+alignment, the dark module), the format information, the data masks and the order in which
+codewords are placed. The sampler and the card grid read symbols with it; it imports nothing
+else of vision's.
 
 A decoder that only sees bits corrects up to half as many wrong codewords as the symbol
 has error-correction codewords. A sampler knows more: which modules it could not tell
@@ -36,6 +42,54 @@ _LEVELS = {
     0b11: consts.ERROR_LEVEL_Q,
     0b10: consts.ERROR_LEVEL_H,
 }
+
+
+# -- the fixed patterns of a QR symbol -------------------------------------------------------
+
+
+def dimension(version: int) -> int:
+    return 17 + 4 * version
+
+
+def alignment_centres(version: int) -> list[int]:
+    """Row/column indices of the alignment pattern centres (ISO 18004 Annex E)."""
+    if version == 1:
+        return []
+    count = version // 7 + 2
+    size = dimension(version)
+    step = 26 if version == 32 else (version * 4 + count * 2 + 1) // (count * 2 - 2) * 2
+    return [6] + sorted(size - 7 - i * step for i in range(count - 1))
+
+
+@lru_cache(maxsize=None)
+def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
+    """(mask, dark): which modules are fixed patterns, and their ideal colour (True = dark).
+    Finders with separators, timing patterns, alignment patterns and the dark module; the
+    format and version information are not included (they carry data)."""
+    n = dimension(version)
+    mask = np.zeros((n, n), bool)
+    dark = np.zeros((n, n), bool)
+    finder = np.zeros((7, 7), bool)
+    finder[[0, 6], :] = finder[:, [0, 6]] = True
+    finder[2:5, 2:5] = True
+    for row, col in ((0, 0), (0, n - 7), (n - 7, 0)):
+        r0, c0 = max(row - 1, 0), max(col - 1, 0)
+        mask[r0 : row + 8, c0 : col + 8] = True  # finder plus its light separator
+        dark[row : row + 7, col : col + 7] = finder
+    mask[6, 8 : n - 8] = mask[8 : n - 8, 6] = True
+    dark[6, 8 : n - 8 : 2] = dark[8 : n - 8 : 2, 6] = True
+    centres = alignment_centres(version)
+    pattern = np.ones((5, 5), bool)
+    pattern[1:4, 1:4] = False
+    pattern[2, 2] = True
+    for r in centres:
+        for c in centres:
+            if (r, c) in ((6, 6), (6, n - 7), (n - 7, 6)):
+                continue  # where a finder is
+            mask[r - 2 : r + 3, c - 2 : c + 3] = True
+            dark[r - 2 : r + 3, c - 2 : c + 3] = pattern
+    mask[n - 8, 8] = dark[n - 8, 8] = True  # the dark module
+    return mask, dark
 
 
 def _bch_format(data: int) -> int:
@@ -94,8 +148,6 @@ def mask_pattern(mask: int, n: int) -> np.ndarray:
 def data_order(version: int) -> np.ndarray:
     """(row, col) of every data module in placement order (ISO 18004 7.7.3): two-column
     strips from the right, up and down in turn, skipping the timing column."""
-    from .sampler import function_patterns  # the fixed patterns live with the sampler
-
     n = 17 + 4 * version
     reserved = function_patterns(version)[0].copy()
     for positions in format_positions(n):
@@ -138,7 +190,7 @@ def _interleaved_positions(blocks: list[tuple[int, int]]) -> list[list[int]]:
             if i < data:
                 positions[b].append(index)
                 index += 1
-    for i in range(blocks[0][0] - blocks[0][1]):
+    for _ in range(blocks[0][0] - blocks[0][1]):
         for b in range(len(blocks)):
             positions[b].append(index)
             index += 1

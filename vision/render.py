@@ -189,7 +189,8 @@ def qr_module_mm(game: str = "musee") -> float:
 
 
 def _locate_qr(sprite: np.ndarray) -> np.ndarray | None:
-    from .decode import ZxingDecoder, order_quad
+    from .backends import ZxingDecoder
+    from .codes import order_quad
 
     codes = ZxingDecoder().decode(sprite)
     if not codes:
@@ -534,7 +535,7 @@ def _draw_hand(
         255,
         -1,
     )
-    for i, (offset, length) in enumerate([(-30, 70), (-11, 85), (8, 80), (26, 64)]):
+    for offset, length in [(-30, 70), (-11, 85), (8, 80), (26, 64)]:
         base = palm + direction * 35 * s + normal * offset * s
         tip = base + direction * length * s
         cv2.line(layer, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255, int(18 * s))

@@ -33,64 +33,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
-from .decode import Code
-from .qr_matrix import correct
+from .codes import Code
+from .qr_matrix import alignment_centres, correct, dimension, function_patterns
 
 QUIET = 4  # modules of light margin around a rendered matrix
 RENDER_PX = 4  # pixels per module of a rendered matrix
-
-
-# -- the fixed patterns of a QR symbol -------------------------------------------------------
-
-
-def dimension(version: int) -> int:
-    return 17 + 4 * version
-
-
-def alignment_centres(version: int) -> list[int]:
-    """Row/column indices of the alignment pattern centres (ISO 18004 Annex E)."""
-    if version == 1:
-        return []
-    count = version // 7 + 2
-    size = dimension(version)
-    step = 26 if version == 32 else (version * 4 + count * 2 + 1) // (count * 2 - 2) * 2
-    return [6] + sorted(size - 7 - i * step for i in range(count - 1))
-
-
-@lru_cache(maxsize=None)
-def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
-    """(mask, dark): which modules are fixed patterns, and their ideal colour (True = dark).
-    Finders with separators, timing patterns, alignment patterns and the dark module; the
-    format and version information are not included (they carry data)."""
-    n = dimension(version)
-    mask = np.zeros((n, n), bool)
-    dark = np.zeros((n, n), bool)
-    finder = np.zeros((7, 7), bool)
-    finder[[0, 6], :] = finder[:, [0, 6]] = True
-    finder[2:5, 2:5] = True
-    for row, col in ((0, 0), (0, n - 7), (n - 7, 0)):
-        r0, c0 = max(row - 1, 0), max(col - 1, 0)
-        mask[r0 : row + 8, c0 : col + 8] = True  # finder plus its light separator
-        dark[row : row + 7, col : col + 7] = finder
-    mask[6, 8 : n - 8] = mask[8 : n - 8, 6] = True
-    dark[6, 8 : n - 8 : 2] = dark[8 : n - 8 : 2, 6] = True
-    centres = alignment_centres(version)
-    pattern = np.ones((5, 5), bool)
-    pattern[1:4, 1:4] = False
-    pattern[2, 2] = True
-    for r in centres:
-        for c in centres:
-            if (r, c) in ((6, 6), (6, n - 7), (n - 7, 6)):
-                continue  # where a finder is
-            mask[r - 2 : r + 3, c - 2 : c + 3] = True
-            dark[r - 2 : r + 3, c - 2 : c + 3] = pattern
-    mask[n - 8, 8] = dark[n - 8, 8] = True  # the dark module
-    return mask, dark
 
 
 # -- the bendable grid -----------------------------------------------------------------------

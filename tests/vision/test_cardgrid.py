@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision import cardgrid
-from vision.decode import CardReader, ZxingDecoder
+from vision.backends import ZxingDecoder
+from vision.reader import CardReader
 from vision.render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
 
 PAYLOADS = ["MU05", "MU17", "MU29", "MU33"]

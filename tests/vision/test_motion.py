@@ -5,8 +5,8 @@ import cv2
 import pytest
 
 from companion.events import CardRemoved
-from vision.decode import CardReader
 from vision.pipeline import TableWatcher
+from vision.reader import CardReader
 from vision.render import Camera, Degradation, Hand, layout_scene, render_scene
 
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)

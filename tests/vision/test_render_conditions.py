@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.bench import CONDITIONS, WIDE_LENS, Cell, format_conditions, run_conditions
-from vision.decode import CardReader
+from vision.reader import CardReader
 from vision.render import Camera, Degradation, Hand, grid_scene, lens_model, render_scene
 
 

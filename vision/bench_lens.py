@@ -22,7 +22,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .lens import board_image, solve_lens
+from calibration.layouts import load_layout
+from calibration.lens import board_image, solve_lens
+
+from .pipeline import TableWatcher, refine_corners
+from .reader import CardReader
+from .render import Camera, _distort, card_sprite, layout_scene, lens_model, render_scene
 
 SIZE = (1920, 1080)
 WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)
@@ -36,8 +41,6 @@ class ExactLens:
         self.coefficients = (k1, k2, p1, p2)
 
     def undistort_points(self, points_px) -> np.ndarray:
-        from vision.render import lens_model
-
         points = (np.asarray(points_px, np.float64).reshape(-1, 2) - self.centre) / self.f
         x, y = lens_model(points[:, 0], points[:, 1], *self.coefficients)
         return np.stack([x, y], axis=1) * self.f + self.centre
@@ -47,8 +50,6 @@ def board_view(
     rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0), lens=WIDE
 ) -> np.ndarray:
     """The printed board seen by a pinhole camera (focal 1500 px) then through `lens`."""
-    from vision.render import _distort
-
     margin_mm, px_per_mm = 10.0, 4.0
     image = board_image(px_per_mm=px_per_mm, margin_mm=margin_mm)
     to_mm = np.array([[1 / px_per_mm, 0, -margin_mm], [0, 1 / px_per_mm, -margin_mm], [0, 0, 1]])
@@ -83,8 +84,6 @@ CORNER_VIEWS = (
 
 def mat_frame(px_per_mm: float = 1.85, tilt: float = 0.0, seed: int = 3):
     """The 2-player Musée mat with a card in each of its 36 slots, through the wide lens."""
-    from vision.render import Camera, card_sprite, layout_scene, render_scene
-
     slots = [(m, g, s) for m in range(2) for g in range(3) for s in range(6)]
     placements = [(f"MU{i + 1:02d}", f"museum{m}", [g, s]) for i, (m, g, s) in enumerate(slots)]
     scene = layout_scene("musee", 2, placements, seed=seed, jitter_mm=0, jitter_deg=0)
@@ -116,9 +115,6 @@ def place_codes(
 ) -> dict[str, np.ndarray]:
     """Each code's centre in mat mm: marker corners (or the 4 corner markers' centres) ->
     homography, the code centre (mean of corners, or the diagonals' crossing) mapped by it."""
-    from calibration.layouts import load_layout
-    from vision.decode import CardReader
-
     layout = load_layout("musee", 2)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     parameters = cv2.aruco.DetectorParameters()
@@ -164,8 +160,6 @@ def place_codes(
     if truth_quads is not None:  # the codes' true corners instead of the decoder's
         read = truth_quads.items()
     else:
-        from vision.pipeline import refine_corners
-
         codes = CardReader(min_side_px=36, max_side_px=520).read(gray)
         read = ((c.text, c.corners) for c in (refine_corners(gray, codes) if refine else codes))
     for text, quad_px in read:
@@ -187,8 +181,6 @@ def place_codes(
 
 def watcher_places(image, lens) -> dict[str, np.ndarray]:
     """Where the real TableWatcher puts each card code (mat mm)."""
-    from vision.pipeline import TableWatcher
-
     watcher = TableWatcher(None, "musee", 2, preview_width=0, lens=lens)
     seen = watcher.see(image)
     watcher.close()
