@@ -2,9 +2,9 @@
 erasures.
 
 The layout (ISO 18004): a version's size, its fixed patterns (finders, separators, timing,
-alignment, the dark module), the format information, the data masks and the order in which
-codewords are placed. The sampler and the card grid read symbols with it; it imports nothing
-else of vision's.
+alignment, the dark module), the format information, the data masks, the order in which
+codewords are placed, and the text of the data codewords (`parse_data`). The sampler and
+the card grid read symbols with it; of vision's modules it imports only `codes`.
 
 A decoder that only sees bits corrects up to half as many wrong codewords as the symbol
 has error-correction codewords. A sampler knows more: which modules it could not tell
@@ -30,6 +30,8 @@ from functools import lru_cache
 import numpy as np
 import reedsolo
 from segno import consts
+
+from .codes import payload_text
 
 # Error-correction codewords per block kept unused as a check: with them, a wrong
 # correction of a block beyond its capacity is caught instead of returned.
@@ -275,3 +277,104 @@ def _erasure_counts(ec_count: int, max_tries: int) -> list[int]:
     most = ec_count - SPARE
     counts = sorted({0, *np.linspace(0, most, max_tries).round().astype(int)})
     return [c for c in counts if c <= most]
+
+
+# -- the data codewords' text -----------------------------------------------------------------
+
+ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+class _Bits:
+    """The data codewords as a bit string, read from the front."""
+
+    def __init__(self, data: bytes):
+        self.bits = "".join(f"{b:08b}" for b in data)
+        self.at = 0
+
+    def left(self) -> int:
+        return len(self.bits) - self.at
+
+    def take(self, count: int) -> int | None:
+        if self.at + count > len(self.bits):
+            return None
+        value = int(self.bits[self.at : self.at + count], 2)
+        self.at += count
+        return value
+
+
+def parse_data(data: bytes) -> str | None:
+    """The text of data codewords of a version 1 to 9 symbol (numeric, alphanumeric and byte
+    segments), or None unless the terminator and the standard padding (0xEC, 0x11, ...)
+    follow exactly."""
+    bits, text = _Bits(data), []
+    while bits.left() >= 4:
+        mode = bits.take(4)
+        if mode == 0:
+            break
+        segment = _SEGMENTS.get(mode)
+        if segment is None:
+            return None  # ECI, Kanji, structured append: not on the project's cards
+        part = segment(bits)
+        if part is None:
+            return None
+        text.append(part)
+    # Zero bits to the byte boundary, then the pad codewords alternating 0xEC, 0x11.
+    byte_end = -(-bits.at // 8) * 8
+    if "1" in bits.bits[bits.at : byte_end]:
+        return None
+    pads = data[byte_end // 8 :]
+    if any(b != (0xEC, 0x11)[k % 2] for k, b in enumerate(pads)):
+        return None
+    return "".join(text)
+
+
+def _numeric(bits: _Bits) -> str | None:
+    count = bits.take(10)
+    if count is None:
+        return None
+    groups = (
+        [(10, 3)] * (count // 3)
+        + ([(4, 1)] if count % 3 == 1 else [])
+        + ([(7, 2)] if count % 3 == 2 else [])
+    )
+    digits = []
+    for size, places in groups:
+        value = bits.take(size)
+        if value is None or value >= 10**places:
+            return None
+        digits.append(f"{value:0{places}d}")
+    return "".join(digits)
+
+
+def _alphanumeric(bits: _Bits) -> str | None:
+    count = bits.take(9)
+    if count is None:
+        return None
+    text = []
+    for _ in range(count // 2):
+        value = bits.take(11)
+        if value is None or value >= 45 * 45:
+            return None
+        text.append(ALPHANUMERIC[value // 45] + ALPHANUMERIC[value % 45])
+    if count % 2:
+        value = bits.take(6)
+        if value is None or value >= 45:
+            return None
+        text.append(ALPHANUMERIC[value])
+    return "".join(text)
+
+
+def _bytes(bits: _Bits) -> str | None:
+    count = bits.take(8)
+    if count is None:
+        return None
+    raw = []
+    for _ in range(count):
+        value = bits.take(8)
+        if value is None:
+            return None
+        raw.append(value)
+    return payload_text(bytes(raw))
+
+
+_SEGMENTS = {0b0001: _numeric, 0b0010: _alphanumeric, 0b0100: _bytes}

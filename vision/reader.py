@@ -23,6 +23,7 @@ from .cardgrid import read_card_symbol
 from .codes import Code, contains, same_symbol
 from .crops import crop_enlarged, map_back, rectified, sharpen
 from .finder import FINE_REACH, Candidate, extent, find_candidates
+from .tallies import StageTallies
 
 
 def plausible_payload(text: str) -> bool:
@@ -62,7 +63,7 @@ class CardReader:
         # Only texts shaped like the project's payloads count (a wrong identity is worse than
         # a miss); `companion decode` accepts any text.
         self.accept = accept
-        self.stats: dict[str, list] = {}  # stage -> [successes, attempts, total ms]
+        self.stats = StageTallies()  # stage -> [read, tried, total ms]
         self.symbol_side: float | None = None  # median side of the codes last read (px)
         self._settings = dict(
             target_module_px=target_module_px,
@@ -119,6 +120,19 @@ class CardReader:
         )
         if known:
             candidates = [c for c in candidates if not any(_inside(k, c) for k in known)]
+        failed, holding, off_centre = self._first_pass(gray, candidates, found, thorough, attention)
+        if (failed or holding) and found and thorough:
+            failed += self._tile_pass(gray, failed, holding, found)
+        if (failed or off_centre) and thorough:
+            self._grid_pass(gray, [c for c in failed + off_centre if c.module_px is None], found)
+        if found and thorough:
+            self.symbol_side = float(np.median([c.size_px for c in found]))
+        return found
+
+    def _first_pass(self, gray, candidates, found: list[Code], thorough: bool, attention):
+        """Each candidate through the reader's stages (codes read go into `found`); the
+        outlines left for the passes after it: those that failed, those that may hold more
+        symbols than the one read, and those read off their centre."""
         failed, holding, off_centre = [], [], []
         missed: list[Candidate] = []  # quick reads only: outlines every allowed stage failed on
         for candidate in candidates:
@@ -157,23 +171,22 @@ class CardReader:
             if not candidate.coarse and not _within(candidate, code):
                 off_centre.append(candidate)  # a neighbour read at its edge: its own unread?
             found.append(code)
-        if (failed or holding) and found and thorough:
-            # Second pass with the symbol size this frame has shown: blobs holding several
-            # symbols, or outlines that missed the symbol, are covered by symbol-sized tiles.
-            side = float(np.median([c.size_px for c in found]))
-            failed += [c for c in holding if extent(c.quad) > 1.6 * side]
-            for candidate in failed:
-                for tile in _symbol_tiles(candidate.quad, side):
-                    if any(_inside(code, tile) for code in found):
-                        continue
-                    code = self.read_candidate(gray, tile, thorough=False)
-                    if code is not None and not any(same_symbol(code, k) for k in found):
-                        found.append(code)
-        if (failed or off_centre) and thorough:
-            self._grid_pass(gray, [c for c in failed + off_centre if c.module_px is None], found)
-        if found and thorough:
-            self.symbol_side = float(np.median([c.size_px for c in found]))
-        return found
+        return failed, holding, off_centre
+
+    def _tile_pass(self, gray, failed, holding, found: list[Code]) -> list[Candidate]:
+        """Second pass with the symbol size this frame has shown: blobs holding several
+        symbols, or outlines that missed the symbol, are covered by symbol-sized tiles (codes
+        read go into `found`). The blobs holding several symbols count as failed from here."""
+        side = float(np.median([c.size_px for c in found]))
+        crowded = [c for c in holding if extent(c.quad) > 1.6 * side]
+        for candidate in failed + crowded:
+            for tile in _symbol_tiles(candidate.quad, side):
+                if any(_inside(code, tile) for code in found):
+                    continue
+                code = self.read_candidate(gray, tile, thorough=False)
+                if code is not None and not any(same_symbol(code, k) for k in found):
+                    found.append(code)
+        return crowded
 
     def read_candidate(
         self,
@@ -189,10 +202,7 @@ class CardReader:
                 break
             start = time.perf_counter()
             code = attempt()
-            tally = self.stats.setdefault(name, [0, 0, 0.0])
-            tally[0] += code is not None
-            tally[1] += 1
-            tally[2] += (time.perf_counter() - start) * 1000
+            self.stats.count(name, code is not None, start)
             if code is not None:
                 return code
         return None
@@ -284,10 +294,7 @@ class CardReader:
                 if result is not None and self.accept(result[0])
                 else None
             )
-            tally = self.stats.setdefault("grid", [0, 0, 0.0])
-            tally[0] += code is not None
-            tally[1] += 1
-            tally[2] += (time.perf_counter() - start) * 1000
+            self.stats.count("grid", code is not None, start)
             if code is not None and not any(same_symbol(code, k) for k in found):
                 found.append(code)
 

@@ -74,7 +74,8 @@ def test_too_few_views_is_a_clear_error():
 
 def test_the_watcher_places_cards_at_the_mat_edges_right_with_the_lens(lens):
     from vision.pipeline import TableWatcher
-    from vision.render import Camera, card_sprite, layout_scene, render_scene
+    from vision.render import Camera, layout_scene, render_scene
+    from vision.sprites import card_sprite
 
     placements = [
         ("MU01", "museum0", [0, 0]),
@@ -159,8 +160,7 @@ def test_serve_uses_the_saved_lens_and_says_when_there_is_none(lens, tmp_path, m
 def test_code_corners_on_finder_patterns_are_refined_to_sub_pixel():
     """Decoders place a symbol's corners to about a pixel (a millimetre on a webcam's view of
     the mat); the corners on finder patterns are refined on the frame before placing cards."""
-    from vision.codes import Code
-    from vision.pipeline import refine_corners
+    from vision.codes import Code, refine_corners
     from vision.render import Camera, layout_scene, render_scene
 
     scene = layout_scene("musee", 2, [("MU01", "museum0", [1, 2])], seed=3, jitter_deg=10)

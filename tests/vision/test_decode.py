@@ -18,7 +18,8 @@ from vision.backends import (
     backend_report,
 )
 from vision.reader import CardReader
-from vision.render import Camera, Degradation, card_sprite, grid_scene, qr_module_mm, render_scene
+from vision.render import Camera, Degradation, grid_scene, render_scene
+from vision.sprites import card_sprite, qr_module_mm
 
 
 @pytest.mark.parametrize(

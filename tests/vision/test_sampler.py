@@ -7,6 +7,7 @@ import pytest
 import segno
 
 from vision import qr_matrix, sampler
+from vision.grid import Grid, module_values, refine
 from vision.photo import PASSES, PhotoReader
 
 
@@ -83,12 +84,12 @@ def test_grid_refinement_recovers_a_misplaced_outline():
     n = dark.shape[0]
     image = sampler.render(dark, 10).astype(np.float32)
     true = np.float32([[40, 40], [40 + 10 * n, 40], [40 + 10 * n, 40 + 10 * n], [40, 40 + 10 * n]])
-    grid = sampler.Grid.from_corners(true - 0.5 + (3, -2), n)  # 0.3 and 0.2 module off
-    refined = sampler.refine(image, grid, version)
+    grid = Grid.from_corners(true - 0.5 + (3, -2), n)  # 0.3 and 0.2 module off
+    refined = refine(image, grid, version)
     centres = np.arange(n) + 0.5
     x, _ = refined.to_image(centres, np.full(n, 0.5))
     assert np.abs(x - (39.5 + 10 * centres)).max() < 1.0  # within a tenth of a module
-    assert (sampler.threshold_local(sampler.module_values(image, refined))[0] == dark).all()
+    assert (sampler.threshold_local(module_values(image, refined))[0] == dark).all()
 
 
 @pytest.mark.parametrize("px", [6, 8])
@@ -135,8 +136,8 @@ def test_symbol_half_washed_out_by_glare_is_read_with_erasures():
     # the washed-out modules are what made the difference: without confidences, nothing
     located = sampler.located_symbols(photo)[0]
     n = qr_matrix.dimension(located.version)
-    grid = sampler.Grid.from_corners(located.corners, n)
-    values = sampler.module_values(photo.astype(np.float32), grid)
+    grid = Grid.from_corners(located.corners, n)
+    values = module_values(photo.astype(np.float32), grid)
     dark, confidence = sampler.threshold_local(values)
     assert sampler.decode_matrix(dark, located.version) is None
     assert sampler.decode_matrix(dark, located.version, confidence) == (text, text.encode())
@@ -159,7 +160,7 @@ def test_defocused_symbol_is_read_from_its_sharpened_modules():
         np.float32([[32, 32], [32 + px * n, 32], [32 + px * n, 32 + px * n], [32, 32 + px * n]])
         - 0.5
     )
-    values = sampler.module_values(photo.astype(np.float32), sampler.Grid.from_corners(corners, n))
+    values = module_values(photo.astype(np.float32), Grid.from_corners(corners, n))
     for dark_read, confidence in (
         sampler.threshold_local(values),
         sampler.threshold_global(values),
