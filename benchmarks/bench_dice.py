@@ -7,7 +7,7 @@
 (vision.dice.DiceWatcher.read on the whole 1920x1080 frame, mat calibrated from its markers)
 and compares every die with the frame's JSON: read right, unread, wrong, invented.
 
-Each die is drawn by vision.dice.render_die (four colours, random rotation, perspective
+Each die is drawn by vision.dice_render.render_die (four colours, random rotation, perspective
 tilt, lighting gradient, drop shadow, QR-like print nearby; "sides" rows also show the
 shaded side faces a camera off the vertical sees), then blurred, noised and
 JPEG-compressed. "wrong" is a value reported that is not the true one: it must stay ~0;
@@ -23,7 +23,8 @@ import time
 import cv2
 import numpy as np
 
-from vision.dice import COLOURS, find_dice, render_die
+from vision.dice import COLOURS, find_dice
+from vision.dice_render import render_die
 
 
 def baseline(image: np.ndarray, centre: tuple[float, float], face: float) -> int | None:

@@ -196,7 +196,7 @@ def bench_vision(
 def bench_lens(json_path):
     """Where a card's place at the mat's edges goes wrong with a wide-angle lens: the lens
     model, the homography's points, the code's corners, each changed alone."""
-    from calibration.bench_lens import main as run
+    from vision.bench_lens import main as run
 
     result = run(log=click.echo)
     if json_path:

@@ -46,7 +46,7 @@ from companion.events import CardAdded, CardMoved, CardRemoved, Where  # noqa: E
 from companion.model import Move, Setup  # noqa: E402
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
-from vision.dice import die_sprite  # noqa: E402
+from vision.dice_render import die_sprite  # noqa: E402
 from vision.render import (
     Camera,
     Degradation,

@@ -41,7 +41,8 @@ from companion.catalogue import load_catalogue  # noqa: E402
 from companion.events import event_from_dict  # noqa: E402
 from companion.model import Move, Setup  # noqa: E402
 from companion.session import Session  # noqa: E402
-from vision.render import Camera, Degradation, Hand, Placed, Scene, render_scene  # noqa: E402
+from vision.hands import Hand  # noqa: E402
+from vision.render import Camera, Degradation, Placed, Scene, render_scene  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden" / "mythe" / "three-players-camera.json"
 OUT = ROOT / "sample_images" / "mythe-3p"

@@ -19,8 +19,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .decode import CardReader, PyzbarDecoder, ZxingDecoder
-from .render import SKIN_TONES, Camera, Degradation, grid_scene, qr_module_mm, render_scene
+from .backends import PyzbarDecoder, ZxingDecoder
+from .hands import SKIN_TONES
+from .reader import CardReader
+from .render import Camera, Degradation, grid_scene, render_scene
+from .sprites import qr_module_mm
 
 CARD_COUNTS = (18, 36, 60)
 MODULE_PX = (3, 4, 5)
@@ -218,7 +221,7 @@ def run_conditions(
     covers are not expected (reading one anyway counts as right, never as wrong). With
     `misses`, every code the pipeline missed or misread is logged with its frame and seed
     (the frame is rendered again from those alone: `grid_scene(..., seed=seed)` as here)."""
-    from .render import Hand
+    from .hands import Hand
 
     methods = {
         "pipeline": CardReader(),
@@ -346,8 +349,9 @@ def sustained_rate(frames: int, log=print) -> dict:
     from companion.events import CardAdded
     from companion.games import find_game
 
+    from .hands import Hand
     from .pipeline import TableWatcher
-    from .render import Hand, layout_scene
+    from .render import layout_scene
     from .samples import CAMERA, staircase_tokens
 
     slots = [(m, g, sp) for m in range(2) for g in range(3) for sp in range(6)]

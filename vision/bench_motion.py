@@ -12,7 +12,7 @@ A full 2-player Musée table (36 cards, 24 tokens) rendered at 1920x1080, watche
    captured, processed and dropped (a frame replaced by a newer one before the watcher got to
    it), processed fps, wall-clock ms per processed frame (median and p95), and how many
    whole decodes ran in line (holding up a frame) and beside the frames on a thread of their
-   own (`TableWatcher.refresh_in_background`, on for a live camera). Then the same camera
+   own (`WatcherSettings.refresh_beside`, on for a live camera). Then the same camera
    offering 60 fps with the hand moving: how many frames a second the watcher sustains when
    the camera is not the limit.
 3. **Placement latency** (live, hand moving in every frame): cards carried in by a hand and
@@ -39,7 +39,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .render import Degradation, Hand, Placed, Rendered, layout_scene, render_scene
+from .hands import Hand
+from .render import Degradation, Placed, Rendered, layout_scene, render_scene
 
 FPS = 30.0
 LOOK = Degradation(noise_sigma=3, jpeg_quality=85)

@@ -117,7 +117,8 @@ METHODS = ("companion", "zxing-cpp", "pyzbar")
 
 def make_decoder(method: str):
     """A callable image -> [Code] for each method compared."""
-    from .decode import PyzbarDecoder, ZxingDecoder, decode_image
+    from .backends import PyzbarDecoder, ZxingDecoder
+    from .decode import decode_image
 
     if method == "companion":
         return decode_image
@@ -187,7 +188,7 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
     run = MethodRun(method)
     try:
         decode = make_decoder(method)
-    except Exception as exc:  # a missing library: say so and go on with the others
+    except Exception as exc:  # noqa: BLE001 - a missing library: say so, go on with the others
         run.note = str(exc)
         return run
     for photo in photos:
@@ -202,7 +203,7 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
             result = PhotoResult(
                 photo.category, name, len(photo.polygons), found, outside, ms, cpu_ms
             )
-        except Exception as exc:  # one photo that breaks a method is a result, not the end
+        except Exception as exc:  # noqa: BLE001 - a photo that breaks a method is a result
             result = PhotoResult(
                 photo.category,
                 name,

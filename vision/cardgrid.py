@@ -6,8 +6,8 @@ reader has a candidate outline but no decoder read it, this module
 
 1. fits the symbol's fixed patterns (finders, separators, timing, the dark module and the
    light quiet zone around it) to the candidate with OpenCV's ECC alignment, in each of the
-   four orientations, ignoring saturated pixels: two finders and the timing patterns place
-   the grid as well as three do;
+   four orientations, ignoring saturated pixels (`vision.gridfit`): two finders and the
+   timing patterns place the grid as well as three do;
 2. samples every module and rates how sure each reading is: a module near its
    neighbourhood's threshold, brighter than the paper, or inside a patch with no contrast at
    all (a highlight) is unsure;
@@ -25,229 +25,32 @@ reader has a candidate outline but no decoder read it, this module
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterator
-
 import cv2
 import numpy as np
 
-from .qr_matrix import FORMAT_CODES, corrections, data_order, format_positions, mask_pattern
+from .grid import Grid, module_values, refine
+from .gridfit import SIZE, fit_grid
+from .qr_matrix import (
+    FORMAT_CODES,
+    corrections,
+    data_order,
+    format_positions,
+    function_patterns,
+    mask_pattern,
+    parse_data,
+)
 
-SIZE = 21  # modules across a version-1 symbol
-PX = 4  # template pixels per module
-MARGIN = 4  # modules of slack around the symbol in the fitting canvas
-QUIET = 2  # modules of quiet zone the template expects to be light
 SPARE_CHECKS = 3  # Reed-Solomon check symbols never spent on correcting (detect miscorrection)
-ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 # Data / check codewords of a version-1 symbol per error-correction level (one block each),
 # keyed by the level's two bits in the format information.
 LEVELS = {0b01: ("L", 19, 7), 0b00: ("M", 16, 10), 0b11: ("Q", 13, 13), 0b10: ("H", 9, 17)}
 
 
-def _function_patterns() -> tuple[np.ndarray, np.ndarray]:
-    from .sampler import function_patterns
-
-    return function_patterns(1)
-
-
-FUNCTION_MASK, FUNCTION_DARK = _function_patterns()
+FUNCTION_MASK, FUNCTION_DARK = function_patterns(1)
 # The symbol's layout is the general QR one, read for version 1.
 FORMAT_FIRST, FORMAT_SECOND = format_positions(SIZE)
 FORMAT_WORDS = FORMAT_CODES  # valid masked 15-bit format word -> its 5 data bits
 DATA_POSITIONS = [tuple(p) for p in data_order(1)]  # 208 = 26 codewords x 8 bits
-
-
-# -- fitting the grid ------------------------------------------------------------------------
-
-
-def _template() -> tuple[np.ndarray, np.ndarray]:
-    """The fixed patterns and the light quiet zone, drawn at PX px per module in a canvas
-    with MARGIN modules of slack, and the mask of the pixels they decide."""
-    n = SIZE + 2 * MARGIN
-    values = np.full((n, n), 128, np.uint8)
-    known = np.zeros((n, n), np.uint8)
-    inner = slice(MARGIN, MARGIN + SIZE)
-    quiet = slice(MARGIN - QUIET, MARGIN + SIZE + QUIET)
-    values[quiet, quiet] = 255
-    known[quiet, quiet] = 255
-    symbol_values = np.where(FUNCTION_DARK, 0, 255).astype(np.uint8)
-    values[inner, inner] = np.where(FUNCTION_MASK, symbol_values, 128)
-    known[inner, inner] = np.where(FUNCTION_MASK, 255, 0)
-    big = np.ones((PX, PX), np.uint8)
-    image = cv2.GaussianBlur(np.kron(values, big).astype(np.float32), (0, 0), PX * 0.3)
-    return image, np.kron(known, big)
-
-
-TEMPLATE, TEMPLATE_MASK = _template()
-
-
-def _canvas_from_module() -> np.ndarray:
-    """Module coordinates (0..21, 0..21) -> template canvas pixels."""
-    return np.array([[PX, 0, MARGIN * PX], [0, PX, MARGIN * PX], [0, 0, 1]], np.float64)
-
-
-SEARCH = 8  # modules of margin around the outline searched for the symbol
-SCALES = tuple(np.arange(0.65, 1.31, 0.05))  # symbol side / outline's short side, searched
-TILTS = (0.0, -6.0, 6.0)  # degrees tried around the outline's angle
-MIN_MATCH = 0.5  # coarse match (correlation) below which no refinement is tried
-
-
-def fit_grid(
-    gray: np.ndarray, quad: np.ndarray, attempts: int = 5
-) -> Iterator[tuple[np.ndarray, float]]:
-    """Homography from module coordinates to frame pixels for the version-1 symbol in or
-    near `quad` (a rough outline: texture blobs also take in glare edges or printed text),
-    and its correlation with the fixed patterns: the `attempts` best placements of the
-    coarse search, each refined (the decoder, with its checks, has the last word).
-
-    A coarse search (template matching over sizes and the four orientations) places the
-    symbol, then ECC alignment refines it to a homography."""
-    from .decode import order_quad
-
-    ordered = order_quad(quad)
-    sides = np.linalg.norm(np.roll(ordered, -1, axis=0) - ordered, axis=1)
-    centre = ordered.mean(axis=0)
-    angle = float(np.arctan2(*(ordered[1] - ordered[0])[::-1]))
-    starts = []
-    for tilt in TILTS:  # the outline's own angle is only roughly the symbol's
-        view, to_view, usable = _view(gray, centre, angle + np.deg2rad(tilt), float(min(sides)))
-        half_view = cv2.resize(view, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        # The size hardly depends on the orientation: find it in one, then try all four there.
-        sizes = [scale for _, scale, _ in _coarse_places(half_view, 0, SCALES)]
-        for turns in range(4):
-            for match, _, start in _coarse_places(half_view, turns, sizes):
-                starts.append((match, turns, start, view, to_view, usable))
-    starts.sort(key=lambda entry: -entry[0])
-    for match, turns, start, view, to_view, usable in starts[:attempts]:
-        if match < MIN_MATCH:
-            break  # nothing here looks like the fixed patterns: spare the refinement
-        template = np.ascontiguousarray(np.rot90(TEMPLATE, turns))
-        template_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK, turns))
-        fitted = _fit(template, template_mask, view, usable, start)
-        if fitted is None:
-            continue
-        score, matrix = fitted
-        # module coords -> turned template px -> view px -> frame px
-        rotate = _turn_matrix(turns, TEMPLATE.shape[0])
-        module_to_frame = np.linalg.inv(to_view) @ matrix @ rotate @ _canvas_from_module()
-        yield module_to_frame / module_to_frame[2, 2], score
-
-
-def _view(gray: np.ndarray, centre: np.ndarray, angle: float, side: float):
-    """The outline's square (its short side, turned to `angle`) drawn as 21 modules in the
-    middle of a view with SEARCH modules around; the frame -> view transform; and the view's
-    pixels that say something about the fixed patterns."""
-    axis_x = np.array([np.cos(angle), np.sin(angle)], np.float32)
-    axis_y = np.array([-np.sin(angle), np.cos(angle)], np.float32)
-    half = side / 2
-    square = np.float32(
-        [
-            centre - half * axis_x - half * axis_y,
-            centre + half * axis_x - half * axis_y,
-            centre + half * axis_x + half * axis_y,
-            centre - half * axis_x + half * axis_y,
-        ]
-    )
-    n_view = (SIZE + 2 * SEARCH) * PX
-    placed = (
-        np.float32(
-            [
-                [SEARCH, SEARCH],
-                [SEARCH + SIZE, SEARCH],
-                [SEARCH + SIZE, SEARCH + SIZE],
-                [SEARCH, SEARCH + SIZE],
-            ]
-        )
-        * PX
-    )
-    to_view = cv2.getPerspectiveTransform(square, placed)
-    view = cv2.warpPerspective(
-        gray, to_view, (n_view, n_view), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-    ).astype(np.float32)
-    # Highlights brighter than the paper say nothing about the patterns under them (where
-    # the paper itself is near white they cannot be told apart, and all pixels count).
-    paper, ink = (float(v) for v in np.percentile(view, (75, 5)))
-    # Nor do wide patches without any ink (a highlight over a finder; the quiet zone's far
-    # part goes too): every pixel of the patterns lies within two modules of a dark module.
-    nearest_ink = cv2.erode(view, np.ones((2 * PX + 1, 2 * PX + 1), np.uint8))
-    usable = np.where(
-        (view < max(paper + 12, 245)) & (nearest_ink < ink + 0.7 * (paper - ink)), 255, 0
-    ).astype(np.uint8)
-    return view, to_view, usable
-
-
-@lru_cache(maxsize=256)
-def _core(turns: int, side: int) -> tuple[np.ndarray, np.ndarray]:
-    """The symbol and its quiet zone from the template, turned, `side` px across, and mask."""
-    lo, hi = (MARGIN - QUIET) * PX, (MARGIN + SIZE + QUIET) * PX
-    core = np.ascontiguousarray(np.rot90(TEMPLATE[lo:hi, lo:hi], turns))
-    core_mask = np.ascontiguousarray(np.rot90(TEMPLATE_MASK[lo:hi, lo:hi], turns))
-    return (
-        cv2.resize(core, (side, side), interpolation=cv2.INTER_AREA),
-        cv2.resize(core_mask, (side, side), interpolation=cv2.INTER_NEAREST),
-    )
-
-
-def _coarse_places(
-    half_view: np.ndarray, turns: int, scales, starts: int = 2
-) -> list[tuple[float, float, np.ndarray]]:
-    """Affine starts (template canvas px -> view px) from matching the fixed patterns and
-    quiet zone, turned `turns` quarter turns, at each of `scales` on a half-resolution view
-    (a start within a module is enough): the best `starts` (correlation, scale, start)."""
-    lo = (MARGIN - QUIET) * PX
-    core_px = (SIZE + 2 * QUIET) * PX
-    found = []
-    for scale in scales:
-        side = int(round(core_px * scale / 2))
-        if side >= half_view.shape[0]:
-            continue
-        resized, mask = _core(turns, side)
-        scores = cv2.matchTemplate(half_view, resized, cv2.TM_CCOEFF_NORMED, mask=mask)
-        scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
-        _, value, _, (x, y) = cv2.minMaxLoc(scores)
-        found.append((value, scale, 2 * side / core_px, 2 * x, 2 * y))
-    found.sort(reverse=True)
-    return [
-        (value, scale, np.float32([[size, 0, x - size * lo], [0, size, y - size * lo]]))
-        for value, scale, size, x, y in found[:starts]
-    ]
-
-
-def _turn_matrix(turns: int, n_px: int) -> np.ndarray:
-    """Template canvas px -> the same point in np.rot90(template, turns)."""
-    matrix = np.eye(3)
-    quarter = np.array([[0, 1, 0], [-1, 0, n_px], [0, 0, 1]], np.float64)  # one rot90 turn
-    for _ in range(turns):
-        matrix = quarter @ matrix
-    return matrix
-
-
-def _fit(
-    template: np.ndarray,
-    template_mask: np.ndarray,
-    view: np.ndarray,
-    usable: np.ndarray,
-    warp: np.ndarray,
-) -> tuple[float, np.ndarray] | None:
-    try:
-        for motion, blur, iterations in (
-            (cv2.MOTION_AFFINE, 1, 15),
-            (cv2.MOTION_HOMOGRAPHY, 1, 15),
-        ):
-            if motion == cv2.MOTION_HOMOGRAPHY:
-                warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
-            criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
-            if hasattr(cv2, "findTransformECCWithMask"):
-                score, warp = cv2.findTransformECCWithMask(
-                    template, view, template_mask, usable, warp, motion, criteria, blur
-                )
-            else:  # OpenCV before 4.13: no template mask
-                score, warp = cv2.findTransformECC(
-                    template, view, warp, motion, criteria, usable, blur
-                )
-    except cv2.error:  # did not converge
-        return None
-    return float(score), warp.astype(np.float64)
 
 
 # -- sampling --------------------------------------------------------------------------------
@@ -330,78 +133,6 @@ def _codewords(sure: np.ndarray, mask: int) -> tuple[bytearray, np.ndarray]:
     return bytearray(np.packbits(bits).tobytes()), np.abs(read).reshape(-1, 8).min(axis=1)
 
 
-def _parse(data: bytes) -> str | None:
-    """The text of version-1 data codewords (numeric, alphanumeric and byte segments), or
-    None unless the terminator and the standard padding (0xEC, 0x11, ...) follow exactly."""
-    bits = "".join(f"{b:08b}" for b in data)
-    at, text = 0, []
-
-    def take(count: int) -> int | None:
-        nonlocal at
-        if at + count > len(bits):
-            return None
-        value = int(bits[at : at + count], 2)
-        at += count
-        return value
-
-    while True:
-        if len(bits) - at < 4:
-            break
-        mode = take(4)
-        if mode == 0:
-            break
-        if mode == 0b0001:
-            count = take(10)
-            if count is None:
-                return None
-            for size, digits in (
-                [(10, 3)] * (count // 3)
-                + ([(4, 1)] if count % 3 == 1 else [])
-                + ([(7, 2)] if count % 3 == 2 else [])
-            ):
-                value = take(size)
-                if value is None or value >= 10**digits:
-                    return None
-                text.append(f"{value:0{digits}d}")
-        elif mode == 0b0010:
-            count = take(9)
-            if count is None:
-                return None
-            for _ in range(count // 2):
-                value = take(11)
-                if value is None or value >= 45 * 45:
-                    return None
-                text.append(ALPHANUMERIC[value // 45] + ALPHANUMERIC[value % 45])
-            if count % 2:
-                value = take(6)
-                if value is None or value >= 45:
-                    return None
-                text.append(ALPHANUMERIC[value])
-        elif mode == 0b0100:
-            count = take(8)
-            if count is None:
-                return None
-            raw = []
-            for _ in range(count):
-                value = take(8)
-                if value is None:
-                    return None
-                raw.append(value)
-            from .decode import payload_text
-
-            text.append(payload_text(bytes(raw)))
-        else:
-            return None  # ECI, Kanji, structured append: not on the project's cards
-    # Zero bits to the byte boundary, then the pad codewords alternating 0xEC, 0x11.
-    byte_end = -(-at // 8) * 8
-    if "1" in bits[at:byte_end]:
-        return None
-    pads = data[byte_end // 8 :]
-    if any(b != (0xEC, 0x11)[k % 2] for k, b in enumerate(pads)):
-        return None
-    return "".join(text)
-
-
 UNSURE = 0.25  # a codeword whose least sure bit is below this is a first erasure choice
 
 
@@ -428,7 +159,7 @@ def decode_symbol(
             else sorted({0, min(unsure, budget), budget // 2, budget})
         )
         for corrected in corrections(words, checks, order, counts, SPARE_CHECKS, tried):
-            text = _parse(bytes(corrected[:data_words]))
+            text = parse_data(bytes(corrected[:data_words]))
             if text is not None:
                 return text
     return None
@@ -531,8 +262,6 @@ def read_card_symbol(
     whose correlation with the fixed patterns is under `min_score` are not read (printed
     text between cards fits at 0.42-0.49, card symbols read at 0.54 and up, most over 0.65),
     and when the two best placements both fit that badly the rest are not refined."""
-    from .sampler import Grid, module_values, refine
-
     extent = np.ptp(quad, axis=0)
     x0, y0 = np.maximum(quad.min(axis=0) - extent, 0).astype(int)
     x1, y1 = (quad.max(axis=0) + extent).astype(int)
@@ -595,8 +324,6 @@ def _read_shifted(
     the offsets whose fixed patterns read clearest are decoded with every erasure count, on
     the crop unsharp-masked harder than before (the Reed-Solomon checks, the padding and
     the payload check still decide, so more readings cost time, never a wrong text)."""
-    from .sampler import module_values
-
     harder = cv2.addWeighted(crop, 5.0, cv2.GaussianBlur(crop, (0, 0), 1.2), -4.0, 0)
     grids = []
     for _, grid, turns, _ in blurred_reads:  # each grid once, in its likeliest orientation
@@ -628,7 +355,5 @@ def _pattern_clarity(sure: np.ndarray) -> float:
 
 def _moved(grid, du: float, dv: float):
     """`grid` with its modules moved by (du, dv) modules."""
-    from .sampler import Grid
-
     step = np.array([[1, 0, du], [0, 1, dv], [0, 0, 1]], np.float64)
     return Grid(grid.homography @ step, grid.size, grid.du, grid.dv, grid.degree)

@@ -24,8 +24,11 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .decode import CardReader, Code, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .backends import OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .codes import Code
+from .reader import CardReader
 from .sampler import SymbolSampler
+from .tallies import StageTallies
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ class PhotoReader:
             "sampler": SymbolSampler(),
         }
         self.available, self.reason = True, ""
-        self.stats: dict[str, list] = {}  # pass -> [new codes, runs, total ms]
+        self.stats = StageTallies()  # pass -> [new codes, runs, total ms]
 
     def decode(self, image: np.ndarray) -> list[Code]:
         gray = to_gray(image)
@@ -169,10 +172,7 @@ class PhotoReader:
                 if not any(same_place(code, kept) for kept in found)
             ]
             found.extend(new)
-            tally = self.stats.setdefault(step.name, [0, 0, 0.0])
-            tally[0] += len(new)
-            tally[1] += 1
-            tally[2] += (time.perf_counter() - start) * 1000
+            self.stats.count(step.name, len(new), start)
         return found
 
 

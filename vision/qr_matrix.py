@@ -1,4 +1,10 @@
-"""Error correction of a sampled QR bit matrix with erasures.
+"""The QR standard's layout of a symbol, and error correction of a sampled bit matrix with
+erasures.
+
+The layout (ISO 18004): a version's size, its fixed patterns (finders, separators, timing,
+alignment, the dark module), the format information, the data masks, the order in which
+codewords are placed, and the text of the data codewords (`parse_data`). The sampler and
+the card grid read symbols with it; of vision's modules it imports only `codes`.
 
 A decoder that only sees bits corrects up to half as many wrong codewords as the symbol
 has error-correction codewords. A sampler knows more: which modules it could not tell
@@ -25,6 +31,8 @@ import numpy as np
 import reedsolo
 from segno import consts
 
+from .codes import payload_text
+
 # Error-correction codewords per block kept unused as a check: with them, a wrong
 # correction of a block beyond its capacity is caught instead of returned.
 SPARE = 2
@@ -36,6 +44,54 @@ _LEVELS = {
     0b11: consts.ERROR_LEVEL_Q,
     0b10: consts.ERROR_LEVEL_H,
 }
+
+
+# -- the fixed patterns of a QR symbol -------------------------------------------------------
+
+
+def dimension(version: int) -> int:
+    return 17 + 4 * version
+
+
+def alignment_centres(version: int) -> list[int]:
+    """Row/column indices of the alignment pattern centres (ISO 18004 Annex E)."""
+    if version == 1:
+        return []
+    count = version // 7 + 2
+    size = dimension(version)
+    step = 26 if version == 32 else (version * 4 + count * 2 + 1) // (count * 2 - 2) * 2
+    return [6] + sorted(size - 7 - i * step for i in range(count - 1))
+
+
+@lru_cache(maxsize=None)
+def function_patterns(version: int) -> tuple[np.ndarray, np.ndarray]:
+    """(mask, dark): which modules are fixed patterns, and their ideal colour (True = dark).
+    Finders with separators, timing patterns, alignment patterns and the dark module; the
+    format and version information are not included (they carry data)."""
+    n = dimension(version)
+    mask = np.zeros((n, n), bool)
+    dark = np.zeros((n, n), bool)
+    finder = np.zeros((7, 7), bool)
+    finder[[0, 6], :] = finder[:, [0, 6]] = True
+    finder[2:5, 2:5] = True
+    for row, col in ((0, 0), (0, n - 7), (n - 7, 0)):
+        r0, c0 = max(row - 1, 0), max(col - 1, 0)
+        mask[r0 : row + 8, c0 : col + 8] = True  # finder plus its light separator
+        dark[row : row + 7, col : col + 7] = finder
+    mask[6, 8 : n - 8] = mask[8 : n - 8, 6] = True
+    dark[6, 8 : n - 8 : 2] = dark[8 : n - 8 : 2, 6] = True
+    centres = alignment_centres(version)
+    pattern = np.ones((5, 5), bool)
+    pattern[1:4, 1:4] = False
+    pattern[2, 2] = True
+    for r in centres:
+        for c in centres:
+            if (r, c) in ((6, 6), (6, n - 7), (n - 7, 6)):
+                continue  # where a finder is
+            mask[r - 2 : r + 3, c - 2 : c + 3] = True
+            dark[r - 2 : r + 3, c - 2 : c + 3] = pattern
+    mask[n - 8, 8] = dark[n - 8, 8] = True  # the dark module
+    return mask, dark
 
 
 def _bch_format(data: int) -> int:
@@ -94,8 +150,6 @@ def mask_pattern(mask: int, n: int) -> np.ndarray:
 def data_order(version: int) -> np.ndarray:
     """(row, col) of every data module in placement order (ISO 18004 7.7.3): two-column
     strips from the right, up and down in turn, skipping the timing column."""
-    from .sampler import function_patterns  # the fixed patterns live with the sampler
-
     n = 17 + 4 * version
     reserved = function_patterns(version)[0].copy()
     for positions in format_positions(n):
@@ -138,7 +192,7 @@ def _interleaved_positions(blocks: list[tuple[int, int]]) -> list[list[int]]:
             if i < data:
                 positions[b].append(index)
                 index += 1
-    for i in range(blocks[0][0] - blocks[0][1]):
+    for _ in range(blocks[0][0] - blocks[0][1]):
         for b in range(len(blocks)):
             positions[b].append(index)
             index += 1
@@ -223,3 +277,104 @@ def _erasure_counts(ec_count: int, max_tries: int) -> list[int]:
     most = ec_count - SPARE
     counts = sorted({0, *np.linspace(0, most, max_tries).round().astype(int)})
     return [c for c in counts if c <= most]
+
+
+# -- the data codewords' text -----------------------------------------------------------------
+
+ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+class _Bits:
+    """The data codewords as a bit string, read from the front."""
+
+    def __init__(self, data: bytes):
+        self.bits = "".join(f"{b:08b}" for b in data)
+        self.at = 0
+
+    def left(self) -> int:
+        return len(self.bits) - self.at
+
+    def take(self, count: int) -> int | None:
+        if self.at + count > len(self.bits):
+            return None
+        value = int(self.bits[self.at : self.at + count], 2)
+        self.at += count
+        return value
+
+
+def parse_data(data: bytes) -> str | None:
+    """The text of data codewords of a version 1 to 9 symbol (numeric, alphanumeric and byte
+    segments), or None unless the terminator and the standard padding (0xEC, 0x11, ...)
+    follow exactly."""
+    bits, text = _Bits(data), []
+    while bits.left() >= 4:
+        mode = bits.take(4)
+        if mode == 0:
+            break
+        segment = _SEGMENTS.get(mode)
+        if segment is None:
+            return None  # ECI, Kanji, structured append: not on the project's cards
+        part = segment(bits)
+        if part is None:
+            return None
+        text.append(part)
+    # Zero bits to the byte boundary, then the pad codewords alternating 0xEC, 0x11.
+    byte_end = -(-bits.at // 8) * 8
+    if "1" in bits.bits[bits.at : byte_end]:
+        return None
+    pads = data[byte_end // 8 :]
+    if any(b != (0xEC, 0x11)[k % 2] for k, b in enumerate(pads)):
+        return None
+    return "".join(text)
+
+
+def _numeric(bits: _Bits) -> str | None:
+    count = bits.take(10)
+    if count is None:
+        return None
+    groups = (
+        [(10, 3)] * (count // 3)
+        + ([(4, 1)] if count % 3 == 1 else [])
+        + ([(7, 2)] if count % 3 == 2 else [])
+    )
+    digits = []
+    for size, places in groups:
+        value = bits.take(size)
+        if value is None or value >= 10**places:
+            return None
+        digits.append(f"{value:0{places}d}")
+    return "".join(digits)
+
+
+def _alphanumeric(bits: _Bits) -> str | None:
+    count = bits.take(9)
+    if count is None:
+        return None
+    text = []
+    for _ in range(count // 2):
+        value = bits.take(11)
+        if value is None or value >= 45 * 45:
+            return None
+        text.append(ALPHANUMERIC[value // 45] + ALPHANUMERIC[value % 45])
+    if count % 2:
+        value = bits.take(6)
+        if value is None or value >= 45:
+            return None
+        text.append(ALPHANUMERIC[value])
+    return "".join(text)
+
+
+def _bytes(bits: _Bits) -> str | None:
+    count = bits.take(8)
+    if count is None:
+        return None
+    raw = []
+    for _ in range(count):
+        value = bits.take(8)
+        if value is None:
+            return None
+        raw.append(value)
+    return payload_text(bytes(raw))
+
+
+_SEGMENTS = {0b0001: _numeric, 0b0010: _alphanumeric, 0b0100: _bytes}

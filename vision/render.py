@@ -8,6 +8,8 @@ highlights on sleeves, vignetting, exposure swings, colour casts, hands of sever
 tones, curved cards, rolling-shutter skew, blur, directional motion smear, sensor noise and
 JPEG.
 Everything is deterministic for a given seed. `Rendered.truth` says where every code ended up.
+The printed pieces are drawn by `vision.sprites`, hands by `vision.hands`, and what the
+camera does to the picture by `vision.optics`.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from calibration.layouts import load_layout
 from companion.catalogue import load_catalogue
 
-# Fallback card design (used until calibration.render provides the printed look): the QR
-# symbol in the upper part of a 63x88 mm card, 21 modules of 1.2 mm plus a 4-module margin.
-FALLBACK_MODULE_MM = 1.2
-CARD_PX_PER_MM = 12  # resolution of the card sprites before warping
+from .hands import Hand, covered_fraction, draw_hand
+from .optics import distort, exposure, lighting, rolling_shutter, smear_kernel, specular
+from .sprites import TOKEN_SIZE_MM, bend, card_sprite, marker_sprite, mat_sprite
 
 
 @dataclass(frozen=True)
@@ -38,17 +40,6 @@ class Placed:
     angle_deg: float = 0.0
     kind: str = "card"  # "card", "back" or "token"
     marker: int | None = None
-
-
-@dataclass(frozen=True)
-class Hand:
-    """A skin-coloured hand hovering over the table (centre in mat mm, pointing angle)."""
-
-    x_mm: float
-    y_mm: float
-    angle_deg: float = 0.0
-    scale: float = 1.0
-    skin: int | None = None  # an index into SKIN_TONES; None draws one of SKIN at random
 
 
 @dataclass(frozen=True)
@@ -141,168 +132,6 @@ class Rendered:
     mat_to_px: np.ndarray  # homography mat mm -> frame px (before lens distortion)
     truth: list[Truth]
     camera: Camera
-
-
-# -- sprites ---------------------------------------------------------------------------------
-
-
-def _qr_matrix(payload: str) -> np.ndarray:
-    import segno
-
-    qr = segno.make_qr(payload, error="h" if len(payload) <= 10 else "m")
-    return np.array([[0 if dark else 255 for dark in row] for row in qr.matrix], np.uint8)
-
-
-@lru_cache(maxsize=512)
-def card_sprite(
-    payload: str, kind: str = "card", game: str = "musee"
-) -> tuple[np.ndarray, np.ndarray]:
-    """A printed card at CARD_PX_PER_MM and the QR symbol's corners on it (px).
-
-    Uses calibration's `render_card` when it exists so the scenes show the real print.
-    """
-    try:
-        from calibration.kit.cards import card_geometry, card_image
-    except ImportError:  # the print kit is not installed: draw a plain QR card
-        return _fallback_card(payload, kind)
-    catalogue = load_catalogue(game)
-    card_mm = tuple(catalogue.card_size_mm)
-    image = card_image(game, payload, dpi=CARD_PX_PER_MM * 25.4)
-    sprite = cv2.cvtColor(np.asarray(image.convert("RGB")), cv2.COLOR_RGB2BGR)
-    geometry = card_geometry(card_mm)
-    sx, sy = sprite.shape[1] / card_mm[0], sprite.shape[0] / card_mm[1]
-    x0, y0 = geometry.qr_origin_mm
-    side = geometry.qr_side_mm
-    quad = np.array(
-        [[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side]], np.float32
-    ) * np.array([sx, sy], np.float32)
-    return sprite, quad
-
-
-def qr_module_mm(game: str = "musee") -> float:
-    """Module size of the printed card QR (sets px per module in benchmarks)."""
-    try:
-        from calibration.kit.cards import card_geometry
-    except ImportError:
-        return FALLBACK_MODULE_MM
-    return card_geometry(tuple(load_catalogue(game).card_size_mm)).module_mm
-
-
-def _locate_qr(sprite: np.ndarray) -> np.ndarray | None:
-    from .decode import ZxingDecoder, order_quad
-
-    codes = ZxingDecoder().decode(sprite)
-    if not codes:
-        return None
-    return order_quad(codes[0].corners)
-
-
-def _fallback_card(payload: str, kind: str) -> tuple[np.ndarray, np.ndarray]:
-    s = CARD_PX_PER_MM
-    w, h = int(63 * s), int(88 * s)
-    card = np.full((h, w, 3), 250, np.uint8)
-    tint = (205, 190, 160) if kind == "back" else _tint(payload)
-    cv2.rectangle(card, (int(3 * s), int(3 * s)), (w - int(3 * s), h - int(3 * s)), tint, -1)
-    module_px = int(round(FALLBACK_MODULE_MM * s))
-    matrix = _qr_matrix(payload)
-    n = matrix.shape[0]
-    quiet = 4
-    qr = cv2.resize(matrix, (n * module_px, n * module_px), interpolation=cv2.INTER_NEAREST)
-    qr = cv2.copyMakeBorder(
-        qr,
-        quiet * module_px,
-        quiet * module_px,
-        quiet * module_px,
-        quiet * module_px,
-        cv2.BORDER_CONSTANT,
-        value=255,
-    )
-    side = qr.shape[0]
-    x0 = (w - side) // 2
-    y0 = int(6 * s)
-    card[y0 : y0 + side, x0 : x0 + side] = cv2.cvtColor(qr, cv2.COLOR_GRAY2BGR)
-    label = payload if kind != "back" else "BACK"
-    cv2.putText(
-        card,
-        label,
-        (int(8 * s), h - int(14 * s)),
-        cv2.FONT_HERSHEY_SIMPLEX,
-        s * 0.55,
-        (40, 40, 40),
-        max(2, s // 3),
-        cv2.LINE_AA,
-    )
-    a = quiet * module_px
-    quad = np.array(
-        [
-            [x0 + a, y0 + a],
-            [x0 + a + n * module_px, y0 + a],
-            [x0 + a + n * module_px, y0 + a + n * module_px],
-            [x0 + a, y0 + a + n * module_px],
-        ],
-        np.float32,
-    )
-    return card, quad
-
-
-def _tint(payload: str) -> tuple[int, int, int]:
-    digits = "".join(ch for ch in payload if ch.isdigit())
-    number = int(digits) if digits else sum(map(ord, payload))
-    return [(190, 190, 190), (220, 170, 120), (140, 200, 140), (140, 140, 220), (120, 210, 230)][
-        number % 5
-    ]
-
-
-@lru_cache(maxsize=64)
-def marker_sprite(marker_id: int, px: int = 120) -> np.ndarray:
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250)
-    inner = cv2.aruco.generateImageMarker(dictionary, marker_id, px)
-    border = px // 6
-    return cv2.cvtColor(
-        cv2.copyMakeBorder(inner, border, border, border, border, cv2.BORDER_CONSTANT, value=255),
-        cv2.COLOR_GRAY2BGR,
-    )
-
-
-TOKEN_SIZE_MM = 20.0  # printed token: marker black square (white border around it)
-
-
-@lru_cache(maxsize=8)
-def mat_sprite(
-    game: str, players: int, px_per_mm: float = 2.0
-) -> tuple[np.ndarray, tuple[float, float]]:
-    """The printed play mat (calibration's renderer if present, else drawn from the layout)."""
-    from calibration.layouts import load_layout
-
-    layout = load_layout(game, players)
-    try:
-        from calibration import render as kit  # type: ignore[attr-defined]
-
-        image = kit.render_mat(game, players, px_per_mm=px_per_mm)
-        if image is not None:
-            if image.ndim == 2:
-                image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-            return image, layout.mat_size_mm
-    except Exception:  # noqa: BLE001
-        pass
-    w_mm, h_mm = layout.mat_size_mm
-    image = np.full((int(h_mm * px_per_mm), int(w_mm * px_per_mm), 3), (228, 236, 240), np.uint8)
-    for region in layout.regions:
-        for slot in region.slots:
-            x, y, w, h = (v * px_per_mm for v in slot.rect_mm)
-            cv2.rectangle(image, (int(x), int(y)), (int(x + w), int(y + h)), (170, 170, 170), 1)
-    for marker in layout.markers:
-        side = marker.size_mm * px_per_mm
-        sprite = marker_sprite(marker.id, 120)
-        inner = 120 / sprite.shape[0]
-        full = int(round(side / inner))
-        resized = cv2.resize(sprite, (full, full), interpolation=cv2.INTER_AREA)
-        cx, cy = marker.center_mm[0] * px_per_mm, marker.center_mm[1] * px_per_mm
-        x0, y0 = int(round(cx - full / 2)), int(round(cy - full / 2))
-        image[max(0, y0) : y0 + full, max(0, x0) : x0 + full] = resized[
-            max(0, -y0) :, max(0, -x0) :
-        ][: image.shape[0] - max(0, y0), : image.shape[1] - max(0, x0)]
-    return image, layout.mat_size_mm
 
 
 # -- geometry --------------------------------------------------------------------------------
@@ -406,65 +235,71 @@ def render_scene(
         mat, mat_mm = mat_sprite(scene.game, scene.players)
         to_mm = np.diag([mat_mm[0] / mat.shape[1], mat_mm[1] / mat.shape[0], 1.0])
         _warp_into(frame, mat, mat_to_px @ to_mm)
-
-    truth: list[Truth] = []
-    for piece in scene.pieces:
-        if piece.kind == "token":
-            sprite = marker_sprite(piece.marker, 120)
-            side = TOKEN_SIZE_MM * sprite.shape[0] / 120
-            matrix = mat_to_px @ _piece_matrix(piece, (side, side), sprite.shape)
-            _warp_into(frame, sprite, matrix)
-            b = (sprite.shape[0] - 120) / 2
-            quad = np.array([[b, b], [b + 120, b], [b + 120, b + 120], [b, b + 120]], np.float64)
-        else:
-            sprite, quad = card_sprite(piece.payload, piece.kind, scene.game)
-            outline = None
-            if degradation.card_bend:
-                sprite, outline = _bend(
-                    sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0))
-                )
-            matrix = mat_to_px @ _piece_matrix(piece, scene.card_size_mm, sprite.shape)
-            _drop_shadow(frame, sprite.shape, matrix)
-            _warp_into(frame, sprite, matrix, outline)
-        quad_px = cv2.perspectiveTransform(
-            quad.reshape(-1, 1, 2).astype(np.float64), matrix
-        ).reshape(4, 2)
-        truth.append(Truth(piece.payload, piece.kind, quad_px, (piece.x_mm, piece.y_mm), False))
+    truth = [_lay(frame, piece, scene, mat_to_px, degradation, rng) for piece in scene.pieces]
 
     if degradation.specular:
-        _specular(
+        specular(
             frame, [t.quad_px for t in truth if t.kind != "token"], degradation.specular, light_rng
         )
     hand_mask = np.zeros(frame.shape[:2], np.uint8)
     for hand in scene.hands:
-        _draw_hand(frame, hand_mask, hand, mat_to_px, rng)
+        draw_hand(frame, hand_mask, hand, mat_to_px, rng)
     for item in truth:
-        inside = _covered_fraction(hand_mask, item.quad_px)
+        inside = covered_fraction(hand_mask, item.quad_px)
         item.occluded = inside > 0.02
-
-    frame = _lighting(frame, degradation, light_rng)
-    frame = _exposure(frame, degradation)
-    if camera.distorted:
-        frame, mapper = _distort(frame, camera.k1, camera.k2, camera.p1, camera.p2)
-        for item in truth:
-            item.quad_px = mapper(item.quad_px)
-    if degradation.rolling_shutter_px:
-        frame, mapper = _rolling_shutter(frame, degradation.rolling_shutter_px)
-        for item in truth:
-            item.quad_px = mapper(item.quad_px)
-    if degradation.blur_sigma > 0:
-        frame = cv2.GaussianBlur(frame, (0, 0), degradation.blur_sigma)
-    if degradation.motion_px >= 1:
-        frame = cv2.filter2D(
-            frame, -1, _smear_kernel(degradation.motion_px, degradation.motion_angle_deg)
-        )
-    if degradation.noise_sigma > 0:
-        noise = rng.normal(0, degradation.noise_sigma, frame.shape).astype(np.float32)
-        frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    if degradation.jpeg_quality:
-        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, degradation.jpeg_quality])
-        frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    frame = _through_the_camera(frame, truth, camera, degradation, rng, light_rng)
     return Rendered(frame, mat_to_px, truth, camera)
+
+
+def _lay(frame, piece: Placed, scene: Scene, mat_to_px, degradation: Degradation, rng) -> Truth:
+    """Draw one piece on the table; where its code lies in the frame."""
+    if piece.kind == "token":
+        sprite = marker_sprite(piece.marker, 120)
+        side = TOKEN_SIZE_MM * sprite.shape[0] / 120
+        matrix = mat_to_px @ _piece_matrix(piece, (side, side), sprite.shape)
+        _warp_into(frame, sprite, matrix)
+        b = (sprite.shape[0] - 120) / 2
+        quad = np.array([[b, b], [b + 120, b], [b + 120, b + 120], [b, b + 120]], np.float64)
+    else:
+        sprite, quad = card_sprite(piece.payload, piece.kind, scene.game)
+        outline = None
+        if degradation.card_bend:
+            sprite, outline = bend(sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0)))
+        matrix = mat_to_px @ _piece_matrix(piece, scene.card_size_mm, sprite.shape)
+        _drop_shadow(frame, sprite.shape, matrix)
+        _warp_into(frame, sprite, matrix, outline)
+    quad_px = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), matrix).reshape(
+        4, 2
+    )
+    return Truth(piece.payload, piece.kind, quad_px, (piece.x_mm, piece.y_mm), False)
+
+
+def _through_the_camera(
+    frame, truth: list[Truth], camera: Camera, d: Degradation, rng, light_rng
+) -> np.ndarray:
+    """Light, exposure, lens, shutter, blur, smear, noise and JPEG, in the order a camera
+    adds them; every code's corners in `truth` follow the geometric ones."""
+    frame = lighting(frame, d.light, d.shadow, d.glare, light_rng)
+    frame = exposure(frame, d.vignette, d.exposure, d.colour_cast)
+    if camera.distorted:
+        frame, mapper = distort(frame, camera.k1, camera.k2, camera.p1, camera.p2)
+        for item in truth:
+            item.quad_px = mapper(item.quad_px)
+    if d.rolling_shutter_px:
+        frame, mapper = rolling_shutter(frame, d.rolling_shutter_px)
+        for item in truth:
+            item.quad_px = mapper(item.quad_px)
+    if d.blur_sigma > 0:
+        frame = cv2.GaussianBlur(frame, (0, 0), d.blur_sigma)
+    if d.motion_px >= 1:
+        frame = cv2.filter2D(frame, -1, smear_kernel(d.motion_px, d.motion_angle_deg))
+    if d.noise_sigma > 0:
+        noise = rng.normal(0, d.noise_sigma, frame.shape).astype(np.float32)
+        frame = np.clip(frame.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    if d.jpeg_quality:
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, d.jpeg_quality])
+        frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return frame
 
 
 @lru_cache(maxsize=4)
@@ -500,247 +335,6 @@ def _drop_shadow(frame: np.ndarray, sprite_shape, matrix: np.ndarray) -> None:
     region[:] = (region * (1 - 0.35 * mask[..., None])).astype(np.uint8)
 
 
-SKIN = [(120, 160, 215), (95, 135, 195), (80, 110, 160), (150, 185, 230)]  # BGR
-# From very light to very dark skin (BGR), for hands chosen on purpose (`Hand.skin`).
-SKIN_TONES = [(175, 200, 240), (120, 160, 215), (80, 110, 160), (55, 80, 125), (35, 50, 80)]
-
-
-def _draw_hand(
-    frame: np.ndarray, mask: np.ndarray, hand: Hand, mat_to_px: np.ndarray, rng: np.random.Generator
-) -> None:
-    """A palm and five fingers as soft, shaded skin-coloured blobs."""
-    centre = cv2.perspectiveTransform(
-        np.array([[[hand.x_mm, hand.y_mm]]], np.float64), mat_to_px
-    ).reshape(2)
-    step = cv2.perspectiveTransform(
-        np.array([[[hand.x_mm + 1, hand.y_mm]]], np.float64), mat_to_px
-    ).reshape(2)
-    px_per_mm = float(np.linalg.norm(step - centre))
-    s = px_per_mm * hand.scale
-    tone = SKIN[int(rng.integers(len(SKIN)))] if hand.skin is None else SKIN_TONES[hand.skin]
-    colour = np.array(tone, np.float32)
-    layer = np.zeros(frame.shape[:2], np.uint8)
-    a = math.radians(hand.angle_deg)
-    direction = np.array([math.cos(a), math.sin(a)])
-    normal = np.array([-direction[1], direction[0]])
-    palm = centre
-    cv2.ellipse(
-        layer,
-        tuple(int(v) for v in palm),
-        (int(48 * s), int(42 * s)),
-        hand.angle_deg,
-        0,
-        360,
-        255,
-        -1,
-    )
-    for i, (offset, length) in enumerate([(-30, 70), (-11, 85), (8, 80), (26, 64)]):
-        base = palm + direction * 35 * s + normal * offset * s
-        tip = base + direction * length * s
-        cv2.line(layer, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255, int(18 * s))
-    thumb_base = palm + normal * 38 * s
-    thumb_tip = thumb_base + (direction * 0.5 + normal * 0.9) * 55 * s
-    cv2.line(
-        layer, tuple(int(v) for v in thumb_base), tuple(int(v) for v in thumb_tip), 255, int(20 * s)
-    )
-    soft = cv2.GaussianBlur(layer.astype(np.float32) / 255.0, (0, 0), max(1.0, 2 * s))
-    shade = cv2.GaussianBlur(layer.astype(np.float32) / 255.0, (0, 0), max(2.0, 12 * s))
-    skin = colour[None, None, :] * (0.65 + 0.4 * shade[..., None])
-    alpha = np.clip(soft * 1.2, 0, 1)[..., None]
-    # A hand casts a shadow a little off to the side.
-    shadow = np.roll(np.roll(soft, int(14 * s), axis=0), int(10 * s), axis=1)
-    frame[:] = np.clip(frame * (1 - 0.35 * shadow[..., None]), 0, 255).astype(np.uint8)
-    frame[:] = np.clip(skin * alpha + frame * (1 - alpha), 0, 255).astype(np.uint8)
-    mask[:] = np.maximum(mask, layer)
-
-
-def _covered_fraction(mask: np.ndarray, quad: np.ndarray) -> float:
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)
-    x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
-    window = mask[y0:y1, x0:x1]
-    if window.size == 0:
-        return 0.0
-    poly = np.zeros_like(window)
-    cv2.fillConvexPoly(poly, (quad - (x0, y0)).astype(np.int32), 255)
-    area = max(int(np.count_nonzero(poly)), 1)
-    return float(np.count_nonzero(window & poly)) / area
-
-
-def _lighting(frame: np.ndarray, d: Degradation, rng: np.random.Generator) -> np.ndarray:
-    if not (d.light or d.shadow or d.glare):
-        return frame
-    h, w = frame.shape[:2]
-    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
-    xx /= w
-    yy /= h
-    gain = np.ones_like(xx)
-    if d.light:
-        angle = rng.uniform(0, 2 * math.pi)
-        ramp = (xx - 0.5) * math.cos(angle) + (yy - 0.5) * math.sin(angle)
-        gain *= 1 + d.light * ramp * 1.6
-    if d.shadow:
-        # A soft band shadow (an arm, a lamp post) across part of the frame.
-        cx, cy = rng.uniform(0.2, 0.8), rng.uniform(0.2, 0.8)
-        angle = rng.uniform(0, math.pi)
-        distance = np.abs((xx - cx) * math.sin(angle) - (yy - cy) * math.cos(angle))
-        gain *= 1 - d.shadow * np.clip(1.2 - distance / 0.12, 0, 1)
-    additive = np.zeros_like(xx)
-    if d.glare:
-        gx, gy = rng.uniform(0.25, 0.75), rng.uniform(0.25, 0.75)
-        radius = rng.uniform(0.05, 0.1)
-        additive += 255 * d.glare * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius**2))
-    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
-    additive = cv2.resize(additive, (w, h), interpolation=cv2.INTER_LINEAR)
-    out = frame.astype(np.float32) * gain[..., None] + additive[..., None]
-    return np.clip(out, 0, 255).astype(np.uint8)
-
-
-def lens_model(x, y, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.0):
-    """Brown-Conrady (OpenCV's) model on normalised coordinates: radial k1, k2 and
-    tangential p1, p2. Returns the distorted coordinates."""
-    r2 = x * x + y * y
-    radial = 1 + k1 * r2 + k2 * r2 * r2
-    return (
-        x * radial + 2 * p1 * x * y + p2 * (r2 + 2 * x * x),
-        y * radial + p1 * (r2 + 2 * y * y) + 2 * p2 * x * y,
-    )
-
-
-def _distort(frame: np.ndarray, k1: float, k2: float = 0.0, p1: float = 0.0, p2: float = 0.0):
-    """Lens distortion about the frame centre (focal length = the longer side); returns the
-    image and a point mapper (undistorted frame px -> distorted frame px)."""
-    h, w = frame.shape[:2]
-    f = max(w, h)
-    cx, cy = w / 2, h / 2
-    yy, xx = np.indices((h, w), dtype=np.float32)
-    dx, dy = lens_model((xx - cx) / f, (yy - cy) / f, k1, k2, p1, p2)
-    map_x = (dx * f + cx).astype(np.float32)
-    map_y = (dy * f + cy).astype(np.float32)
-    out = cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-    def mapper(points: np.ndarray) -> np.ndarray:
-        # Output p satisfies source = model(p): solve by fixed-point iteration.
-        src = (np.asarray(points, np.float64) - (cx, cy)) / f
-        p = src.copy()
-        for _ in range(12):
-            mx, my = lens_model(p[:, 0], p[:, 1], k1, k2, p1, p2)
-            p = p + (src - np.stack([mx, my], axis=1))
-        return p * f + (cx, cy)
-
-    return out, mapper
-
-
-def _rolling_shutter(frame: np.ndarray, shift_px: float):
-    """Rows read out one after another while the camera pans: each row shifted sideways a
-    little more than the one above (the last row by `shift_px`)."""
-    h, w = frame.shape[:2]
-    yy, xx = np.indices((h, w), dtype=np.float32)
-    offset = shift_px * (yy / max(h - 1, 1) - 0.5)
-    out = cv2.remap(frame, xx - offset, yy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-    def mapper(points: np.ndarray) -> np.ndarray:
-        points = np.asarray(points, np.float64).copy()
-        points[:, 0] += shift_px * (points[:, 1] / max(h - 1, 1) - 0.5)
-        return points
-
-    return out, mapper
-
-
-def _smear_kernel(length_px: float, angle_deg: float) -> np.ndarray:
-    """A straight motion-blur kernel `length_px` long in direction `angle_deg`."""
-    length = int(round(length_px))
-    if angle_deg % 180 == 0:
-        return np.full((1, length), 1.0 / length, np.float32)
-    size = length + 2 | 1
-    kernel = np.zeros((size, size), np.float32)
-    c = size // 2
-    a = math.radians(angle_deg)
-    dx, dy = math.cos(a) * (length - 1) / 2, math.sin(a) * (length - 1) / 2
-    cv2.line(
-        kernel,
-        (round(c * 16 - dx * 16), round(c * 16 - dy * 16)),
-        (round(c * 16 + dx * 16), round(c * 16 + dy * 16)),
-        1.0,
-        1,
-        cv2.LINE_AA,
-        shift=4,
-    )
-    return kernel / kernel.sum()
-
-
-def _exposure(frame: np.ndarray, d: Degradation) -> np.ndarray:
-    """Vignetting, exposure gain and the light's colour, as the sensor sees them."""
-    if not d.vignette and d.exposure == 1.0 and d.colour_cast == (1.0, 1.0, 1.0):
-        return frame
-    h, w = frame.shape[:2]
-    gain = np.full((h // 8 + 1, w // 8 + 1), d.exposure, np.float32)
-    if d.vignette:
-        yy, xx = np.mgrid[0 : gain.shape[0], 0 : gain.shape[1]].astype(np.float32)
-        r2 = ((xx / (gain.shape[1] - 1) - 0.5) ** 2 + (yy / (gain.shape[0] - 1) - 0.5) ** 2) / 0.5
-        gain *= 1 - d.vignette * r2  # cos^4 fall-off, approximately
-    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
-    cast = np.array(d.colour_cast, np.float32)
-    out = frame.astype(np.float32) * gain[..., None] * cast[None, None, :]
-    return np.clip(out, 0, 255).astype(np.uint8)
-
-
-def _specular(
-    frame: np.ndarray, quads: list[np.ndarray], strength: float, rng: np.random.Generator
-) -> None:
-    """Sleeve and laminate glare: on about a third of the codes, a small elongated highlight
-    that saturates part of the symbol (up to about a fifth of it)."""
-    h, w = frame.shape[:2]
-    for quad in quads:
-        if rng.uniform() > 0.35:
-            continue
-        side = float(np.linalg.norm(quad[1] - quad[0]))
-        centre = quad.mean(axis=0) + rng.uniform(-0.3, 0.3, 2) * side
-        axes = (
-            max(2, int(side * rng.uniform(0.15, 0.3))),
-            max(1, int(side * rng.uniform(0.05, 0.12))),
-        )
-        x0, y0 = int(max(centre[0] - side, 0)), int(max(centre[1] - side, 0))
-        x1, y1 = int(min(centre[0] + side, w)), int(min(centre[1] + side, h))
-        if x1 <= x0 or y1 <= y0:
-            continue
-        spot = np.zeros((y1 - y0, x1 - x0), np.float32)
-        cv2.ellipse(
-            spot,
-            (int(centre[0] - x0), int(centre[1] - y0)),
-            axes,
-            float(rng.uniform(0, 180)),
-            0,
-            360,
-            1.0,
-            -1,
-        )
-        spot = cv2.GaussianBlur(spot, (0, 0), max(1.0, axes[1] * 0.6))
-        region = frame[y0:y1, x0:x1].astype(np.float32)
-        frame[y0:y1, x0:x1] = np.clip(
-            region + 255 * 1.5 * strength * spot[..., None], 0, 255
-        ).astype(np.uint8)
-
-
-def _bend(sprite: np.ndarray, sag: float) -> tuple[np.ndarray, np.ndarray]:
-    """A card bowed in its sleeve: seen from above, rows sag into arcs (the middle lower than
-    the edges by `sag` x card width) and the sides pull in a little. Returns the bent sprite
-    and its outline (alpha)."""
-    h, w = sprite.shape[:2]
-    yy, xx = np.indices((h, w), dtype=np.float32)
-    u = xx / (w - 1) * 2 - 1  # -1 .. 1 across the card
-    map_y = yy - sag * w * (1 - u * u)
-    map_x = xx + u * sag * w * 0.15 * (1 - yy / h)
-    bent = cv2.remap(sprite, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-    outline = cv2.remap(
-        np.full((h, w), 255, np.uint8),
-        map_x,
-        map_y,
-        cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_CONSTANT,
-    )
-    return bent, outline
-
-
 # -- scene builders --------------------------------------------------------------------------
 
 
@@ -755,8 +349,6 @@ def layout_scene(
     jitter_deg: float = 2.0,
 ) -> Scene:
     """Cards (payload, region, slot) and tokens laid in their layout slots, a little crooked."""
-    from calibration.layouts import load_layout
-
     layout = load_layout(game, players)
     catalogue = load_catalogue(game)
     rng = np.random.default_rng(seed)
@@ -815,8 +407,6 @@ def grid_scene(
 
 def random_scene(game: str = "musee", players: int = 2, cards: int = 12, seed: int = 0) -> Scene:
     """Cards in random slots of the game's layout (the `scene:` development source)."""
-    from calibration.layouts import load_layout
-
     layout = load_layout(game, players)
     catalogue = load_catalogue(game)
     rng = np.random.default_rng(seed)

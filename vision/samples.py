@@ -25,7 +25,8 @@ import cv2
 from companion.games import find_game
 from companion.model import Move, Setup
 
-from .render import Camera, Degradation, Hand, layout_scene, render_scene
+from .hands import Hand
+from .render import Camera, Degradation, layout_scene, render_scene
 
 FPS = 4.0  # frame rate the sequence is meant to be played at
 SETTLE_FRAMES = 3  # frames with the new card in plain view (tracker: 3 of 5)

@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.bench_lens import SIZE, WIDE  # a wide-angle webcam (about 100 degrees)
-from calibration.bench_lens import board_view as view  # the board seen through that lens
 from calibration.lens import LensCalibration, LensError, find_board, solve_lens
+from vision.bench_lens import SIZE, WIDE  # a wide-angle webcam (about 100 degrees)
+from vision.bench_lens import board_view as view  # the board seen through that lens
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,8 @@ def test_too_few_views_is_a_clear_error():
 
 def test_the_watcher_places_cards_at_the_mat_edges_right_with_the_lens(lens):
     from vision.pipeline import TableWatcher
-    from vision.render import Camera, card_sprite, layout_scene, render_scene
+    from vision.render import Camera, layout_scene, render_scene
+    from vision.sprites import card_sprite
 
     placements = [
         ("MU01", "museum0", [0, 0]),
@@ -159,8 +160,7 @@ def test_serve_uses_the_saved_lens_and_says_when_there_is_none(lens, tmp_path, m
 def test_code_corners_on_finder_patterns_are_refined_to_sub_pixel():
     """Decoders place a symbol's corners to about a pixel (a millimetre on a webcam's view of
     the mat); the corners on finder patterns are refined on the frame before placing cards."""
-    from vision.decode import Code
-    from vision.pipeline import refine_corners
+    from vision.codes import Code, refine_corners
     from vision.render import Camera, layout_scene, render_scene
 
     scene = layout_scene("musee", 2, [("MU01", "museum0", [1, 2])], seed=3, jitter_deg=10)
@@ -195,8 +195,8 @@ def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
     through."""
     from click.testing import CliRunner
 
-    from calibration.bench_lens import CORNER_VIEWS, ExactLens
     from companion_cli import main as cli
+    from vision.bench_lens import CORNER_VIEWS, ExactLens
 
     video = tmp_path / "board.avi"
     _board_video(video, CORNER_VIEWS)
@@ -236,8 +236,8 @@ def test_calibrate_lens_from_a_live_source_recovers_the_lens(tmp_path):
 def test_the_older_spelling_and_photo_folders_still_work(tmp_path):
     from click.testing import CliRunner
 
-    from calibration.bench_lens import CENTRAL_VIEWS
     from companion_cli import main as cli
+    from vision.bench_lens import CENTRAL_VIEWS
 
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -278,8 +278,8 @@ def test_calibrate_lens_from_a_network_camera(tmp_path):
 
     from click.testing import CliRunner
 
-    from calibration.bench_lens import CORNER_VIEWS
     from companion_cli import main as cli
+    from vision.bench_lens import CORNER_VIEWS
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from mjpeg_server import FlakyMjpegServer

@@ -18,8 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision import cardgrid
-from vision.decode import CardReader, find_candidates
-from vision.render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
+from vision.finder import find_candidates
+from vision.reader import CardReader
+from vision.render import Camera, Degradation, grid_scene, render_scene
+from vision.sprites import qr_module_mm
 
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -14,7 +14,7 @@ from vision.boofcv import (
     run_method,
     score,
 )
-from vision.render import card_sprite
+from vision.sprites import card_sprite
 
 
 def write_photo(folder, name, offset, layout):

@@ -9,8 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vision import cardgrid
-from vision.decode import CardReader, ZxingDecoder
-from vision.render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
+from vision.backends import ZxingDecoder
+from vision.reader import CardReader
+from vision.render import Camera, Degradation, grid_scene, render_scene
+from vision.sprites import qr_module_mm
 
 PAYLOADS = ["MU05", "MU17", "MU29", "MU33"]
 
@@ -109,7 +111,7 @@ def test_a_grid_fitted_in_any_orientation_reads(turns):
 def smeared(payload: str, smear_px: int, px: int = 3):
     """The card's symbol at `px` per module smeared sideways over `smear_px` pixels and
     blurred (sigma 1.2), and its exact grid."""
-    from vision.sampler import Grid
+    from vision.grid import Grid
 
     dark = card_modules(payload)
     image = np.where(np.kron(np.pad(dark, 4), np.ones((px, px), bool)), 40.0, 220.0)
@@ -123,7 +125,7 @@ def smeared(payload: str, smear_px: int, px: int = 3):
 
 @pytest.mark.parametrize("payload", ["MU05", "CRIDOL2B", "MYN1C"])
 def test_equalising_undoes_a_smear_between_modules(payload):
-    from vision.sampler import module_values
+    from vision.grid import module_values
 
     image, grid = smeared(payload, smear_px=5)
     plain = cardgrid.confidence(module_values(image, grid))

@@ -10,15 +10,16 @@ import pytest
 from click.testing import CliRunner
 
 from companion_cli import main as cli
-from vision.decode import (
-    CardReader,
+from vision.backends import (
     ChainDecoder,
     OpenCVDecoder,
     PyzbarDecoder,
     ZxingDecoder,
     backend_report,
 )
-from vision.render import Camera, Degradation, card_sprite, grid_scene, qr_module_mm, render_scene
+from vision.reader import CardReader
+from vision.render import Camera, Degradation, grid_scene, render_scene
+from vision.sprites import card_sprite, qr_module_mm
 
 
 @pytest.mark.parametrize(

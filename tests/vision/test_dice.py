@@ -4,7 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import CANON, COLOURS, LAYOUTS, count_pips, find_dice, render_die
+from vision.dice import COLOURS, find_dice
+from vision.dice_render import render_die
+from vision.pips import CANON, LAYOUTS, count_pips
 
 
 @pytest.mark.parametrize("colour", COLOURS)

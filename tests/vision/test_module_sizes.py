@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.decode import CardReader
-from vision.render import Camera, Degradation, grid_scene, qr_module_mm, render_scene
+from vision.reader import CardReader
+from vision.render import Camera, Degradation, grid_scene, render_scene
+from vision.sprites import qr_module_mm
 
 PAYLOADS = ["MU03", "MU11", "MU27", "MU40", "MU52", "MU58"]
 

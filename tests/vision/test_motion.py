@@ -5,9 +5,12 @@ import cv2
 import pytest
 
 from companion.events import CardRemoved
-from vision.decode import CardReader
+from vision.hands import Hand
+from vision.partial import PartialDecoder
 from vision.pipeline import TableWatcher
-from vision.render import Camera, Degradation, Hand, layout_scene, render_scene
+from vision.reader import CardReader
+from vision.refresh import RefreshJob
+from vision.render import Camera, Degradation, layout_scene, render_scene
 
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)
 SLOTS = [(m, g, s) for m in range(2) for g in range(2) for s in range(4)]
@@ -125,7 +128,9 @@ def test_the_periodic_whole_decode_waits_for_a_frame_without_motion():
     watcher.process(still, 2.1)  # nothing changed, and a whole decode is overdue
     assert watcher.full_decodes == 2
     assert len(watcher.tracker.alive()) == len(PLACEMENTS)
-    for i in range(2 * watcher.full_decode_every):  # the same pixels are not decoded whole again
+    for i in range(
+        2 * watcher.settings.full_decode_every
+    ):  # the same pixels are not decoded whole again
         watcher.process(still, 2.2 + i / 30)
     assert watcher.full_decodes == 2
     for i in range(95):  # motion for longer than three whole-decode periods: it goes ahead
@@ -148,21 +153,20 @@ def test_a_covered_card_is_not_tried_again_on_the_same_pixels():
 
     verdicts: list[list[tuple[str, tuple]]] = []
 
-    class Recording(TableWatcher):
-        def _read_strip(self, gray, strip, hints, nearby, attention=None, looked=None):
+    class Recording(PartialDecoder):
+        def _read_strip(self, gray, strip, hints, nearby, attention, looked, card_px):
             def recorded(quad):  # frame pixels
                 look = attention(quad)
                 verdicts[-1].append((look, tuple(float(v) for v in quad.mean(axis=0))))
                 return look
 
-            return super()._read_strip(
-                gray, strip, hints, nearby, attention if attention is None else recorded, looked
-            )
+            return super()._read_strip(gray, strip, hints, nearby, recorded, looked, card_px)
 
     layout = load_layout("musee", 2)
     x, y = layout.region("museum0").slot([1, 1]).center_mm
     resting = Hand(x, y + 40, -90, 1.0)  # covers MU06's code
-    watcher = Recording(None, "musee", 2, preview_width=0, workers=1)
+    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1)
+    watcher.partial = Recording(watcher.reader, workers=1)
     for i in range(4):
         verdicts.append([])
         watcher.process(frame(None, 1), i / 30)
@@ -214,23 +218,23 @@ def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames(where
             preview_width=0,
             workers=1,
             reader=QuickReadsMissMU09(min_side_px=36, max_side_px=520),
+            refresh_beside=True,  # as for a live camera (CameraSource)
+            refresh_in_process=where == "process",
         )
-        watcher.refresh_in_background = True  # as for a live camera (CameraSource)
-        watcher.refresh_in_process = where == "process"
         return watcher
 
     empty, placed, elsewhere = (_scene_frame(p, (), 5) for p in (without, PLACEMENTS, moved))
     watcher = live_watcher()
     t = 0.0
-    for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
+    for image in [empty] * 3 + [placed] * (watcher.settings.full_decode_every + 1):
         watcher.process(image, t)
         t += 1 / 30
     assert watcher.full_decodes == 1  # the first frame only: never a whole decode in line
     assert "MU09" not in {c.text for c in watcher.last_seen.codes}
-    assert watcher._refresh is not None  # started on the last (still) frame
-    assert (watcher._refresh_process is not None) == (where == "process")
+    assert watcher.refresher.job is not None  # started on the last (still) frame
+    assert (watcher.refresher.process_pool is not None) == (where == "process")
     tried_before = watcher.reader.stats["crop"][1]
-    watcher._refresh[0].result(timeout=60)  # let it finish before the next frame comes
+    watcher.refresher.job.future.result(timeout=60)  # let it finish before the next frame comes
     watcher.process(placed, t)
     assert "MU09" in {c.text for c in watcher.last_seen.codes}
     assert watcher.background_refreshes == 1
@@ -239,15 +243,15 @@ def test_the_periodic_whole_decode_of_a_live_camera_runs_beside_the_frames(where
 
     # The same again, but MU09 moves to another slot before the refresh's result is taken.
     watcher = live_watcher()
-    for image in [empty] * 3 + [placed] * (watcher.full_decode_every + 1):
+    for image in [empty] * 3 + [placed] * (watcher.settings.full_decode_every + 1):
         watcher.process(image, t)
         t += 1 / 30
-    refresh, watcher._refresh = watcher._refresh, None
-    refresh[0].result(timeout=60)
+    refresh, watcher.refresher.job = watcher.refresher.job, None
+    refresh.future.result(timeout=60)
     for _ in range(2):  # frames go by while the refresh runs; MU09 is moved in the first
         watcher.process(elsewhere, t)
         t += 1 / 30
-    watcher._refresh = refresh  # now its result is taken
+    watcher.refresher.job = refresh  # now its result is taken
     watcher.process(elsewhere, t)
     assert watcher.background_refreshes == 1
     assert "MU09" not in {c.text for c in watcher.last_seen.codes}  # not put back where it was
@@ -262,18 +266,17 @@ def test_a_starved_whole_decode_beside_the_frames_is_never_forced_in_line():
 
     still = frame(None, 1)
     moving = [frame(Hand(90 + 25 * i, 120, -90, 1.0), 10 + i) for i in range(3)]
-    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1)
-    watcher.refresh_in_background = True
+    watcher = TableWatcher(None, "musee", 2, preview_width=0, workers=1, refresh_beside=True)
     watcher.process(still, 0.0)
     assert watcher.full_decodes == 1
     never_done = Future()  # a refresh that never gets the CPU
-    watcher._refresh = (never_done, None, None)
+    watcher.refresher.job = RefreshJob(never_done, None, None)
     frames = ((moving + moving[-2:0:-1]) * 30)[
-        : 4 * watcher.full_decode_every * watcher.full_decode_wait
+        : 4 * watcher.settings.full_decode_every * watcher.settings.full_decode_wait
     ]
     for i, image in enumerate(frames + [still] * 40):
         watcher.process(image, (1 + i) / 30)
     assert watcher.full_decodes == 1  # still only the first frame's
-    assert watcher._refresh[0] is never_done
+    assert watcher.refresher.job.future is never_done
     never_done.cancel()
     watcher.close()

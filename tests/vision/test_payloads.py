@@ -10,7 +10,8 @@ import segno
 from click.testing import CliRunner
 
 from companion_cli import main as cli
-from vision.decode import OpenCVDecoder, PyzbarDecoder, ZxingDecoder, decode_image
+from vision.backends import OpenCVDecoder, PyzbarDecoder, ZxingDecoder
+from vision.decode import decode_image
 
 PAYLOADS = {
     "shift_jis": ("テーブル".encode("shift_jis"), "テーブル"),

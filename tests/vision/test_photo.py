@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import segno
 
-from vision.decode import ZxingDecoder
+from vision.backends import ZxingDecoder
 from vision.photo import PASSES, Pass, PhotoReader
 
 

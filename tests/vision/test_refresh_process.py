@@ -17,16 +17,15 @@ import time
 import numpy as np
 from vision.pipeline import TableWatcher
 
-watcher = TableWatcher(None, "musee", 2, preview_width=0)
-watcher.refresh_in_background = True  # as for a live camera
+watcher = TableWatcher(None, "musee", 2, preview_width=0, refresh_beside=True)  # as live
 frame = 0
-while watcher._refresh_process is None and frame < 1000:
+while watcher.refresher.process_pool is None and frame < 1000:
     image = np.full((240, 320), 200, np.uint8)
     x = 40 + (7 * frame) % 200  # a small change in every frame: partial decodes, then a
     image[100:140, x:x + 40] = 0  # whole decode beside them is due
     watcher.process(image, frame / 30)
     frame += 1
-print(next(iter(watcher._refresh_process._processes)), flush=True)
+print(next(iter(watcher.refresher.process_pool._processes)), flush=True)
 time.sleep(120)
 """
 

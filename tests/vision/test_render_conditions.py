@@ -6,8 +6,10 @@ import numpy as np
 import pytest
 
 from vision.bench import CONDITIONS, WIDE_LENS, Cell, format_conditions, run_conditions
-from vision.decode import CardReader
-from vision.render import Camera, Degradation, Hand, grid_scene, lens_model, render_scene
+from vision.hands import Hand
+from vision.optics import lens_model
+from vision.reader import CardReader
+from vision.render import Camera, Degradation, grid_scene, render_scene
 
 
 def test_lens_model_matches_opencv():
@@ -59,7 +61,7 @@ def test_truth_follows_the_frame(camera, look):
 def test_hands_of_every_skin_tone_cover_codes():
     from dataclasses import replace
 
-    from vision.render import SKIN_TONES
+    from vision.hands import SKIN_TONES
 
     scene = grid_scene([f"MU{i:02d}" for i in range(1, 13)], seed=1, columns=6)
     hands = [Hand(30 + 90 * i, 160, 90, 0.55, skin=i) for i in range(len(SKIN_TONES))]

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 import segno
 
-from vision import sampler
+from vision import qr_matrix, sampler
+from vision.grid import Grid, module_values, refine
 from vision.photo import PASSES, PhotoReader
 
 
@@ -35,7 +36,7 @@ def wrapped_round_a_cylinder(dark: np.ndarray, arc_degrees: float, px: int) -> n
 @pytest.mark.parametrize("version", [1, 2, 6, 7, 14, 32, 40])
 def test_fixed_patterns_match_a_real_symbol(version):
     dark = np.array(segno.make_qr("pattern", version=version, error="l").matrix, bool)
-    mask, ideal = sampler.function_patterns(version)
+    mask, ideal = qr_matrix.function_patterns(version)
     assert dark.shape == mask.shape
     assert (dark[mask] == ideal[mask]).all()
     # timing, finders and separators: more than 3 x 64 modules, and not the whole symbol
@@ -57,7 +58,7 @@ def test_damaged_fixed_patterns_are_redrawn_and_data_errors_corrected():
     damaged = dark.copy()
     damaged[0:7, 0:7] = False  # a finder pattern torn away
     rng = np.random.default_rng(1)
-    mask, _ = sampler.function_patterns(version)
+    mask, _ = qr_matrix.function_patterns(version)
     data = np.argwhere(~mask)
     for r, c in data[rng.choice(len(data), 12, replace=False)]:
         damaged[r, c] = not damaged[r, c]  # a few flipped modules in the data
@@ -66,7 +67,7 @@ def test_damaged_fixed_patterns_are_redrawn_and_data_errors_corrected():
 
 def test_a_matrix_beyond_its_error_correction_yields_nothing_never_a_wrong_text():
     dark, version = matrix("CURVED CARD 7", "l")
-    mask, _ = sampler.function_patterns(version)
+    mask, _ = qr_matrix.function_patterns(version)
     rng = np.random.default_rng(7)
     for _ in range(20):
         noisy = np.where(mask, dark, rng.random(dark.shape) < 0.5)
@@ -83,12 +84,12 @@ def test_grid_refinement_recovers_a_misplaced_outline():
     n = dark.shape[0]
     image = sampler.render(dark, 10).astype(np.float32)
     true = np.float32([[40, 40], [40 + 10 * n, 40], [40 + 10 * n, 40 + 10 * n], [40, 40 + 10 * n]])
-    grid = sampler.Grid.from_corners(true - 0.5 + (3, -2), n)  # 0.3 and 0.2 module off
-    refined = sampler.refine(image, grid, version)
+    grid = Grid.from_corners(true - 0.5 + (3, -2), n)  # 0.3 and 0.2 module off
+    refined = refine(image, grid, version)
     centres = np.arange(n) + 0.5
     x, _ = refined.to_image(centres, np.full(n, 0.5))
     assert np.abs(x - (39.5 + 10 * centres)).max() < 1.0  # within a tenth of a module
-    assert (sampler.threshold_local(sampler.module_values(image, refined))[0] == dark).all()
+    assert (sampler.threshold_local(module_values(image, refined))[0] == dark).all()
 
 
 @pytest.mark.parametrize("px", [6, 8])
@@ -134,9 +135,9 @@ def test_symbol_half_washed_out_by_glare_is_read_with_erasures():
     assert [(c.text, c.backend) for c in codes] == [(text, "sampler")]
     # the washed-out modules are what made the difference: without confidences, nothing
     located = sampler.located_symbols(photo)[0]
-    n = sampler.dimension(located.version)
-    grid = sampler.Grid.from_corners(located.corners, n)
-    values = sampler.module_values(photo.astype(np.float32), grid)
+    n = qr_matrix.dimension(located.version)
+    grid = Grid.from_corners(located.corners, n)
+    values = module_values(photo.astype(np.float32), grid)
     dark, confidence = sampler.threshold_local(values)
     assert sampler.decode_matrix(dark, located.version) is None
     assert sampler.decode_matrix(dark, located.version, confidence) == (text, text.encode())
@@ -159,7 +160,7 @@ def test_defocused_symbol_is_read_from_its_sharpened_modules():
         np.float32([[32, 32], [32 + px * n, 32], [32 + px * n, 32 + px * n], [32, 32 + px * n]])
         - 0.5
     )
-    values = sampler.module_values(photo.astype(np.float32), sampler.Grid.from_corners(corners, n))
+    values = module_values(photo.astype(np.float32), Grid.from_corners(corners, n))
     for dark_read, confidence in (
         sampler.threshold_local(values),
         sampler.threshold_global(values),

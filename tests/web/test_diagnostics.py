@@ -135,11 +135,12 @@ def test_the_camera_check_counts_what_each_decoding_pass_read(
 
 
 def test_every_pass_of_the_card_reader_has_plain_words():
-    """The camera check names each pass (vision.decode.CardReader) in both languages; a pass
+    """The camera check names each pass (vision.reader.CardReader) in both languages; a pass
     added to the reader without a sentence fails here."""
     import numpy as np
 
-    from vision.decode import Candidate, CardReader
+    from vision.finder import Candidate
+    from vision.reader import CardReader
     from web import i18n
 
     reader = CardReader(fallbacks=("pyzbar", "opencv"))

@@ -22,22 +22,28 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .lens import board_image, solve_lens
+from calibration.layouts import load_layout
+from calibration.lens import board_image, solve_lens
+
+from .codes import refine_corners
+from .optics import distort, lens_model
+from .pipeline import TableWatcher
+from .reader import CardReader
+from .render import Camera, layout_scene, render_scene
+from .sprites import card_sprite
 
 SIZE = (1920, 1080)
 WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)
 
 
 class ExactLens:
-    """The renderer's own lens (vision.render._distort), as an undistort_points object."""
+    """The renderer's own lens (vision.optics.distort), as an undistort_points object."""
 
     def __init__(self, size=SIZE, k1=0.0, k2=0.0, p1=0.0, p2=0.0):
         self.f, self.centre = float(max(size)), np.array(size, np.float64) / 2
         self.coefficients = (k1, k2, p1, p2)
 
     def undistort_points(self, points_px) -> np.ndarray:
-        from vision.render import lens_model
-
         points = (np.asarray(points_px, np.float64).reshape(-1, 2) - self.centre) / self.f
         x, y = lens_model(points[:, 0], points[:, 1], *self.coefficients)
         return np.stack([x, y], axis=1) * self.f + self.centre
@@ -47,8 +53,6 @@ def board_view(
     rx_deg: float, ry_deg: float, distance_mm: float, shift_mm=(0.0, 0.0), lens=WIDE
 ) -> np.ndarray:
     """The printed board seen by a pinhole camera (focal 1500 px) then through `lens`."""
-    from vision.render import _distort
-
     margin_mm, px_per_mm = 10.0, 4.0
     image = board_image(px_per_mm=px_per_mm, margin_mm=margin_mm)
     to_mm = np.array([[1 / px_per_mm, 0, -margin_mm], [0, 1 / px_per_mm, -margin_mm], [0, 0, 1]])
@@ -58,7 +62,7 @@ def board_view(
     camera = np.array([[1500.0, 0, SIZE[0] / 2], [0, 1500.0, SIZE[1] / 2], [0, 0, 1]])
     plane_to_px = camera @ np.c_[rotation[:, :2], translation]
     frame = cv2.warpPerspective(image, plane_to_px @ to_mm, SIZE, borderValue=150)
-    distorted, _ = _distort(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR), **lens)
+    distorted, _ = distort(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR), **lens)
     return cv2.GaussianBlur(distorted, (0, 0), 0.6)
 
 
@@ -83,8 +87,6 @@ CORNER_VIEWS = (
 
 def mat_frame(px_per_mm: float = 1.85, tilt: float = 0.0, seed: int = 3):
     """The 2-player Musée mat with a card in each of its 36 slots, through the wide lens."""
-    from vision.render import Camera, card_sprite, layout_scene, render_scene
-
     slots = [(m, g, s) for m in range(2) for g in range(3) for s in range(6)]
     placements = [(f"MU{i + 1:02d}", f"museum{m}", [g, s]) for i, (m, g, s) in enumerate(slots)]
     scene = layout_scene("musee", 2, placements, seed=seed, jitter_mm=0, jitter_deg=0)
@@ -116,11 +118,36 @@ def place_codes(
 ) -> dict[str, np.ndarray]:
     """Each code's centre in mat mm: marker corners (or the 4 corner markers' centres) ->
     homography, the code centre (mean of corners, or the diagonals' crossing) mapped by it."""
-    from calibration.layouts import load_layout
-    from vision.decode import CardReader
-
-    layout = load_layout("musee", 2)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    undistort = (lambda p: np.asarray(p, np.float64)) if lens is None else lens.undistort_points
+    homography = _mat_homography(gray, undistort, corners, subpixel)
+    placed = {}
+    if truth_quads is not None:  # the codes' true corners instead of the decoder's
+        read = truth_quads.items()
+    else:
+        codes = CardReader(min_side_px=36, max_side_px=520).read(gray)
+        read = ((c.text, c.corners) for c in (refine_corners(gray, codes) if refine else codes))
+    for text, quad_px in read:
+        quad = undistort(quad_px).reshape(4, 2)
+        if centre == "diagonals":
+            point = _diagonals_cross(quad)
+        elif centre == "finders":
+            # In the mat plane the code is a true square: its centre is the midpoint of the
+            # diagonal between the two corners zxing-cpp takes from finder patterns (top
+            # right, bottom left); the bottom-right corner is only estimated.
+            mm = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), homography).reshape(4, 2)
+            placed[text] = (mm[1] + mm[3]) / 2
+            continue
+        else:  # the corners' mean, undistorted (the pipeline's way before)
+            point = undistort(np.asarray(quad_px, np.float64).mean(axis=0).reshape(1, 2)).reshape(2)
+        placed[text] = cv2.perspectiveTransform(point.reshape(1, 1, 2), homography).reshape(2)
+    return placed
+
+
+def _mat_homography(gray, undistort, corners: bool, subpixel: bool) -> np.ndarray:
+    """Frame px -> mat mm from every mat marker's corners, or from the 4 corner markers'
+    centres (`corners` False); marker corners refined to sub-pixel or not."""
+    layout = load_layout("musee", 2)
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = (
         cv2.aruco.CORNER_REFINE_SUBPIX if subpixel else cv2.aruco.CORNER_REFINE_NONE
@@ -129,7 +156,6 @@ def place_codes(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250), parameters
     )
     found, ids, _ = detector.detectMarkers(gray)
-    undistort = (lambda p: np.asarray(p, np.float64)) if lens is None else lens.undistort_points
     image_points, mat_points = [], []
     markers = (
         {int(i): c.reshape(4, 2) for c, i in zip(found, ids.ravel())} if ids is not None else {}
@@ -160,35 +186,11 @@ def place_codes(
             mat_points.append(np.array(mat_markers[marker_id].center_mm, np.float64))
     src, dst = np.array(image_points, np.float64), np.array(mat_points, np.float64)
     homography, _ = cv2.findHomography(src, dst, 0)
-    placed = {}
-    if truth_quads is not None:  # the codes' true corners instead of the decoder's
-        read = truth_quads.items()
-    else:
-        from vision.pipeline import refine_corners
-
-        codes = CardReader(min_side_px=36, max_side_px=520).read(gray)
-        read = ((c.text, c.corners) for c in (refine_corners(gray, codes) if refine else codes))
-    for text, quad_px in read:
-        quad = undistort(quad_px).reshape(4, 2)
-        if centre == "diagonals":
-            point = _diagonals_cross(quad)
-        elif centre == "finders":
-            # In the mat plane the code is a true square: its centre is the midpoint of the
-            # diagonal between the two corners zxing-cpp takes from finder patterns (top
-            # right, bottom left); the bottom-right corner is only estimated.
-            mm = cv2.perspectiveTransform(quad.reshape(-1, 1, 2), homography).reshape(4, 2)
-            placed[text] = (mm[1] + mm[3]) / 2
-            continue
-        else:  # the corners' mean, undistorted (the pipeline's way before)
-            point = undistort(np.asarray(quad_px, np.float64).mean(axis=0).reshape(1, 2)).reshape(2)
-        placed[text] = cv2.perspectiveTransform(point.reshape(1, 1, 2), homography).reshape(2)
-    return placed
+    return homography
 
 
 def watcher_places(image, lens) -> dict[str, np.ndarray]:
     """Where the real TableWatcher puts each card code (mat mm)."""
-    from vision.pipeline import TableWatcher
-
     watcher = TableWatcher(None, "musee", 2, preview_width=0, lens=lens)
     seen = watcher.see(image)
     watcher.close()

@@ -1,0 +1,277 @@
+"""The bendable module grid of a QR symbol (`Grid`), anchored on its finder and alignment
+patterns (`anchor`) and bent so that module boundaries fall on the image's edges (`refine`);
+`module_values` samples each module. The sampler (`vision.sampler`) and the card grid
+(`vision.cardgrid`) read symbols through it.
+
+Refining: along every module row and column the profile's edges (dark/light transitions)
+should fall on whole module boundaries; each edge's distance from the nearest boundary is a
+measured drift. A smooth correction (a polynomial in module coordinates, degree 1, then 2,
+then 3) is fitted to all drifts, robustly, and added to the grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .qr_matrix import alignment_centres, dimension, function_patterns
+
+# -- the bendable grid -----------------------------------------------------------------------
+
+
+def _monomials(u: np.ndarray, v: np.ndarray, size: int, degree: int) -> np.ndarray:
+    a, b = u / size - 0.5, v / size - 0.5
+    powers_a, powers_b = [np.ones_like(a)], [np.ones_like(b)]
+    for _ in range(degree):
+        powers_a.append(powers_a[-1] * a)
+        powers_b.append(powers_b[-1] * b)
+    return np.stack(
+        [powers_a[i] * powers_b[j] for i in range(degree + 1) for j in range(degree + 1 - i)],
+        axis=-1,
+    )
+
+
+@dataclass
+class Grid:
+    """Module coordinates (u across, v down, 0..size) -> image pixels: a homography of a
+    smoothly bent module space, (u, v) -> H(u + du(u, v), v + dv(u, v))."""
+
+    homography: np.ndarray
+    size: int
+    du: np.ndarray  # polynomial coefficients (see _monomials), module units
+    dv: np.ndarray
+    degree: int = 0
+
+    @classmethod
+    def from_corners(cls, corners: np.ndarray, size: int) -> "Grid":
+        square = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+        homography = cv2.getPerspectiveTransform(square, np.float32(corners))
+        return cls(homography, size, np.zeros(1), np.zeros(1), 0)
+
+    def bent(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        basis = _monomials(u, v, self.size, self.degree)
+        return u + basis @ self.du, v + basis @ self.dv
+
+    def to_image(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        bu, bv = self.bent(np.asarray(u, np.float64), np.asarray(v, np.float64))
+        h = self.homography
+        w = h[2, 0] * bu + h[2, 1] * bv + h[2, 2]
+        return (
+            (h[0, 0] * bu + h[0, 1] * bv + h[0, 2]) / w,
+            (h[1, 0] * bu + h[1, 1] * bv + h[1, 2]) / w,
+        )
+
+    def corners(self) -> np.ndarray:
+        s = self.size
+        x, y = self.to_image(np.array([0.0, s, s, 0]), np.array([0.0, 0, s, s]))
+        return np.stack([x, y], axis=1).astype(np.float32)
+
+
+def _sample(image: np.ndarray, grid: Grid, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    x, y = grid.to_image(u, v)
+    return cv2.remap(
+        image,
+        x.astype(np.float32),
+        y.astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+STEPS = 6  # profile samples per module when looking for edges
+
+
+def _edges(profiles: np.ndarray, contrast: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sub-sample positions of strong transitions along each row of `profiles`:
+    (row index, position in samples, strength)."""
+    smooth = cv2.GaussianBlur(profiles, (0, 0), sigmaX=1.0, sigmaY=0.01)
+    gradient = np.abs(np.gradient(smooth, axis=1))
+    left, mid, right = gradient[:, :-2], gradient[:, 1:-1], gradient[:, 2:]
+    peak = (mid > left) & (mid >= right) & (mid > 0.12 * contrast)
+    rows, cols = np.nonzero(peak)
+    a, b, c = left[rows, cols], mid[rows, cols], right[rows, cols]
+    curvature = a - 2 * b + c
+    offset = np.where(curvature < 0, 0.5 * (a - c) / np.where(curvature < 0, curvature, -1), 0)
+    return rows, cols + 1 + np.clip(offset, -0.5, 0.5), b
+
+
+ANCHOR_STEPS = 4  # samples per module when matching a finder or alignment pattern
+ANCHOR_REACH = 2.5  # modules a detector's outline may be off at a pattern
+
+
+def _pattern_template(version: int, row: int, col: int, half: int) -> np.ndarray:
+    """The ideal fixed patterns (light = 1, dark = 0) in a window of ±half modules around
+    module (row, col), outside the symbol light; ANCHOR_STEPS samples per module."""
+    mask, dark = function_patterns(version)
+    n = dimension(version)
+    window = np.ones((2 * half + 1, 2 * half + 1), np.float32)
+    for i in range(2 * half + 1):
+        for j in range(2 * half + 1):
+            r, c = row - half + i, col - half + j
+            if 0 <= r < n and 0 <= c < n:
+                window[i, j] = 0.5 if not mask[r, c] else float(not dark[r, c])
+    return np.kron(window, np.ones((ANCHOR_STEPS, ANCHOR_STEPS), np.float32))
+
+
+def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
+    """Move the grid so its finder (and alignment) patterns land on the image's: each is
+    matched on its own within ±ANCHOR_REACH modules, and an affine correction of module
+    space is fitted to where they were found. A detector's outline of a bent or torn
+    symbol can be a module or two off, beyond what edge refinement can pull in."""
+    n = dimension(version)
+    patterns = [(3, 3, 4), (3, n - 4, 4), (n - 4, 3, 4)]  # (row, col, half window)
+    centres = alignment_centres(version)
+    patterns += [
+        (r, c, 3)
+        for r in centres
+        for c in centres
+        if (r, c) not in ((6, 6), (6, n - 7), (n - 7, 6))
+    ]
+    found_at, wanted, weights = [], [], []
+    for row, col, half in patterns:
+        template = _pattern_template(version, row, col, half)
+        # The patch spans modules [row - reach, row + reach + 1) like the template spans
+        # [row - half, row + half + 1), sampled at the centres of ANCHOR_STEPS sub-cells.
+        reach = half + ANCHOR_REACH
+        steps = (np.arange(int(round((2 * reach + 1) * ANCHOR_STEPS))) + 0.5) / ANCHOR_STEPS - reach
+        uu, vv = np.meshgrid(col + steps, row + steps)
+        patch = _sample(image, grid, uu, vv)
+        if float(patch.std()) < 1.0:
+            continue
+        score = cv2.matchTemplate(patch, template, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (x, y) = cv2.minMaxLoc(score)
+        if best < 0.4:
+            continue
+        dx, dy = _subsample_peak(score, x, y)
+        shift = np.array([x + dx, y + dy]) / ANCHOR_STEPS - ANCHOR_REACH
+        found_at.append((col + 0.5 + shift[0], row + 0.5 + shift[1]))
+        wanted.append((col + 0.5, row + 0.5))
+        weights.append(best)
+    if len(found_at) < 3:
+        return grid
+    found_at, wanted = np.array(found_at), np.array(wanted)
+    bu, bv = grid.bent(found_at[:, 0], found_at[:, 1])
+    basis = _monomials(wanted[:, 0], wanted[:, 1], n, 1)
+    w = np.sqrt(np.array(weights))[:, None]
+    du = np.linalg.lstsq(basis * w, (bu - wanted[:, 0]) * w[:, 0], rcond=None)[0]  # 3-9 rows
+    dv = np.linalg.lstsq(basis * w, (bv - wanted[:, 1]) * w[:, 0], rcond=None)[0]
+    return Grid(grid.homography, n, du, dv, 1)
+
+
+def _subsample_peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    def parabola(a, b, c):
+        curvature = a - 2 * b + c
+        return 0.0 if curvature >= 0 else float(np.clip(0.5 * (a - c) / curvature, -0.5, 0.5))
+
+    h, w = score.shape
+    dx = parabola(score[y, x - 1], score[y, x], score[y, x + 1]) if 0 < x < w - 1 else 0.0
+    dy = parabola(score[y - 1, x], score[y, x], score[y + 1, x]) if 0 < y < h - 1 else 0.0
+    return dx, dy
+
+
+# (polynomial degree, reach from the nearest fixed pattern as a share of the symbol's side):
+# the grid is trusted first around the finder and alignment patterns it was anchored on,
+# and the trusted region grows while the fit bends further (a drift beyond half a module
+# would otherwise be matched to the wrong module boundary).
+SCHEDULE = ((1, 0.4), (2, 0.6), (2, 0.8), (3, 1.0), (3, 2.0), (3, 2.0))
+
+
+def _pattern_centres(n: int, version: int) -> np.ndarray:
+    centres = [(3.5, 3.5), (n - 3.5, 3.5), (3.5, n - 3.5)]
+    for r in alignment_centres(version):
+        for c in alignment_centres(version):
+            if (r, c) not in ((6, 6), (6, n - 7), (n - 7, 6)):
+                centres.append((c + 0.5, r + 0.5))
+    return np.array(centres)
+
+
+def refine(image: np.ndarray, grid: Grid, version: int | None = None, schedule=SCHEDULE) -> Grid:
+    """Bend the grid so module boundaries fall on the image's edges (see module doc)."""
+    n = grid.size
+    version = version or (n - 17) // 4
+    anchors = _pattern_centres(n, version)
+    along = np.arange(-0.5 * STEPS, (n + 0.5) * STEPS + 1) / STEPS  # a little quiet zone too
+    across = np.arange(n) + 0.5
+    for degree, reach in schedule:
+        uu, vv = np.meshgrid(along, across)  # rows: one profile per module row
+        rows_profile = _sample(image, grid, uu, vv)
+        cols_profile = _sample(image, grid, vv, uu)  # one profile per module column
+        lo, hi = np.percentile(rows_profile, (10, 90))
+        contrast = max(hi - lo, 1.0)
+        points_u, points_v, targets_du, targets_dv, weights = [], [], [], [], []
+        for profiles, horizontal in ((rows_profile, True), (cols_profile, False)):
+            index, position, strength = _edges(profiles, contrast)
+            coordinate = along[0] + position / STEPS
+            boundary = np.round(coordinate)
+            drift = coordinate - boundary
+            keep = (np.abs(drift) < 0.4) & (boundary >= 0) & (boundary <= n)
+            other = across[index[keep]]
+            if horizontal:
+                u_now, v_now = coordinate[keep], other
+            else:
+                u_now, v_now = other, coordinate[keep]
+            bu, bv = grid.bent(u_now, v_now)
+            # The true module coordinate is the boundary; where the current grid put that
+            # boundary, in the unbent space, is (bu, bv).
+            true_u = boundary[keep] if horizontal else u_now
+            true_v = v_now if horizontal else boundary[keep]
+            points_u.append(true_u)
+            points_v.append(true_v)
+            targets_du.append(bu - true_u if horizontal else np.full(keep.sum(), np.nan))
+            targets_dv.append(np.full(keep.sum(), np.nan) if horizontal else bv - true_v)
+            weights.append(strength[keep] / contrast)
+        u = np.concatenate(points_u)
+        v = np.concatenate(points_v)
+        nearest = np.min(np.hypot(u[:, None] - anchors[:, 0], v[:, None] - anchors[:, 1]), axis=1)
+        weight = np.concatenate(weights) * (nearest <= reach * n)
+        du_target = np.concatenate(targets_du)
+        dv_target = np.concatenate(targets_dv)
+        fitted = []
+        for target in (du_target, dv_target):
+            known = ~np.isnan(target)
+            coefficients = _robust_fit(
+                _monomials(u[known], v[known], n, degree), target[known], weight[known]
+            )
+            if coefficients is None:
+                return grid
+            fitted.append(coefficients)
+        grid = Grid(grid.homography, n, fitted[0], fitted[1], degree)
+    return grid
+
+
+def _robust_fit(basis: np.ndarray, target: np.ndarray, weight: np.ndarray):
+    """Weighted least squares, twice dropping measurements far from the first fit (an edge
+    matched to the wrong module boundary, a scratch)."""
+    if np.count_nonzero(weight) < 3 * basis.shape[1]:
+        return None
+    keep = np.ones(len(target), bool)
+    coefficients = None
+    for _ in range(3):
+        # Normal equations: a few coefficients from thousands of edges; a small ridge keeps
+        # a sparse fit from running wild.
+        weighted = basis[keep] * weight[keep][:, None]
+        normal = weighted.T @ basis[keep] + 1e-6 * np.eye(basis.shape[1])
+        try:
+            coefficients = np.linalg.solve(normal, weighted.T @ target[keep])
+        except np.linalg.LinAlgError:
+            return None
+        residual = np.abs(basis @ coefficients - target)
+        keep = residual < max(0.15, 2.5 * float(np.median(residual[keep])))
+    return coefficients
+
+
+# -- sampling modules ------------------------------------------------------------------------
+
+
+def module_values(image: np.ndarray, grid: Grid) -> np.ndarray:
+    """Mean brightness of each module's central part (3x3 points within ±0.2 module)."""
+    n = grid.size
+    offsets = np.array([-0.2, 0.0, 0.2])
+    centres = np.arange(n) + 0.5
+    u = centres[None, :, None, None] + offsets[None, None, None, :]
+    v = centres[:, None, None, None] + offsets[None, None, :, None]
+    u, v = np.broadcast_to(u, (n, n, 3, 3)), np.broadcast_to(v, (n, n, 3, 3))
+    samples = _sample(image, grid, u.reshape(n, -1), v.reshape(n, -1)).reshape(n, n, 9)
+    return samples.mean(axis=2)

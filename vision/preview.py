@@ -1,0 +1,85 @@
+"""The dashboard's picture of the table: the frame shrunk, with the layout's slots, each card
+code's outline and payload (green: settled, orange: read but not settled yet) and the token
+markers. At most one every `every_s` of frame time: the dashboard needs no 30 fps, and each
+costs about 3 ms of the frame (shrink, outlines, JPEG)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .codes import Code
+from .markers import MarkerDetection
+
+SLOT_COLOURS = {"cards": (200, 160, 60)}  # BGR by region kind; other kinds below
+OTHER_SLOTS = (120, 200, 200)
+SETTLED, UNSETTLED, MARKER = (60, 200, 60), (0, 170, 255), (255, 80, 80)
+
+
+class Preview:
+    def __init__(self, width: int, every_s: float):
+        self.width = width  # 0: no preview
+        self.every_s = every_s
+        self._last_t: float | None = None
+
+    def due(self, t: float) -> bool:
+        """Whether the frame at `t` gets a preview (and, if so, the next waits from `t`)."""
+        if not self.width:
+            return False
+        if self._last_t is None or t < self._last_t or t - self._last_t >= self.every_s:
+            self._last_t = t
+            return True
+        return False
+
+    def draw(
+        self,
+        image: np.ndarray,
+        codes: list[Code],
+        markers: list[MarkerDetection],
+        layout,
+        homography: np.ndarray | None,
+        settled: set[str],
+    ) -> bytes:
+        """The JPEG: `image` shrunk to the width, the slots through `homography` (mat mm ->
+        image px, inverted), `codes` and `markers`."""
+        factor = min(1.0, (self.width or image.shape[1]) / image.shape[1])
+        canvas = (
+            cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+            if factor < 1
+            else image.copy()
+        )
+        if homography is not None:
+            _draw_slots(canvas, layout, np.diag([factor, factor, 1.0]) @ np.linalg.inv(homography))
+        for code in codes:
+            colour = SETTLED if code.text in settled else UNSETTLED
+            corners = code.corners * factor
+            cv2.polylines(canvas, [corners.astype(np.int32)], True, colour, 2, cv2.LINE_AA)
+            x, y = corners[0]
+            cv2.putText(
+                canvas,
+                code.text,
+                (int(x), int(y) - 4),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                0.45,
+                colour,
+                1,
+                cv2.LINE_AA,
+            )
+        for marker in markers:
+            cv2.polylines(canvas, [(marker.corners * factor).astype(np.int32)], True, MARKER, 1)
+        ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        return data.tobytes() if ok else b""
+
+
+def _draw_slots(canvas: np.ndarray, layout, to_canvas: np.ndarray) -> None:
+    for region in layout.regions:
+        colour = SLOT_COLOURS.get(region.kind, OTHER_SLOTS)
+        quads = []
+        for slot in region.slots:
+            x, y, w, h = slot.rect_mm
+            quads.append([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+        if quads:
+            px = cv2.perspectiveTransform(
+                np.array(quads, np.float64).reshape(-1, 1, 2), to_canvas
+            ).reshape(-1, 4, 2)
+            cv2.polylines(canvas, list(px.astype(np.int32)), True, colour, 1, cv2.LINE_AA)
