@@ -1,0 +1,238 @@
+"""Recorded evenings as a benchmark: replay a recording's frames through today's reader and
+compare what it settles with the table the players confirmed (`companion bench vision
+--recording DIR`).
+
+Per confirmed table (one per move that stood, `web.recording.confirmed_tables`), the reader
+gets until the next one: its table at the last frame before the next move is compared piece
+by piece with the confirmed one. A piece is right (same code, same place), *misread* (another
+code at its place), *misplaced* (its code elsewhere), or *missed*; a piece the reader has
+where the players had none is *extra*, unless the next confirmed table has it there (the
+reader was ahead). A confirmed table the reader does not match entirely is a frame where the
+players would have had to correct it. *Time to settle* is, per placement, frame time from
+the first frame in which the reader saw the code at its confirmed place to the frame in
+which the tracker settled it there.
+
+Nothing here knows the recording's file format: `confirmed` is any sequence of objects with
+`frame`, `moves` and `pieces` ((payload, region, slot, kind) tuples), as web.recording gives.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion.events import CardAdded, CardMoved, CardRemoved, FrameEnd
+
+Place = tuple  # (region, slot) for a slotted piece, ("payload", payload) otherwise
+COMPARED_KINDS = ("card", "token")  # dice are read by value, not by code
+FINDING_KINDS = ("misread", "misplaced", "missed", "extra")
+
+
+@dataclass
+class Replayed:
+    """What the reader did on each frame: its settled table and what it saw."""
+
+    times: list[float] = field(default_factory=list)  # frame time per frame
+    tables: list[dict[str, tuple]] = field(default_factory=list)  # payload -> (region, slot)
+    # (payload, region, slot) -> the frames in which the reader saw that code there
+    sightings: dict[tuple, list[int]] = field(default_factory=dict)
+    cpu_ms: list[float] = field(default_factory=list)
+
+
+def replay_frames(folder: str | Path, game: str, players: int, fps: float) -> Replayed:
+    """Run a fresh `TableWatcher` over the folder's frames at their recorded frame times."""
+    from .pipeline import TableWatcher
+    from .sources import ImageFolderSource, SourceConfig
+
+    ticks = iter(range(0, 10**12, 3600))  # a clock always an hour later: never wait
+    source = ImageFolderSource(folder, SourceConfig(fps=fps), clock=lambda: float(next(ticks)))
+    watcher = TableWatcher(None, game, players, preview_width=0, workers=1)
+    out = Replayed()
+    pieces: dict[str, tuple[str, tuple, str]] = {}  # track -> (payload, place, kind)
+    try:
+        while True:
+            frame = source.read()
+            if frame is None:
+                if source.status().finished:
+                    break
+                continue
+            started = time.process_time()
+            step = watcher.process(frame.image, frame.t)
+            out.cpu_ms.append((time.process_time() - started) * 1000)
+            _apply(pieces, step.events)
+            index = len(out.times)
+            out.times.append(frame.t)
+            out.tables.append(
+                {p: place for p, place, kind in pieces.values() if kind in COMPARED_KINDS}
+            )
+            seen = watcher.last_seen
+            for detection in seen.detections if seen is not None else ():
+                key = (detection.payload, detection.region, detection.slot)
+                out.sightings.setdefault(key, []).append(index)
+    finally:
+        watcher.close()
+        source.close()
+    return out
+
+
+def _apply(pieces: dict, events: list) -> None:
+    for event in events:
+        if isinstance(event, (CardAdded, CardMoved)):
+            slot = tuple(event.where.slot) if event.where.slot is not None else None
+            pieces[event.track_id] = (event.payload, (event.where.region, slot), event.kind)
+        elif isinstance(event, CardRemoved):
+            pieces.pop(event.track_id, None)
+        elif isinstance(event, FrameEnd):
+            for track in [t for t in pieces if t not in event.alive]:
+                del pieces[track]
+
+
+@dataclass
+class Finding:
+    frame: int
+    kind: str  # misread, misplaced, missed, extra
+    payload: str  # the confirmed piece (for extra: the one the reader had)
+    place: tuple
+    read: str | None = None  # misread: what the reader had there; misplaced: where
+
+    def to_dict(self) -> dict:
+        return {
+            "frame": self.frame,
+            "kind": self.kind,
+            "payload": self.payload,
+            "region": self.place[0],
+            "slot": list(self.place[1]) if self.place[1] is not None else None,
+            "read": self.read,
+        }
+
+    def __str__(self) -> str:
+        where = f"{self.place[0] or 'off the layout'}"
+        if self.place[1] is not None:
+            where += " " + "/".join(str(v) for v in self.place[1])
+        return {
+            "misread": f"frame {self.frame}: {where}: read {self.read}, confirmed {self.payload}",
+            "misplaced": f"frame {self.frame}: {self.payload} confirmed at {where}, "
+            f"read at {self.read}",
+            "missed": f"frame {self.frame}: {where}: {self.payload} confirmed, nothing read",
+            "extra": f"frame {self.frame}: {where}: read {self.payload}, the players had none",
+        }[self.kind]
+
+
+def compare(replayed: Replayed, confirmed: Sequence[Any]) -> dict:
+    """The report for one recording (see the module doc); plain data, JSON-ready."""
+    last = len(replayed.tables) - 1
+    checked = [c for c in confirmed if c.frame <= last]
+    findings: list[Finding] = []
+    right = total = exact = 0
+    correction_frames: list[int] = []
+    settle_s: list[float] = []
+    unsettled: list[str] = []
+    placed_before: set[tuple] = set()
+    for number, table in enumerate(checked):
+        upto = checked[number + 1].frame - 1 if number + 1 < len(checked) else last
+        upto = max(upto, table.frame)
+        ahead = _places(checked[number + 1]) if number + 1 < len(checked) else {}
+        reader = replayed.tables[upto]
+        wanted = _places(table)
+        found = _judge(table.frame, wanted, reader, ahead)
+        right += sum(1 for place in wanted if reader.get(wanted[place]) == place)
+        total += len(wanted)
+        findings += found
+        if found:
+            correction_frames.append(table.frame)
+        else:
+            exact += 1
+        start = checked[number - 1].frame if number else 0
+        for place, payload in wanted.items():
+            if (payload, place) in placed_before:
+                continue
+            placed_before.add((payload, place))
+            took = _settle_time(replayed, payload, place, start, upto)
+            if took is None:
+                unsettled.append(f"{payload} at frame {table.frame}")
+            else:
+                settle_s.append(took)
+    counts = {k: sum(1 for f in findings if f.kind == k) for k in FINDING_KINDS}
+    return {
+        "frames": len(replayed.tables),
+        "confirmed_tables": len(checked),
+        "pieces_compared": total,
+        "pieces_right": right,
+        "share_right": round(right / total, 4) if total else None,
+        "tables_exact": exact,
+        **counts,
+        "findings": [f.to_dict() for f in findings],
+        "findings_text": [str(f) for f in findings],
+        "correction_needed_at_frames": correction_frames,
+        "settle_s": _summary(settle_s),
+        "never_settled": unsettled,
+        "cpu_ms_per_frame": _summary(replayed.cpu_ms, 1),
+    }
+
+
+def _places(table: Any) -> dict[tuple, str]:
+    """place -> payload for the compared pieces of one confirmed table."""
+    out = {}
+    for payload, region, slot, kind in table.pieces:
+        if kind in COMPARED_KINDS:
+            out[_place(payload, region, slot)] = payload
+    return out
+
+
+def _place(payload: str, region: str | None, slot) -> tuple:
+    return (region, tuple(slot)) if slot is not None else ("payload", payload)
+
+
+def _judge(frame: int, wanted: dict, reader: dict, ahead: dict) -> list[Finding]:
+    findings = []
+    at_place = {_place(p, region, slot): p for p, (region, slot) in reader.items()}
+    for place, payload in wanted.items():
+        mine = reader.get(payload)
+        if mine is not None and _place(payload, *mine) == place:
+            continue
+        other = at_place.get(place)
+        if other is not None and other != payload:
+            findings.append(Finding(frame, "misread", payload, place, other))
+        elif mine is not None:
+            findings.append(Finding(frame, "misplaced", payload, place, _where(mine)))
+        else:
+            findings.append(Finding(frame, "missed", payload, place))
+    confirmed_payloads = set(wanted.values())
+    for place, payload in at_place.items():
+        if place in wanted or payload in confirmed_payloads or ahead.get(place) == payload:
+            continue
+        findings.append(Finding(frame, "extra", payload, place))
+    return findings
+
+
+def _where(place: tuple) -> str:
+    region, slot = place
+    return f"{region or 'off the layout'}" + (
+        " " + "/".join(str(v) for v in slot) if slot is not None else ""
+    )
+
+
+def _settle_time(replayed: Replayed, payload: str, place: tuple, start: int, upto: int):
+    region, slot = place if place[0] != "payload" else (None, None)
+    seen = [f for f in replayed.sightings.get((payload, region, slot), ()) if start <= f <= upto]
+    if not seen:
+        return None
+    first = seen[0]
+    for index in range(first, upto + 1):
+        if replayed.tables[index].get(payload) == (region, slot):
+            return round(replayed.times[index] - replayed.times[first], 3)
+    return None
+
+
+def _summary(values: list[float], digits: int = 2) -> dict | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), digits),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], digits),
+        "max": round(ordered[-1], digits),
+    }
