@@ -4,10 +4,10 @@ compare what it settles with the table the players confirmed (`companion bench v
 
 Per confirmed table (one per move that stood, `web.recording.confirmed_tables`), the reader
 gets until the next one: its table at the last frame before the next move is compared piece
-by piece with the confirmed one. A piece is right (same code, same place), *misread* (another
-code at its place), *misplaced* (its code elsewhere), or *missed*; a piece the reader has
-where the players had none is *extra*, unless the next confirmed table has it there (the
-reader was ahead). A confirmed table the reader does not match entirely is a frame where the
+by piece with the confirmed one. A piece is right (same code, same place), *misread* (a code
+the players had nowhere at its place), *misplaced* (its code elsewhere), or *missed*; a piece
+the reader has where the players had none is *extra*, unless the next confirmed table has a
+piece there (the reader was ahead, or misread it: it is judged once, there). A confirmed table the reader does not match entirely is a frame where the
 players would have had to correct it. *Time to settle* is, per placement, frame time from
 the first frame in which the reader saw the code at its confirmed place to the frame in
 which the tracker settled it there.
@@ -189,20 +189,22 @@ def _place(payload: str, region: str | None, slot) -> tuple:
 def _judge(frame: int, wanted: dict, reader: dict, ahead: dict) -> list[Finding]:
     findings = []
     at_place = {_place(p, region, slot): p for p, (region, slot) in reader.items()}
+    confirmed_payloads = set(wanted.values())
     for place, payload in wanted.items():
         mine = reader.get(payload)
         if mine is not None and _place(payload, *mine) == place:
             continue
         other = at_place.get(place)
-        if other is not None and other != payload:
+        if other is not None and other not in confirmed_payloads:
             findings.append(Finding(frame, "misread", payload, place, other))
         elif mine is not None:
             findings.append(Finding(frame, "misplaced", payload, place, _where(mine)))
         else:
             findings.append(Finding(frame, "missed", payload, place))
-    confirmed_payloads = set(wanted.values())
     for place, payload in at_place.items():
-        if place in wanted or payload in confirmed_payloads or ahead.get(place) == payload:
+        # a piece where the next confirmed table has one is judged there (the reader was
+        # ahead of the players, or misread it: counted once)
+        if place in wanted or payload in confirmed_payloads or place in ahead:
             continue
         findings.append(Finding(frame, "extra", payload, place))
     return findings
