@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.model import Text
 from companion.session import Session
 
 from .recording import INPUTS_FILE, write_recording
 
 
 class RecordingError(CompanionError):
-    pass
+    def __init__(self, en: str, zh: str):
+        super().__init__(text=Text(en, zh))
 
 
 class GameRecorder:
@@ -40,7 +42,10 @@ class GameRecorder:
         source_label: str = "",
     ):
         if not 0 < fps <= 30:
-            raise RecordingError(f"frames kept per second must be between 0 and 30, not {fps}")
+            raise RecordingError(
+                f"frames kept per second must be between 0 and 30, not {fps}",
+                f"每秒保留的畫面數必須介於 0 和 30 之間，而不是 {fps}。",
+            )
         self.runtime = runtime
         self.folder = Path(folder)
         self.fps = float(fps)
@@ -64,7 +69,10 @@ class GameRecorder:
         if (self.folder / INPUTS_FILE).exists() or any(
             p.suffix.lower() in (".jpg", ".jpeg", ".png") for p in _listing(self.folder)
         ):
-            raise RecordingError(f"{self.folder} holds frames already: choose a new folder")
+            raise RecordingError(
+                f"{self.folder} holds frames already: choose a new folder",
+                f"{self.folder} 裡已經有畫面了，請選一個新的資料夾。",
+            )
         with self.runtime.lock:
             watcher = _table_watcher(self.runtime.watcher)
             self.session = self.runtime.session
@@ -87,7 +95,7 @@ class GameRecorder:
     def stop(self) -> Path:
         """Stop keeping frames and write the recording's inputs.json; returns its path."""
         if self.frames is None:
-            raise RecordingError("nothing is being recorded")
+            raise RecordingError("nothing is being recorded", "目前沒有在錄製。")
         if self.written is not None:
             return self.written
         with self.runtime.lock:
@@ -132,7 +140,10 @@ def _table_watcher(watcher: Any) -> Any:
     """The watcher that reads a frame source (a recorded game's wrapper holds one)."""
     inner = getattr(watcher, "watcher", watcher)
     if inner is None or getattr(inner, "source", None) is None:
-        raise RecordingError("there is no camera whose frames could be recorded")
+        raise RecordingError(
+            "there is no camera whose frames could be recorded",
+            "沒有攝影機，無法錄下畫面。",
+        )
     return inner
 
 
