@@ -32,6 +32,7 @@ from .contract import FrameSource, SourceStatus, WatchStep
 from .decode import Candidate, CardReader, Code, contains
 from .markers import MarkerDetection, detect_markers, detect_tokens
 from .tracker import Detection, Tracker
+from .uncertainty import uncertain_readings
 
 log = logging.getLogger(__name__)
 
@@ -469,6 +470,7 @@ class TableWatcher:
             self.calibrated,
             self.reprojection_error_mm,
             decoding=self.decoding_counts(),
+            uncertain=uncertain_readings(self.tracker, t) if self.homography is not None else [],
         )
 
     def decoding_counts(self) -> dict:
