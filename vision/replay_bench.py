@@ -3,14 +3,16 @@ compare what it settles with the table the players confirmed (`companion bench v
 --recording DIR`).
 
 Per confirmed table (one per move that stood, `web.recording.confirmed_tables`), the reader
-gets until the next one: its table at the last frame before the next move is compared piece
-by piece with the confirmed one. A piece is right (same code, same place), *misread* (a code
-the players had nowhere at its place), *misplaced* (its code elsewhere), or *missed*; a piece
-the reader has where the players had none is *extra*, unless the next confirmed table has a
-piece there (the reader was ahead, or misread it: it is judged once, there). A confirmed table the reader does not match entirely is a frame where the
-players would have had to correct it. *Time to settle* is, per placement, frame time from
-the first frame in which the reader saw the code at its confirmed place to the frame in
-which the tracker settled it there.
+gets until the next one, and at least `LAG_FRAMES` frames (it settles a piece read in 3 of 5
+frames; the bundled games at 1 frame a second make a move every frame). A confirmed piece is
+right when the reader showed that code at that place in any frame of the window; otherwise,
+at the window's last frame, *misread* (a code the players had nowhere lies at its place),
+*misplaced* (its code lies elsewhere) or *missed*. A piece the reader has where the players
+had none shortly before or after is *extra* (one where they had one is judged there, once).
+A confirmed table the reader does not match entirely is a frame where the players would
+have had to correct it. *Time to settle* is, per placement, frame time from the first frame
+in which the reader saw the code at its confirmed place to the frame in which the tracker
+settled it there. Places are slots; a piece beside the layout's slots is known by its code.
 
 Nothing here knows the recording's file format: `confirmed` is any sequence of objects with
 `frame`, `moves` and `pieces` ((payload, region, slot, kind) tuples), as web.recording gives.
@@ -29,6 +31,8 @@ from companion.events import CardAdded, CardMoved, CardRemoved, FrameEnd
 Place = tuple  # (region, slot) for a slotted piece, ("payload", payload) otherwise
 COMPARED_KINDS = ("card", "token")  # dice are read by value, not by code
 FINDING_KINDS = ("misread", "misplaced", "missed", "extra")
+LAG_FRAMES = 4  # the tracker settles a piece read in 3 of 5 frames: give it 5 frames
+VANISH_S = 4.0  # ...and lets one go after 3 s unseen
 
 
 @dataclass
@@ -36,7 +40,8 @@ class Replayed:
     """What the reader did on each frame: its settled table and what it saw."""
 
     times: list[float] = field(default_factory=list)  # frame time per frame
-    tables: list[dict[str, tuple]] = field(default_factory=list)  # payload -> (region, slot)
+    # per frame, the settled table: place -> payload (face-down cards share one payload)
+    tables: list[dict[tuple, str]] = field(default_factory=list)
     # (payload, region, slot) -> the frames in which the reader saw that code there
     sightings: dict[tuple, list[int]] = field(default_factory=dict)
     cpu_ms: list[float] = field(default_factory=list)
@@ -66,7 +71,11 @@ def replay_frames(folder: str | Path, game: str, players: int, fps: float) -> Re
             index = len(out.times)
             out.times.append(frame.t)
             out.tables.append(
-                {p: place for p, place, kind in pieces.values() if kind in COMPARED_KINDS}
+                {
+                    _place(p, *place): p
+                    for p, place, kind in pieces.values()
+                    if kind in COMPARED_KINDS
+                }
             )
             seen = watcher.last_seen
             for detection in seen.detections if seen is not None else ():
@@ -109,9 +118,7 @@ class Finding:
         }
 
     def __str__(self) -> str:
-        where = f"{self.place[0] or 'off the layout'}"
-        if self.place[1] is not None:
-            where += " " + "/".join(str(v) for v in self.place[1])
+        where = _where(self.place)
         return {
             "misread": f"frame {self.frame}: {where}: read {self.read}, confirmed {self.payload}",
             "misplaced": f"frame {self.frame}: {self.payload} confirmed at {where}, "
@@ -121,7 +128,7 @@ class Finding:
         }[self.kind]
 
 
-def compare(replayed: Replayed, confirmed: Sequence[Any]) -> dict:
+def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES) -> dict:
     """The report for one recording (see the module doc); plain data, JSON-ready."""
     last = len(replayed.tables) - 1
     checked = [c for c in confirmed if c.frame <= last]
@@ -133,12 +140,16 @@ def compare(replayed: Replayed, confirmed: Sequence[Any]) -> dict:
     placed_before: set[tuple] = set()
     for number, table in enumerate(checked):
         upto = checked[number + 1].frame - 1 if number + 1 < len(checked) else last
-        upto = max(upto, table.frame)
-        ahead = _places(checked[number + 1]) if number + 1 < len(checked) else {}
-        reader = replayed.tables[upto]
+        upto = min(max(upto, table.frame + lag), last)
         wanted = _places(table)
-        found = _judge(table.frame, wanted, reader, ahead)
-        right += sum(1 for place in wanted if reader.get(wanted[place]) == place)
+        shown = {
+            place
+            for place, payload in wanted.items()
+            if any(replayed.tables[i].get(place) == payload for i in range(table.frame, upto + 1))
+        }
+        nearby = _nearby_places(replayed, checked, table.frame, upto + lag)
+        found = _judge(table.frame, wanted, shown, replayed.tables[upto], nearby)
+        right += len(shown)
         total += len(wanted)
         findings += found
         if found:
@@ -183,48 +194,59 @@ def _places(table: Any) -> dict[tuple, str]:
 
 
 def _place(payload: str, region: str | None, slot) -> tuple:
-    return (region, tuple(slot)) if slot is not None else ("payload", payload)
+    """A slotted piece is known by its slot; one beside the layout's slots by its code."""
+    return (region, tuple(slot)) if slot is not None else (region, None, payload)
 
 
-def _judge(frame: int, wanted: dict, reader: dict, ahead: dict) -> list[Finding]:
+def _nearby_places(replayed: Replayed, checked: Sequence[Any], frame: int, until: int) -> set:
+    """Places the players had a piece on shortly before (the reader takes `VANISH_S` to let
+    a piece go) or soon after (the reader was ahead): a piece there is not extra."""
+    since = replayed.times[frame] - VANISH_S
+    places: set = set()
+    for table in checked:
+        if table.frame <= until and replayed.times[table.frame] >= since:
+            places |= set(_places(table))
+    return places
+
+
+def _judge(frame: int, wanted: dict, shown: set, reader: dict, nearby: set) -> list[Finding]:
     findings = []
-    at_place = {_place(p, region, slot): p for p, (region, slot) in reader.items()}
     confirmed_payloads = set(wanted.values())
+    where_read = {payload: place for place, payload in reader.items()}
     for place, payload in wanted.items():
-        mine = reader.get(payload)
-        if mine is not None and _place(payload, *mine) == place:
+        if place in shown:
             continue
-        other = at_place.get(place)
+        other = reader.get(place)
         if other is not None and other not in confirmed_payloads:
             findings.append(Finding(frame, "misread", payload, place, other))
-        elif mine is not None:
-            findings.append(Finding(frame, "misplaced", payload, place, _where(mine)))
+        elif payload in where_read:
+            findings.append(
+                Finding(frame, "misplaced", payload, place, _where(where_read[payload]))
+            )
         else:
             findings.append(Finding(frame, "missed", payload, place))
-    for place, payload in at_place.items():
-        # a piece where the next confirmed table has one is judged there (the reader was
-        # ahead of the players, or misread it: counted once)
-        if place in wanted or payload in confirmed_payloads or place in ahead:
+    for place, payload in reader.items():
+        # a piece where the players had one shortly before or after is not extra (the reader
+        # was slower or ahead, or misread it: then it is judged once, there)
+        if place in wanted or payload in confirmed_payloads or place in nearby:
             continue
         findings.append(Finding(frame, "extra", payload, place))
     return findings
 
 
 def _where(place: tuple) -> str:
-    region, slot = place
-    return f"{region or 'off the layout'}" + (
-        " " + "/".join(str(v) for v in slot) if slot is not None else ""
-    )
+    name = place[0] or "off the layout"
+    return name + (" " + "/".join(str(v) for v in place[1]) if place[1] is not None else "")
 
 
 def _settle_time(replayed: Replayed, payload: str, place: tuple, start: int, upto: int):
-    region, slot = place if place[0] != "payload" else (None, None)
+    region, slot = place[0], place[1]
     seen = [f for f in replayed.sightings.get((payload, region, slot), ()) if start <= f <= upto]
     if not seen:
         return None
     first = seen[0]
     for index in range(first, upto + 1):
-        if replayed.tables[index].get(payload) == (region, slot):
+        if replayed.tables[index].get(place) == payload:
             return round(replayed.times[index] - replayed.times[first], 3)
     return None
 
