@@ -12,7 +12,7 @@ had none shortly before or after is *extra* (one where they had one is judged th
 A confirmed table the reader does not match entirely is a frame where the players would
 have had to correct it. *Time to settle* is, per placement, frame time from the first frame
 in which the reader saw the code at its confirmed place to the frame in which the tracker
-settled it there. Places are slots; a piece beside the layout's slots is known by its code.
+settled it there. Several pieces may share a place (heroes on a path).
 
 Nothing here knows the recording's file format: `confirmed` is any sequence of objects with
 `frame`, `moves` and `pieces` ((payload, region, slot, kind) tuples), as web.recording gives.
@@ -40,8 +40,9 @@ class Replayed:
     """What the reader did on each frame: its settled table and what it saw."""
 
     times: list[float] = field(default_factory=list)  # frame time per frame
-    # per frame, the settled table: place -> payload (face-down cards share one payload)
-    tables: list[dict[tuple, str]] = field(default_factory=list)
+    # per frame, the settled table: (region, slot, payload) per piece (several pieces may
+    # share a place, as heroes on a path; face-down cards share one payload)
+    tables: list[set[tuple]] = field(default_factory=list)
     # (payload, region, slot) -> the frames in which the reader saw that code there
     sightings: dict[tuple, list[int]] = field(default_factory=dict)
     cpu_ms: list[float] = field(default_factory=list)
@@ -71,11 +72,7 @@ def replay_frames(folder: str | Path, game: str, players: int, fps: float) -> Re
             index = len(out.times)
             out.times.append(frame.t)
             out.tables.append(
-                {
-                    _place(p, *place): p
-                    for p, place, kind in pieces.values()
-                    if kind in COMPARED_KINDS
-                }
+                {(*place, p) for p, place, kind in pieces.values() if kind in COMPARED_KINDS}
             )
             seen = watcher.last_seen
             for detection in seen.detections if seen is not None else ():
@@ -143,9 +140,9 @@ def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES)
         upto = min(max(upto, table.frame + lag), last)
         wanted = _places(table)
         shown = {
-            place
-            for place, payload in wanted.items()
-            if any(replayed.tables[i].get(place) == payload for i in range(table.frame, upto + 1))
+            piece
+            for piece in wanted
+            if any(piece in replayed.tables[i] for i in range(table.frame, upto + 1))
         }
         nearby = _nearby_places(replayed, checked, table.frame, upto + lag)
         found = _judge(table.frame, wanted, shown, replayed.tables[upto], nearby)
@@ -157,13 +154,13 @@ def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES)
         else:
             exact += 1
         start = checked[number - 1].frame if number else 0
-        for place, payload in wanted.items():
-            if (payload, place) in placed_before:
+        for piece in wanted:
+            if piece in placed_before:
                 continue
-            placed_before.add((payload, place))
-            took = _settle_time(replayed, payload, place, start, upto)
+            placed_before.add(piece)
+            took = _settle_time(replayed, piece, start, upto)
             if took is None:
-                unsettled.append(f"{payload} at frame {table.frame}")
+                unsettled.append(f"{piece[2]} at frame {table.frame}")
             else:
                 settle_s.append(took)
     counts = {k: sum(1 for f in findings if f.kind == k) for k in FINDING_KINDS}
@@ -184,18 +181,13 @@ def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES)
     }
 
 
-def _places(table: Any) -> dict[tuple, str]:
-    """place -> payload for the compared pieces of one confirmed table."""
-    out = {}
-    for payload, region, slot, kind in table.pieces:
-        if kind in COMPARED_KINDS:
-            out[_place(payload, region, slot)] = payload
-    return out
-
-
-def _place(payload: str, region: str | None, slot) -> tuple:
-    """A slotted piece is known by its slot; one beside the layout's slots by its code."""
-    return (region, tuple(slot)) if slot is not None else (region, None, payload)
+def _places(table: Any) -> set[tuple]:
+    """(region, slot, payload) for the compared pieces of one confirmed table."""
+    return {
+        (region, tuple(slot) if slot is not None else None, payload)
+        for payload, region, slot, kind in table.pieces
+        if kind in COMPARED_KINDS
+    }
 
 
 def _nearby_places(replayed: Replayed, checked: Sequence[Any], frame: int, until: int) -> set:
@@ -205,33 +197,37 @@ def _nearby_places(replayed: Replayed, checked: Sequence[Any], frame: int, until
     places: set = set()
     for table in checked:
         if table.frame <= until and replayed.times[table.frame] >= since:
-            places |= set(_places(table))
+            places |= {piece[:2] for piece in _places(table)}
     return places
 
 
-def _judge(frame: int, wanted: dict, shown: set, reader: dict, nearby: set) -> list[Finding]:
+def _judge(frame: int, wanted: set, shown: set, reader: set, nearby: set) -> list[Finding]:
     findings = []
-    confirmed_payloads = set(wanted.values())
-    where_read = {payload: place for place, payload in reader.items()}
-    for place, payload in wanted.items():
-        if place in shown:
-            continue
-        other = reader.get(place)
-        if other is not None and other not in confirmed_payloads:
-            findings.append(Finding(frame, "misread", payload, place, other))
-        elif payload in where_read:
-            findings.append(
-                Finding(frame, "misplaced", payload, place, _where(where_read[payload]))
-            )
+    confirmed_payloads = {piece[2] for piece in wanted}
+    for region, slot, payload in sorted(wanted - shown, key=_order):
+        place = (region, slot)
+        strangers = sorted(
+            p for r, s, p in reader if (r, s) == place and p not in confirmed_payloads
+        )
+        elsewhere = [(r, s) for r, s, p in reader if p == payload]
+        if strangers:
+            findings.append(Finding(frame, "misread", payload, place, strangers[0]))
+        elif elsewhere:
+            findings.append(Finding(frame, "misplaced", payload, place, _where(elsewhere[0])))
         else:
             findings.append(Finding(frame, "missed", payload, place))
-    for place, payload in reader.items():
+    for region, slot, payload in sorted(reader, key=_order):
         # a piece where the players had one shortly before or after is not extra (the reader
         # was slower or ahead, or misread it: then it is judged once, there)
-        if place in wanted or payload in confirmed_payloads or place in nearby:
+        if payload in confirmed_payloads or (region, slot) in nearby:
             continue
-        findings.append(Finding(frame, "extra", payload, place))
+        findings.append(Finding(frame, "extra", payload, (region, slot)))
     return findings
+
+
+def _order(piece: tuple) -> tuple:
+    region, slot, payload = piece
+    return (region or "", slot or (), payload)
 
 
 def _where(place: tuple) -> str:
@@ -239,14 +235,14 @@ def _where(place: tuple) -> str:
     return name + (" " + "/".join(str(v) for v in place[1]) if place[1] is not None else "")
 
 
-def _settle_time(replayed: Replayed, payload: str, place: tuple, start: int, upto: int):
-    region, slot = place[0], place[1]
+def _settle_time(replayed: Replayed, piece: tuple, start: int, upto: int):
+    region, slot, payload = piece
     seen = [f for f in replayed.sightings.get((payload, region, slot), ()) if start <= f <= upto]
     if not seen:
         return None
     first = seen[0]
     for index in range(first, upto + 1):
-        if replayed.tables[index].get(place) == payload:
+        if piece in replayed.tables[index]:
             return round(replayed.times[index] - replayed.times[first], 3)
     return None
 

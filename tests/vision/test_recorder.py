@@ -109,7 +109,7 @@ def replayed(tables: list[dict], sightings: dict) -> Replayed:
     """`tables`: per frame, payload -> (region, slot) as the reader settled it."""
     return Replayed(
         times=[i * 0.25 for i in range(len(tables))],
-        tables=[{place: payload for payload, place in t.items()} for t in tables],
+        tables=[{(*place, payload) for payload, place in t.items()} for t in tables],
         sightings=sightings,
         cpu_ms=[10.0] * len(tables),
     )
@@ -174,9 +174,15 @@ def test_a_slow_reader_gets_a_few_frames_when_moves_come_every_frame():
     assert report["pieces_right"] == report["pieces_compared"] == 3
 
 
-def test_face_down_cards_sharing_one_code_are_each_judged_at_their_place():
-    back = [(("row-red", (0,)), "CCBACK"), (("row-blue", (0,)), "CCBACK")]
-    tables = [dict(back)] * 6
-    confirmed = [Table(0, 1, tuple(card(p, place[0], place[1]) for place, p in back))]
+def test_face_down_cards_sharing_one_code_and_pieces_sharing_a_place_are_each_judged():
+    pieces = [
+        ("row-red", (0,), "CCBACK"),
+        ("row-blue", (0,), "CCBACK"),
+        ("path", (0,), "MYHRED"),
+        ("path", (0,), "MYHBLUE"),
+    ]
+    tables = [set(pieces)] * 6
+    confirmed = [Table(0, 1, tuple(card(p, region, slot) for region, slot, p in pieces))]
     report = compare(Replayed([i * 1.0 for i in range(6)], tables, {}, [1.0] * 6), confirmed)
-    assert report["pieces_right"] == report["pieces_compared"] == 2
+    assert report["pieces_right"] == report["pieces_compared"] == 4
+    assert report["findings"] == []
