@@ -30,6 +30,7 @@ COMMANDS = {
     "bench": "vision_cmds:bench",
     "serve": "web_cmds:serve",
     "demo": "web_cmds:demo",
+    "record": "record_cmds:record",
     "cafe": "cafe_cmds:cafe",
 }
 

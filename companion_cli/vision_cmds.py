@@ -138,6 +138,13 @@ def bench():
     is_flag=True,
     help="instead: watcher fps with a still table and with a hand moving in every frame",
 )
+@click.option(
+    "--recording",
+    "recordings",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="instead: replay this recording (companion record) against its confirmed table",
+)
 def bench_vision(
     quick,
     frames,
@@ -149,8 +156,14 @@ def bench_vision(
     verbose,
     conditions,
     motion,
+    recordings,
 ):
     """Recall, precision, exact-state rate and ms/frame for the pipeline and alternatives."""
+    if recordings:
+        from .record_cmds import bench_recordings
+
+        bench_recordings(recordings, json_path, verbose)
+        return
     if motion:
         from vision.bench_motion import main as run_motion
 

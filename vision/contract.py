@@ -80,3 +80,6 @@ class WatchStep:
     # What the card reader did so far (TableWatcher.decoding_counts), for the camera check;
     # None from watchers that decode nothing (a scripted demo).
     decoding: dict | None = None
+    # Readings not settled, marked on the dashboard instead of scored (vision/uncertainty.py);
+    # None from a step without a frame (the last frame's list stands) or a scripted watcher.
+    uncertain: list[dict] | None = None

@@ -34,6 +34,7 @@ from .reader import CardReader
 from .refresh import WholeDecodeRefresher, decode_whole, new_pieces
 from .settings import WatcherSettings
 from .tracker import Tracker
+from .uncertainty import uncertain_readings
 
 
 class TableWatcher:
@@ -186,6 +187,7 @@ class TableWatcher:
             self.calibrated,
             self.reprojection_error_mm,
             decoding=self.decoding_counts(),
+            uncertain=uncertain_readings(self.tracker, t) if self.homography is not None else [],
         )
 
     def decoding_counts(self) -> dict:

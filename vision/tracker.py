@@ -54,6 +54,8 @@ class Track:
     pending: Where | None = None  # a new place seen but not settled yet
     pending_hits: deque = field(default_factory=lambda: deque(maxlen=8))
     first_seen: int = 0  # frame number of the first sighting (settling keeps this order)
+    first_seen_t: float | None = None  # its frame time; pending_since_t: when `pending` began
+    pending_since_t: float | None = None
     ready: bool = False  # seen k of n frames, waiting for earlier pieces to settle
     ready_where: Where | None = None
 
@@ -115,6 +117,7 @@ class Tracker:
                     kind,
                     face_down,
                     first_seen=self.frame_number,
+                    first_seen_t=t,
                 )
                 self.tracks[track.track_id] = track
             seen.add(track.track_id)
@@ -180,6 +183,10 @@ class Tracker:
                     best, best_distance = track, d
         return best
 
+    def recent_hits(self, frames) -> int:
+        """How many of `frames` (frame numbers) fall in the last `appear_n` frames."""
+        return self._recent_hits(frames)
+
     def _recent_hits(self, frames) -> int:
         first = self.frame_number - self.appear_n + 1
         return sum(1 for f in frames if f >= first)
@@ -195,7 +202,7 @@ class Tracker:
             track.pending_hits.clear()
             return []
         if track.pending is None or not self._same_place(track.pending, where):
-            track.pending = where
+            track.pending, track.pending_since_t = where, t
             track.pending_hits.clear()
         track.pending_hits.append(self.frame_number)
         if self._recent_hits(track.pending_hits) >= self.appear_k:

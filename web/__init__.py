@@ -45,7 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.model import Setup
     from companion.store import open_store
 
-    from . import api, kit, pages
+    from . import api, kit, pages, recording_api
     from .errors import install_token_guard, register_error_handlers
     from .live import LiveHub
     from .runtime import Runtime
@@ -95,6 +95,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(kit.bp)
+    app.register_blueprint(recording_api.bp)
     return app
 
 

@@ -92,6 +92,7 @@ class CameraView:
     warnings: list[str] = field(default_factory=list)
     source: str | None = None
     decoding: dict | None = None  # the card reader's counts (vision TableWatcher.decoding_counts)
+    uncertain: list = field(default_factory=list)  # readings not settled (vision/uncertainty)
 
 
 class Runtime:
@@ -502,6 +503,16 @@ class Runtime:
         status["attached"] = self.watcher is not None
         status["problems"] = list(self.problems.entries)[-5:]
         status["decoding"] = self.camera.decoding
+        # a reading the players have confirmed by hand since is no longer in doubt
+        placed = {
+            (p.payload, p.where.region, tuple(p.where.slot or ()))
+            for p in list(self.session.table.values())
+        }
+        status["uncertain"] = [
+            r
+            for r in self.camera.uncertain
+            if (r["payload"], r["region"], tuple(r["slot"] or ())) not in placed
+        ]
         return status
 
     def catalogue(self) -> list[dict]:
@@ -545,6 +556,8 @@ class Runtime:
             self.camera.reprojection_error_mm = step.reprojection_error_mm
             if step.decoding is not None:
                 self.camera.decoding = step.decoding
+            if getattr(step, "uncertain", None) is not None:
+                self.camera.uncertain = list(step.uncertain)
             # Distinct warnings only: an offline camera repeats its reason on every step.
             for warning in step.warnings:
                 if warning != step.status.reason and warning not in self.camera.warnings:
