@@ -330,7 +330,7 @@ def resolve_game(game: str) -> str:
             from companion.games import find_game
 
             slug = find_game(game).info.slug
-        except Exception:  # unknown to the registry too (or the registry is incomplete)
+        except UnknownGameError:  # unknown to the registry too: said below with the mats
             slug = game
     if slug not in known:
         raise UnknownGameError(

@@ -223,7 +223,7 @@ class Session:
     def _text_of(self, move: Move, state: Any) -> dict | None:
         try:
             words = self.game.describe_move(state, self.game.public_move(state, move))
-        except Exception:  # noqa: BLE001 - the page then says it without the move's words
+        except Exception:
             log.warning(
                 "the %s game could not put move %r into words",
                 self.game.info.slug,
@@ -350,7 +350,7 @@ class Session:
         """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
         try:
             return self.game.describe_move(self.state, self.game.public_move(self.state, move))
-        except Exception:  # noqa: BLE001 - a move too malformed to describe is still judged
+        except Exception:
             log.warning(
                 "the %s game could not put move %r into words",
                 self.game.info.slug,

@@ -17,6 +17,8 @@ def decode(images):
 
     An image that cannot be read or decoded gets a line with its "error" (and a one-line
     message on stderr); the batch goes on and exits with status 2 at the end."""
+    import cv2
+
     import vision.decode
     from vision.images import read_image
 
@@ -28,7 +30,7 @@ def decode(images):
                 "image": path,
                 "codes": [c.to_dict() for c in vision.decode.decode_image(image)],
             }
-        except Exception as exc:  # one bad image never ends the batch
+        except (ValueError, RuntimeError, cv2.error) as exc:  # one bad image never ends the batch
             failed += 1
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             entry = {"image": path, "error": message}

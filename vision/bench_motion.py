@@ -67,7 +67,7 @@ class ReplayCapture:
         self.started: float | None = None
         self.captured_at: list[float] = []
 
-    def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+    def isOpened(self) -> bool:
         return True
 
     def read(self):

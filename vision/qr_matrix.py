@@ -138,7 +138,7 @@ def _interleaved_positions(blocks: list[tuple[int, int]]) -> list[list[int]]:
             if i < data:
                 positions[b].append(index)
                 index += 1
-    for i in range(blocks[0][0] - blocks[0][1]):
+    for _ in range(blocks[0][0] - blocks[0][1]):
         for b in range(len(blocks)):
             positions[b].append(index)
             index += 1

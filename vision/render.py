@@ -534,7 +534,7 @@ def _draw_hand(
         255,
         -1,
     )
-    for i, (offset, length) in enumerate([(-30, 70), (-11, 85), (8, 80), (26, 64)]):
+    for offset, length in [(-30, 70), (-11, 85), (8, 80), (26, 64)]:
         base = palm + direction * 35 * s + normal * offset * s
         tip = base + direction * length * s
         cv2.line(layer, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255, int(18 * s))

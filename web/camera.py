@@ -86,7 +86,7 @@ def sample_frames_available() -> bool:
 
 def pipeline_available() -> bool:
     try:
-        import vision.pipeline  # noqa: F401
+        import vision.pipeline
         import vision.sources  # noqa: F401
     except ImportError:
         return False

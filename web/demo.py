@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import random
 import time
+from functools import partial
 from typing import Iterator
 
 from companion.events import CardAdded, CardRemoved, Where
@@ -58,12 +59,7 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
         ]
         if not places:
             break
-
-        def spread(move: Move) -> float:
-            ideal = (move["space"] + 0.5) * used_max / spaces
-            return abs(int(move["card"][2:]) - ideal)
-
-        used_max = max(game.cards_in_use(state))
+        spread = partial(_spread, used_max=max(game.cards_in_use(state)), spaces=spaces)
         move = min(places, key=spread)
         t += 1.0
         if len(steps) == wrong_at:
@@ -87,6 +83,12 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
             hands[seat].append(used.pop())
         state = game.apply(state, move)
     return steps
+
+
+def _spread(move: Move, used_max: int, spaces: int) -> float:
+    """How far a card's number is from where its space would put it in an even spread."""
+    ideal = (move["space"] + 0.5) * used_max / spaces
+    return abs(int(move["card"][2:]) - ideal)
 
 
 def _wrong_museum_card(game, state, move: Move, hands: list[list[int]]):

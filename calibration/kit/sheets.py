@@ -739,7 +739,10 @@ def mat_tiles(layout, paper: str) -> MatTiling:
     SEAM_OVERLAP_MM / 2 past their seam."""
     mat_w, mat_h = layout.mat_size_mm
     half = SEAM_OVERLAP_MM / 2
-    clear = lambda m: m.size_mm / 2 + MARKER_CLEARANCE_MM  # noqa: E731
+
+    def clear(m) -> float:
+        return m.size_mm / 2 + MARKER_CLEARANCE_MM
+
     forbid_y = _merge(
         [(m.center_mm[1] - clear(m), m.center_mm[1] + clear(m)) for m in layout.markers]
     )
