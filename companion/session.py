@@ -30,6 +30,7 @@ from .events import (
     CardMoved,
     CardRemoved,
     FrameEnd,
+    PieceEvent,
     PieceOnTable,
     TableEvent,
     event_from_dict,
@@ -320,9 +321,10 @@ class Session:
             )
         apart = CheckedApart()
         known = {"type": apart, "source": Str(EVENT_SOURCES), **RECORD_STAMPS}
-        if body[kind]:
-            known[body[kind]] = apart
-        check_fields(record, known, (body[kind],) if body[kind] else (), f"{kind} record", None)
+        field_name = body[kind]
+        if field_name:
+            known[field_name] = apart
+        check_fields(record, known, (field_name,) if field_name else (), f"{kind} record", None)
         if kind == "move":
             source = record.get("source", "replay")
             return [self.play(Move.from_dict(record["move"]), source=source)]
@@ -424,7 +426,7 @@ class Session:
             self._judge(seq, "event", meaning.move, "camera", alert_key=payload)
             return  # that acceptance retried the rest
 
-    def _observe_piece(self, seq: int, event: TableEvent) -> list[Verdict]:
+    def _observe_piece(self, seq: int, event: PieceEvent) -> list[Verdict]:
         before = dict(self.table)
         if isinstance(event, (CardAdded, CardMoved)):
             self.table[event.track_id] = PieceOnTable(

@@ -67,7 +67,7 @@ def shown(value: Any) -> str:
 class Context:
     """The game and set-up a move or event belongs to (ranges are functions of these)."""
 
-    game: "Game"
+    game: Any  # the game's own class (a Musee, a Mythe): its ranges read that class's data
     setup: "Setup"
 
     @property

@@ -150,7 +150,7 @@ class LiveHub:
                     # a change not yet published goes first: wait for it rather than send
                     # a camera heartbeat from before it
                     pending = state is None or rt.version != state[0]
-                    if not pending and state[0] != sent_state:
+                    if not pending and state is not None and state[0] != sent_state:
                         sent_state, chunk = state
                         break
                     if not pending and camera is not None and camera[0] != sent_camera:

@@ -216,7 +216,7 @@ def lan_address(bound_host: str | None) -> str | None:
             return address
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
+            address = str(info[4][0])
             if not ipaddress.ip_address(address).is_loopback:
                 return address
     except OSError:

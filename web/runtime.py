@@ -254,7 +254,7 @@ class Runtime:
             card = pending[-1].get("card") if pending else None
             on_table = any(p.payload == card for p in self.session.table.values())
             lifted = self._lifted_by_undo(card) if card is not None else None
-            if lifted is not None and self.watcher is None and not on_table:
+            if card is not None and lifted is not None and self.watcher is None and not on_table:
                 verdicts = self.session.observe(
                     CardAdded(
                         f"manual-{card}-{len(self.session.records)}",
@@ -322,7 +322,7 @@ class Runtime:
                 if slot is not None and not isinstance(slot, (list, tuple)):
                     raise InvalidFieldError("correction, field 'slot'", "must be a list")
                 where = Where(region, tuple(slot) if slot is not None else None)
-                event = CardAdded(
+                event: CardAdded | CardRemoved = CardAdded(
                     f"manual-{payload}-{len(self.session.records)}",
                     payload,
                     where,

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 
 from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
-from ..events import FrameEnd, PieceOnTable, TableEvent
+from ..events import FrameEnd, PieceEvent, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
 from .words import COMMON
@@ -147,7 +147,7 @@ class Game(abc.ABC):
 
     # -- camera ---------------------------------------------------------------------------
     def interpret(
-        self, state: Any, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: Any, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         """What a settled piece event means. `table` is the table before the event.
 
