@@ -2,15 +2,17 @@
 
 It sits outside the rules core (`companion/`) on purpose: commands here import the camera
 (`vision`), the print kit and calibration (`calibration`), the dashboard (`web`) and the café
-hub (`cafe`), none of which the core may import (tests/test_layering.py). Subcommands live in their own modules and are imported only when run, so that
-`companion games` never loads OpenCV or Flask. Every CompanionError (bad input) ends as a
-one-line message and exit status 2, never a traceback.
+hub (`cafe`), none of which the core may import (tests/test_layering.py). Subcommands live
+in their own modules and are imported only when run, so that `companion games` never loads
+OpenCV or Flask. Every CompanionError (bad input) and every bad option or value ends as one
+line `error: ...` and exit status 2, never a traceback nor click's three-line usage block.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from typing import NoReturn
 
 import click
 
@@ -53,12 +55,32 @@ class LazyGroup(click.Group):
             )
         return getattr(module, attribute)
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        # the top level's own options (and an unknown command name) are parsed here
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.ClickException as exc:
+            _one_line(exc)
+
     def invoke(self, ctx):
+        # every subcommand's (and sub-subcommand's) options are parsed, and it runs, in here
         try:
             return super().invoke(ctx)
         except CompanionError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
+        except click.ClickException as exc:
+            _one_line(exc)
+
+
+def _one_line(exc: click.ClickException) -> NoReturn:
+    """A bad option or value in one line, `error: ...`, like every other bad input (click's
+    own usage block buries it); a group called without its subcommand still shows its help."""
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+        raise exc
+    message = " ".join(exc.format_message().split())
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2 if isinstance(exc, click.UsageError) else exc.exit_code)
 
 
 def _unavailable(name: str, why: str) -> click.Command:

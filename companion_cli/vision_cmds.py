@@ -34,7 +34,7 @@ def decode(images):
             failed += 1
             message = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
             entry = {"image": path, "error": message}
-            click.echo(f"Error: {path}: {message}", err=True)
+            click.echo(f"error: {path}: {message}", err=True)
         click.echo(json.dumps(entry, ensure_ascii=False))
     if failed:
         raise SystemExit(2)
@@ -60,7 +60,7 @@ def recognize(images, game, players, as_json):
             image = read_image(path)
         except CompanionError as exc:  # a bad image never ends the batch
             failed += 1
-            click.echo(f"Error: {exc}", err=True)  # the message names the file
+            click.echo(f"error: {exc}", err=True)  # the message names the file
             if as_json:
                 click.echo(json.dumps({"image": path, "error": str(exc)}, ensure_ascii=False))
             continue
