@@ -92,6 +92,7 @@ class _HistoryEntry:
     move: Move
     state_before: Any
     seq: int
+    piece: str | None = None  # the payload whose placement made the move (None: entered)
 
 
 class Session:
@@ -115,7 +116,7 @@ class Session:
         # Stored records a tolerant replay could not use: {"seq", "reason", "record"}
         self.set_aside: list[dict] = []
         self._history: list[_HistoryEntry] = []
-        self._redo: list[Move] = []  # undone moves, the next one to redo last
+        self._redo: list[_HistoryEntry] = []  # undone moves, the next one to redo last
         self._sink = sink
         self._clock = clock
         self._record({"type": "setup", "game": self.game.info.slug, "setup": setup.to_dict()})
@@ -157,7 +158,7 @@ class Session:
         self._require_current(state_id)
         if not self._redo:
             raise NothingToRedoError("there is no undone move to redo")
-        return self.play(self._redo[-1], source=source)
+        return self.play(self._redo[-1].move, source=source)
 
     def check_move(self, move: Move) -> None:
         """Raise InvalidFieldError unless every field of `move` fits what this game declares."""
@@ -183,7 +184,18 @@ class Session:
     @property
     def redo_moves(self) -> tuple[Move, ...]:
         """The undone moves a redo would play, the next one last."""
-        return tuple(self._redo)
+        return tuple(entry.move for entry in self._redo)
+
+    @property
+    def last_move_piece(self) -> str | None:
+        """The piece (its payload) whose placement on the table made the last move; None
+        when there is no move or it was entered as a move."""
+        return self._history[-1].piece if self._history else None
+
+    @property
+    def next_redo_piece(self) -> str | None:
+        """The piece whose placement made the move a redo would play again, or None."""
+        return self._redo[-1].piece if self._redo else None
 
     def snapshot(self) -> dict:
         """Everything the dashboard shows, as JSON."""
@@ -217,7 +229,7 @@ class Session:
             "undo_text": self._text_of(self._history[-1].move, self._history[-1].state_before)
             if self._history
             else None,
-            "redo_text": self._text_of(self._redo[-1], self.state) if self._redo else None,
+            "redo_text": self._text_of(self._redo[-1].move, self.state) if self._redo else None,
             "notes": [n.to_dict() for n in self.game.rules_notes()],
         }
 
@@ -373,11 +385,13 @@ class Session:
             if alert_key is not None:
                 self.alerts[alert_key] = violations
         else:
-            self._history.append(_HistoryEntry(move, self.state, seq))
-            if self._redo and self._redo[-1].to_dict() == move.to_dict():
-                self._redo.pop()  # the undone move played again: a redo
+            piece = alert_key
+            if self._redo and self._redo[-1].move.to_dict() == move.to_dict():
+                redone = self._redo.pop()  # the undone move played again: a redo
+                piece = piece or redone.piece
             else:
                 self._redo.clear()  # the game took another way: nothing left to redo
+            self._history.append(_HistoryEntry(move, self.state, seq, piece))
             self.state = self.game.apply(self.state, move)
             self.state_id += 1
             verdict = Verdict(
@@ -462,7 +476,7 @@ class Session:
 
     def _undo(self, seq: int) -> Verdict:
         entry = self._history.pop()
-        self._redo.append(entry.move)
+        self._redo.append(entry)
         self.state = entry.state_before
         self.state_id += 1
         verdict = Verdict(

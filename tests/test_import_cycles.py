@@ -161,7 +161,6 @@ STILL_CIRCULAR = {
     "companion.games.crypt": "issue 24: Crypt's flow as one table",
     "companion_cli": "issue 25: the CLI's shared helpers in one module",
     "vision": "issue 25: vision as a straight line",
-    "web": "issue 25: the token guard and CSRF check in roles/security",
 }
 
 

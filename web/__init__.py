@@ -54,8 +54,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.store import open_store
 
     from . import api, kit, pages
-    from .errors import install_token_guard, register_error_handlers
+    from .errors import register_error_handlers
     from .live import LiveHub
+    from .roles import install_token_guard
     from .runtime import Runtime
     from .security import install_security
     from .serve import MAX_STREAMS

@@ -218,13 +218,12 @@ class Runtime:
 
     def undo(self, state_id: int | None) -> Verdict:
         with self.lock:
-            moves = self.session.moves
+            card = self.session.last_move_piece
             verdict = self.session.undo(state_id=state_id)
             verdicts = [verdict]
-            if self.watcher is None and moves:
+            if self.watcher is None and card is not None:
                 # No camera says what lies on the table: a card put there by hand for the
                 # move just undone goes with it, logged, instead of staying as a ghost.
-                card = moves[-1].get("card")
                 for piece in [
                     p
                     for p in self.session.table.values()
@@ -251,7 +250,7 @@ class Runtime:
         with self.lock:
             self._require_current(state_id)
             pending = self.session.redo_moves
-            card = pending[-1].get("card") if pending else None
+            card = self.session.next_redo_piece
             on_table = any(p.payload == card for p in self.session.table.values())
             lifted = self._lifted_by_undo(card) if card is not None else None
             if card is not None and lifted is not None and self.watcher is None and not on_table:
@@ -339,8 +338,7 @@ class Runtime:
                 if not matches:
                     raise MalformedRecordError(f"{payload} is not on the table")
                 piece = matches[0]
-                moves = self.session.moves
-                if moves and moves[-1].get("card") == payload:
+                if self.session.last_move_piece == payload:
                     verdicts.append(self.session.undo())  # a card that was never there
                 event = CardRemoved(piece.track_id, payload, piece.kind, t=now, source="manual")
             else:
@@ -361,8 +359,7 @@ class Runtime:
         for piece in list(self.session.table.values()):
             if piece.where.region != where.region or piece.where.slot != where.slot:
                 continue
-            moves = self.session.moves
-            if moves and moves[-1].get("card") == piece.payload:
+            if self.session.last_move_piece == piece.payload:
                 verdicts.append(self.session.undo())
             verdicts.extend(
                 self.session.observe(
