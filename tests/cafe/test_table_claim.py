@@ -18,7 +18,7 @@ from cafe import topics as T
 from cafe.table import TableNameTakenError
 from companion.model import Setup
 from companion.store import GameStore
-from companion_cli.cafe_cmds import publisher_factory
+from companion_cli._shared import publisher_factory
 from web.runtime import Runtime
 
 ROUNDS = 5
