@@ -25,11 +25,11 @@ COMMANDS = {
     "replay": "rules_cmds:replay",
     "print": "kit_cmds:print_group",
     "layout": "kit_cmds:layout",
-    "calibrate": "vision_cmds:calibrate",  # the mat (kit_cmds) and `calibrate lens`
-    "calibrate-lens": "vision_cmds:calibrate_lens",  # the older spelling of `calibrate lens`
+    "calibrate": "lens_cmds:calibrate",  # the mat (kit_cmds) and `calibrate lens`
+    "calibrate-lens": "lens_cmds:calibrate_lens",  # the older spelling of `calibrate lens`
     "decode": "vision_cmds:decode",
     "recognize": "vision_cmds:recognize",
-    "bench": "vision_cmds:bench",
+    "bench": "bench_cmds:bench",
     "serve": "web_cmds:serve",
     "demo": "web_cmds:demo",
     "cafe": "cafe_cmds:cafe",

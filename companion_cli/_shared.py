@@ -12,6 +12,18 @@ import uuid
 import click
 
 
+def with_options(options):
+    """A decorator applying click options kept in a tuple, the first one first in --help
+    (a command's long list of options stays out of the function it decorates)."""
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 def broker_options(command):
     """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
     options = [

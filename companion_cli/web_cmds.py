@@ -19,6 +19,7 @@ from ._shared import (
     pop_table_options,
     publisher_factory,
     table_options,
+    with_options,
 )
 
 DEFAULT_PORT = 8765
@@ -134,49 +135,54 @@ def _describe_start(runtime, db: Path) -> str:
     return f"New game #{runtime.game_id} in {db}: {what}."
 
 
+SERVE_OPTIONS = (
+    click.option(
+        "--game", default=None, help="game slug or name  [default: musee, or the recording's]"
+    ),
+    click.option("--players", default=None, type=int, help="[default: 2, or the recording's]"),
+    click.option("--names", default=None, help="player names, comma separated: Amy,Ben"),
+    click.option(
+        "--source",
+        default=None,
+        help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
+    ),
+    click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        help="address to bind; anything but localhost needs an access token",
+    ),
+    click.option(
+        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+    ),
+    click.option(
+        "--db",
+        default="games.sqlite3",
+        show_default=True,
+        type=click.Path(dir_okay=False),
+        help="SQLite file keeping every game's log",
+    ),
+    click.option("--token", default=None, help="access token (generated when binding wider)"),
+    click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished"),
+    click.option(
+        "--lens",
+        "lens_camera",
+        default=None,
+        help="undistort with the lens saved for this camera (companion calibrate-lens)",
+    ),
+    click.option(
+        "--layout",
+        "mat_layout",
+        type=click.Choice(["standard", "compact"]),
+        default="standard",
+        show_default=True,
+        help="the mat printed (companion print mat --layout)",
+    ),
+)
+
+
 @click.command("serve")
-@click.option(
-    "--game", default=None, help="game slug or name  [default: musee, or the recording's]"
-)
-@click.option("--players", default=None, type=int, help="[default: 2, or the recording's]")
-@click.option("--names", default=None, help="player names, comma separated: Amy,Ben")
-@click.option(
-    "--source",
-    default=None,
-    help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
-)
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="address to bind; anything but localhost needs an access token",
-)
-@click.option(
-    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-)
-@click.option(
-    "--db",
-    default="games.sqlite3",
-    show_default=True,
-    type=click.Path(dir_okay=False),
-    help="SQLite file keeping every game's log",
-)
-@click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
-@click.option(
-    "--lens",
-    "lens_camera",
-    default=None,
-    help="undistort with the lens saved for this camera (companion calibrate-lens)",
-)
-@click.option(
-    "--layout",
-    "mat_layout",
-    type=click.Choice(["standard", "compact"]),
-    default="standard",
-    show_default=True,
-    help="the mat printed (companion print mat --layout)",
-)
+@with_options(SERVE_OPTIONS)
 @table_options
 def serve(
     game,
@@ -295,37 +301,42 @@ def _play_demo(runtime, folder: Path | None, slug: str, players: int, names, pac
     )
 
 
+DEMO_OPTIONS = (
+    click.option(
+        "--game",
+        default="musee",
+        show_default=True,
+        help="which bundled recorded game to play (see sample_images/)",
+    ),
+    click.option("--host", default="127.0.0.1", show_default=True),
+    click.option(
+        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+    ),
+    click.option(
+        "--db",
+        default=None,
+        type=click.Path(dir_okay=False),
+        help="SQLite file (default: a new temporary one)",
+    ),
+    click.option("--token", default=None, help="access token (generated when binding wider)"),
+    click.option(
+        "--pace",
+        default=0.5,
+        show_default=True,
+        type=float,
+        help="seconds of wall-clock time per recorded frame",
+    ),
+    click.option("--names", default=None, help="player names (default: the recording's)"),
+    click.option(
+        "--simulated",
+        is_flag=True,
+        help="Musée only: use the scripted camera even when the vision pipeline is installed",
+    ),
+)
+
+
 @click.command("demo")
-@click.option(
-    "--game",
-    default="musee",
-    show_default=True,
-    help="which bundled recorded game to play (see sample_images/)",
-)
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option(
-    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-)
-@click.option(
-    "--db",
-    default=None,
-    type=click.Path(dir_okay=False),
-    help="SQLite file (default: a new temporary one)",
-)
-@click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option(
-    "--pace",
-    default=0.5,
-    show_default=True,
-    type=float,
-    help="seconds of wall-clock time per recorded frame",
-)
-@click.option("--names", default=None, help="player names (default: the recording's)")
-@click.option(
-    "--simulated",
-    is_flag=True,
-    help="Musée only: use the scripted camera even when the vision pipeline is installed",
-)
+@with_options(DEMO_OPTIONS)
 @table_options
 def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     """Watch a bundled recorded game score itself, no camera needed."""
