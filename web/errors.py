@@ -23,9 +23,9 @@ from companion.errors import (
     StaleStateError,
     StoreUnavailableError,
 )
+from companion.session import Verdict
 
 from . import i18n
-from .runtime import RuleBreak
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,15 @@ _HTTP_CODES = {
     500: "internal_error",
     503: "unavailable",
 }
+
+
+class RuleBreak(CompanionError):
+    """A command the rules reject: answered 422 with the violations (never a crash)."""
+
+    def __init__(self, verdicts: list[Verdict]):
+        self.verdicts = verdicts
+        self.violations = [v for verdict in verdicts for v in verdict.violations]
+        super().__init__("; ".join(v.message.en for v in self.violations) or "rule break")
 
 
 class ApiError(Exception):
