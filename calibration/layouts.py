@@ -242,44 +242,45 @@ def _rect(data: Any, where: str) -> Rect:
     return tuple(float(v) for v in data)  # type: ignore[return-value]
 
 
+def _marker(m: Mapping[str, Any], where: str) -> Marker:
+    marker = Marker(
+        int(m["id"]),
+        (float(m["center_mm"][0]), float(m["center_mm"][1])),
+        float(m["size_mm"]),
+    )
+    if not 0 <= marker.id < 50:
+        raise DataFileError(f"{where}: mat marker ids are 0-49, not {marker.id}")
+    return marker
+
+
+def _region(r: Mapping[str, Any], where: str) -> Region:
+    slots = tuple(
+        Slot(
+            tuple(s["slot"]),
+            _rect(s["rect_mm"], f"{where}.slots.{j}"),
+            s.get("label"),
+            dict(s.get("data") or {}),
+        )
+        for j, s in enumerate(r.get("slots", ()))
+    )
+    return Region(
+        str(r["name"]),
+        _rect(r["rect_mm"], where),
+        _text(r["label"], where),
+        slots,
+        str(r.get("kind", "area")),
+        r.get("color"),
+    )
+
+
 def parse_layout(data: Mapping[str, Any], origin: str = "layout") -> Layout:
     """Build a Layout from its JSON form, with a one-line error naming what is wrong."""
     try:
         w, h = (float(v) for v in data["mat_size_mm"])
-        markers = []
-        for i, m in enumerate(data.get("markers", ())):
-            marker = Marker(
-                int(m["id"]),
-                (float(m["center_mm"][0]), float(m["center_mm"][1])),
-                float(m["size_mm"]),
-            )
-            if not 0 <= marker.id < 50:
-                raise DataFileError(
-                    f"{origin}: markers.{i}: mat marker ids are 0-49, not {marker.id}"
-                )
-            markers.append(marker)
-        regions = []
-        for i, r in enumerate(data["regions"]):
-            where = f"{origin}: regions.{i}"
-            slots = tuple(
-                Slot(
-                    tuple(s["slot"]),
-                    _rect(s["rect_mm"], f"{where}.slots.{j}"),
-                    s.get("label"),
-                    dict(s.get("data") or {}),
-                )
-                for j, s in enumerate(r.get("slots", ()))
-            )
-            regions.append(
-                Region(
-                    str(r["name"]),
-                    _rect(r["rect_mm"], where),
-                    _text(r["label"], where),
-                    slots,
-                    str(r.get("kind", "area")),
-                    r.get("color"),
-                )
-            )
+        markers = [
+            _marker(m, f"{origin}: markers.{i}") for i, m in enumerate(data.get("markers", ()))
+        ]
+        regions = [_region(r, f"{origin}: regions.{i}") for i, r in enumerate(data["regions"])]
         layout = Layout(
             str(data["game"]),
             int(data["players"]),

@@ -244,9 +244,16 @@ def render_piece(
         fill=ink,
         anchor="rm",
     )
-    # Bottom band: the name in both languages.
-    y0 = H - band_bottom
-    bot_h = band_bottom - frame
+    _bottom_band(draw, piece, (W, H), band_bottom, frame, pad)
+    return img
+
+
+def _bottom_band(draw, piece: Piece, size: tuple[int, int], band: float, frame: int, pad: int):
+    """The name in both languages under the code (and a placeholder deck says so)."""
+    W, H = size
+    ink = (25, 25, 25)
+    y0 = H - band
+    bot_h = band - frame
     name_w = W - 2 * pad
     f_en = fit_text(draw, piece.name.en, name_w, int(bot_h * 0.42), bold=True)
     f_zh = fit_text(draw, piece.name.zh, name_w, int(bot_h * 0.42), bold=True)
@@ -257,7 +264,6 @@ def render_piece(
         note = "PLACEHOLDER DECK · 暫代牌組"
         f = fit_text(draw, note, int(W * 0.8), max(4, int(frame * 0.85)), bold=True)
         draw.text((W / 2, H - frame / 2), note, font=f, fill=(255, 255, 255), anchor="mm")
-    return img
 
 
 def _polygon(cx: float, cy: float, r: float, corners: int, turn: float) -> list[tuple]:
