@@ -332,8 +332,8 @@ def test_mat_tiling_properties_hold_for_any_mat():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from calibration.gen_layouts import Dims, markers_for
     from calibration.layouts import Marker
+    from calibration.mat_parts import Dims, markers_for
 
     @settings(max_examples=60, deadline=None)
     @given(
