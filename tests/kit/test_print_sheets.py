@@ -84,8 +84,10 @@ def test_a_folder_as_pdf_output_is_refused_before_rendering(tmp_path, monkeypatc
     def no_render(*args, **kwargs):
         raise AssertionError("rendered before checking the output path")
 
-    monkeypatch.setattr(sheets, "card_image", no_render)
-    monkeypatch.setattr(sheets, "render_layout", no_render)
+    from calibration.kit import card_sheets, mat_sheets
+
+    monkeypatch.setattr(card_sheets, "card_image", no_render)
+    monkeypatch.setattr(mat_sheets, "render_layout", no_render)
     for args in (
         ["cards", "musee"],
         ["mat", "musee", "-n", 2],
