@@ -210,6 +210,7 @@ class Calibrator:
             return None
         if frame_size and last.frame_size and tuple(frame_size) != tuple(last.frame_size):
             return None
+        error: float | None
         if seen:
             img, mat = self._correspondences(seen)
             error = float(

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from companion.errors import DataFileError, PlayerCountError, UnknownGameError
 from companion.model import Text
@@ -287,7 +287,9 @@ def parse_layout(data: Mapping[str, Any], origin: str = "layout") -> Layout:
             (w, h),
             tuple(markers),
             tuple(regions),
-            tuple(float(v) for v in data.get("card_size_mm", (63, 88))),
+            cast(
+                "tuple[float, float]", tuple(float(v) for v in data.get("card_size_mm", (63, 88)))
+            ),
             _text(data["title"], origin) if data.get("title") else None,
         )
     except DataFileError:

@@ -111,7 +111,7 @@ def cut_marks(pdf, grid: Grid, paper: str) -> None:
             pdf.line(right + clear, y, side_right, y)
 
 
-def with_bleed(image: Image.Image, bleed_px: tuple[int, int, int, int]) -> Image.Image:
+def with_bleed(image: Image.Image, bleed_px: tuple[int, ...]) -> Image.Image:
     """The card with its frame colour carried past the cut (left, top, right, bottom px):
     a cut a little off, or a back printed a little off, shows more frame, never white or
     the neighbour's colour."""

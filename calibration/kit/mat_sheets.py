@@ -123,11 +123,13 @@ def mat_tiles(layout, paper: str) -> MatTiling:
     forbid_y = _merge(
         [(m.center_mm[1] - _clear(m), m.center_mm[1] + _clear(m)) for m in layout.markers]
     )
-    best, first_fit = None, None
+    best, first_fit = None, 0
     for n in range(1, 40):
-        # n rows: k upright and n - k sideways, the upright ones on top or at the bottom.
+        # n rows: k upright and n - k sideways, the upright ones on top or at the bottom (in
+        # that order, so that a tie between them is always settled the same way).
         for k in range(n + 1):
-            for orientations in {("P",) * k + ("L",) * (n - k), ("L",) * (n - k) + ("P",) * k}:
+            upright_on_top = ("P",) * k + ("L",) * (n - k)
+            for orientations in dict.fromkeys((upright_on_top, upright_on_top[::-1])):
                 found = _rows_for(layout, paper, orientations, forbid_y)
                 if found is None:
                     continue

@@ -199,7 +199,8 @@ def stickers_pdf(
     check_pdf_target(out)
     sheet = label_sheet(labels, paper)
     pieces = sticker_pieces(game)
-    pdf = new_pdf(sheet.paper)
+    paper = sheet.paper or paper  # label_sheet gives plain sticker paper the paper's size
+    pdf = new_pdf(paper)
     per = sheet.cols * sheet.rows
     pages = math.ceil(len(pieces) / per)
     plain_paper = LABEL_SHEETS[sheet.code].paper is None
@@ -211,7 +212,7 @@ def stickers_pdf(
         if i % per == 0:
             pdf.add_page()
             if plain_paper:
-                cut_marks(pdf, cut_grid, sheet.paper)
+                cut_marks(pdf, cut_grid, paper)
                 sheet_note(
                     pdf,
                     SAFE_MM,

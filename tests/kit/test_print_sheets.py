@@ -364,3 +364,28 @@ def test_mat_tiling_properties_hold_for_any_mat():
         assert_seams_miss_markers(tiling, markers)
 
     check()
+
+
+def test_the_mat_is_tiled_the_same_way_in_every_run():
+    """Two tilings with as many sheets (the upright rows on top, or at the bottom) were once
+    picked by a set's iteration order, which changes with each process's hash seed: the
+    same command printed differently cut mats from one run to the next."""
+    import subprocess
+    import sys
+
+    code = (
+        "from calibration.layouts import load_layout\n"
+        "from calibration.kit.sheets import mat_tiles\n"
+        "print(mat_tiles(load_layout('cardcassonne', 5), 'a4'))\n"
+    )
+    tilings = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert len(tilings) == 1, tilings
