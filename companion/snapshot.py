@@ -63,7 +63,7 @@ def move_words(game: Game, state: Any, move: Move) -> Text | None:
     """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
     try:
         return game.describe_move(state, game.public_move(state, move))
-    except Exception:
+    except Exception:  # a move too malformed to describe is still judged (and shown)
         log.warning(
             "the %s game could not put move %r into words",
             game.info.slug,

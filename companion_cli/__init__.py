@@ -56,14 +56,14 @@ class LazyGroup(click.Group):
         return getattr(module, attribute)
 
     def make_context(self, info_name, args, parent=None, **extra):
-        # the top level's own options (and an unknown command name) are parsed here
+        # the top level's own options are parsed here
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.ClickException as exc:
             _one_line(exc)
 
     def invoke(self, ctx):
-        # every subcommand's (and sub-subcommand's) options are parsed, and it runs, in here
+        # the command is found, its options (and a subcommand's) parsed and it runs in here
         try:
             return super().invoke(ctx)
         except CompanionError as exc:
@@ -76,7 +76,8 @@ class LazyGroup(click.Group):
 def _one_line(exc: click.ClickException) -> NoReturn:
     """A bad option or value in one line, `error: ...`, like every other bad input (click's
     own usage block buries it); a group called without its subcommand still shows its help."""
-    if isinstance(exc, click.exceptions.NoArgsIsHelpError):
+    # click 8.2 and later signal "no subcommand given: show the help" with this usage error
+    if isinstance(exc, getattr(click.exceptions, "NoArgsIsHelpError", ())):
         raise exc
     message = " ".join(exc.format_message().split())
     click.echo(f"error: {message}", err=True)

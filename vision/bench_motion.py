@@ -67,7 +67,7 @@ class ReplayCapture:
         self.started: float | None = None
         self.captured_at: list[float] = []
 
-    def isOpened(self) -> bool:
+    def isOpened(self) -> bool:  # OpenCV's name
         return True
 
     def read(self):

@@ -84,7 +84,7 @@ class LiveHub:
                     last_camera, camera_sent = time.monotonic(), camera_now
                     data = json.dumps(rt.camera_status(), ensure_ascii=False)
                     self._publish(camera=(tick, f"event: camera\ndata: {data}\n\n".encode()))
-            except Exception:
+            except Exception:  # the stream must outlive one bad snapshot
                 log.exception("building the live state for the dashboard failed")
                 self._stopping.wait(self.heartbeat_s)
 

@@ -116,7 +116,7 @@ class Runtime:
         old = self.watcher
         try:
             old.close()
-        except Exception:
+        except Exception:  # the old camera is dropped either way
             log.warning("closing the previous camera failed", exc_info=True)
         self.watcher = self.watcher_factory(self.session.game.info.slug, self.session.setup.players)
         self.camera = CameraView(source=self.camera.source)
@@ -358,7 +358,7 @@ class Runtime:
             started = time.monotonic()
             try:
                 self.step_once()
-            except Exception as exc:
+            except Exception as exc:  # a broken frame must not kill the dashboard
                 failure = f"{exc.__class__.__name__}: {exc}"
                 if failure != self._camera_failure:  # once per distinct failure, not per frame
                     log.error("the camera step failed", exc_info=True)
@@ -384,12 +384,12 @@ class Runtime:
         if self.watcher is not None and hasattr(self.watcher, "close"):
             try:
                 self.watcher.close()
-            except Exception:
+            except Exception:  # stopping goes on: the store must still close
                 log.warning("closing the camera failed", exc_info=True)
         for hook in self.on_close:
             try:
                 hook()
-            except Exception:
+            except Exception:  # whatever fails, the store below must close
                 log.warning("a stop hook failed", exc_info=True)
         self.store.close()  # checkpoints the write-ahead log: every move is in the main file
         self.problems.detach()
