@@ -147,7 +147,7 @@ def run_still(folder: str, repeats: int = 20) -> None:
         watcher = TableWatcher(None, "crypt", 2, preview_width=0)
         if mode == "recount every frame":
             update = watcher.dice.update
-            watcher.dice.update = lambda im, h, t, unchanged=False: update(im, h, t)
+            watcher.dice.update = lambda im, h, t, unchanged=False, update=update: update(im, h, t)
         watcher.process(image, 0.0)
         started = time.perf_counter()
         for index in range(1, repeats + 1):

@@ -74,9 +74,9 @@ def ordinary(repeat: int) -> None:
             data = cv2.imencode(suffix, image)[1].tobytes()
             plain, safe, header = best_ms(
                 [
-                    lambda: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
-                    lambda: decode_image_bytes(data, "bench"),
-                    lambda: image_header(data, "bench"),
+                    lambda data=data: cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR),
+                    lambda data=data: decode_image_bytes(data, "bench"),
+                    lambda data=data: image_header(data, "bench"),
                 ],
                 repeat,
             )

@@ -5,7 +5,8 @@
     GET  /api/stream    Server-Sent Events: the tiles again after every change
     POST /api/ack       {"venue", "table", "alert"}: staff acknowledge an alert (over MQTT)
 
-The same JSON error shape and access-token guard as a table's dashboard (web.errors).
+The same JSON error shape (web.errors), access-token guard (web.roles) and JSON-only
+commands (web.security) as a table's dashboard.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from pathlib import Path
 from flask import Flask, Response, current_app, jsonify, render_template, request, send_file
 
 from web import is_loopback
-from web.errors import ApiError, install_token_guard, register_error_handlers
+from web.errors import ApiError, register_error_handlers
+from web.roles import install_token_guard
+from web.security import install_json_commands_only
 
 from .hub import CafeView
 
@@ -42,6 +45,7 @@ def create_cafe_app(
     app.extensions["cafe_streams"] = streams = StreamStop(view)
     register_error_handlers(app)
     install_token_guard(app)
+    install_json_commands_only(app)
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
 
     @app.after_request

@@ -117,7 +117,7 @@ def broker_capacity(settings, messages: int = 20000, publishers: int = 4, size: 
     started = time.monotonic()
 
     def send(sender, n, index):
-        for k in range(n):
+        for _ in range(n):
             sender.publish(f"companion-capacity/{index}", body, qos=1)
 
     threads = [
@@ -322,7 +322,6 @@ class Bench:
         if frozen != killed:
             self.processes[frozen].send_signal(signal.SIGSTOP)
         freeze_at = time.monotonic()
-        freeze_wall = time.time()
         shown: dict[str, float] = {}
         will_after: list[float] = []
 
@@ -432,7 +431,10 @@ class Bench:
     def _report(self, r: dict) -> None:
         out = self.out
         lat = r["latency_ms"]
-        verdict = lambda ok: "ok" if ok else "MISSED"  # noqa: E731
+
+        def verdict(ok: bool) -> str:
+            return "ok" if ok else "MISSED"
+
         out("")
         out(
             f"{'tables':<44}{r['tables']}   (machine: {r['cpus']} CPUs, load average "

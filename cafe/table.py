@@ -532,7 +532,7 @@ class TablePublisher:
                 if self._connected.is_set():
                     self._release_claim()  # our own connection holds the name now
                     self.sync()
-            except Exception:  # noqa: BLE001 - a publishing bug must never stop the game
+            except Exception:  # a publishing bug must never stop the game
                 log.exception("café publisher error at table %s", self.topics.table)
                 self._stop.wait(1.0)
 
@@ -554,7 +554,7 @@ class TablePublisher:
         records into payloads here means they need not wait for the rest of a camera frame."""
         try:
             self._collect()
-        except Exception:  # noqa: BLE001 - never the game's problem: the thread retries
+        except Exception:  # never the game's problem: the thread retries
             log.exception(
                 "café publisher could not read the new records at table %s", self.topics.table
             )

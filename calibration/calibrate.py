@@ -19,7 +19,6 @@ scales) or too far away (fewer than 3 px per QR module at the mat's far edge).
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import time
@@ -30,38 +29,20 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError
-
 from .layouts import Layout, load_layout
+from .markers import (
+    CalibrationError,
+    apply_homography,
+    as_points,
+    detect_markers,
+    judge_view,
+)
 
 MIN_MARKERS = 3  # fewer than this and a fresh fit is not trusted
 MIN_SPREAD = 0.15  # the visible markers' hull must cover this share of the mat
 MAX_ERROR_MM = 3.0  # mean reprojection error above this: the fit is not usable
 HOLD_ERROR_MM = 5.0  # visible markers must agree this well to keep the last solution
-WARN_SCALE_RATIO = 2.0  # near/far scale ratio: warn ("oblique") above, refuse above the next
-MAX_SCALE_RATIO = 3.0
-WARN_PX_PER_MODULE = 3.0
-MIN_PX_PER_MODULE = 2.0  # below this no decoder reads a card: the frame is refused
 DEFAULT_DIR = Path("~/.config/table-companion/calibration")
-
-
-class CalibrationError(CompanionError):
-    pass
-
-
-def _as_points(points) -> np.ndarray:
-    pts = np.asarray(points, dtype=np.float64)
-    if pts.ndim == 1:
-        pts = pts.reshape(1, 2)
-    if pts.ndim != 2 or pts.shape[1] != 2:
-        raise CalibrationError(f"points must be pairs (x, y), got an array of shape {pts.shape}")
-    return pts
-
-
-def apply_homography(h: np.ndarray, points) -> np.ndarray:
-    pts = _as_points(points)
-    out = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), h)
-    return out.reshape(-1, 2)
 
 
 @dataclass(frozen=True)
@@ -114,100 +95,6 @@ class CalibrationResult:
             "scale_ratio": self.scale_ratio,
             "frame_size": list(self.frame_size) if self.frame_size else None,
         }
-
-
-# -- detection -----------------------------------------------------------------------------
-
-_detector = None
-
-
-def _aruco_detector():
-    global _detector
-    if _detector is None:
-        dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_250)
-        params = cv2.aruco.DetectorParameters()
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        _detector = cv2.aruco.ArucoDetector(dictionary, params)
-    return _detector
-
-
-def detect_markers(frame_bgr: np.ndarray) -> dict[int, np.ndarray]:
-    """Every DICT_4X4_250 marker in a frame: id -> (4, 2) corners in px (TL, TR, BR, BL of
-    the printed marker). Mat markers are ids 0-49; tokens use higher ids."""
-    if frame_bgr is None or not hasattr(frame_bgr, "ndim"):
-        raise CalibrationError("no image to calibrate from")
-    gray = frame_bgr if frame_bgr.ndim == 2 else cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
-    corners, ids, _ = _aruco_detector().detectMarkers(gray)
-    found: dict[int, np.ndarray] = {}
-    if ids is None:
-        return found
-    for c, i in zip(corners, ids.ravel()):
-        found.setdefault(int(i), c.reshape(4, 2).astype(np.float64))
-    return found
-
-
-# -- geometry checks -----------------------------------------------------------------------
-
-
-def _local_scales(h_mat_to_img: np.ndarray, point_mm: tuple[float, float]) -> tuple[float, float]:
-    """Smallest and largest px-per-mm at a mat point (singular values of the Jacobian)."""
-    x, y = point_mm
-    d = 1.0
-    base = apply_homography(h_mat_to_img, [(x, y), (x + d, y), (x, y + d)])
-    jac = np.column_stack([(base[1] - base[0]) / d, (base[2] - base[0]) / d])
-    s = np.linalg.svd(jac, compute_uv=False)
-    return float(s.min()), float(s.max())
-
-
-def judge_view(
-    layout: Layout,
-    h_img_to_mat: np.ndarray,
-    frame_size: tuple[int, int] | None,
-    module_mm: float | None = None,
-) -> tuple[str, tuple[str, ...], float, float]:
-    """(reason refusing the view or "", warnings, px per QR module at the far edge,
-    near/far scale ratio)."""
-    from .kit.cards import card_geometry
-
-    module_mm = module_mm or card_geometry(layout.card_size_mm).module_mm
-    inv = np.linalg.inv(h_img_to_mat)
-    corners = layout.mat_corners_mm()
-    scales = [_local_scales(inv, c) for c in corners]
-    smallest = min(s[0] for s in scales)
-    means = [math.sqrt(a * b) for a, b in scales]
-    ratio = max(means) / max(min(means), 1e-9)
-    ppm = smallest * module_mm
-    reason, warnings = "", []
-    if ratio > MAX_SCALE_RATIO:
-        reason = (
-            f"view too oblique: the mat's far edge looks {ratio:.1f} times smaller than "
-            f"its near edge; raise the camera or point it straighter down"
-        )
-    elif ppm < MIN_PX_PER_MODULE:
-        reason = (
-            f"cards too small: about {ppm:.1f} px per QR module at the far edge of the mat "
-            f"(need {WARN_PX_PER_MODULE:g}); move the camera closer or use a higher resolution"
-        )
-    if not reason:
-        if ratio > WARN_SCALE_RATIO:
-            warnings.append(f"view rather oblique (far edge {ratio:.1f} times smaller than near)")
-        if ppm < WARN_PX_PER_MODULE:
-            warnings.append(
-                f"cards small: about {ppm:.2f} px per QR module at the far edge "
-                f"of the mat, below {WARN_PX_PER_MODULE:g}; codes there may not read"
-            )
-    if frame_size is not None:
-        w, h = frame_size
-        img = apply_homography(inv, corners)
-        margin = 0.02 * max(w, h)
-        if (
-            np.any(img[:, 0] < -margin)
-            or np.any(img[:, 0] > w + margin)
-            or np.any(img[:, 1] < -margin)
-            or np.any(img[:, 1] > h + margin)
-        ):
-            warnings.append("part of the mat is outside the picture")
-    return reason, tuple(warnings), ppm, ratio
 
 
 # -- the calibrator ------------------------------------------------------------------------
@@ -323,6 +210,7 @@ class Calibrator:
             return None
         if frame_size and last.frame_size and tuple(frame_size) != tuple(last.frame_size):
             return None
+        error: float | None
         if seen:
             img, mat = self._correspondences(seen)
             error = float(
@@ -354,7 +242,7 @@ class Calibrator:
     def manual(self, corners_px, frame_size: tuple[int, int] | None = None) -> CalibrationResult:
         """Calibrate from the mat's four corners clicked on a frame, in the order top-left,
         top-right, bottom-right, bottom-left of the mat (its printed title at the top)."""
-        pts = _as_points(corners_px)
+        pts = as_points(corners_px)
         if pts.shape != (4, 2):
             raise CalibrationError(
                 "manual calibration needs exactly four corners "

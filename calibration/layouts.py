@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from companion.errors import DataFileError, PlayerCountError, UnknownGameError
 from companion.model import Text
@@ -242,51 +242,54 @@ def _rect(data: Any, where: str) -> Rect:
     return tuple(float(v) for v in data)  # type: ignore[return-value]
 
 
+def _marker(m: Mapping[str, Any], where: str) -> Marker:
+    marker = Marker(
+        int(m["id"]),
+        (float(m["center_mm"][0]), float(m["center_mm"][1])),
+        float(m["size_mm"]),
+    )
+    if not 0 <= marker.id < 50:
+        raise DataFileError(f"{where}: mat marker ids are 0-49, not {marker.id}")
+    return marker
+
+
+def _region(r: Mapping[str, Any], where: str) -> Region:
+    slots = tuple(
+        Slot(
+            tuple(s["slot"]),
+            _rect(s["rect_mm"], f"{where}.slots.{j}"),
+            s.get("label"),
+            dict(s.get("data") or {}),
+        )
+        for j, s in enumerate(r.get("slots", ()))
+    )
+    return Region(
+        str(r["name"]),
+        _rect(r["rect_mm"], where),
+        _text(r["label"], where),
+        slots,
+        str(r.get("kind", "area")),
+        r.get("color"),
+    )
+
+
 def parse_layout(data: Mapping[str, Any], origin: str = "layout") -> Layout:
     """Build a Layout from its JSON form, with a one-line error naming what is wrong."""
     try:
         w, h = (float(v) for v in data["mat_size_mm"])
-        markers = []
-        for i, m in enumerate(data.get("markers", ())):
-            marker = Marker(
-                int(m["id"]),
-                (float(m["center_mm"][0]), float(m["center_mm"][1])),
-                float(m["size_mm"]),
-            )
-            if not 0 <= marker.id < 50:
-                raise DataFileError(
-                    f"{origin}: markers.{i}: mat marker ids are 0-49, not {marker.id}"
-                )
-            markers.append(marker)
-        regions = []
-        for i, r in enumerate(data["regions"]):
-            where = f"{origin}: regions.{i}"
-            slots = tuple(
-                Slot(
-                    tuple(s["slot"]),
-                    _rect(s["rect_mm"], f"{where}.slots.{j}"),
-                    s.get("label"),
-                    dict(s.get("data") or {}),
-                )
-                for j, s in enumerate(r.get("slots", ()))
-            )
-            regions.append(
-                Region(
-                    str(r["name"]),
-                    _rect(r["rect_mm"], where),
-                    _text(r["label"], where),
-                    slots,
-                    str(r.get("kind", "area")),
-                    r.get("color"),
-                )
-            )
+        markers = [
+            _marker(m, f"{origin}: markers.{i}") for i, m in enumerate(data.get("markers", ()))
+        ]
+        regions = [_region(r, f"{origin}: regions.{i}") for i, r in enumerate(data["regions"])]
         layout = Layout(
             str(data["game"]),
             int(data["players"]),
             (w, h),
             tuple(markers),
             tuple(regions),
-            tuple(float(v) for v in data.get("card_size_mm", (63, 88))),
+            cast(
+                "tuple[float, float]", tuple(float(v) for v in data.get("card_size_mm", (63, 88)))
+            ),
             _text(data["title"], origin) if data.get("title") else None,
         )
     except DataFileError:
@@ -330,7 +333,7 @@ def resolve_game(game: str) -> str:
             from companion.games import find_game
 
             slug = find_game(game).info.slug
-        except Exception:  # unknown to the registry too (or the registry is incomplete)
+        except UnknownGameError:  # unknown to the registry too: said below with the mats
             slug = game
     if slug not in known:
         raise UnknownGameError(

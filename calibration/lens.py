@@ -53,7 +53,8 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     corners, ids, _, _ = charuco.detectBoard(gray)
     if ids is None or len(ids) < MIN_CORNERS:
         return None
-    objects, images = board().matchImagePoints(corners, ids)
+    # OpenCV's stubs list no overload for detectBoard's own output types
+    objects, images = board().matchImagePoints(corners, ids)  # type: ignore[call-overload]
     return objects.reshape(-1, 3).astype(np.float32), images.reshape(-1, 2).astype(np.float32)
 
 
@@ -225,6 +226,7 @@ class ViewCollector:
     def _pose(self, images: np.ndarray) -> np.ndarray:
         """Where the board is (centre), how big it looks and how it is turned and tilted,
         as a few numbers of about the same scale."""
+        assert self.size is not None  # set by the first view added
         w, h = self.size
         centre = images.mean(axis=0) / (w, h)
         spread = images.std(axis=0) / (w, h)

@@ -162,7 +162,8 @@ def parse_catalogue(data: Mapping[str, Any], origin: str = "catalogue") -> Catal
             if piece.marker in markers:
                 raise DataFileError(f"{origin}: marker {piece.marker} is used twice")
             markers.add(piece.marker)
-    return Catalogue(parsed.game, pieces, tuple(parsed.card_size_mm))
+    width, height = parsed.card_size_mm
+    return Catalogue(parsed.game, pieces, (width, height))
 
 
 def load_json_resource(*parts: str) -> Any:

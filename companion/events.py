@@ -132,6 +132,8 @@ class FrameEnd:
 
 
 TableEvent = Union[CardAdded, CardMoved, CardRemoved, FrameEnd]
+PieceEvent = Union[CardAdded, CardMoved, CardRemoved]  # what a game interprets (no FrameEnd)
+PlacedEvent = Union[CardAdded, CardMoved]  # a piece put down somewhere: it has a `where`
 EVENT_TYPES = {cls.type: cls for cls in (CardAdded, CardMoved, CardRemoved, FrameEnd)}
 
 
@@ -157,7 +159,8 @@ def event_from_dict(data: Mapping[str, Any]) -> TableEvent:
     (`validation.validate_event`)."""
     if not isinstance(data, Mapping):
         raise InvalidFieldError("event", f"must be an object with a 'type', got {shown(data)}")
-    cls = EVENT_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise InvalidFieldError(
             "event, field 'type'",

@@ -20,7 +20,6 @@ from typing import Any, Callable, Iterable, Mapping
 
 from .errors import (
     CompanionError,
-    MalformedRecordError,
     NothingToRedoError,
     NothingToUndoError,
     StaleStateError,
@@ -30,60 +29,28 @@ from .events import (
     CardMoved,
     CardRemoved,
     FrameEnd,
+    PieceEvent,
     PieceOnTable,
     TableEvent,
     event_from_dict,
     event_to_dict,
 )
 from .games import Game, find_game
+from .log_records import check_log_record, check_setup_record
 from .model import Move, Setup, Text, Violation
+from .snapshot import move_text, move_words, snapshot
 from .validation import (
     EVENT_SOURCES,
-    CheckedApart,
-    Int,
-    InvalidFieldError,
-    Number,
     Str,
-    check_fields,
-    shown,
     validate_event,
     validate_move,
     validate_setup,
 )
+from .verdict import Verdict
 
 RecordSink = Callable[[dict], "int | None"]  # may return the number the store gave it
-# The number and time a store gives each record (checked like every other field).
-RECORD_STAMPS = {"seq": Int(0, 10**9), "ts": Number(0, 1e12)}
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the engine made of one input."""
-
-    seq: int
-    accepted: bool
-    kind: str  # "move", "event", "undo"
-    move: Move | None = None
-    violations: tuple[Violation, ...] = ()
-    note: Text | None = None
-    state_id: int = 0
-    source: str = "manual"
-    text: Text | None = None  # the move in words, as everybody at the table may see it
-
-    def to_dict(self) -> dict:
-        return {
-            "seq": self.seq,
-            "accepted": self.accepted,
-            "kind": self.kind,
-            "move": self.move.to_dict() if self.move else None,
-            "text": self.text.to_dict() if self.text else None,
-            "violations": [v.to_dict() for v in self.violations],
-            "note": self.note.to_dict() if self.note else None,
-            "state_id": self.state_id,
-            "source": self.source,
-        }
 
 
 @dataclass
@@ -91,6 +58,7 @@ class _HistoryEntry:
     move: Move
     state_before: Any
     seq: int
+    piece: str | None = None  # the payload whose placement made the move (None: entered)
 
 
 class Session:
@@ -114,7 +82,7 @@ class Session:
         # Stored records a tolerant replay could not use: {"seq", "reason", "record"}
         self.set_aside: list[dict] = []
         self._history: list[_HistoryEntry] = []
-        self._redo: list[Move] = []  # undone moves, the next one to redo last
+        self._redo: list[_HistoryEntry] = []  # undone moves, the next one to redo last
         self._sink = sink
         self._clock = clock
         self._record({"type": "setup", "game": self.game.info.slug, "setup": setup.to_dict()})
@@ -156,7 +124,7 @@ class Session:
         self._require_current(state_id)
         if not self._redo:
             raise NothingToRedoError("there is no undone move to redo")
-        return self.play(self._redo[-1], source=source)
+        return self.play(self._redo[-1].move, source=source)
 
     def check_move(self, move: Move) -> None:
         """Raise InvalidFieldError unless every field of `move` fits what this game declares."""
@@ -182,62 +150,27 @@ class Session:
     @property
     def redo_moves(self) -> tuple[Move, ...]:
         """The undone moves a redo would play, the next one last."""
-        return tuple(self._redo)
+        return tuple(entry.move for entry in self._redo)
+
+    @property
+    def last_move_piece(self) -> str | None:
+        """The piece (its payload) whose placement on the table made the last move; None
+        when there is no move or it was entered as a move."""
+        return self._history[-1].piece if self._history else None
+
+    @property
+    def next_redo_piece(self) -> str | None:
+        """The piece whose placement made the move a redo would play again, or None."""
+        return self._redo[-1].piece if self._redo else None
 
     def snapshot(self) -> dict:
-        """Everything the dashboard shows, as JSON."""
-        outcome = self.game.outcome(self.state)
-        return {
-            "game": self.game.info.to_dict(),
-            "setup": self.setup.to_dict(),
-            "state_id": self.state_id,
-            "current_players": list(self.game.current_players(self.state)),
-            "over": self.game.is_over(self.state),
-            "state": self.game.describe(self.state),
-            "scores": [s.to_dict() for s in self.game.score(self.state)],
-            "outcome": outcome.to_dict() if outcome else None,
-            "hints": [h.to_dict() for h in self.game.hints(self.state)],
-            "alerts": [v.to_dict() for vs in self.alerts.values() for v in vs],
-            "table": [
-                {
-                    "track_id": p.track_id,
-                    "payload": p.payload,
-                    "kind": p.kind,
-                    "face_down": p.face_down,
-                    "value": p.value,
-                    "where": p.where.to_dict(),
-                }
-                for p in self.table.values()
-            ],
-            "log": [self._public_verdict(v) for v in self.verdicts[-200:]],
-            "can_undo": self.can_undo,
-            "can_redo": self.can_redo,
-            # what an undo / a redo would take back or play again, in words (a page asks first)
-            "undo_text": self._text_of(self._history[-1].move, self._history[-1].state_before)
-            if self._history
-            else None,
-            "redo_text": self._text_of(self._redo[-1], self.state) if self._redo else None,
-            "notes": [n.to_dict() for n in self.game.rules_notes()],
-        }
-
-    def _text_of(self, move: Move, state: Any) -> dict | None:
-        try:
-            words = self.game.describe_move(state, self.game.public_move(state, move))
-        except Exception:  # noqa: BLE001 - the page then says it without the move's words
-            log.warning(
-                "the %s game could not put move %r into words",
-                self.game.info.slug,
-                move.kind,
-                exc_info=True,
-            )
-            return None
-        return words.to_dict() if words is not None else None
-
-    def _public_verdict(self, verdict: Verdict) -> dict:
-        data = verdict.to_dict()
-        if verdict.move is not None:
-            data["move"] = self.game.public_move(self.state, verdict.move).to_dict()
-        return data
+        """Everything the dashboard shows, as JSON (companion.snapshot)."""
+        undo = self._history[-1] if self._history else None
+        return snapshot(
+            self,
+            undo_text=move_text(self.game, undo.state_before, undo.move) if undo else None,
+            redo_text=move_text(self.game, self.state, self._redo[-1].move) if self._redo else None,
+        )
 
     # -- replay ---------------------------------------------------------------------------
     @classmethod
@@ -256,20 +189,8 @@ class Session:
         number, is listed in `set_aside`, and the log shows it refused with the reason."""
         iterator = iter(records)
         first = next(iterator, None)
-        if not isinstance(first, Mapping) or first.get("type") != "setup":
-            raise MalformedRecordError("a log must start with a 'setup' record")
-        game_name = first.get("game")
-        if not isinstance(game_name, str):
-            raise MalformedRecordError("the setup record must name the 'game'")
-        apart = CheckedApart()
-        check_fields(
-            first,
-            {"type": apart, "game": Str(), "setup": apart, **RECORD_STAMPS},
-            ("game", "setup"),
-            "setup record",
-            None,
-        )
-        session = cls(game or game_name, Setup.from_dict(first.get("setup") or {}))
+        game_name, setup = check_setup_record(first)
+        session = cls(game or game_name, Setup.from_dict(setup or {}))
         for record in iterator:
             if not tolerant:
                 session.feed(record)
@@ -310,19 +231,7 @@ class Session:
 
         Every field is checked first (`companion.validation`); a record that fails raises
         InvalidFieldError naming the field and leaves the session unchanged."""
-        if not isinstance(record, Mapping):
-            raise InvalidFieldError("log record", f"must be an object, got {shown(record)}")
-        kind = record.get("type")
-        body = {"move": "move", "event": "event", "undo": None}
-        if not isinstance(kind, str) or kind not in body:
-            raise InvalidFieldError(
-                "log record, field 'type'", f"must be one of move, event, undo, got {shown(kind)}"
-            )
-        apart = CheckedApart()
-        known = {"type": apart, "source": Str(EVENT_SOURCES), **RECORD_STAMPS}
-        if body[kind]:
-            known[body[kind]] = apart
-        check_fields(record, known, (body[kind],) if body[kind] else (), f"{kind} record", None)
+        kind = check_log_record(record)
         if kind == "move":
             source = record.get("source", "replay")
             return [self.play(Move.from_dict(record["move"]), source=source)]
@@ -346,24 +255,11 @@ class Session:
         self.records.append(record)
         return record["seq"]
 
-    def _words(self, move: Move) -> Text | None:
-        """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
-        try:
-            return self.game.describe_move(self.state, self.game.public_move(self.state, move))
-        except Exception:  # noqa: BLE001 - stored already: a wording bug must not lose it
-            log.warning(
-                "the %s game could not put move %r into words",
-                self.game.info.slug,
-                move.kind,
-                exc_info=True,
-            )
-            return None
-
     def _judge(
         self, seq: int, kind: str, move: Move, source: str, alert_key: str | None = None
     ) -> Verdict:
         violations = self.game.check(self.state, move)
-        text = self._words(move)
+        text = move_words(self.game, self.state, move)
         if violations:
             verdict = Verdict(
                 seq, False, kind, move, violations, state_id=self.state_id, source=source, text=text
@@ -371,11 +267,13 @@ class Session:
             if alert_key is not None:
                 self.alerts[alert_key] = violations
         else:
-            self._history.append(_HistoryEntry(move, self.state, seq))
-            if self._redo and self._redo[-1].to_dict() == move.to_dict():
-                self._redo.pop()  # the undone move played again: a redo
+            piece = alert_key
+            if self._redo and self._redo[-1].move.to_dict() == move.to_dict():
+                redone = self._redo.pop()  # the undone move played again: a redo
+                piece = piece or redone.piece
             else:
                 self._redo.clear()  # the game took another way: nothing left to redo
+            self._history.append(_HistoryEntry(move, self.state, seq, piece))
             self.state = self.game.apply(self.state, move)
             self.state_id += 1
             verdict = Verdict(
@@ -424,7 +322,7 @@ class Session:
             self._judge(seq, "event", meaning.move, "camera", alert_key=payload)
             return  # that acceptance retried the rest
 
-    def _observe_piece(self, seq: int, event: TableEvent) -> list[Verdict]:
+    def _observe_piece(self, seq: int, event: PieceEvent) -> list[Verdict]:
         before = dict(self.table)
         if isinstance(event, (CardAdded, CardMoved)):
             self.table[event.track_id] = PieceOnTable(
@@ -460,7 +358,7 @@ class Session:
 
     def _undo(self, seq: int) -> Verdict:
         entry = self._history.pop()
-        self._redo.append(entry.move)
+        self._redo.append(entry)
         self.state = entry.state_before
         self.state_id += 1
         verdict = Verdict(

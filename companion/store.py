@@ -169,12 +169,14 @@ class GameStore:
                 "INSERT INTO games (game, created, setup) VALUES (?, ?, ?)",
                 (session.game.info.slug, time.time(), setup),
             )
+            game_id = cur.lastrowid
+            assert game_id is not None  # set by every INSERT
             for seq, record in enumerate(session.records):
                 db.execute(
                     "INSERT INTO records (game_id, seq, body) VALUES (?, ?, ?)",
-                    (cur.lastrowid, seq, _encode(dict(record, seq=seq))),
+                    (game_id, seq, _encode(dict(record, seq=seq))),
                 )
-            return cur.lastrowid
+            return game_id
 
         game_id = self._write("storing a new game", write)
         session._sink = lambda record: self.append(game_id, record)

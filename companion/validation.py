@@ -73,7 +73,7 @@ def shown(value: Any) -> str:
 class Context:
     """The game and set-up a move or event belongs to (ranges are functions of these)."""
 
-    game: "Game"
+    game: Any  # the game's own class (a Musee, a Mythe): its ranges read that class's data
     setup: "Setup"
 
     @property
@@ -507,28 +507,30 @@ def validate_event(game: "Game", setup: "Setup", event: "TableEvent") -> None:
     """Every field of a table event (camera or manual correction) for this game's table.
 
     Told apart by their `type` names, so that this module needs nothing of companion.events
-    (which builds its events with the specs above)."""
+    (which builds its events with the specs above); the fields read below are those of the
+    event's own type, so mypy is told nothing of which one it is (`fields`)."""
+    fields: Any = event
     label = f"event {event.type!r}"
     Number(0, 1e12).check(event.t, f"{label}, field 't'", None)
     Str(EVENT_SOURCES).check(event.source, f"{label}, field 'source'", None)
     if event.type == "frame_end":
-        if not isinstance(event.alive, frozenset) or len(event.alive) > MAX_LIST_LENGTH:
+        if not isinstance(fields.alive, frozenset) or len(fields.alive) > MAX_LIST_LENGTH:
             raise InvalidFieldError(
                 f"{label}, field 'alive'", f"must be a list of at most {MAX_LIST_LENGTH} track ids"
             )
-        for track in event.alive:
+        for track in fields.alive:
             check_text(track, f"{label}, field 'alive' item")
         return
-    check_text(event.track_id, f"{label}, field 'track_id'")
-    check_text(event.payload, f"{label}, field 'payload'")
+    check_text(fields.track_id, f"{label}, field 'track_id'")
+    check_text(fields.payload, f"{label}, field 'payload'")
     kinds = declarations_of(game.info.slug).piece_kinds
-    Str(kinds).check(event.kind, f"{label}, field 'kind'", None)
+    Str(kinds).check(fields.kind, f"{label}, field 'kind'", None)
     if event.type in ("card_added", "card_moved"):
-        Bool().check(event.face_down, f"{label}, field 'face_down'", None)
-        Optional(Int(1, 6)).check(event.value, f"{label}, field 'value'", None)
-        validate_where(game, setup, event.where, f"{label}, field 'where'")
+        Bool().check(fields.face_down, f"{label}, field 'face_down'", None)
+        Optional(Int(1, 6)).check(fields.value, f"{label}, field 'value'", None)
+        validate_where(game, setup, fields.where, f"{label}, field 'where'")
     if event.type == "card_moved":
-        validate_where(game, setup, event.previous, f"{label}, field 'previous'")
+        validate_where(game, setup, fields.previous, f"{label}, field 'previous'")
 
 
 # -- JSON from untrusted text -------------------------------------------------------------------

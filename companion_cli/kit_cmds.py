@@ -9,38 +9,7 @@ import json
 import click
 
 
-class OneLineUsage:
-    """A bad option or value is one line, `error: ...`, exit status 2, like every other
-    bad input (click's own three-line usage message buries it). A command's options are
-    parsed when its context is made, a group's subcommand's when the group invokes it."""
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as exc:
-            _usage_error(exc)
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as exc:
-            _usage_error(exc)
-
-
-def _usage_error(exc: click.UsageError):
-    click.echo(f"error: {exc.format_message()}", err=True)
-    raise click.exceptions.Exit(2)
-
-
-class KitGroup(OneLineUsage, click.Group):
-    pass
-
-
-class KitCommand(OneLineUsage, click.Command):
-    pass
-
-
-@click.command("layout", cls=KitCommand)
+@click.command("layout")
 @click.argument("game")
 @click.option("--players", "-n", type=int, required=True, help="number of players")
 @click.option(
@@ -103,7 +72,7 @@ def _out(help_text: str):
     return click.option("--out", "-o", "out", required=True, type=click.Path(), help=help_text)
 
 
-@click.group("print", cls=KitGroup)
+@click.group("print")
 def print_group():
     """Print-and-play kit: cards, stickers, tokens and the play mat."""
 
@@ -206,7 +175,7 @@ def print_mat(game, players, variant, fmt, paper, dpi, out):
         click.echo(sheets.mat_png(slug, players, Path(out), dpi, variant))
 
 
-@click.command("calibrate", cls=KitCommand)
+@click.command("calibrate")
 @click.argument("image", type=click.Path(dir_okay=False))
 @click.option("--game", required=True)
 @click.option("--players", "-n", type=int, required=True)

@@ -11,73 +11,63 @@ from pathlib import Path
 
 import click
 
+from ._shared import with_options
 from .web_cmds import DEFAULT_PORT, _check_bind, _check_names, _names, _run, _token_for
+
+# What `record` takes (the decorators as a list, so the command itself stays short).
+RECORD_OPTIONS = (
+    click.argument("out", type=click.Path(file_okay=False)),
+    click.option("--source", required=True, help="camera:0, video:PATH or images:DIR"),
+    click.option("--game", default="musee", show_default=True, help="game slug or name"),
+    click.option("--players", default=2, show_default=True, type=int),
+    click.option("--names", default=None, help="player names, comma separated: Amy,Ben"),
+    click.option(
+        "--fps",
+        default=2.0,
+        show_default=True,
+        type=click.FloatRange(min=0, min_open=True, max=30),
+        help="frames kept per second of play",
+    ),
+    click.option(
+        "--mat-only",
+        is_flag=True,
+        help="privacy: keep only the mat region of each frame (no faces or hands beside it)",
+    ),
+    click.option("--host", default="127.0.0.1", show_default=True),
+    click.option("--port", default=DEFAULT_PORT, show_default=True, type=int),
+    click.option(
+        "--db",
+        default=None,
+        type=click.Path(dir_okay=False),
+        help="SQLite file for the game (default: OUT/game.sqlite3)",
+    ),
+    click.option("--token", default=None, help="access token (generated when binding wider)"),
+    click.option(
+        "--layout",
+        "mat_layout",
+        type=click.Choice(["standard", "compact"]),
+        default="standard",
+        show_default=True,
+    ),
+)
 
 
 @click.command("record")
-@click.argument("out", type=click.Path(file_okay=False))
-@click.option("--source", required=True, help="camera:0, video:PATH or images:DIR")
-@click.option("--game", default="musee", show_default=True, help="game slug or name")
-@click.option("--players", default=2, show_default=True, type=int)
-@click.option("--names", default=None, help="player names, comma separated: Amy,Ben")
-@click.option(
-    "--fps",
-    default=2.0,
-    show_default=True,
-    type=click.FloatRange(min=0, min_open=True, max=30),
-    help="frames kept per second of play",
-)
-@click.option(
-    "--mat-only",
-    is_flag=True,
-    help="privacy: keep only the mat region of each frame (no faces or hands beside it)",
-)
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=DEFAULT_PORT, show_default=True, type=int)
-@click.option(
-    "--db",
-    default=None,
-    type=click.Path(dir_okay=False),
-    help="SQLite file for the game (default: OUT/game.sqlite3)",
-)
-@click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option(
-    "--layout",
-    "mat_layout",
-    type=click.Choice(["standard", "compact"]),
-    default="standard",
-    show_default=True,
-)
+@with_options(RECORD_OPTIONS)
 def record(out, source, game, players, names, fps, mat_only, host, port, db, token, mat_layout):
     """Serve the dashboard for a new game and keep it in OUT: the camera's frames (FPS a
     second), what the companion read, and the players' moves and corrections. Ctrl-C ends
     the recording; OUT then replays with `companion serve --source images:OUT` and is
     measured by `companion bench vision --recording OUT`."""
-    from web import create_app
     from web.camera import open_watcher
     from web.game_recorder import GameRecorder
 
-    folder = Path(out)
-    if folder.exists() and any(folder.iterdir()):
-        raise click.BadParameter(f"{folder} is not empty: choose a new folder", param_hint="OUT")
-    if not folder.parent.is_dir():
-        raise click.BadParameter(f"{folder.parent} does not exist", param_hint="OUT")
+    frames = _empty_folder(Path(out))
     host = _check_bind(host, port)
     _check_names(_names(names), players)
     token = _token_for(host, token)
-    frames = folder
     frames.mkdir(parents=True, exist_ok=True)
-    app = create_app(
-        {
-            "db": db or str(folder / "game.sqlite3"),
-            "game": game,
-            "players": players,
-            "names": _names(names),
-            "host": host,
-            "token": token,
-            "fresh": True,
-        }
-    )
+    app = _fresh_app(db or str(frames / "game.sqlite3"), game, players, names, host, token)
     runtime = app.extensions["companion_runtime"]
     session = runtime.session
     watcher = open_watcher(source, session.game.info.slug, session.setup.players, layout=mat_layout)
@@ -100,6 +90,32 @@ def record(out, source, game, players, names, fps, mat_only, host, port, db, tok
             f"Replay: companion serve --source images:{frames}; measure: companion bench "
             f"vision --recording {frames}"
         )
+
+
+def _empty_folder(folder: Path) -> Path:
+    """OUT as given, refused when it holds anything or has no parent to be made in."""
+    if folder.exists() and any(folder.iterdir()):
+        raise click.BadParameter(f"{folder} is not empty: choose a new folder", param_hint="OUT")
+    if not folder.parent.is_dir():
+        raise click.BadParameter(f"{folder.parent} does not exist", param_hint="OUT")
+    return folder
+
+
+def _fresh_app(db: str, game, players: int, names, host: str, token):
+    """The dashboard's app for a new game of its own (a recording never resumes one)."""
+    from web import create_app
+
+    return create_app(
+        {
+            "db": db,
+            "game": game,
+            "players": players,
+            "names": _names(names),
+            "host": host,
+            "token": token,
+            "fresh": True,
+        }
+    )
 
 
 def bench_recordings(folders, json_path: str | None, verbose: bool, log=click.echo) -> list:

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import click
 
-from .cafe_cmds import pop_table_options, publisher_factory, table_options
+from ._shared import (
+    address_of,
+    listen,
+    log_to_stderr,
+    pop_table_options,
+    publisher_factory,
+    table_options,
+    with_options,
+)
 
 DEFAULT_PORT = 8765
 
@@ -29,21 +37,14 @@ def _run(
 
     `start_publisher(runtime, address)`, when given, starts publishing to the café's broker
     once the dashboard's address is known (the café links each tile to it)."""
-    import logging
-
-    from web.serve import create_server, serve_until_stopped
+    from web.serve import serve_until_stopped
 
     runtime = app.extensions["companion_runtime"]
     live = app.extensions.get("companion_live")
-    try:
-        server = create_server(app, host, port)
-    except (OSError, ValueError) as exc:
-        runtime.close()
-        reason = getattr(exc, "strerror", None) or exc
-        raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
-    _log_to_stderr(logging)
+    server = listen(app, host, port, runtime.close)
+    log_to_stderr()
     shown_host = f"[{host}]" if ":" in host else host
-    address = f"http://{shown_host}:{server.effective_port}/"
+    address = address_of(host, server.effective_port)
     for line in banner:
         click.echo(line)
     click.echo(f"Dashboard: {address}")
@@ -95,29 +96,6 @@ def _print_join_links(host: str, port: int, token: str, names, seats: int) -> No
     click.echo(qr_terminal(links["viewer"]))
 
 
-def _log_to_stderr(logging) -> None:
-    """The access log (token redacted) and every warning, one line each, on stderr."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    for name, level in (
-        ("web.access", logging.INFO),
-        ("companion", logging.WARNING),
-        ("web", logging.WARNING),
-        ("vision", logging.WARNING),
-        ("waitress", logging.WARNING),
-        ("cafe", logging.INFO),
-    ):
-        logger = logging.getLogger(name)
-        logger.setLevel(min(logger.level or level, level))
-        if handler not in logger.handlers and not any(
-            isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) is sys.stderr
-            for h in logger.handlers
-        ):
-            logger.addHandler(handler)
-        if name == "web.access":
-            logger.propagate = False  # not twice through the "web" handler
-
-
 def _check_bind(host: str, port: int) -> str:
     """`--host ""` means every interface, like 0.0.0.0 (never a link to http://:PORT/)."""
     if not 0 <= port <= 65535:
@@ -157,49 +135,54 @@ def _describe_start(runtime, db: Path) -> str:
     return f"New game #{runtime.game_id} in {db}: {what}."
 
 
+SERVE_OPTIONS = (
+    click.option(
+        "--game", default=None, help="game slug or name  [default: musee, or the recording's]"
+    ),
+    click.option("--players", default=None, type=int, help="[default: 2, or the recording's]"),
+    click.option("--names", default=None, help="player names, comma separated: Amy,Ben"),
+    click.option(
+        "--source",
+        default=None,
+        help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
+    ),
+    click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        help="address to bind; anything but localhost needs an access token",
+    ),
+    click.option(
+        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+    ),
+    click.option(
+        "--db",
+        default="games.sqlite3",
+        show_default=True,
+        type=click.Path(dir_okay=False),
+        help="SQLite file keeping every game's log",
+    ),
+    click.option("--token", default=None, help="access token (generated when binding wider)"),
+    click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished"),
+    click.option(
+        "--lens",
+        "lens_camera",
+        default=None,
+        help="undistort with the lens saved for this camera (companion calibrate-lens)",
+    ),
+    click.option(
+        "--layout",
+        "mat_layout",
+        type=click.Choice(["standard", "compact"]),
+        default="standard",
+        show_default=True,
+        help="the mat printed (companion print mat --layout)",
+    ),
+)
+
+
 @click.command("serve")
-@click.option(
-    "--game", default=None, help="game slug or name  [default: musee, or the recording's]"
-)
-@click.option("--players", default=None, type=int, help="[default: 2, or the recording's]")
-@click.option("--names", default=None, help="player names, comma separated: Amy,Ben")
-@click.option(
-    "--source",
-    default=None,
-    help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
-)
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="address to bind; anything but localhost needs an access token",
-)
-@click.option(
-    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-)
-@click.option(
-    "--db",
-    default="games.sqlite3",
-    show_default=True,
-    type=click.Path(dir_okay=False),
-    help="SQLite file keeping every game's log",
-)
-@click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished")
-@click.option(
-    "--lens",
-    "lens_camera",
-    default=None,
-    help="undistort with the lens saved for this camera (companion calibrate-lens)",
-)
-@click.option(
-    "--layout",
-    "mat_layout",
-    type=click.Choice(["standard", "compact"]),
-    default="standard",
-    show_default=True,
-    help="the mat printed (companion print mat --layout)",
-)
+@with_options(SERVE_OPTIONS)
 @table_options
 def serve(
     game,
@@ -218,17 +201,8 @@ def serve(
     """Serve the live dashboard for a game at this table."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
     from web import create_app
-    from web.camera import open_watcher, recording_folder
-    from web.recording import has_recording, load_recording
 
-    folder = recording_folder(source) if source else None
-    if folder is not None and has_recording(folder):
-        # A recorded game says which game it is and who played it.
-        recording = load_recording(folder)
-        game = game or recording.game
-        players = players or recording.players
-        names = names or ",".join(recording.names)
-    game, players = game or "musee", players or 2
+    game, players, names = _recorded_defaults(source, game, players, names)
     host = _check_bind(host, port)
     _check_names(_names(names), players)
     token = _token_for(host, token)
@@ -246,67 +220,53 @@ def serve(
     runtime = app.extensions["companion_runtime"]
     banner = [_describe_start(runtime, Path(db))]
     if source:
-        session = runtime.session
-        options = {}
-        if lens_camera:
-            from calibration.lens import LensCalibration
-
-            options["lens"] = LensCalibration.load(lens_camera)
-        runtime.watcher_factory = lambda slug, players: open_watcher(
-            source, slug, players, layout=mat_layout, **options
-        )
-        watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
-        runtime.attach_watcher(watcher, source, interval_s=0.0)
+        _watch(runtime, source, lens_camera, mat_layout)
         banner.append(f"Watching {source}.")
     else:
         banner.append("No camera (--source): enter corrections by hand on the dashboard.")
     _run(app, host, port, token, banner, start_publisher)
 
 
-@click.command("demo")
-@click.option(
-    "--game",
-    default="musee",
-    show_default=True,
-    help="which bundled recorded game to play (see sample_images/)",
-)
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option(
-    "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-)
-@click.option(
-    "--db",
-    default=None,
-    type=click.Path(dir_okay=False),
-    help="SQLite file (default: a new temporary one)",
-)
-@click.option("--token", default=None, help="access token (generated when binding wider)")
-@click.option(
-    "--pace",
-    default=0.5,
-    show_default=True,
-    type=float,
-    help="seconds of wall-clock time per recorded frame",
-)
-@click.option("--names", default=None, help="player names (default: the recording's)")
-@click.option(
-    "--simulated",
-    is_flag=True,
-    help="Musée only: use the scripted camera even when the vision pipeline is installed",
-)
-@table_options
-def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
-    """Watch a bundled recorded game score itself, no camera needed."""
-    start_publisher = publisher_factory(pop_table_options(cafe_options))
+def _recorded_defaults(source: str | None, game, players, names):
+    """(game, players, names): a recorded game says which game it is and who played it;
+    options given win, and without either Musée for two."""
+    from web.camera import recording_folder
+    from web.recording import has_recording, load_recording
+
+    folder = recording_folder(source) if source else None
+    if folder is not None and has_recording(folder):
+        recording = load_recording(folder)
+        game = game or recording.game
+        players = players or recording.players
+        names = names or ",".join(recording.names)
+    return game or "musee", players or 2, names
+
+
+def _watch(runtime, source: str, lens_camera: str | None, mat_layout: str) -> None:
+    """Attach the camera (or video, or image folder) `source` to the runtime; a new game
+    opens its watcher again through `runtime.watcher_factory`."""
+    from web.camera import open_watcher
+
+    session = runtime.session
+    options = {}
+    if lens_camera:
+        from calibration.lens import LensCalibration
+
+        options["lens"] = LensCalibration.load(lens_camera)
+    runtime.watcher_factory = lambda slug, players: open_watcher(
+        source, slug, players, layout=mat_layout, **options
+    )
+    watcher = runtime.watcher_factory(session.game.info.slug, session.setup.players)
+    runtime.attach_watcher(watcher, source, interval_s=0.0)
+
+
+def _bundled_recording(game: str):
+    """(slug, every bundled recording, this game's folder, its recording): the folder and
+    recording are None for Musée without one (the scripted game plays instead)."""
     from companion.games import find_game
-    from web import create_app
-    from web.camera import open_watcher, pipeline_available, sample_recordings
-    from web.demo import ScriptedWatcher, musee_script
+    from web.camera import sample_recordings
     from web.recording import load_recording
 
-    if pace <= 0:
-        raise click.BadParameter("must be more than 0", param_hint="--pace")
-    host = _check_bind(host, port)
     slug = find_game(game).info.slug
     recordings = sample_recordings()
     folder = recordings.get(slug)
@@ -316,6 +276,77 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
             f"no recorded {slug} game is bundled (recorded games: {known})", param_hint="--game"
         )
     recording = load_recording(folder) if folder is not None else None
+    return slug, recordings, folder, recording
+
+
+def _play_demo(runtime, folder: Path | None, slug: str, players: int, names, pace: float) -> str:
+    """Attach the recorded frames of `folder` (when given and the vision pipeline is
+    installed) or the scripted Musée game; returns the sentence saying which."""
+    from web.camera import open_watcher, pipeline_available
+    from web.demo import ScriptedWatcher, musee_script
+
+    if folder is not None and pipeline_available():
+        # Frame time stays the recording's (the tracker's timeouts are in seconds of frame
+        # time); the thread hands over one frame every `pace` seconds of wall-clock time.
+        watcher = open_watcher(f"images:{folder}", slug, players)
+        runtime.attach_watcher(watcher, f"demo: {folder.name} frames", interval_s=pace)
+        return f"Playing the rendered frames of {folder} as if from a camera."
+    # one scripted step is one settled placement, about four recorded frames
+    runtime.attach_watcher(
+        ScriptedWatcher(musee_script(), 2, names), "demo: simulated camera", interval_s=pace * 4
+    )
+    return (
+        "Playing a scripted Musée game through a simulated camera "
+        "(the vision pipeline or sample frames are not installed, or --simulated)."
+    )
+
+
+DEMO_OPTIONS = (
+    click.option(
+        "--game",
+        default="musee",
+        show_default=True,
+        help="which bundled recorded game to play (see sample_images/)",
+    ),
+    click.option("--host", default="127.0.0.1", show_default=True),
+    click.option(
+        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
+    ),
+    click.option(
+        "--db",
+        default=None,
+        type=click.Path(dir_okay=False),
+        help="SQLite file (default: a new temporary one)",
+    ),
+    click.option("--token", default=None, help="access token (generated when binding wider)"),
+    click.option(
+        "--pace",
+        default=0.5,
+        show_default=True,
+        type=float,
+        help="seconds of wall-clock time per recorded frame",
+    ),
+    click.option("--names", default=None, help="player names (default: the recording's)"),
+    click.option(
+        "--simulated",
+        is_flag=True,
+        help="Musée only: use the scripted camera even when the vision pipeline is installed",
+    ),
+)
+
+
+@click.command("demo")
+@with_options(DEMO_OPTIONS)
+@table_options
+def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
+    """Watch a bundled recorded game score itself, no camera needed."""
+    start_publisher = publisher_factory(pop_table_options(cafe_options))
+    from web import create_app
+
+    if pace <= 0:
+        raise click.BadParameter("must be more than 0", param_hint="--pace")
+    host = _check_bind(host, port)
+    slug, recordings, folder, recording = _bundled_recording(game)
     players = recording.players if recording else 2
     player_names = _names(names) or (recording.names if recording else ("Amy", "Ben"))
     if len(player_names) != players:
@@ -335,20 +366,8 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
         }
     )
     runtime = app.extensions["companion_runtime"]
-    if recording is not None and not simulated and pipeline_available():
-        # Frame time stays the recording's (the tracker's timeouts are in seconds of frame
-        # time); the thread hands over one frame every `pace` seconds of wall-clock time.
-        watcher = open_watcher(f"images:{folder}", slug, players)
-        runtime.attach_watcher(watcher, f"demo: {folder.name} frames", interval_s=pace)
-        how = f"Playing the rendered frames of {folder} as if from a camera."
-    else:
-        watcher = ScriptedWatcher(musee_script(), 2, player_names)
-        # one scripted step is one settled placement, about four recorded frames
-        runtime.attach_watcher(watcher, "demo: simulated camera", interval_s=pace * 4)
-        how = (
-            "Playing a scripted Musée game through a simulated camera "
-            "(the vision pipeline or sample frames are not installed, or --simulated)."
-        )
+    replay = folder if recording is not None and not simulated else None
+    how = _play_demo(runtime, replay, slug, players, player_names, pace)
     tip = (
         "Try it: switch to 中文 at the top right; click an empty space in the museum of "
         "the player who is NOT to move, then a card, and the rule it breaks appears in red."

@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -13,6 +14,4 @@ def root() -> Path:
 
 # Larger property-based runs: `pytest --hypothesis-profile=fuzz tests/...` (the default run
 # keeps each property test to a few seconds).
-from hypothesis import settings as _hypothesis_settings  # noqa: E402
-
-_hypothesis_settings.register_profile("fuzz", max_examples=2000, deadline=None)
+hypothesis_settings.register_profile("fuzz", max_examples=2000, deadline=None)

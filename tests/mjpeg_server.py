@@ -43,7 +43,7 @@ class FlakyMjpegServer:
         server = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 - http.server's naming
+            def do_GET(self):  # http.server's naming
                 server._serve(self)
 
             def log_message(self, *args):

@@ -47,12 +47,12 @@ from companion.model import Move, Setup  # noqa: E402
 from companion.record import load_record  # noqa: E402
 from companion.session import Session  # noqa: E402
 from vision.dice_render import die_sprite  # noqa: E402
-from vision.render import (
+from vision.render import (  # noqa: E402
     Camera,
     Degradation,
     Placed,
     Scene,
-    _piece_matrix,  # noqa: E402
+    _piece_matrix,
     _warp_into,
     render_scene,
 )

@@ -184,7 +184,7 @@ def team_place(acting, museum, refused=False):
         rejections.append({"entry": len(log), "codes": ["out_of_turn"]})
 
 
-for round_number in range(1, 7):
+for _round in range(1, 7):
     for seat in range(4):
         team_place(seat, seat % 2)
 # Round 7 starts with 6 cards in the deck.

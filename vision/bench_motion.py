@@ -68,7 +68,7 @@ class ReplayCapture:
         self.started: float | None = None
         self.captured_at: list[float] = []
 
-    def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+    def isOpened(self) -> bool:  # OpenCV's name
         return True
 
     def read(self):

@@ -188,7 +188,7 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
     run = MethodRun(method)
     try:
         decode = make_decoder(method)
-    except Exception as exc:  # noqa: BLE001 - a missing library: say so, go on with the others
+    except (DatasetError, ImportError, OSError) as exc:  # unknown, or a library missing
         run.note = str(exc)
         return run
     for photo in photos:
@@ -203,7 +203,7 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
             result = PhotoResult(
                 photo.category, name, len(photo.polygons), found, outside, ms, cpu_ms
             )
-        except Exception as exc:  # noqa: BLE001 - a photo that breaks a method is a result
+        except Exception as exc:  # noqa: BLE001 - a foreign decoder may raise anything: a result
             result = PhotoResult(
                 photo.category,
                 name,

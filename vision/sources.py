@@ -233,7 +233,7 @@ class CameraSource:
     # -- problems -------------------------------------------------------------------------
     def _problem(self, message: str, exc: BaseException) -> None:
         """Log a caught failure with its cause; the dashboard lists the companion's logged
-        warnings (web.runtime.ProblemLog). The same failure again in a row (a camera that
+        warnings (web.status.ProblemLog). The same failure again in a row (a camera that
         keeps failing while it reconnects) is logged at debug level only."""
         key = f"{message}: {exc!r}"
         repeated, self._last_problem = key == self._last_problem, key

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 
@@ -41,13 +42,21 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+class PlainJSON(DefaultJSONProvider):
+    """JSON as written: Chinese stays readable (no \\u escapes), keys keep their order."""
+
+    ensure_ascii = False
+    sort_keys = False
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.model import Setup
     from companion.store import open_store
 
     from . import api, kit, pages, recording_api
-    from .errors import install_token_guard, register_error_handlers
+    from .errors import register_error_handlers
     from .live import LiveHub
+    from .roles import install_token_guard
     from .runtime import Runtime
     from .security import install_security
     from .serve import MAX_STREAMS
@@ -55,8 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     config = dict(config or {})
     app = Flask(__name__)
     app.config["JSON_AS_ASCII"] = False
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
+    app.json = PlainJSON(app)
     app.config["SSE_HEARTBEAT_S"] = float(config.get("sse_heartbeat_s", 1.0))
     token = config.get("token") or None
     if not is_loopback(config.get("host")) and not token:

@@ -71,7 +71,7 @@ def sample_recordings() -> dict[str, Path]:
     """Bundled recorded games by game slug (sample_images/<game>-<n>p with an inputs.json)."""
     from .recording import has_recording, load_recording
 
-    found = {}
+    found: dict[str, Path] = {}
     for folder in sorted(SAMPLES.iterdir()) if SAMPLES.is_dir() else []:
         if folder.is_dir() and has_recording(folder):
             found.setdefault(load_recording(folder).game, folder)
@@ -86,7 +86,7 @@ def sample_frames_available() -> bool:
 
 def pipeline_available() -> bool:
     try:
-        import vision.pipeline  # noqa: F401
+        import vision.pipeline
         import vision.sources  # noqa: F401
     except ImportError:
         return False

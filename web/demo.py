@@ -13,12 +13,16 @@ from __future__ import annotations
 import io
 import random
 import time
-from typing import Iterator
+from functools import partial
+from typing import TYPE_CHECKING, Iterator, cast
 
 from companion.events import CardAdded, CardRemoved, Where
 from companion.games import find_game
 from companion.model import Move, Setup
 from vision.contract import SourceStatus, WatchStep
+
+if TYPE_CHECKING:
+    from companion.games.musee.game import Musee
 
 THEME_COLOURS = {
     "landscape": "#8a8f98",
@@ -39,7 +43,7 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
     The script stops when the player to move holds no card that fits (they would then say
     "I cannot play" on the dashboard).
     """
-    game = find_game("musee")
+    game = cast("Musee", find_game("musee"))
     state = game.new_game(Setup(players))
     used = list(game.cards_in_use(state))
     rng = random.Random(seed)
@@ -58,12 +62,7 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
         ]
         if not places:
             break
-
-        def spread(move: Move) -> float:
-            ideal = (move["space"] + 0.5) * used_max / spaces
-            return abs(int(move["card"][2:]) - ideal)
-
-        used_max = max(game.cards_in_use(state))
+        spread = partial(_spread, used_max=max(game.cards_in_use(state)), spaces=spaces)
         move = min(places, key=spread)
         t += 1.0
         if len(steps) == wrong_at:
@@ -87,6 +86,12 @@ def musee_script(players: int = 2, seed: int = 7, wrong_at: int = 4) -> list[lis
             hands[seat].append(used.pop())
         state = game.apply(state, move)
     return steps
+
+
+def _spread(move: Move, used_max: int, spaces: int) -> float:
+    """How far a card's number is from where its space would put it in an even spread."""
+    ideal = (move["space"] + 0.5) * used_max / spaces
+    return abs(int(move["card"][2:]) - ideal)
 
 
 def _wrong_museum_card(game, state, move: Move, hands: list[list[int]]):
@@ -115,10 +120,10 @@ class ScriptedWatcher:
         self._done = 0
         self._players = players
         self._names = names or tuple(f"Player {i + 1}" for i in range(players))
-        self._cards: dict[str, tuple[str, tuple]] = {}
+        self._cards: dict[str, tuple[str | None, tuple]] = {}
         self._finished = False
-        self._last_frame = None
-        self.manual_corners = None
+        self._last_frame: float | None = None
+        self.manual_corners: list[tuple] | None = None
 
     def step(self) -> WatchStep:
         events = [] if self._finished else next(self._steps, None)
@@ -127,7 +132,7 @@ class ScriptedWatcher:
             events = []
         for event in events:
             if isinstance(event, CardAdded):
-                self._cards[event.payload] = (event.where.region, tuple(event.where.slot))
+                self._cards[event.payload] = (event.where.region, tuple(event.where.slot or ()))
             elif isinstance(event, CardRemoved):
                 self._cards.pop(event.payload, None)
         if events:

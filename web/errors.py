@@ -1,4 +1,5 @@
-"""One JSON error shape for every failure, and the access-token guard.
+"""One JSON error shape for every failure (who may do what is web/roles.py; what every
+command must pass, web/security.py).
 
 Every error the dashboard answers looks like::
 
@@ -22,9 +23,10 @@ from companion.errors import (
     StaleStateError,
     StoreUnavailableError,
 )
+from companion.session import Verdict
 
-TOKEN_COOKIE = "companion_token"
-TOKEN_HEADER = "X-Companion-Token"
+from . import i18n
+
 log = logging.getLogger(__name__)
 
 _HTTP_CODES = {
@@ -40,6 +42,15 @@ _HTTP_CODES = {
     500: "internal_error",
     503: "unavailable",
 }
+
+
+class RuleBreak(CompanionError):
+    """A command the rules reject: answered 422 with the violations (never a crash)."""
+
+    def __init__(self, verdicts: list[Verdict]):
+        self.verdicts = verdicts
+        self.violations = [v for verdict in verdicts for v in verdict.violations]
+        super().__init__("; ".join(v.message.en for v in self.violations) or "rule break")
 
 
 class ApiError(Exception):
@@ -81,8 +92,6 @@ def error_response(
 
 
 def register_error_handlers(app: Flask) -> None:
-    from .runtime import RuleBreak  # local: runtime imports nothing from here
-
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError):
         return error_response(exc.status, exc.message, exc.code, **exc.extra)
@@ -141,40 +150,9 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(500, f"internal error: {exc.__class__.__name__}: {exc}")
 
 
-def install_token_guard(app: Flask) -> None:
-    """When a token is configured, every request must carry it (header, query or cookie).
-
-    A join link `/?token=...` sets a cookie, so the page's own requests carry it from then on.
-    """
-
-    from .roles import check_request, remember_token
-
-    # Which role the request's token gives (host, player, viewer) and whether that role may
-    # do this: web/roles.py. A missing or wrong token is a 401 (a friendly page for a browser).
-    app.before_request(check_request)
-
-    @app.before_request
-    def _json_commands_only():
-        # Browsers send cross-site text/plain or form POSTs without asking first; insisting
-        # on application/json makes another site's page unable to fire commands (CSRF).
-        if (
-            request.method == "POST"
-            and request.path.startswith("/api/")
-            and request.mimetype != "application/json"
-        ):
-            return error_response(
-                415, "commands must be sent as JSON (Content-Type: application/json)"
-            )
-        return None
-
-    app.after_request(remember_token)
-
-
 def player_text(status: int, code: str) -> dict:
     """What the page shows a player: the catalogue's sentence for this code in both languages
     (`message` stays the precise English detail for scripts and logs)."""
-    from . import i18n
-
     key = "error." + code
     if not i18n.has(key):
         key = "error." + _HTTP_CODES.get(status, "internal_error")
@@ -187,7 +165,3 @@ def _snake(name: str) -> str:
     """UnknownCardError -> unknown_card: a stable machine code from the exception's name."""
     name = name[:-5] if name.endswith("Error") else name
     return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
-
-
-def _bearer(value: str) -> str:
-    return value[7:].strip() if value.lower().startswith("bearer ") else ""

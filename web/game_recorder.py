@@ -51,8 +51,8 @@ class GameRecorder:
         self.fps = float(fps)
         self.mat_only = mat_only
         self.source_label = source_label
-        self.session: Session | None = None
-        self.frames = None  # the FrameRecorder while recording
+        self.session: Any = None  # the Session being recorded, from start()
+        self.frames: Any = None  # the FrameRecorder while recording (vision, imported lazily)
         self._watcher: Any = None
         self._start_record = 0
         self._marks: list[int] = []  # per kept frame: the log's length when it was read

@@ -84,7 +84,7 @@ class LiveHub:
                     last_camera, camera_sent = time.monotonic(), camera_now
                     data = json.dumps(rt.camera_status(), ensure_ascii=False)
                     self._publish(camera=(tick, f"event: camera\ndata: {data}\n\n".encode()))
-            except Exception:  # noqa: BLE001 - the stream must outlive one bad snapshot
+            except Exception:  # the stream must outlive one bad snapshot
                 log.exception("building the live state for the dashboard failed")
                 self._stopping.wait(self.heartbeat_s)
 
@@ -150,7 +150,7 @@ class LiveHub:
                     # a change not yet published goes first: wait for it rather than send
                     # a camera heartbeat from before it
                     pending = state is None or rt.version != state[0]
-                    if not pending and state[0] != sent_state:
+                    if not pending and state is not None and state[0] != sent_state:
                         sent_state, chunk = state
                         break
                     if not pending and camera is not None and camera[0] != sent_camera:
@@ -168,7 +168,7 @@ class LiveHub:
         while limit is None or sent < limit:
             with rt.frame_ready:
                 rt.frame_ready.wait_for(
-                    lambda: (
+                    lambda last=last: (
                         self._stopping.is_set()
                         or (rt.camera.jpeg is not None and rt.camera.frame_no != last)
                     ),

@@ -77,4 +77,9 @@ def _start(data: dict) -> None:
     )
     recorder.start()
     current_app.extensions[EXTENSION] = recorder
-    rt.on_close.append(lambda: recorder.stop() if recorder.recording else None)
+
+    def stop_on_close() -> None:
+        if recorder.recording:
+            recorder.stop()
+
+    rt.on_close.append(stop_on_close)

@@ -104,18 +104,22 @@ def results_png(
     meta = i18n.say(
         "summary.meta", lang, date=i18n.format_date(started or time.time(), lang), names=names
     )
-    outcome = snapshot.get("outcome")
     moves = sum(1 for v in snapshot.get("log") or [] if v.get("accepted") and v.get("move"))
     length = i18n.say("results.moves", lang, n=moves)
     if started and ended:
         length += " · " + i18n.say("results.minutes", lang, n=max(1, round((ended - started) / 60)))
     ranked = ranking(snapshot)
-    colon = "：" if lang == "zh-TW" else ": "  # a full-width colon after Chinese words
+    steps, band, bottom = _layout(title, meta, snapshot.get("outcome"), ranked, length, lang)
+    image = _draw(steps, band, max(MIN_HEIGHT, bottom + 60))
+    return _png(image, title, ranked, lang)
 
-    f_title, f_big, f_text, f_small = _font(44, True), _font(34, True), _font(26), _font(22)
+
+def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str):
+    """Everything laid out once as (y, drawing) steps, so the height is known first:
+    (steps, the title band's bottom, the last step's y)."""
+    f_title, f_big, f_small = _font(44, True), _font(34, True), _font(22)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     inner = WIDTH - 2 * MARGIN
-    # Everything is laid out once as (y, drawing) steps, so the height is known first.
     steps: list[tuple[int, Any]] = []
     y = 40
     for line in _wrap(probe, title, f_title, inner):
@@ -124,21 +128,7 @@ def results_png(
     steps.append((y, ("text", meta, f_small, (230, 222, 205))))
     y += 36
     band = y + 20
-    y = band + 30
-    if outcome:
-        said = i18n.say("end.winner", lang) + colon + _pick(outcome.get("explanation"), lang)
-        for line in _wrap(probe, said, f_text, inner):
-            steps.append((y, ("text", line, f_text, WINNER)))
-            y += 36
-        if outcome.get("tie_break"):
-            said = i18n.say("end.tiebreak", lang) + colon + _pick(outcome["tie_break"], lang)
-            for line in _wrap(probe, said, f_small, inner):
-                steps.append((y, ("text", line, f_small, MUTED)))
-                y += 30
-    else:
-        steps.append((y, ("text", i18n.say("summary.ongoing", lang), f_text, MUTED)))
-        y += 36
-    y += 16
+    y = _outcome_steps(steps, probe, outcome, lang, band + 30) + 16
     for side in ranked:
         colour = WINNER if side["winner"] else INK
         rank = i18n.say("results.rank", lang, n=side["rank"])
@@ -152,8 +142,30 @@ def results_png(
                 y += 30
         y += 14
     steps.append((y + 6, ("text", length + " · " + i18n.say("brand", lang), f_small, MUTED)))
-    height = max(MIN_HEIGHT, y + 60)
+    return steps, band, y
 
+
+def _outcome_steps(steps: list, probe, outcome, lang: str, y: int) -> int:
+    """The winner and any tie-break (or "not over yet") from `y` on; returns the next y."""
+    f_text, f_small = _font(26), _font(22)
+    inner = WIDTH - 2 * MARGIN
+    colon = "：" if lang == "zh-TW" else ": "  # a full-width colon after Chinese words
+    if not outcome:
+        steps.append((y, ("text", i18n.say("summary.ongoing", lang), f_text, MUTED)))
+        return y + 36
+    said = i18n.say("end.winner", lang) + colon + _pick(outcome.get("explanation"), lang)
+    for line in _wrap(probe, said, f_text, inner):
+        steps.append((y, ("text", line, f_text, WINNER)))
+        y += 36
+    if outcome.get("tie_break"):
+        said = i18n.say("end.tiebreak", lang) + colon + _pick(outcome["tie_break"], lang)
+        for line in _wrap(probe, said, f_small, inner):
+            steps.append((y, ("text", line, f_small, MUTED)))
+            y += 30
+    return y
+
+
+def _draw(steps: list, band: int, height: int) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle([0, 0, WIDTH, band], fill=BAND)
@@ -168,7 +180,11 @@ def results_png(
             draw.text((MARGIN, top), rank, font=f, fill=colour)
             draw.text((MARGIN + 160, top), name, font=f, fill=colour)
             draw.text((WIDTH - MARGIN, top), total, font=f, fill=colour, anchor="ra")
+    return image
 
+
+def _png(image: Image.Image, title: str, ranked, lang: str) -> bytes:
+    """PNG bytes with the title and the ranking as text (for screen readers and search)."""
     info = PngInfo()
     info.add_itxt("Title", title, lang=lang)
     info.add_itxt(

@@ -26,10 +26,13 @@ import ipaddress
 import socket
 from dataclasses import dataclass
 
-from flask import current_app, render_template, request
+from flask import Flask, current_app, render_template, request
 
-from .errors import TOKEN_COOKIE, TOKEN_HEADER, error_response
+from . import i18n
+from .errors import ApiError, error_response
 
+TOKEN_COOKIE = "companion_token"
+TOKEN_HEADER = "X-Companion-Token"
 ROLES = ("host", "player", "viewer")
 RANK = {"viewer": 0, "player": 1, "host": 2}
 
@@ -115,8 +118,6 @@ def role_of_request() -> str | None:
 def require_own_seat(acting_seat: object) -> None:
     """A player's link makes its own seat's moves and bids only; the host acts for anyone.
     Called by the commands that act for a seat (the request is already known to be allowed)."""
-    from .errors import ApiError
-
     visitor = visitor_of_request()
     if visitor is None or visitor.role != "player":
         return
@@ -147,8 +148,6 @@ def allows(role: str | None, needed: str) -> bool:
 def refuse(status: int, code: str, message: str, lang_page: bool):
     """An API gets the one JSON error shape; a browser opening a page gets a friendly page in
     the visitor's language (no JSON on a phone's screen)."""
-    from . import i18n
-
     if lang_page:
         lang = i18n.lang_of_request(request)
         html = render_template(
@@ -161,6 +160,15 @@ def refuse(status: int, code: str, message: str, lang_page: bool):
         )
         return html, status, {"Content-Type": "text/html; charset=utf-8"}
     return error_response(status, message, code)
+
+
+def install_token_guard(app: Flask) -> None:
+    """When a token is configured, every request must carry one of the table's (header, query
+    or cookie), and its role must allow what it asks: a missing or wrong token is a 401 (a
+    friendly page for a browser). A join link `/?token=...` sets a cookie, so the page's own
+    requests carry it from then on."""
+    app.before_request(check_request)
+    app.after_request(remember_token)
 
 
 def check_request():
@@ -216,7 +224,7 @@ def lan_address(bound_host: str | None) -> str | None:
             return address
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = info[4][0]
+            address = str(info[4][0])
             if not ipaddress.ip_address(address).is_loopback:
                 return address
     except OSError:

@@ -7,11 +7,9 @@ camera runs in a background thread calling `watcher.step()`; the page never touc
 
 from __future__ import annotations
 
-import collections
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.errors import (
@@ -20,79 +18,20 @@ from companion.errors import (
     StaleStateError,
     StoreUnavailableError,
 )
-from companion.events import CardAdded, CardRemoved, FrameEnd, Where
+from companion.events import FrameEnd
 from companion.games import Game, all_games, find_game
-from companion.model import Move, Outcome, Setup, Text
+from companion.model import Move, Setup
 from companion.record import GameRecord, parse_record, record_from_log
 from companion.session import Session, Verdict
 from companion.store import GameStore
-from companion.validation import InvalidFieldError, check_text
+from companion.validation import InvalidFieldError
+
+from .errors import RuleBreak
+from .hand import HandTable
+from .standing import match_standing
+from .status import CameraView, ProblemLog, camera_status
 
 log = logging.getLogger(__name__)
-# Loggers whose warnings and errors the dashboard's diagnostics show to the players.
-WATCHED_LOGGERS = ("companion", "web", "vision", "calibration")
-
-
-class ProblemLog(logging.Handler):
-    """The last warnings and errors logged anywhere in the companion, kept for the dashboard
-    (a swallowed failure is logged once with its cause, and the players can see it)."""
-
-    def __init__(self, keep: int = 20):
-        super().__init__(logging.WARNING)
-        self.entries: collections.deque[dict] = collections.deque(maxlen=keep)
-
-    def emit(self, record: logging.LogRecord) -> None:
-        cause = record.exc_info[1] if record.exc_info else None
-        self.entries.append(
-            {
-                "time": round(record.created, 1),
-                "level": record.levelname.lower(),
-                "where": record.name,
-                "message": record.getMessage(),
-                "cause": f"{cause.__class__.__name__}: {cause}" if cause else None,
-            }
-        )
-
-    def attach(self) -> None:
-        for name in WATCHED_LOGGERS:
-            logging.getLogger(name).addHandler(self)
-
-    def detach(self) -> None:
-        for name in WATCHED_LOGGERS:
-            logging.getLogger(name).removeHandler(self)
-
-
-class RuleBreak(CompanionError):
-    """A command the rules reject: answered 422 with the violations (never a crash)."""
-
-    def __init__(self, verdicts: list[Verdict]):
-        self.verdicts = verdicts
-        self.violations = [v for verdict in verdicts for v in verdict.violations]
-        super().__init__("; ".join(v.message.en for v in self.violations) or "rule break")
-
-
-@dataclass
-class CameraView:
-    """What the camera thread last produced, for the preview endpoint and the status line."""
-
-    jpeg: bytes | None = None
-    jpeg_time: float | None = None  # wall-clock time the preview was produced
-    frame_no: int = 0  # counts preview frames: viewers send each one once
-    status: dict = field(
-        default_factory=lambda: {
-            "online": False,
-            "reason": "no camera",
-            "last_frame_age_s": None,
-            "frames_read": 0,
-            "finished": False,
-        }
-    )
-    calibrated: bool | None = None
-    reprojection_error_mm: float | None = None
-    warnings: list[str] = field(default_factory=list)
-    source: str | None = None
-    decoding: dict | None = None  # the card reader's counts (vision TableWatcher.decoding_counts)
-    uncertain: list = field(default_factory=list)  # readings not settled (vision/uncertainty)
 
 
 class Runtime:
@@ -177,7 +116,7 @@ class Runtime:
         old = self.watcher
         try:
             old.close()
-        except Exception:  # noqa: BLE001 - the old camera is dropped either way
+        except Exception:  # the old camera is dropped either way
             log.warning("closing the previous camera failed", exc_info=True)
         self.watcher = self.watcher_factory(self.session.game.info.slug, self.session.setup.players)
         self.camera = CameraView(source=self.camera.source)
@@ -219,80 +158,17 @@ class Runtime:
 
     def undo(self, state_id: int | None) -> Verdict:
         with self.lock:
-            moves = self.session.moves
-            verdict = self.session.undo(state_id=state_id)
-            verdicts = [verdict]
-            if self.watcher is None and moves:
-                # No camera says what lies on the table: a card put there by hand for the
-                # move just undone goes with it, logged, instead of staying as a ghost.
-                card = moves[-1].get("card")
-                for piece in [
-                    p
-                    for p in self.session.table.values()
-                    if p.payload == card and p.track_id.startswith("manual-")
-                ]:
-                    verdicts.extend(
-                        self.session.observe(
-                            CardRemoved(
-                                piece.track_id,
-                                piece.payload,
-                                piece.kind,
-                                t=self._clock(),
-                                source="manual",
-                            )
-                        )
-                    )
+            verdict, verdicts = self._by_hand().undo(state_id)
             self._after(verdicts)
             return verdict
 
     def redo(self, state_id: int | None) -> Verdict:
-        """The move undone last, played again through the engine and the log. A card that
-        the undo lifted off the table (no camera) is laid back where it was, which makes
-        the same move, as laying it there did the first time."""
+        """The move undone last, played again (see `HandTable.redo`)."""
         with self.lock:
             self._require_current(state_id)
-            pending = self.session.redo_moves
-            card = pending[-1].get("card") if pending else None
-            on_table = any(p.payload == card for p in self.session.table.values())
-            lifted = self._lifted_by_undo(card) if card is not None else None
-            if lifted is not None and self.watcher is None and not on_table:
-                verdicts = self.session.observe(
-                    CardAdded(
-                        f"manual-{card}-{len(self.session.records)}",
-                        card,
-                        Where.from_dict(lifted["where"]),
-                        kind=lifted["kind"],
-                        face_down=lifted.get("face_down", False),
-                        value=lifted.get("value"),
-                        t=self._clock(),
-                        source="manual",
-                    )
-                )
-                if len(self.session.redo_moves) < len(pending):
-                    self._after(verdicts)
-                    return next(v for v in verdicts if v.kind == "event" and v.move is not None)
-                # laid back, it meant something else: the move itself is still played below
-            verdict = self.session.redo()
-            self._after([verdict])
+            verdict, verdicts = self._by_hand().redo()
+            self._after(verdicts)
             return verdict
-
-    def _lifted_by_undo(self, card: str) -> dict | None:
-        """How `card` lay on the table before an undo took it off (no camera), read from the
-        log: its last manual removal must follow an undo record directly, and its last
-        placement before that says where it lay. None if it was not lifted so."""
-        records = self.session.records
-        for index in range(len(records) - 1, 0, -1):
-            event = records[index].get("event") or {}
-            if event.get("type") != "card_removed" or event.get("payload") != card:
-                continue
-            if event.get("source") != "manual" or records[index - 1].get("type") != "undo":
-                return None
-            for earlier in reversed(records[:index]):
-                placed = earlier.get("event") or {}
-                if placed.get("type") == "card_added" and placed.get("payload") == card:
-                    return placed
-            return None
-        return None
 
     def correct(
         self,
@@ -306,71 +182,12 @@ class Runtime:
         """A manual CardAdded / CardRemoved, logged like any camera event."""
         with self.lock:
             self._require_current(state_id)
-            check_text(payload, "correction, field 'payload'")
-            payload = payload.strip().upper()
-            now = self._clock()
-            verdicts: list[Verdict] = []
-            if action == "add":
-                if payload not in self.session.game.catalogue:
-                    raise MalformedRecordError(
-                        f"{payload!r} is not a {self.session.game.info.slug} card or token"
-                    )
-                on_table = [p for p in self.session.table.values() if p.payload == payload]
-                if on_table:
-                    raise MalformedRecordError(
-                        f"{payload} is already on the table; remove it first"
-                    )
-                if slot is not None and not isinstance(slot, (list, tuple)):
-                    raise InvalidFieldError("correction, field 'slot'", "must be a list")
-                where = Where(region, tuple(slot) if slot is not None else None)
-                event = CardAdded(
-                    f"manual-{payload}-{len(self.session.records)}",
-                    payload,
-                    where,
-                    kind=kind,
-                    t=now,
-                    source="manual",
-                )
-                # Every field is judged before anything changes: a bad slot must not clear the
-                # card lying in the slot it resembles ([true, 0] is not [1, 0]).
-                self.session.check_event(event)
-                verdicts.extend(self._clear_slot(where, now))
-            elif action == "remove":
-                matches = [p for p in self.session.table.values() if p.payload == payload]
-                if not matches:
-                    raise MalformedRecordError(f"{payload} is not on the table")
-                piece = matches[0]
-                moves = self.session.moves
-                if moves and moves[-1].get("card") == payload:
-                    verdicts.append(self.session.undo())  # a card that was never there
-                event = CardRemoved(piece.track_id, payload, piece.kind, t=now, source="manual")
-            else:
-                raise MalformedRecordError(f"action must be 'add' or 'remove', not {action!r}")
-            verdicts.extend(self.session.observe(event))
+            verdicts = self._by_hand().correct(action, payload, region, slot, kind)
             self._after(verdicts)
             return verdicts
 
-    def _clear_slot(self, where: Where, now: float) -> list[Verdict]:
-        """A misread card: the one the camera put in this slot goes before the right one comes.
-
-        If its placement was the last accepted move, that move is undone first (a misread is
-        not a painting that moved); every step is logged like any other input.
-        """
-        if where.region is None or where.slot is None:
-            return []
-        verdicts: list[Verdict] = []
-        for piece in list(self.session.table.values()):
-            if piece.where.region != where.region or piece.where.slot != where.slot:
-                continue
-            moves = self.session.moves
-            if moves and moves[-1].get("card") == piece.payload:
-                verdicts.append(self.session.undo())
-            verdicts.extend(
-                self.session.observe(
-                    CardRemoved(piece.track_id, piece.payload, piece.kind, t=now, source="manual")
-                )
-            )
-        return verdicts
+    def _by_hand(self) -> HandTable:
+        return HandTable(self.session, self._clock, camera=self.watcher is not None)
 
     def set_manual_corners(self, points: list) -> None:
         with self.lock:
@@ -435,6 +252,18 @@ class Runtime:
         for observer in self._observers:
             observer()
 
+    def match(self) -> dict | None:
+        """The match these players are in (web.standing)."""
+        return match_standing(self.session, self.store.games())
+
+    def camera_status(self) -> dict:
+        return camera_status(
+            self.camera,
+            self.problems,
+            attached=self.watcher is not None,
+            table=list(self.session.table.values()),
+        )
+
     # -- views ----------------------------------------------------------------------------
     def snapshot(self) -> dict:
         """The state as the dashboard shows it. Built once per change of the game and shared
@@ -453,67 +282,6 @@ class Runtime:
                 snap["staff_acks"] = [dict(ack) for ack in self.staff_acks]
                 cached = self._snapshot_cache = (key, snap)
             return dict(cached[1], camera=self.camera_status())
-
-    def match(self) -> dict | None:
-        """The match these players are in (Musée: first to win two games), from the stored
-        results of finished games of the same game with the same names, oldest first; a
-        decided match is followed by a new one."""
-        game = self.session.game
-        data = getattr(game, "data", None)
-        needed = getattr(data, "match_wins_needed", None)
-        if not needed:
-            return None
-        from companion.match import Match
-
-        sides = tuple(s.side for s in game.score(self.session.state))
-        match = Match(sides, needed)
-        for stored in reversed(self.store.games()):
-            outcome = (stored.get("result") or {}).get("outcome")
-            if (
-                stored["game"] != game.info.slug
-                or outcome is None
-                or stored["setup"].get("names") != list(self.session.setup.names)
-            ):
-                continue
-            if match.over:
-                match = Match(sides, needed)
-            try:
-                match = match.record(Outcome(tuple(outcome["winners"]), (), Text("", "")))
-            except CompanionError:
-                continue  # a stored result with other sides: not this match
-        return {
-            "wins_needed": needed,
-            "wins": {s: match.wins(s) for s in sides},
-            "games": len(match.results),
-            "winners": list(match.winners),
-        }
-
-    def camera_status(self) -> dict:
-        status = dict(self.camera.status)
-        if self.camera.jpeg_time is not None:
-            # the age of the frame on screen, measured now, so a stalled thread shows as stale
-            status["preview_age_s"] = round(max(0.0, time.time() - self.camera.jpeg_time), 1)
-        else:
-            status["preview_age_s"] = None
-        status["has_preview"] = self.camera.jpeg is not None
-        status["calibrated"] = self.camera.calibrated
-        status["reprojection_error_mm"] = self.camera.reprojection_error_mm
-        status["warnings"] = list(self.camera.warnings[-5:])
-        status["source"] = self.camera.source
-        status["attached"] = self.watcher is not None
-        status["problems"] = list(self.problems.entries)[-5:]
-        status["decoding"] = self.camera.decoding
-        # a reading the players have confirmed by hand since is no longer in doubt
-        placed = {
-            (p.payload, p.where.region, tuple(p.where.slot or ()))
-            for p in list(self.session.table.values())
-        }
-        status["uncertain"] = [
-            r
-            for r in self.camera.uncertain
-            if (r["payload"], r["region"], tuple(r["slot"] or ())) not in placed
-        ]
-        return status
 
     def catalogue(self) -> list[dict]:
         """Every piece of the game, each saying whether it is in play at this player count
@@ -551,17 +319,7 @@ class Runtime:
                     self.camera.jpeg_time = time.time()
                     self.camera.frame_no += 1
                     self.frame_ready.notify_all()
-            self.camera.status = step.status.to_dict()
-            self.camera.calibrated = step.calibrated
-            self.camera.reprojection_error_mm = step.reprojection_error_mm
-            if step.decoding is not None:
-                self.camera.decoding = step.decoding
-            if getattr(step, "uncertain", None) is not None:
-                self.camera.uncertain = list(step.uncertain)
-            # Distinct warnings only: an offline camera repeats its reason on every step.
-            for warning in step.warnings:
-                if warning != step.status.reason and warning not in self.camera.warnings:
-                    self.camera.warnings = (self.camera.warnings + [warning])[-20:]
+            self.camera.take(step)
             verdicts: list[Verdict] = []
             for event in step.events:
                 if isinstance(event, FrameEnd):
@@ -597,7 +355,7 @@ class Runtime:
             started = time.monotonic()
             try:
                 self.step_once()
-            except Exception as exc:  # noqa: BLE001 - a broken frame must not kill the dashboard
+            except Exception as exc:  # a broken frame must not kill the dashboard
                 failure = f"{exc.__class__.__name__}: {exc}"
                 if failure != self._camera_failure:  # once per distinct failure, not per frame
                     log.error("the camera step failed", exc_info=True)
@@ -623,12 +381,12 @@ class Runtime:
         if self.watcher is not None and hasattr(self.watcher, "close"):
             try:
                 self.watcher.close()
-            except Exception:  # noqa: BLE001 - stopping goes on: the store must still close
+            except Exception:  # stopping goes on: the store must still close
                 log.warning("closing the camera failed", exc_info=True)
         for hook in self.on_close:
             try:
                 hook()
-            except Exception:  # noqa: BLE001 - whatever fails, the store below must close
+            except Exception:  # whatever fails, the store below must close
                 log.warning("a stop hook failed", exc_info=True)
         self.store.close()  # checkpoints the write-ahead log: every move is in the main file
         self.problems.detach()

@@ -1,10 +1,9 @@
 """What every answer carries and every command must pass, whoever serves the app:
 security headers, a same-site check on commands, and request size limits (413).
 
-Browsers let any page POST to any address; the dashboard's commands are JSON (web.errors
-refuses other content types) and, when the browser says where a command comes from, it must
-come from the dashboard itself: a page elsewhere cannot drive a table through a player's
-browser.
+Browsers let any page POST to any address; the dashboard's commands are JSON (other content
+types are refused here) and, when the browser says where a command comes from, it must come
+from the dashboard itself: a page elsewhere cannot drive a table through a player's browser.
 """
 
 from __future__ import annotations
@@ -43,7 +42,26 @@ STATIC_HEADERS = {
 }
 
 
+def install_json_commands_only(app: Flask) -> None:
+    """Browsers send cross-site text/plain or form POSTs without asking first; insisting on
+    application/json makes another site's page unable to fire commands (CSRF)."""
+
+    @app.before_request
+    def _json_commands_only():
+        if (
+            request.method == "POST"
+            and request.path.startswith("/api/")
+            and request.mimetype != "application/json"
+        ):
+            return error_response(
+                415, "commands must be sent as JSON (Content-Type: application/json)"
+            )
+        return None
+
+
 def install_security(app: Flask) -> None:
+    """JSON commands only, request size limits, same-site commands, and the headers."""
+    install_json_commands_only(app)
     if not app.config.get("MAX_CONTENT_LENGTH"):
         app.config["MAX_CONTENT_LENGTH"] = IMPORT_BODY_LIMIT
 

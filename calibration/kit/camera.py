@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -99,7 +100,7 @@ def simulate_frame(
     # mat mm -> frame px: scale, turn about the mat's centre, centre in the frame
     s = scale
     turn = cv2.getRotationMatrix2D((w * s / 2, h * s / 2), rotate_deg, 1.0)
-    turn[:, 2] += (rw / 2 - w * s / 2, rh / 2 - h * s / 2)
+    turn[:, 2] += np.array((rw / 2 - w * s / 2, rh / 2 - h * s / 2))
     frame = cv2.warpAffine(
         small,
         turn,
@@ -117,8 +118,8 @@ def through_webcam(frame: np.ndarray, webcam: Webcam, rng: np.random.Generator) 
     """A sharp BGR frame at the sensor's resolution as the webcam delivers it."""
     import cv2
 
-    img = frame.astype(np.float32)
-    rh, rw = img.shape[:2]
+    img: Any = frame.astype(np.float32)  # OpenCV's outputs are typed loosely
+    rh, rw = frame.shape[:2]
     # Optics: lens blur everywhere, defocus growing towards the frame's ends.
     if webcam.lens_blur_px:
         img = cv2.GaussianBlur(img, (0, 0), webcam.lens_blur_px)

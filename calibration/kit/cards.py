@@ -199,7 +199,7 @@ def render_piece(
     game: str, piece: Piece, dpi: float, card_mm: tuple[float, float] | None = None
 ) -> Image.Image:
     """One card face (front or back) as an RGB image at dpi."""
-    card_mm = card_mm or tuple(load_catalogue(game).card_size_mm) or DEFAULT_CARD_MM
+    card_mm = card_mm or load_catalogue(game).card_size_mm or DEFAULT_CARD_MM
     geo = card_geometry(card_mm)
     w_mm, h_mm = card_mm
     W, H = px(w_mm, dpi), px(h_mm, dpi)
@@ -229,7 +229,7 @@ def render_piece(
         draw.text((pad, frame + top_h / 2), mark, font=f, fill=ink, anchor="lm")
     en, zh = GAME_NAMES.get(game, (game, game))
     key = accent_key(piece)
-    name_right = W - pad
+    name_right: float = W - pad
     if key in SYMBOLS:
         badge = top_h * 0.86
         _draw_symbol(draw, SYMBOLS[key], W - pad - badge / 2, frame + top_h / 2, badge)
@@ -244,9 +244,16 @@ def render_piece(
         fill=ink,
         anchor="rm",
     )
-    # Bottom band: the name in both languages.
-    y0 = H - band_bottom
-    bot_h = band_bottom - frame
+    _bottom_band(draw, piece, (W, H), band_bottom, frame, pad)
+    return img
+
+
+def _bottom_band(draw, piece: Piece, size: tuple[int, int], band: float, frame: int, pad: int):
+    """The name in both languages under the code (and a placeholder deck says so)."""
+    W, H = size
+    ink = (25, 25, 25)
+    y0 = H - band
+    bot_h = band - frame
     name_w = W - 2 * pad
     f_en = fit_text(draw, piece.name.en, name_w, int(bot_h * 0.42), bold=True)
     f_zh = fit_text(draw, piece.name.zh, name_w, int(bot_h * 0.42), bold=True)
@@ -257,7 +264,6 @@ def render_piece(
         note = "PLACEHOLDER DECK · 暫代牌組"
         f = fit_text(draw, note, int(W * 0.8), max(4, int(frame * 0.85)), bold=True)
         draw.text((W / 2, H - frame / 2), note, font=f, fill=(255, 255, 255), anchor="mm")
-    return img
 
 
 def _polygon(cx: float, cy: float, r: float, corners: int, turn: float) -> list[tuple]:
@@ -277,18 +283,19 @@ def _draw_symbol(
     letter, shape = symbol
     r = size / 2
     outline = max(1, int(size * 0.08))
-    style = dict(fill=(255, 255, 255), outline=(20, 20, 20), width=outline)
+    white, dark = (255, 255, 255), (20, 20, 20)
     if shape == "circle":
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], **style)
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=white, outline=dark, width=outline)
     elif shape == "square":
-        draw.rectangle([cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85], **style)
+        box = [cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85]
+        draw.rectangle(box, fill=white, outline=dark, width=outline)
     elif shape == "star":
         points = []
         for k in range(10):
             radius = r if k % 2 == 0 else r * 0.62
             angle = -math.pi / 2 + math.pi * k / 5
             points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-        draw.polygon(points, **style)
+        draw.polygon(points, fill=white, outline=dark, width=outline)
     else:
         corners, turn = {
             "triangle": (3, -math.pi / 2),
@@ -296,9 +303,8 @@ def _draw_symbol(
             "pentagon": (5, -math.pi / 2),
             "hexagon": (6, 0.0),
         }[shape]
-        draw.polygon(
-            _polygon(cx, cy + (r * 0.15 if corners == 3 else 0), r, corners, turn), **style
-        )
+        shape_points = _polygon(cx, cy + (r * 0.15 if corners == 3 else 0), r, corners, turn)
+        draw.polygon(shape_points, fill=white, outline=dark, width=outline)
     scale = {"triangle": 0.5, "star": 0.5}.get(shape, 0.72)
     f = fit_text(draw, letter, int(size * scale), int(size * scale), bold=True)
     draw.text(
@@ -331,7 +337,7 @@ def _cached_card(
 
 def blank_back(game: str, dpi: float, card_mm: tuple[float, float] | None = None) -> Image.Image:
     """The back of a card whose game never shows it face down: no code, just the game name."""
-    card_mm = card_mm or tuple(load_catalogue(game).card_size_mm)
+    card_mm = card_mm or load_catalogue(game).card_size_mm
     W, H = px(card_mm[0], dpi), px(card_mm[1], dpi)
     img = Image.new("RGB", (W, H), hex_rgb(BACK_ACCENT))
     draw = ImageDraw.Draw(img)

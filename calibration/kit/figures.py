@@ -41,8 +41,11 @@ def kit_rows() -> list[str]:
     ]
     for game in available_layouts():
         counts = {p: sheet_counts(game, p) for p in PAPERS}
-        cell = lambda part: " / ".join(str(counts[p][part]) for p in PAPERS)  # noqa: E731
-        rows.append(f"| {game} | {cell('cards')} | {cell('stickers')} | {cell('tokens')} |")
+        cell = {
+            part: " / ".join(str(counts[p][part]) for p in PAPERS)
+            for part in ("cards", "stickers", "tokens")
+        }
+        rows.append(f"| {game} | {cell['cards']} | {cell['stickers']} | {cell['tokens']} |")
     return rows
 
 

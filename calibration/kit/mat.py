@@ -143,7 +143,7 @@ def _draw_title_and_scale(draw: ImageDraw.ImageDraw, layout: Layout, s: float) -
     size = max((m.size_mm for m in layout.markers), default=36.0)
     if len(top) >= 2:
         x0, x1 = top[0] + size / 2 + 8, top[1] - size / 2 - 8
-        y = top and min(m.center_mm[1] for m in layout.markers)
+        y = min(m.center_mm[1] for m in layout.markers)
         title = layout.title
         text = (
             f"{title.en} {title.zh} · {layout.players} player{'s' if layout.players != 1 else ''} / {layout.players} 人"

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 
 from ..catalogue import Catalogue, load_catalogue
 from ..errors import IllegalMoveError, PlayerCountError
-from ..events import FrameEnd, PieceOnTable, TableEvent
+from ..events import FrameEnd, PieceEvent, PieceOnTable, TableEvent
 from ..model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..validation import Context, InvalidFieldError, check_move, check_text, validate_event
 from .moves import MoveBook, MoveRule, default_turn_check, unknown_move
@@ -176,7 +176,7 @@ class Game(abc.ABC):
 
     # -- camera ---------------------------------------------------------------------------
     def interpret(
-        self, state: Any, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: Any, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         """What a settled piece event means. `table` is the table before the event.
 

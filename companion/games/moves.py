@@ -34,9 +34,11 @@ from .words import COMMON
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Game
 
-Check = Callable[["Game", Any, Move], tuple[Violation, ...]]
-Effect = Callable[["Game", Any, Move], Any]
-Describe = Callable[["Game", Any, Move], "Text | None"]
+# The first argument is the game's own class (a Musee, a Crypt): Any, since a callable taking
+# a subclass of Game is not a callable taking any Game.
+Check = Callable[[Any, Any, Move], tuple[Violation, ...]]
+Effect = Callable[[Any, Any, Move], Any]
+Describe = Callable[[Any, Any, Move], "Text | None"]
 
 TURN_RULES = ("current", "turn", None)
 

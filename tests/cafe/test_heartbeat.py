@@ -18,7 +18,7 @@ from test_cafe_page import start_cafe
 from cafe.hub import CafeView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS
 
 KEEPALIVE_S = 3
 

@@ -22,7 +22,7 @@ from webhelpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     SHOTS,
-    ServerProcess,  # noqa: E402
+    ServerProcess,
     call,
 )
 

@@ -18,7 +18,7 @@ from cafe import topics as T
 from cafe.table import TableNameTakenError
 from companion.model import Setup
 from companion.store import GameStore
-from companion_cli.cafe_cmds import publisher_factory
+from companion_cli._shared import publisher_factory
 from web.runtime import Runtime
 
 ROUNDS = 5
@@ -59,7 +59,7 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(
         claim_barrier.append(threading.Barrier(2))
         outcomes: list = [None, None]
 
-        def start(i: int) -> None:
+        def start(i: int, barrier: threading.Barrier, outcomes: list) -> None:
             racers.add(threading.get_ident())
             barrier.wait(timeout=10)
             try:
@@ -67,7 +67,7 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(
             except TableNameTakenError as refused:
                 outcomes[i] = refused
 
-        threads = [threading.Thread(target=start, args=(i,)) for i in range(2)]
+        threads = [threading.Thread(target=start, args=(i, barrier, outcomes)) for i in range(2)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -92,7 +92,7 @@ def test_two_tables_started_at_the_same_moment_one_starts_the_other_refuses(
         )
         publisher = started[0](runtime, None)
         try:
-            wait_until(lambda: publisher.connected, 10, "the winner connected")
+            wait_until(lambda publisher=publisher: publisher.connected, 10, "the winner connected")
         finally:
             publisher.close(timeout_s=1)
             runtime.close()

@@ -21,7 +21,7 @@ from companion.store import GameStore
 from web.runtime import Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS  # noqa: E402
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
 
 KEEPALIVE_S = 3
 

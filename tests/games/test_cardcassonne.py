@@ -854,7 +854,9 @@ def test_golden_round_totals_add_up_to_the_score(path):
 def test_the_log_says_each_move_in_words_in_both_languages():
     import random
 
-    said = lambda state, move: GAME.describe_move(state, move).to_dict()  # noqa: E731
+    def said(state, move) -> dict:
+        return GAME.describe_move(state, move).to_dict()
+
     start = GAME.new_game(Setup(2, ("Mia", "Leo"), {"dealer": 1}))
     assert said(start, reveal("DR", "G", player=1)) == {
         "en": "Leo (dealer) turns up Dragon joker in the green row",

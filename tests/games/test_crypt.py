@@ -246,15 +246,10 @@ def test_idols_a_reroll_flips_an_idol(claiming):
 # -- camera steps ----------------------------------------------------------------------------
 def test_dice_seen_one_by_one_form_a_claim_closed_by_the_next_player(claiming):
     state = play(claiming, claim(0, (0, 1, 4)))
-    place = lambda die, card, value: Move(
-        "place_die",
-        1,
-        {
-            "die": die,
-            "card": card,  # noqa
-            "effort": value,
-        },
-    )
+
+    def place(die: str, card: int, value: int) -> Move:
+        return Move("place_die", 1, {"die": die, "card": card, "effort": value})
+
     state = play(state, place("b1", 0, 3))  # 3 < 4 alone, but a second 3 will make 6
     assert codes(state, place("b2", 0, 2)) == ["mixed_effort"]
     # Closing now would be an illegal push-off: Ann's next move is refused with that reason.

@@ -124,7 +124,7 @@ def test_mat_tiles_cover_the_mat_with_overlap():
     w, h = load_layout("cardcassonne", 5).mat_size_mm
     for paper in ("a4", "letter", "a3"):
         tiling = mat_tiles(load_layout("cardcassonne", 5), paper)
-        for n, (x, y, tile_w, tile_h) in enumerate(tiling.tiles):
+        for n, (_, _, tile_w, tile_h) in enumerate(tiling.tiles):
             tw, th = tiling.printable_mm(n)
             assert tile_w <= tw + 1e-9 and tile_h <= th + 1e-9
         xs = sorted({(x, x + tw_) for x, _, tw_, _ in tiling.tiles})

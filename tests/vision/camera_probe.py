@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from vision.sources import CameraSource, SourceConfig  # noqa: E402
+from vision.sources import CameraSource, SourceConfig
 
 
 def main() -> int:

@@ -48,7 +48,7 @@ class Checked:
             want = sidecar(self.frames - 1)
             readings = self.watcher.watcher.dice.last_readings
             truth = {(d["payload"], d["region"], d["value"]) for d in want["dice"]}
-            for reading, x, y, region, slot in readings:
+            for reading, _x, _y, region, _slot in readings:
                 assert (reading.payload, region) in {(p, r) for p, r, _ in truth}, (
                     f"frame {self.frames - 1}: a {reading.payload} die invented in {region}"
                 )

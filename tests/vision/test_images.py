@@ -153,7 +153,7 @@ def test_decode_batch_reports_each_bad_image_in_one_line_and_goes_on(tmp_path):
     assert len(errors) == len(bad), err
     for name, entry, line in zip(bad, entries[1:-1], errors):
         assert name in entry["error"] and "\n" not in entry["error"]
-        assert line.startswith("Error: ") and name in line, line
+        assert line.startswith("error: ") and name in line, line
     assert peak_mb < 500, f"decoding the batch took {peak_mb} MB"
 
 
@@ -168,7 +168,7 @@ def test_recognize_and_calibrate_end_a_bad_image_with_one_line_and_exit_2(tmp_pa
     )
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
-    assert len(lines) == 2 and all(line.startswith("Error: ") for line in lines), result.output
+    assert len(lines) == 2 and all(line.startswith("error: ") for line in lines), result.output
     for path in (bomb, sliver, tmp_path / "missing.png"):
         result = runner.invoke(cli, ["calibrate", str(path), "--game", "musee", "--players", "2"])
         assert result.exit_code == 2, result.output

@@ -70,7 +70,7 @@ def test_errors_and_erasures_together_within_capacity():
 def test_beyond_capacity_yields_nothing_never_another_text():
     dark = symbol(3, "m")
     rng = np.random.default_rng(11)
-    for trial in range(30):
+    for _ in range(30):
         hit = [int(c) for c in rng.choice(70, 22, replace=False)]
         damaged, _ = damage(dark, 3, hit[:8], unsure=False, rng=rng)  # 2 x 8 + 14 = 30 > 24
         damaged, unsure = damage(damaged, 3, hit[8:], unsure=True, rng=rng)

@@ -310,7 +310,9 @@ def test_reads_that_never_return_are_not_piled_up_forever():
             assert wait_for(lambda: source.status().online)
             opened = len(captures)
             captures[-1].mode = "block"  # this read hangs; the watchdog abandons it
-            assert wait_for(lambda: len(captures) > opened)  # and opens a new connection
+            assert wait_for(
+                lambda opened=opened: len(captures) > opened
+            )  # and opens a new connection
         # The next hang finds three reads still blocked: no fourth connection.
         assert wait_for(lambda: source.status().online)
         captures[-1].mode = "block"

@@ -104,8 +104,11 @@ def test_every_page_fits_each_screen_in_both_languages(browser, servers, game):
             context.add_cookies([{"name": "companion_lang", "value": lang, "url": url}])
             page = context.new_page()
             errors = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on(
+                "console",
+                lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None,
+            )
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             page.goto(url + path)
             page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
             page.wait_for_timeout(300)  # the game's own view draws after the snapshot

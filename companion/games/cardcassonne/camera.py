@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...catalogue import Piece
-from ...events import CardMoved, CardRemoved, PieceOnTable, TableEvent
+from ...events import CardMoved, CardRemoved, PieceEvent, PieceOnTable
 from ...model import Move, Text, Violation
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
@@ -41,7 +41,7 @@ def _row_slot(where) -> tuple[str, int] | None:
 
 # -- Table events to moves, or to the violation the event itself is. --------------------------
 def interpret(
-    game, state: CardcassonneState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    game, state: CardcassonneState, event: PieceEvent, table: Mapping[str, PieceOnTable]
 ) -> Interpretation:
     piece = game.catalogue.piece(event.payload)
     if piece.kind == "token":
@@ -72,7 +72,7 @@ def locate(game, state: CardcassonneState, found) -> tuple[str, int] | None:
 def interpret_card(
     game,
     state: CardcassonneState,
-    event: TableEvent,
+    event: PieceEvent,
     piece: Piece,
     table: Mapping[str, PieceOnTable],
 ) -> Interpretation:
@@ -206,7 +206,7 @@ def interpret_turn_up(
 def interpret_follower(
     game,
     state: CardcassonneState,
-    event: TableEvent,
+    event: PieceEvent,
     piece: Piece,
     table: Mapping[str, PieceOnTable],
 ) -> Interpretation:

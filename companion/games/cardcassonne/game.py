@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ...events import PieceOnTable, TableEvent
+from ...events import PieceEvent, PieceOnTable
 from ...model import Hint, Move, Outcome, ScoreLine, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook, MoveRule
@@ -88,7 +88,7 @@ class Cardcassonne(Game):
         return teach.hints(self, state)
 
     def interpret(
-        self, state: CardcassonneState, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: CardcassonneState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 

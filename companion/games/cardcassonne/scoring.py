@@ -42,7 +42,7 @@ def score_round(game, state: CardcassonneState) -> CardcassonneState:
         mine = [c for c in state.claims if c.seat == seat]
         before = holdings[seat]
         holdings[seat] = score_claims(game, state, before, mine)
-        gained.append(int(sum(l.points for l in holdings[seat].lines[len(before.lines) :])))
+        gained.append(int(sum(line.points for line in holdings[seat].lines[len(before.lines) :])))
     # Unclaimed cards stay and are pushed back to the board; followers go home.
     taken = {(c.row, c.position) for c in state.claims}
     rows = tuple(
@@ -212,10 +212,10 @@ def final_scoring(game, state: CardcassonneState) -> CardcassonneState:
     """Cards left in rows are discarded; every chest is opened and scored by colour."""
     holdings = []
     finals = []
-    for seat, held in enumerate(state.holdings):
+    for held in state.holdings:
         lines = building_lines(game, held.chest)
         holdings.append(replace(held, lines=held.lines + lines))
-        finals.append(int(sum(l.points for l in lines)))
+        finals.append(int(sum(line.points for line in lines)))
     return replace(
         state,
         phase="over",

@@ -152,7 +152,7 @@ def new_game(game, setup: Setup) -> CardcassonneState:
     )
 
 
-def player_colours_of(game, setup: Setup) -> list[str]:
+def player_colours_of(game, setup: Setup) -> list[str] | tuple[str, ...]:
     colours = setup.options.get("colours")
     if colours is None:
         colours = [c.colour for c in game.data.player_colours][: setup.players]

@@ -66,9 +66,9 @@ def describe_rows(game, state: CardcassonneState) -> list[dict]:
         for position in positions
     }
     rows = []
-    for colour, row in zip(game.row_colours, state.rows):
+    for colour, cards in zip(game.row_colours, state.rows):
         slots = []
-        for position, slot in enumerate(row):
+        for position, slot in enumerate(cards):
             item = {
                 "position": position,
                 "kind": slot.kind,
@@ -137,5 +137,5 @@ def describe_player(game, state: CardcassonneState, seat: int) -> dict:
         "animals": {c: cards for c, cards in animals.items() if cards},
         "chest_count": len(held.chest),
         "chest": list(held.chest) if state.phase == "over" else None,
-        "total": int(sum(l.points for l in held.lines)),
+        "total": int(sum(line.points for line in held.lines)),
     }

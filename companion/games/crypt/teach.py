@@ -57,13 +57,12 @@ def candidate_moves(game, state: CryptState) -> Iterable[Move]:
                     {"card": card, "value": value},
                 )
         for index, r in enumerate(state.rolls):
-            if r.failed:
-                for card in collectors.unflipped(game, state, r.owner, "idols")[:1]:
-                    yield Move(
-                        "reroll",
-                        r.owner,
-                        {"roll": index, "value": 6, "card": game.type_back["idols"]},
-                    )
+            if r.failed and collectors.unflipped(game, state, r.owner, "idols"):
+                yield Move(
+                    "reroll",
+                    r.owner,
+                    {"roll": index, "value": 6, "card": game.type_back["idols"]},
+                )
         yield Move("end_collect")
         for seat in range(state.players):
             yield from flip_candidates(game, state, seat)

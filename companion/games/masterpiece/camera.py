@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...events import CardRemoved, PieceOnTable, TableEvent
+from ...events import CardRemoved, PieceEvent, PieceOnTable
 from ...model import Move
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
@@ -35,7 +35,7 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
 
 # -- Table events to moves, or to alerts. -----------------------------------------------------
 def interpret(
-    game, state: MasterpieceState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    game, state: MasterpieceState, event: PieceEvent, table: Mapping[str, PieceOnTable]
 ) -> Interpretation:
     if isinstance(event, CardRemoved):
         return Interpretation()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ...events import PieceOnTable, TableEvent
+from ...events import PieceEvent, PieceOnTable
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook, MoveRule
@@ -69,7 +69,7 @@ class Masterpiece(Game):
         return teach.hints(self, state)
 
     def interpret(
-        self, state: MasterpieceState, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: MasterpieceState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from ...events import CardAdded, CardMoved, CardRemoved, PieceOnTable, TableEvent
+from ...events import CardAdded, CardRemoved, PieceEvent, PieceOnTable, PlacedEvent
 from ...model import Move, Text, Violation
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
@@ -33,7 +33,7 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
 
 
 def interpret(
-    game: "Musee", state: MuseeState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    game: "Musee", state: MuseeState, event: PieceEvent, table: Mapping[str, PieceOnTable]
 ) -> Interpretation:
     piece = game.catalogue.piece(event.payload)
     if piece.kind == "token":
@@ -66,7 +66,7 @@ def interpret(
     )
 
 
-def _slot_of(event: CardAdded | CardMoved) -> Location | None:
+def _slot_of(event: PlacedEvent) -> Location | None:
     """(museum, gallery, space) of a painting put in a museum's space (the region and slot
     fit the layout: `meaning_of` checked them)."""
     region, slot = event.where.region, event.where.slot
@@ -87,7 +87,7 @@ def _moved(game: "Musee", number: int, location: Location) -> Violation:
     )
 
 
-def _interpret_token(state: MuseeState, event: TableEvent, face: Mapping) -> Interpretation:
+def _interpret_token(state: MuseeState, event: PieceEvent, face: Mapping) -> Interpretation:
     if isinstance(event, CardRemoved):
         return Interpretation()
     region, slot = event.where.region, event.where.slot

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ...events import PieceOnTable, TableEvent
+from ...events import PieceEvent, PieceOnTable
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveRule
@@ -107,7 +107,7 @@ class Musee(Game):
         return view.describe(self, state)
 
     def interpret(
-        self, state: MuseeState, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: MuseeState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 

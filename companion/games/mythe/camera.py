@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ...events import CardRemoved, PieceOnTable, TableEvent
+from ...events import CardRemoved, PieceEvent, PieceOnTable, PlacedEvent
 from ...model import Move
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
@@ -29,7 +29,7 @@ def regions(ctx: Context) -> dict[str, SlotShape]:
 
 
 def interpret(
-    game: "Mythe", state: MytheState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    game: "Mythe", state: MytheState, event: PieceEvent, table: Mapping[str, PieceOnTable]
 ) -> Interpretation:
     if isinstance(event, CardRemoved):
         return Interpretation()  # cards going back into a hand are not moves
@@ -41,7 +41,7 @@ def interpret(
     return _card(game, state, event)
 
 
-def _token(game: "Mythe", state: MytheState, event: TableEvent, piece) -> Interpretation:
+def _token(game: "Mythe", state: MytheState, event: PlacedEvent, piece) -> Interpretation:
     """A hero put down on a path space is that hero's move."""
     region, slot = event.where.region, event.where.slot
     if region != "path" or piece.face.get("type") != "hero":
@@ -64,7 +64,7 @@ def _token(game: "Mythe", state: MytheState, event: TableEvent, piece) -> Interp
     return Interpretation(move=Move("move", seat, {"to": space}))
 
 
-def _card(game: "Mythe", state: MytheState, event: TableEvent) -> Interpretation:
+def _card(game: "Mythe", state: MytheState, event: PlacedEvent) -> Interpretation:
     """A card face up in the adventure area is a draw; on the reveal spot, a reveal."""
     region = event.where.region
     drawn = any(d.card == event.payload for d in state.draws)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...events import PieceOnTable, TableEvent
+from ...events import PieceEvent, PieceOnTable
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook, MoveRule
@@ -87,7 +87,7 @@ class Mythe(Game):
         return scoring.outcome(self, state)
 
     def interpret(
-        self, state: MytheState, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: MytheState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 

@@ -6,7 +6,7 @@ Everyone keeps at least one card; the turn then passes on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...model import Move, Text, Violation
 from ...validation import MapOf, Str
@@ -130,7 +130,8 @@ def _confirmed_hands(
 
 
 def share(game: "Mythe", state: MytheState, move: Move) -> MytheState:
-    hands, dummy = final_hands(game, state, move)
+    # an effect runs only on a move its check passed: the counts are possible
+    hands, dummy = cast("Hands", final_hands(game, state, move))
     return pass_turn(game, state, hands, dummy)
 
 

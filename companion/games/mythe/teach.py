@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...model import Hint, Move, Text
 from .hero import explain
@@ -133,7 +133,7 @@ def _confirmed_share(state: MytheState) -> Move:
     for other in range(state.players):
         if other != seat and hands[other] == 0 and hands[seat] > 1:
             hands[other], hands[seat] = 1, hands[seat] - 1
-    params = {"hands": hands}
+    params: dict[str, Any] = {"hands": hands}
     if dummy is not None:
         params["dummy"] = dummy
     return Move("share", seat, params)

@@ -1,0 +1,78 @@
+"""A session as the dashboard shows it, in JSON: the state, the scores, the table, the log
+(moves in words, hidden cards kept hidden) and what an undo or a redo would do."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .model import Move, Text
+from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .games import Game
+    from .session import Session
+
+log = logging.getLogger("companion.session")
+
+
+def snapshot(session: Session, undo_text: dict | None, redo_text: dict | None) -> dict:
+    """Everything the dashboard shows, as JSON; `undo_text` and `redo_text` say what an undo
+    and a redo would take back or play again, in words (a page asks first)."""
+    game, state = session.game, session.state
+    outcome = game.outcome(state)
+    return {
+        "game": game.info.to_dict(),
+        "setup": session.setup.to_dict(),
+        "state_id": session.state_id,
+        "current_players": list(game.current_players(state)),
+        "over": game.is_over(state),
+        "state": game.describe(state),
+        "scores": [s.to_dict() for s in game.score(state)],
+        "outcome": outcome.to_dict() if outcome else None,
+        "hints": [h.to_dict() for h in game.hints(state)],
+        "alerts": [v.to_dict() for vs in session.alerts.values() for v in vs],
+        "table": [
+            {
+                "track_id": p.track_id,
+                "payload": p.payload,
+                "kind": p.kind,
+                "face_down": p.face_down,
+                "value": p.value,
+                "where": p.where.to_dict(),
+            }
+            for p in session.table.values()
+        ],
+        "log": [public_verdict(game, state, v) for v in session.verdicts[-200:]],
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "undo_text": undo_text,
+        "redo_text": redo_text,
+        "notes": [n.to_dict() for n in game.rules_notes()],
+    }
+
+
+def public_verdict(game: Game, state: Any, verdict: Verdict) -> dict:
+    data = verdict.to_dict()
+    if verdict.move is not None:
+        data["move"] = game.public_move(state, verdict.move).to_dict()
+    return data
+
+
+def move_words(game: Game, state: Any, move: Move) -> Text | None:
+    """How the log shows a move: in words, hidden cards kept hidden. Never fails a move."""
+    try:
+        return game.describe_move(state, game.public_move(state, move))
+    except Exception:  # stored already: a wording bug must not lose the move
+        log.warning(
+            "the %s game could not put move %r into words",
+            game.info.slug,
+            move.kind,
+            exc_info=True,
+        )
+        return None
+
+
+def move_text(game: Game, state: Any, move: Move) -> dict | None:
+    words = move_words(game, state, move)
+    return words.to_dict() if words is not None else None
