@@ -21,7 +21,6 @@ from .words import refuse
 
 # -- checks and effects of the collect phase, side by side ------------------------------------
 def start_collect(game, state: CryptState) -> CryptState:
-    moment = state.moment + 1
     collections = [list(c) for c in state.collections]
     ready = list(state.ready)
     rolls = []
@@ -34,7 +33,7 @@ def start_collect(game, state: CryptState) -> CryptState:
             if slot.owner is not None:
                 ready[slot.owner] += slot.dice  # the ghost's servants never tire
             continue
-        collections[slot.owner].append(Owned(slot.type, slot.payload, False, moment))
+        collections[slot.owner].append(Owned(slot.type, slot.payload))
         if slot.effort == 1:
             ready[slot.owner] += slot.dice  # effort 1 never needs a roll
         else:
@@ -42,7 +41,6 @@ def start_collect(game, state: CryptState) -> CryptState:
     state = replace(
         state,
         phase="collect",
-        moment=moment,
         ready=tuple(ready),
         rolls=tuple(rolls),
         discarded=discarded,
@@ -56,8 +54,13 @@ def check_roll(game, state: CryptState, move: Move) -> list[Violation]:
     if problems:
         return problems
     card = move["card"]
-    if next_roll(state, card) is None:
+    due = next_roll(state, card)
+    if due is None:
         return [refuse("no_roll_due", region="roll", card=card)]
+    owner = state.rolls[due].owner
+    if move.player != owner:  # players roll their own dice: the roll is in the owner's name
+        here = log.slot_name(game, state, card)
+        return [refuse("not_your_die", region="roll", here=here, owner=state.names[owner])]
     return roll_value_problems(move)
 
 

@@ -65,8 +65,6 @@ def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
     problems = collector_problems(game, state, move, "manuscripts", "B", 1)
     if problems:
         return problems
-    if move.player in state.peeked:
-        return [refuse("once_per_round")]
     if state.phase not in ("reveal", "claim") or not any(
         s is not None and not s.face_up for s in state.row
     ):
@@ -75,8 +73,7 @@ def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
 
 
 def do_peek(game, state: CryptState, move: Move) -> CryptState:
-    state = flip(game, state, move.player, "manuscripts", [move["card"]])
-    return replace(state, peeked=state.peeked | {move.player})
+    return flip(game, state, move.player, "manuscripts", [move["card"]])
 
 
 PEEK = MoveRule(
@@ -114,9 +111,8 @@ def do_take(game, state: CryptState, move: Move) -> CryptState:
     row = list(state.row)
     row[move["index"]] = None
     collections = list(state.collections)
-    moment = state.moment + 1
-    collections[move.player] += (Owned(slot.type, slot.payload, False, moment),)
-    state = replace(state, row=tuple(row), collections=tuple(collections), moment=moment)
+    collections[move.player] += (Owned(slot.type, slot.payload),)
+    state = replace(state, row=tuple(row), collections=tuple(collections))
     return idol_pairs(game, state)
 
 
@@ -244,22 +240,25 @@ def flip(game, state: CryptState, seat: int, kind: str, names) -> CryptState:
 
 
 def idol_pairs(game, state: CryptState) -> CryptState:
-    """Idols B: note when each player first holds 2 idols; the first ones flip them."""
+    """Idols B: note the round in which each player first holds 2 idols. Everyone who does
+    so in the first such round flips them, whatever the moment of that round (a Pottery B
+    take before the claims, or the Collect phase)."""
     if box.side(game, state, "idols") != "B":
         return state
     need = int(game.data.collectors["idols_b_pair"])
-    moments = list(state.idol_pair_moment)
+    rounds = list(state.idol_pair_round)
     collections = [list(c) for c in state.collections]
-    earlier = [m for m in moments if m is not None]
+    earlier = [r for r in rounds if r is not None]
+    first = not earlier or min(earlier) == state.round
     for seat in range(state.players):
         idols = [i for i, c in enumerate(collections[seat]) if c.type == "idols"]
-        if moments[seat] is None and len(idols) >= need:
-            moments[seat] = state.moment
-            if not earlier or min(earlier) >= state.moment:
+        if rounds[seat] is None and len(idols) >= need:
+            rounds[seat] = state.round
+            if first:
                 for i in idols[:need]:
                     collections[seat][i] = replace(collections[seat][i], flipped=True)
     return replace(
-        state, idol_pair_moment=tuple(moments), collections=tuple(tuple(c) for c in collections)
+        state, idol_pair_round=tuple(rounds), collections=tuple(tuple(c) for c in collections)
     )
 
 

@@ -24,7 +24,7 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
         s: sum(1 for o in state.collections[s] if o.type == "tapestries")
         for s in range(state.players)
     }
-    idol_moments = [m for m in state.idol_pair_moment[: state.players] if m is not None]
+    idol_rounds = [r for r in state.idol_pair_round[: state.players] if r is not None]
     for seat in range(state.players):
         lines: list[ScoreLine] = []
         coll = state.collections[seat]
@@ -55,7 +55,7 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
                 )
         lines.extend(
             collector_lines(
-                game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
+                game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_rounds
             )
         )
         ready = state.ready[seat]  # dice out on cards count once they come back ready
@@ -74,12 +74,12 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
 
 
 def collector_lines(
-    game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
+    game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_rounds
 ) -> list[ScoreLine]:
     side = dict(state.collectors)
-    moment = state.idol_pair_moment[seat]
+    reached = state.idol_pair_round[seat]
     return [
-        *(idols_b(game, moment, idol_moments) if side["idols"] == "B" else ()),
+        *(idols_b(game, reached, idol_rounds) if side["idols"] == "B" else ()),
         *jewelry(game, side["jewelry"], by_type["jewelry"]),
         *(manuscripts_a(game, by_type["manuscripts"]) if side["manuscripts"] == "A" else ()),
         *(pottery_a(game, len(by_type["pottery"])) if side["pottery"] == "A" else ()),
@@ -95,11 +95,12 @@ def bonus(points, key: str, collector: str, **values) -> list[ScoreLine]:
     return [ScoreLine(points, key.split(".", 1)[1], WORDS(key, **values), (collector,))]
 
 
-def idols_b(game, moment, idol_moments) -> list[ScoreLine]:
+def idols_b(game, reached, idol_rounds) -> list[ScoreLine]:
+    """First to 2 idols (everyone who got there in that same round): 5; anyone later: 2."""
     c = game.data.collectors
-    if moment is None:
+    if reached is None:
         return []
-    if moment == min(idol_moments):
+    if reached == min(idol_rounds):
         return bonus(c["idols_b_first"], "score.idols_b_first", "CRCIDOLB")
     return bonus(c["idols_b_later"], "score.idols_b_later", "CRCIDOLB")
 

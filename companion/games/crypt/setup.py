@@ -231,5 +231,5 @@ def new_game(game, setup: Setup) -> CryptState:
         collections=((),) * seats,
         seen=frozenset(),
         dealt_by_type=(0,) * len(TYPES),
-        idol_pair_moment=(None,) * seats,
+        idol_pair_round=(None,) * seats,
     )

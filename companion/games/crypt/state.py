@@ -36,7 +36,6 @@ class Owned:
     type: str
     payload: str | None
     flipped: bool = False
-    moment: int = 0  # when it was collected (for "first to 2 idols")
 
 
 @dataclass(frozen=True)
@@ -71,9 +70,9 @@ class CryptState:
     pending: tuple[tuple[str, int, int], ...] = ()  # (die track, card, effort)
     pending_player: int | None = None
     rolls: tuple[Roll, ...] = ()
-    moment: int = 0
-    idol_pair_moment: tuple[int | None, ...] = ()
-    peeked: frozenset[int] = frozenset()
+    # Idols B: the round in which each seat first held 2 idols (all who did so in the first
+    # such round are "first", whatever the moment of that round)
+    idol_pair_round: tuple[int | None, ...] = ()
     ghost_pushed: int = 0
     ghost_last: tuple[tuple[int, int, int], ...] = ()  # (card, dice, effort) just placed
     ghost_rolled: tuple[int, ...] = ()

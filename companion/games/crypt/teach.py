@@ -58,7 +58,7 @@ def candidate_moves(game, state: CryptState) -> Iterable[Move]:
                 )
         for index, r in enumerate(state.rolls):
             if r.failed:
-                for card in collectors.unflipped(game, state, r.owner, "idols")[:1]:
+                if collectors.unflipped(game, state, r.owner, "idols"):
                     yield Move(
                         "reroll",
                         r.owner,

@@ -158,7 +158,6 @@ def finish_collect(game, state: CryptState) -> CryptState:
         turn=0,
         round=state.round + 1,
         claims_started=False,
-        peeked=frozenset(),
         ghost_pushed=0,
         ghost_last=(),
         ghost_rolled=(),

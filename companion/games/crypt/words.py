@@ -108,6 +108,9 @@ WORDS = Words({
     "no_roll_due": (
         "No die on crypt card {card!r} still needs a roll.",
         "地窖第 {card!r} 張牌上沒有需要擲的骰子。"),
+    "not_your_die": (
+        "The dice on {here} are {owner}'s: {owner} rolls them (the host may enter it for {owner}).",
+        "{here}上的骰子是 {owner} 的：由 {owner} 自己擲（主持人可以替 {owner} 輸入）。"),
     "die_unread.roll": (
         "Enter the number rolled (or say whether the die is exhausted).",
         "請輸入擲出的點數（或說明骰子是否累倒）。"),
@@ -128,7 +131,6 @@ WORDS = Words({
         "{player} 沒有這樣面朝下的{kind}可以翻。"),
     "wrong_phase.reroll": ("Idols re-roll a die only in the collect phase.", "偶像只能在收集寶藏階段用來重擲骰子。"),
     "no_such_roll": ("Choose one of your own dice rolled this phase.", "請選一顆你這階段已經擲過的骰子。"),
-    "once_per_round": ("The manuscript look is used once per round.", "手稿收藏家的查看每回合只能用一次。"),
     "nothing_to_peek": ("There is no face-down card in the crypt to look at.", "地窖裡沒有面朝下的牌可以看。"),
     "wrong_phase.take": (
         "Pottery takes a card only after the reveal, before anyone claims.",
