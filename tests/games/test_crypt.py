@@ -430,7 +430,7 @@ def test_ready_dice_score_and_tie_break_by_rolling_them():
         ready=(2, 3),
     )
     # Ann 4 + 2 ready = 6, Ben 3 + 3 ready = 6: a tie, broken by rolling the ready dice.
-    state = GAME._finish_collect(state)
+    state = GAME.settle(state)
     assert state.phase == "tiebreak" and state.tied == (0, 1)
     assert codes(state, Move("tiebreak_roll", 0, {"values": [6]})) == ["bad_roll"]
     state = play(
@@ -456,7 +456,7 @@ def test_face_down_collected_cards_must_be_shown_at_the_end():
         rolls=(),
         collections=((Owned("idols", None),), owned("CRJEWL3A")),
     )
-    state = GAME._finish_collect(state)
+    state = GAME.settle(state)
     assert state.phase == "final_reveal" and GAME.outcome(state) is None
     assert codes(state, Move("identify", 0, {"card": "CRJEWL4A"})) == ["nothing_to_identify"]
     state = play(state, Move("identify", 0, {"card": "CRIDOL1A"}))

@@ -6,6 +6,9 @@ Moves:
 - `place_die` {die, card, effort}: the camera saw one die set on a card; dice of a turn
   gather as "pending" until `end_turn` or until the next player acts.
 - `remove_die` {die}: a pending die was taken back.   `end_turn` {}: close the claim.
+
+Each effect makes only its own change (dice on cards); the rule's properties (rule.py) say
+the rest: a whole claim turn `ends_turn`, and a move after a gathered claim `closes_claim`.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Fields, Int, ListOf, Optional, Str
-from ..moves import MoveRule
 from . import log, turns
+from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE
 from .state import FACES, CryptState, holds_card, is_ghost
 from .words import refuse
@@ -43,10 +46,10 @@ def check_claim(game, state: CryptState, move: Move) -> list[Violation]:
 
 def do_claim(game, state: CryptState, move: Move) -> CryptState:
     placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
-    return turns.next_turn(game, place(game, state, move.player, placements))
+    return place(game, state, move.player, placements)
 
 
-CLAIM = MoveRule(
+CLAIM = CryptRule(
     name="claim",
     player="seat",
     turn=None,
@@ -55,6 +58,8 @@ CLAIM = MoveRule(
     check=check_claim,
     effect=do_claim,
     describe=log.words_claim,
+    closes_claim=True,
+    ends_turn=True,
 )
 
 
@@ -150,16 +155,18 @@ def do_recover(game, state: CryptState, move: Move) -> CryptState:
     ready, exhausted = list(state.ready), list(state.exhausted)
     ready[seat] += exhausted[seat]
     exhausted[seat] = 0
-    return turns.next_turn(game, replace(state, ready=tuple(ready), exhausted=tuple(exhausted)))
+    return replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
 
 
-RECOVER = MoveRule(
+RECOVER = CryptRule(
     name="recover",
     player="seat",
     turn=None,
     check=check_recover,
     effect=do_recover,
     describe=log.words_recover,
+    closes_claim=True,
+    ends_turn=True,
 )
 
 
@@ -199,7 +206,7 @@ def do_place_die(game, state: CryptState, move: Move) -> CryptState:
     return replace(state, pending=pending, pending_player=move.player, claims_started=True)
 
 
-PLACE_DIE = MoveRule(
+PLACE_DIE = CryptRule(
     name="place_die",
     player="seat",
     turn=None,
@@ -208,6 +215,8 @@ PLACE_DIE = MoveRule(
     check=check_place_die,
     effect=do_place_die,
     describe=log.words_place_die,
+    closes_claim=True,  # another player's gathered claim
+    gathers_claim=True,
 )
 
 
@@ -222,7 +231,7 @@ def do_remove_die(game, state: CryptState, move: Move) -> CryptState:
     return replace(state, pending=pending, pending_player=state.pending_player if pending else None)
 
 
-REMOVE_DIE = MoveRule(
+REMOVE_DIE = CryptRule(
     name="remove_die",
     player="seat",
     turn=None,
@@ -241,31 +250,40 @@ def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
     return [(card, len(e), e[0]) for card, e in sorted(by_card.items())]
 
 
-def check_end_turn(game, state: CryptState, move: Move | None = None) -> tuple[Violation, ...]:
+def gathered_problems(game, state: CryptState) -> list[Violation]:
+    """What is wrong with the claim gathered die by die, checked as one claim turn."""
     if not state.pending:
-        return (refuse("nothing_placed"),)
-    return tuple(claim_problems(game, state, state.pending_player, pending_placements(game, state)))
+        return [refuse("nothing_placed")]
+    return claim_problems(game, state, state.pending_player, pending_placements(game, state))
+
+
+def place_gathered(game, state: CryptState) -> CryptState:
+    """The gathered dice placed as one claim (pushing rivals off), and nothing left pending."""
+    placements = pending_placements(game, state)
+    seat = state.pending_player
+    state = replace(state, pending=(), pending_player=None)
+    return place(game, state, seat, placements)
+
+
+def check_end_turn(game, state: CryptState, move: Move) -> list[Violation]:
+    if state.pending and move.player not in (None, state.pending_player):
+        return [refuse("not_your_turn.end_turn", player=state.names[state.pending_player])]
+    return gathered_problems(game, state)
 
 
 def do_end_turn(game, state: CryptState, move: Move) -> CryptState:
-    return state  # already closed in _apply
+    return place_gathered(game, state)
 
 
-END_TURN = MoveRule(
+END_TURN = CryptRule(
     name="end_turn",
     player="any",
     turn=None,
     check=check_end_turn,
     effect=do_end_turn,
     describe=log.words_end_turn,
+    ends_turn=True,
 )
-
-
-def end_turn(game, state: CryptState) -> CryptState:
-    placements = pending_placements(game, state)
-    seat = state.pending_player
-    state = replace(state, pending=(), pending_player=None)
-    return turns.next_turn(game, place(game, state, seat, placements))
 
 
 # this group's move kinds, each declared right after its check and effect

@@ -1,8 +1,9 @@
 """Collect: unclaimed cards are discarded, owners take their cards and roll each die on
 them; a roll below the die's effort exhausts it (effort 1 never rolls).
 
-Moves: `roll` {card, value} or {card, exhausted}: one exhaustion roll;
-`end_collect` {}: nobody wants to re-roll with an idol (Idols A).
+Move: `roll` {card, value} or {card, exhausted}: one exhaustion roll, in the die owner's
+name. When every die is rolled the phase ends (flow.py), unless a player could still flip an
+idol to re-roll (Idols A, collectors.py): then `end_collect` (flow.py) ends it.
 """
 
 from __future__ import annotations
@@ -11,16 +12,18 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Bool, Optional
-from ..moves import MoveRule
-from . import collectors, log, turns
+from . import log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE
-from .state import FACES, CryptState, Owned, Roll, is_ghost, next_roll
+from .state import FACES, CryptState, Owned, Roll, is_ghost, next_roll, unflipped
 from .words import refuse
 
 
 # -- checks and effects of the collect phase, side by side ------------------------------------
 def start_collect(game, state: CryptState) -> CryptState:
+    """Unclaimed cards go; each owner takes their cards, and their dice wait to be rolled
+    (the ghost's never tire; effort 1 never rolls)."""
     collections = [list(c) for c in state.collections]
     ready = list(state.ready)
     rolls = []
@@ -46,7 +49,7 @@ def start_collect(game, state: CryptState) -> CryptState:
         discarded=discarded,
         collections=tuple(tuple(c) for c in collections),
     )
-    return maybe_finish_collect(game, collectors.idol_pairs(game, state))
+    return state
 
 
 def check_roll(game, state: CryptState, move: Move) -> list[Violation]:
@@ -68,10 +71,10 @@ def do_roll(game, state: CryptState, move: Move) -> CryptState:
     index = next_roll(state, move["card"])
     rolls = list(state.rolls)
     rolls[index] = roll_result(game, rolls[index], move)
-    return maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
+    return replace(state, rolls=tuple(rolls))
 
 
-ROLL = MoveRule(
+ROLL = CryptRule(
     name="roll",
     player="seat",
     turn=None,
@@ -80,6 +83,7 @@ ROLL = MoveRule(
     check=check_roll,
     effect=do_roll,
     describe=log.words_roll,
+    closes_claim=True,
 )
 
 
@@ -98,44 +102,16 @@ def roll_result(game, roll: Roll, move: Move) -> Roll:
     return replace(roll, value=value, failed=failed)
 
 
-def maybe_finish_collect(game, state: CryptState) -> CryptState:
-    if state.phase != "collect" or any(r.failed is None for r in state.rolls):
-        return state
-    if reroll_options(game, state):
-        return state  # someone may still flip an idol to re-roll: wait for end_collect
-    return turns.finish_collect(game, state)
+def rolls_missing(game, state: CryptState) -> bool:
+    return any(r.failed is None for r in state.rolls)
 
 
 def reroll_options(game, state: CryptState) -> bool:
+    """Could a player still flip an idol to re-roll an exhausted die (Idols A)?"""
     if box.side(game, state, "idols") != "A":
         return False
-    return any(
-        r.failed and collectors.unflipped(game, state, r.owner, "idols") for r in state.rolls
-    )
-
-
-def check_end_collect(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = turns.wrong_phase(game, state, "collect", "wrong_phase.end_collect")
-    if problems:
-        return problems
-    if any(r.failed is None for r in state.rolls):
-        return [refuse("rolls_missing", region="roll")]
-    return []
-
-
-def do_end_collect(game, state: CryptState, move: Move) -> CryptState:
-    return turns.finish_collect(game, state)
-
-
-END_COLLECT = MoveRule(
-    name="end_collect",
-    player="any",
-    turn=None,
-    check=check_end_collect,
-    effect=do_end_collect,
-    describe=log.words_end_collect,
-)
+    return any(r.failed and unflipped(state, r.owner, "idols") for r in state.rolls)
 
 
 # this group's move kinds, each declared right after its check and effect
-RULES = (ROLL, END_COLLECT)
+RULES = (ROLL,)

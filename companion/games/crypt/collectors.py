@@ -15,11 +15,11 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Bool, Int, Optional
-from ..moves import MoveRule
-from . import collect, endgame, log, turns
+from . import collect, log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
-from .state import CryptState, Owned
+from .state import CryptState, Owned, unflipped
 from .words import refuse
 
 
@@ -45,10 +45,10 @@ def do_reroll(game, state: CryptState, move: Move) -> CryptState:
     state = flip(game, state, move.player, "idols", [move["card"]])
     rolls = list(state.rolls)
     rolls[move["roll"]] = collect.roll_result(game, rolls[move["roll"]], move)
-    return collect.maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
+    return replace(state, rolls=tuple(rolls))
 
 
-REROLL = MoveRule(
+REROLL = CryptRule(
     name="reroll",
     player="seat",
     turn=None,
@@ -76,7 +76,7 @@ def do_peek(game, state: CryptState, move: Move) -> CryptState:
     return flip(game, state, move.player, "manuscripts", [move["card"]])
 
 
-PEEK = MoveRule(
+PEEK = CryptRule(
     name="peek",
     player="seat",
     turn=None,
@@ -116,7 +116,7 @@ def do_take(game, state: CryptState, move: Move) -> CryptState:
     return idol_pairs(game, state)
 
 
-TAKE = MoveRule(
+TAKE = CryptRule(
     name="take",
     player="seat",
     turn=None,
@@ -126,6 +126,7 @@ TAKE = MoveRule(
     check=check_take,
     effect=do_take,
     describe=log.words_take,
+    closes_claim=True,
 )
 
 
@@ -143,13 +144,10 @@ def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
     ready, exhausted = list(state.ready), list(state.exhausted)
     ready[move.player] += 1
     exhausted[move.player] -= 1
-    state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
-    if state.phase == "before_scoring" and not remains_recoveries(game, state):
-        return endgame.finish_game(game, state)
-    return collect.maybe_finish_collect(game, state)
+    return replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
 
 
-RECOVER_ONE = MoveRule(
+RECOVER_ONE = CryptRule(
     name="recover_one",
     player="seat",
     turn=None,
@@ -189,10 +187,6 @@ def collector_problems(
     return resolve_flips(game, state, move.player, kind, cards)[1]
 
 
-def unflipped(game, state: CryptState, seat: int, kind: str) -> list[int]:
-    return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
-
-
 def resolve_flips(
     game, state: CryptState, seat: int, kind: str, names
 ) -> tuple[list[tuple[int, str | None]], list[Violation]]:
@@ -202,7 +196,7 @@ def resolve_flips(
     chosen: list[tuple[int, str | None]] = []
     t = log.type_name(game, kind, True)
     for name in names:
-        free = [i for i in unflipped(game, state, seat, kind) if i not in {c[0] for c in chosen}]
+        free = [i for i in unflipped(state, seat, kind) if i not in {c[0] for c in chosen}]
         coll = state.collections[seat]
         if name in game.back_type and game.back_type[name] == kind:
             pick = next((i for i in free if coll[i].payload is None), free[0] if free else None)
@@ -259,18 +253,6 @@ def idol_pairs(game, state: CryptState) -> CryptState:
                     collections[seat][i] = replace(collections[seat][i], flipped=True)
     return replace(
         state, idol_pair_round=tuple(rounds), collections=tuple(tuple(c) for c in collections)
-    )
-
-
-def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
-    """Seats that could still flip Remains (side A) to recover an exhausted die."""
-    if box.side(game, state, "remains") != "A":
-        return ()
-    need = int(game.data.collectors["remains_a_flip"])
-    return tuple(
-        seat
-        for seat in range(state.players)
-        if state.exhausted[seat] and len(unflipped(game, state, seat, "remains")) >= need
     )
 
 

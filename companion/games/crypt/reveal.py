@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Optional, Str
-from ..moves import MoveRule
-from . import ghost, log, turns
+from . import log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import CRYPT_PLACE
 from .state import TYPES, CryptState, Slot
 from .words import refuse
@@ -76,13 +76,10 @@ def do_deal(game, state: CryptState, move: Move) -> CryptState:
     counts[TYPES.index(slot.type)] += 1
     row = list(state.row)
     row[index] = slot
-    state = replace(state, row=tuple(row), dealt_by_type=tuple(counts))
-    if all(s is not None for s in state.row):
-        state = ghost.skip_ghost_nothing(game, replace(state, phase="claim", turn=0))
-    return state
+    return replace(state, row=tuple(row), dealt_by_type=tuple(counts))
 
 
-DEAL = MoveRule(
+DEAL = CryptRule(
     name="deal",
     player="none",
     turn=None,

@@ -11,7 +11,6 @@ from .words import WORDS
 
 # -- the score breakdown (every line names its source) and the outcome ------------------------
 def score(game, state: CryptState) -> tuple[SideScore, ...]:
-    sides = []
     tapestry_totals = {
         s: sum(
             box.value(game, o.payload)
@@ -25,52 +24,50 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
         for s in range(state.players)
     }
     idol_rounds = [r for r in state.idol_pair_round[: state.players] if r is not None]
+    sides = []
     for seat in range(state.players):
-        lines: list[ScoreLine] = []
         coll = state.collections[seat]
         by_type = {t: [o for o in coll if o.type == t] for t in TYPES}
-        for kind, cards in by_type.items():
-            known = [o for o in cards if o.payload]
-            unknown = len(cards) - len(known)
-            t = log.type_name(game, kind, plural=True)
-            if known:
-                values = [box.value(game, o.payload) for o in known]
-                sums = " + ".join(str(v) for v in values)
-                lines.append(
-                    ScoreLine(
-                        sum(values),
-                        f"treasure_{kind}",
-                        WORDS("score.treasures", kind=t, sums=sums),
-                        tuple(o.payload for o in known),
-                    )
-                )
-            if unknown:
-                lines.append(
-                    ScoreLine(
-                        0,
-                        "unrevealed",
-                        WORDS("score.unrevealed", count=unknown, kind=t),
-                        (game.type_back[kind],),
-                    )
-                )
-        lines.extend(
-            collector_lines(
+        lines = [
+            *treasure_lines(game, by_type),
+            *collector_lines(
                 game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_rounds
-            )
-        )
-        ready = state.ready[seat]  # dice out on cards count once they come back ready
-        if ready:
-            points = ready * game.data.ready_die_points
-            lines.append(
-                ScoreLine(
-                    points,
-                    "ready_dice",
-                    WORDS("score.ready_dice", ready=ready, points=game.data.ready_die_points),
-                )
-            )
+            ),
+            *ready_dice_line(game, state.ready[seat]),
+        ]
         name = state.names[seat]
         sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
     return tuple(sides)
+
+
+def treasure_lines(game, by_type) -> list[ScoreLine]:
+    """Each type's known values summed, and a 0 line for cards still face down and unknown."""
+    lines = []
+    for kind, cards in by_type.items():
+        known = [o for o in cards if o.payload]
+        unknown = len(cards) - len(known)
+        t = log.type_name(game, kind, plural=True)
+        if known:
+            values = [box.value(game, o.payload) for o in known]
+            sums = " + ".join(str(v) for v in values)
+            words = WORDS("score.treasures", kind=t, sums=sums)
+            lines.append(
+                ScoreLine(sum(values), f"treasure_{kind}", words, tuple(o.payload for o in known))
+            )
+        if unknown:
+            words = WORDS("score.unrevealed", count=unknown, kind=t)
+            lines.append(ScoreLine(0, "unrevealed", words, (game.type_back[kind],)))
+    return lines
+
+
+def ready_dice_line(game, ready: int) -> list[ScoreLine]:
+    """Ready dice score (data: points each); dice out on cards count once they come back."""
+    if not ready:
+        return []
+    each = game.data.ready_die_points
+    return [
+        ScoreLine(ready * each, "ready_dice", WORDS("score.ready_dice", ready=ready, points=each))
+    ]
 
 
 def collector_lines(

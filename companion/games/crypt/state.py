@@ -107,3 +107,8 @@ def next_roll(state: CryptState, card) -> int | None:
         if r.card == card and r.failed is None:
             return i
     return None
+
+
+def unflipped(state: CryptState, seat: int, kind: str) -> list[int]:
+    """Where in `seat`'s collection its cards of type `kind` still face down lie."""
+    return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
