@@ -10,7 +10,8 @@ both languages):
 - the state, `describe`, `score`, `outcome`, `hints`, `current_players`, `is_over`,
   `legal_moves` and `pieces_in_play`;
 - for legal moves and for moves made illegal on purpose (another seat, a field replaced by
-  another legal move's value or by junk, a field dropped, another kind): `check`'s verdict,
+  another legal move's value or by junk, a field dropped, another kind) that still pass the
+  field checks of companion.validation (as every move must before `check`): `check`'s verdict,
   `describe_move` (the log sentence, English and Chinese) and `public_move`; for a legal
   move, the state after it;
 - `meaning_of` for camera events (pieces of the game added, moved and removed across the
@@ -136,6 +137,7 @@ class Pair:
             "refused": 0,
             "log sentences": 0,
             "camera events": 0,
+            "malformed": 0,
         }
         self.codes: dict[str, int] = {}
 
@@ -196,6 +198,18 @@ class Pair:
             for v in verdict:
                 code = v[1]["code"]
                 self.codes[code] = self.codes.get(code, 0) + 1
+
+    def parses(self, move, setup) -> bool:
+        """A move reaches `check` only once it passed the field checks of its kind (issue 25):
+        a probe that fails them is counted, not judged."""
+        from companion.validation import InvalidFieldError, validate_move
+
+        try:
+            validate_move(self.new, setup, move)
+        except InvalidFieldError:
+            self.counts["malformed"] += 1
+            return False
+        return True
 
     def probes(self, legal: list, rng: random.Random, players: int) -> list:
         """A few legal moves, and each made illegal in several ways."""
@@ -284,7 +298,8 @@ class Pair:
             if not legal:
                 break
             for move in self.probes(legal, rng, players):
-                self.compare_move(sn, so, move, here)
+                if self.parses(move, setup_new):
+                    self.compare_move(sn, so, move, here)
             if step % 5 == 0:
                 self.camera_probes(sn, so, setup_new, setup_old, rng)
             # one kind first half the time, as the conformance playouts do, so that no kind

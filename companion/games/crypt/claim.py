@@ -20,7 +20,7 @@ from ...validation import Fields, Int, ListOf, Optional, Str
 from . import log, turns
 from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE
-from .state import FACES, CryptState, holds_card, is_ghost
+from .state import CryptState, is_ghost
 from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
@@ -34,14 +34,8 @@ def check_claim(game, state: CryptState, move: Move) -> list[Violation]:
     problems = turns.turn_problem(game, state, move.player)
     if problems:
         return problems
-    placements = move.get("placements")
-    if not isinstance(placements, (list, tuple)) or not placements:
-        return [refuse("empty_claim")]
-    parsed = []
-    for p in placements:
-        card, dice, effort = p["card"], p["dice"], p["effort"]
-        parsed.append((card, dice, effort))
-    return claim_problems(game, state, move.player, parsed)
+    placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
+    return claim_problems(game, state, move.player, placements)
 
 
 def do_claim(game, state: CryptState, move: Move) -> CryptState:
@@ -73,10 +67,6 @@ def claim_problems(
         problem = card_problem(game, state, card)
         if problem:
             return [problem]
-        if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
-            return [refuse("bad_move.no_dice")]
-        if not isinstance(effort, int) or isinstance(effort, bool) or effort not in FACES:
-            return [refuse("bad_effort", region="crypt", effort=effort)]
         if card in seen_cards:
             here = log.slot_name(game, state, card)
             return [refuse("mixed_effort.claim", region="crypt", here=here)]
@@ -95,8 +85,8 @@ def claim_problems(
     return []
 
 
-def card_problem(game, state: CryptState, card) -> Violation | None:
-    if not holds_card(state, card):
+def card_problem(game, state: CryptState, card: int) -> Violation | None:
+    if state.row[card] is None:  # taken with Pottery B (a place of the row: validated)
         return refuse("no_such_card", region="crypt", card=card)
     return None
 
@@ -181,8 +171,6 @@ def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
         return [problem]
     if effort is None:
         return [refuse("die_unread.place_die", region="crypt")]
-    if not isinstance(effort, int) or effort not in FACES:
-        return [refuse("bad_effort", region="crypt", effort=effort)]
     others = [p for p in state.pending if p[0] != die]
     if len(others) + 1 > state.ready[seat]:
         return [

@@ -14,26 +14,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import Bool, Int, Optional
-from . import collect, log, turns
+from ...validation import Bool, Int, Optional, Str
+from . import collect, log
 from . import setup as box
 from .rule import CryptRule
-from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
+from .setup import CRYPT_PLACE, FACE, FLIPPED_CARDS
 from .state import CryptState, Owned, unflipped
 from .words import refuse
 
 
 # -- checks and effects of the collector flips, side by side ----------------------------------
 def check_reroll(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "idols", "A", 1)
+    problems = collector_problems(game, state, move, "idols", "A", [move["card"]], 1)
     if problems:
         return problems
     if state.phase != "collect":
         return [refuse("wrong_phase.reroll")]
     index = move["roll"]
     if (
-        not isinstance(index, int)
-        or not 0 <= index < len(state.rolls)
+        index >= len(state.rolls)
         or state.rolls[index].owner != move.player
         or state.rolls[index].failed is None
     ):
@@ -52,9 +51,13 @@ REROLL = CryptRule(
     name="reroll",
     player="seat",
     turn=None,
-    fields={"roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
-    required=("roll",),
-    one_of=TO_FLIP,
+    fields={
+        "roll": Int(0, 100),
+        "card": Str(),
+        "value": Optional(FACE),
+        "exhausted": Optional(Bool()),
+    },
+    required=("roll", "card"),
     check=check_reroll,
     effect=do_reroll,
     describe=log.words_reroll,
@@ -62,7 +65,7 @@ REROLL = CryptRule(
 
 
 def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "manuscripts", "B", 1)
+    problems = collector_problems(game, state, move, "manuscripts", "B", [move["card"]], 1)
     if problems:
         return problems
     if state.phase not in ("reveal", "claim") or not any(
@@ -80,8 +83,8 @@ PEEK = CryptRule(
     name="peek",
     player="seat",
     turn=None,
-    fields=dict(FLIPPED),
-    one_of=TO_FLIP,
+    fields={"card": Str()},
+    required=("card",),
     check=check_peek,
     effect=do_peek,
     describe=log.words_peek,
@@ -89,18 +92,13 @@ PEEK = CryptRule(
 
 
 def check_take(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "pottery", "B", 2)
+    problems = collector_problems(game, state, move, "pottery", "B", move["cards"], 2)
     if problems:
         return problems
     if state.phase != "claim" or state.claims_started:
         return [refuse("wrong_phase.take")]
-    index = move["index"]
-    if (
-        not isinstance(index, int)
-        or not 0 <= index < len(state.row)
-        or state.row[index] is None
-        or state.row[index].face_up
-    ):
+    slot = state.row[move["index"]]
+    if slot is None or slot.face_up:
         return [refuse("not_face_down", region="crypt")]
     return []
 
@@ -120,9 +118,8 @@ TAKE = CryptRule(
     name="take",
     player="seat",
     turn=None,
-    fields={"index": CRYPT_PLACE, **FLIPPED},
-    required=("index",),
-    one_of=TO_FLIP,
+    fields={"index": CRYPT_PLACE, "cards": FLIPPED_CARDS},
+    required=("index", "cards"),
     check=check_take,
     effect=do_take,
     describe=log.words_take,
@@ -131,7 +128,7 @@ TAKE = CryptRule(
 
 
 def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "remains", "A", 2)
+    problems = collector_problems(game, state, move, "remains", "A", move["cards"], 2)
     if problems:
         return problems
     if state.exhausted[move.player] == 0:
@@ -151,8 +148,8 @@ RECOVER_ONE = CryptRule(
     name="recover_one",
     player="seat",
     turn=None,
-    fields=dict(FLIPPED),
-    one_of=TO_FLIP,
+    fields={"cards": FLIPPED_CARDS},
+    required=("cards",),
     check=check_recover_one,
     effect=do_recover_one,
     describe=log.words_recover_one,
@@ -160,11 +157,10 @@ RECOVER_ONE = CryptRule(
 
 
 def collector_problems(
-    game, state: CryptState, move: Move, kind: str, side: str, count: int
+    game, state: CryptState, move: Move, kind: str, side: str, names, count: int
 ) -> list[Violation]:
-    problems = turns.seat_problem(game, state, move.player)
-    if problems:
-        return problems
+    """Is this collector's side in play, and does the move name `count` of the player's
+    face-down cards of its type?"""
     if box.side(game, state, kind) != side:
         t = log.type_name(game, kind, True)
         return [
@@ -178,21 +174,16 @@ def collector_problems(
         ]
     if state.phase in ("over", "tiebreak"):
         return [refuse("wrong_phase.scored")]
-    cards = move["cards"] if "cards" in move.params else [move["card"]]
-    if not isinstance(cards, (list, tuple)):
-        cards = [cards]
-    if len(cards) != count:
+    if len(names) != count:
         t = log.type_name(game, kind, True)
         return [refuse("flip_count", count=count, kind=t)]
-    return resolve_flips(game, state, move.player, kind, cards)[1]
+    return resolve_flips(game, state, move.player, kind, names)[1]
 
 
 def resolve_flips(
     game, state: CryptState, seat: int, kind: str, names
 ) -> tuple[list[tuple[int, str | None]], list[Violation]]:
     """Which collected cards a flip names: [(index in collection, payload learned)]."""
-    if not isinstance(names, (list, tuple)):
-        names = [names]
     chosen: list[tuple[int, str | None]] = []
     t = log.type_name(game, kind, True)
     for name in names:
@@ -212,9 +203,9 @@ def resolve_flips(
                 pick = next((i for i in free if coll[i].payload is None), None)
                 learned = name
         else:
-            return [], [refuse("wrong_type", [str(name)], kind=t)]
+            return [], [refuse("wrong_type", [name], kind=t)]
         if pick is None:
-            return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat], kind=t)]
+            return [], [refuse("no_card_to_flip", [name], player=state.names[seat], kind=t)]
         chosen.append((pick, learned))
     return chosen, []
 

@@ -15,15 +15,12 @@ from . import log, reveal, scoring, turns
 from . import setup as box
 from .rule import CryptRule
 from .setup import ROLLS
-from .state import FACES, CryptState
+from .state import CryptState
 from .words import refuse
 
 
 # -- checks and effects of the end of the game, side by side ----------------------------------
 def check_identify(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = turns.seat_problem(game, state, move.player)
-    if problems:
-        return problems
     payload = move["card"]
     if payload not in game.treasures:
         return [refuse("unknown_card", [str(payload)], payload=payload)]
@@ -77,19 +74,13 @@ def final_score(game, state: CryptState) -> CryptState:
 
 
 def check_tiebreak_roll(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = turns.seat_problem(game, state, move.player) or turns.wrong_phase(
-        game, state, "tiebreak", "wrong_phase.tiebreak_roll"
-    )
+    problems = turns.wrong_phase(game, state, "tiebreak", "wrong_phase.tiebreak_roll")
     if problems:
         return problems
     if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
         return [refuse("not_tied", player=state.names[move.player])]
     values, need = move["values"], state.ready[move.player]
-    if (
-        not isinstance(values, (list, tuple))
-        or len(values) != need
-        or any(v not in FACES or isinstance(v, bool) for v in values)
-    ):
+    if len(values) != need:  # each value a die's face: validated
         return [refuse("bad_roll.tiebreak_roll", need=need)]
     return []
 

@@ -31,7 +31,6 @@ from . import (
     endgame,
     flow,
     ghost,
-    log,
     reveal,
     scoring,
     teach,
@@ -90,9 +89,6 @@ class Crypt(Game):
 
     def _apply(self, state: CryptState, move: Move) -> CryptState:
         return flow.apply(self, state, move)
-
-    def describe_move(self, state: CryptState, move: Move) -> Text | None:
-        return log.describe_move(self, state, move)
 
     def current_players(self, state: CryptState) -> tuple[int, ...]:
         return turns.current_players(self, state)

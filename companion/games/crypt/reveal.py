@@ -22,9 +22,7 @@ def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
     setup = box.setup_data(game, state.players)
     up = sum(1 for s in state.row if s is not None and s.face_up)
     down = sum(1 for s in state.row if s is not None and not s.face_up)
-    index = move.get("index")
-    if index is not None and (not isinstance(index, int) or not 0 <= index < len(state.row)):
-        return [refuse("no_such_card.place", places=len(state.row))]
+    index = move.get("index")  # a place of the row: validated
     if index is not None and state.row[index] is not None:
         return [refuse("place_taken", region="crypt", place=index + 1)]
     if move.get("card") is not None:

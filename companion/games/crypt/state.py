@@ -91,16 +91,6 @@ def is_ghost(state: CryptState, seat: int) -> bool:
     return state.players == 1 and seat == 1
 
 
-def holds_card(state: CryptState, card) -> bool:
-    """Is `card` a place in the crypt row (a whole number) that holds a card?"""
-    return (
-        isinstance(card, int)
-        and not isinstance(card, bool)
-        and 0 <= card < len(state.row)
-        and state.row[card] is not None
-    )
-
-
 def next_roll(state: CryptState, card) -> int | None:
     """The first roll still due for a die on crypt card `card`."""
     for i, r in enumerate(state.rolls):

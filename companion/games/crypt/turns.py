@@ -77,23 +77,14 @@ def is_over(game, state: CryptState) -> bool:
     return state.phase == "over"
 
 
-# -- may this seat act now? (each a refusal, or none) -----------------------------------------
-def seat_problem(game, state: CryptState, seat) -> list[Violation]:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        return [refuse("unknown_player", seat=seat)]
-    return []
-
-
+# -- may this seat act now? (each a refusal, or none; the seat is one of the game's, validated)
 def wrong_phase(game, state: CryptState, wanted: str, key: str) -> list[Violation]:
     if state.phase != wanted:
         return [refuse(key)]
     return []
 
 
-def turn_problem(game, state: CryptState, seat) -> list[Violation]:
-    problems = seat_problem(game, state, seat)
-    if problems:
-        return problems
+def turn_problem(game, state: CryptState, seat: int) -> list[Violation]:
     problems = wrong_phase(game, state, "claim", "wrong_phase.claim")
     if problems:
         return problems
