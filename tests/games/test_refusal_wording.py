@@ -1,7 +1,8 @@
 """Every refusal, in every game, names the rule it breaks in the players' words.
 
 Seeded random playouts of each game; at every step the test tries wrong moves (each kind the
-game knows, by the wrong player, with a parameter gone or wrong) and reads every refusal:
+game knows, by the wrong player, with a parameter gone or wrong or taken from another legal
+move) and reads every refusal of those that pass the field checks (companion.validation):
 English and Chinese both present and different, the Chinese in Chinese, and none of the
 catch-all sentences that tell a player nothing ("missing something", "cannot be done now",
 a move's code name in quotes). Sized to run in a few seconds.
@@ -15,6 +16,7 @@ import pytest
 from companion.games import all_games
 from companion.model import Move, Setup
 from companion.session import Session
+from companion.validation import InvalidFieldError
 
 GENERIC = re.compile(
     r"missing something|cannot be done any more|cannot be done now|"
@@ -39,6 +41,10 @@ def _probes(game, state, legal: list[Move], rnd: random.Random):
             wrong = dict(params)
             wrong[rnd.choice(sorted(wrong))] = rnd.choice([-1, 99, "ZZ", None])
             yield Move(kind, example.player, wrong)  # a parameter off the board
+            key = rnd.choice(sorted(params))
+            values = [m.params[key] for m in legal if key in m.params and m.params != params]
+            if values:  # well-formed, but another legal move's value: a rule decides
+                yield Move(kind, example.player, {**params, key: rnd.choice(values)})
 
 
 _KINDS: dict[str, set[str]] = {}
@@ -62,6 +68,10 @@ def test_every_refusal_names_its_rule_in_both_languages(game):
             legal = list(game.legal_moves(state))
             _known_kinds(game).update(m.kind for m in legal)
             for probe in _probes(game, state, legal, rnd):
+                try:  # a move is parsed before it is judged: check sees well-formed moves
+                    session.check_move(probe)
+                except InvalidFieldError:
+                    continue
                 for violation in game.check(state, probe):
                     seen_codes.add(violation.code)
                     en, zh = violation.message.en, violation.message.zh
