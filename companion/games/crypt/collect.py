@@ -41,7 +41,7 @@ def start_collect(game, state: CryptState) -> CryptState:
             ready[slot.owner] += slot.dice  # effort 1 never needs a roll
         else:
             rolls.extend(Roll(slot.owner, index, slot.effort) for _ in range(slot.dice))
-    state = replace(
+    return replace(
         state,
         phase="collect",
         ready=tuple(ready),
@@ -49,7 +49,6 @@ def start_collect(game, state: CryptState) -> CryptState:
         discarded=discarded,
         collections=tuple(tuple(c) for c in collections),
     )
-    return state
 
 
 def check_roll(game, state: CryptState, move: Move) -> list[Violation]:

@@ -40,7 +40,7 @@ def slot_name(game, state: CryptState, index: int) -> Text:
 # field has its type and range; a move may still name what this state does not have (a
 # crypt place taken with Pottery B, a card code no card has): its words are then None, and
 # the dashboard shows the move's kind and fields while check() says what is wrong.
-def seat_words(game, state: CryptState, seat: int) -> Text:
+def seat_words(game, state: CryptState, seat) -> Text:
     """The seat's name (the ghost says 鬼魂 in Chinese)."""
     if is_ghost(state, seat):
         return WORDS("name.ghost")

@@ -84,7 +84,7 @@ def wrong_phase(game, state: CryptState, wanted: str, key: str) -> list[Violatio
     return []
 
 
-def turn_problem(game, state: CryptState, seat: int) -> list[Violation]:
+def turn_problem(game, state: CryptState, seat) -> list[Violation]:
     problems = wrong_phase(game, state, "claim", "wrong_phase.claim")
     if problems:
         return problems
