@@ -39,9 +39,6 @@ LONG_MODULES = {
     "cafe/table.py": CAFE,
 }
 LONG_FUNCTIONS = {
-    "companion/games/crypt/camera.py": CRYPT,
-    "companion/games/crypt/scoring.py": CRYPT,
-    "companion/games/crypt/teach.py": CRYPT,
     "vision/bench.py": VISION,
     "vision/bench_motion.py": VISION,
     "vision/boofcv.py": VISION,

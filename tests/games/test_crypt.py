@@ -195,6 +195,8 @@ def test_claim_rules_have_their_codes(claiming):
     with pytest.raises(InvalidFieldError, match="field 'placements'"):
         validate_move(GAME, Setup(2), Move("claim", 0, {"placements": []}))
     assert codes(claiming, claim(0, (0, 1, 2), (0, 1, 3))) == ["mixed_effort"]
+    taken = replace(claiming, row=claiming.row[:2] + (None,))  # taken with Pottery B
+    assert codes(taken, claim(0, (2, 1, 2))) == ["no_such_card"]
     state = play(claiming, claim(0, (0, 1, 2)), Move("recover", 1))
     assert codes(state, claim(0, (0, 1, 6))) == ["own_card"]
     assert codes(state, claim(0, (1, 1, 1), (2, 1, 1))) == ["lights_out_one_card"]
@@ -364,7 +366,7 @@ def test_pottery_b_takes_a_face_down_card_before_claims():
     assert codes(play(state, Move("recover", 0)), take) == ["wrong_phase"]
 
 
-def test_remains_a_recovers_one_die_and_manuscripts_b_peeks_once_a_round():
+def test_remains_a_recovers_one_die_and_manuscripts_b_peeks_while_manuscripts_remain():
     state = deal(new(2, collectors={"manuscripts": "B"}), "CRIDOL4A", "CRJEWL3A", "CRBTAPE")
     state = with_collections(state, owned("CRREMN1A", "CRREMN2A", "CRMANU1A", "CRMANU2A"))
     state = replace(state, ready=(1, 3), exhausted=(2, 0))
@@ -373,8 +375,8 @@ def test_remains_a_recovers_one_die_and_manuscripts_b_peeks_once_a_round():
     assert state.ready[0] == 2 and state.exhausted[0] == 1
     assert codes(state, recover_one) == ["no_card_to_flip"]
     peek = Move("peek", 0, {"card": "CRBMANU"})
-    state = play(state, peek)
-    assert codes(state, peek) == ["once_per_round"]
+    state = play(state, peek, peek)  # no limit per round (test_crypt_rulings.py)
+    assert codes(state, peek) == ["no_card_to_flip"]
     assert codes(state, Move("recover_one", 0, {"cards": ["CRBMANU", "CRBMANU"]})) == ["wrong_type"]
     b_side = Move("recover_one", 0, {"cards": ["CRBREMN", "CRBREMN"]})
     b_sides = tuple((t, "B" if t == "remains" else s) for t, s in state.collectors)
@@ -433,7 +435,7 @@ def test_ready_dice_score_and_tie_break_by_rolling_them():
         ready=(2, 3),
     )
     # Ann 4 + 2 ready = 6, Ben 3 + 3 ready = 6: a tie, broken by rolling the ready dice.
-    state = GAME._finish_collect(state)
+    state = GAME.settle(state)
     assert state.phase == "tiebreak" and state.tied == (0, 1)
     assert codes(state, Move("tiebreak_roll", 0, {"values": [6]})) == ["bad_roll"]
     state = play(
@@ -459,7 +461,7 @@ def test_face_down_collected_cards_must_be_shown_at_the_end():
         rolls=(),
         collections=((Owned("idols", None),), owned("CRJEWL3A")),
     )
-    state = GAME._finish_collect(state)
+    state = GAME.settle(state)
     assert state.phase == "final_reveal" and GAME.outcome(state) is None
     assert codes(state, Move("identify", 0, {"card": "CRJEWL4A"})) == ["nothing_to_identify"]
     state = play(state, Move("identify", 0, {"card": "CRIDOL1A"}))
@@ -668,9 +670,9 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     assert words.zh == "Leo 為偶像 4（地窖第 1 張）上的骰子擲出 2 點：僕人累倒了"
     stays = GAME.describe_move(state, Move("roll", 1, {"card": 0, "value": 3}))
     assert stays.zh.endswith("僕人沒有累倒")
-    assert GAME.describe_move(state, Move("claim", 0, {"placements": [{"card": 9}]})) is None
 
-    # Over random playouts every legal move has words, and mangled moves never raise.
+    # Over random playouts every legal move has words, and a mangled move that passes the
+    # field checks never raises (one that fails them never reaches the rules).
     junk = (None, -3, 0, 7, 99, "", "ZZ", [], [1, 2], {"x": 1}, 2.5, True)
     rnd = random.Random(7)
     for players, sides in (
@@ -679,16 +681,22 @@ def test_the_log_says_each_move_in_words_in_both_languages():
         (3, {}),
         (4, {"idols": "B", "remains": "B"}),
     ):
-        state = new(players, collectors=sides)
+        setup = Setup(players, options={"collectors": sides})
+        state = GAME.new_game(setup)
         while not GAME.is_over(state):
             moves = GAME.legal_moves(state)
             for move in moves:
                 assert GAME.describe_move(state, move) is not None, move
-                for key in move.params:
-                    GAME.describe_move(
-                        state, Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)})
-                    )
-                GAME.describe_move(state, Move(move.kind, rnd.choice(junk), move.params))
+                mangled = [
+                    Move(move.kind, move.player, {**move.params, key: rnd.choice(junk)})
+                    for key in move.params
+                ] + [Move(move.kind, rnd.choice(junk), move.params)]
+                for wrong in mangled:
+                    try:
+                        validate_move(GAME, setup, wrong)
+                    except InvalidFieldError:
+                        continue
+                    GAME.describe_move(state, wrong)
             state = GAME.apply(state, rnd.choice(moves))
 
 

@@ -27,21 +27,7 @@ def test_an_event_off_the_game_s_table_is_refused_before_any_rule_reads_it(where
         Session(game, Setup(2)).observe(event)
 
 
-# Games whose `check` does not go through the shared dispatch yet; remove a line when the
-# game's own check goes (the test is strict: a listed game that passes fails).
-OWN_CHECK = {"crypt": "issue 24: Crypt's flow as one table, through the shared MoveBook"}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(reason=OWN_CHECK[g.info.slug], strict=True))
-        if g.info.slug in OWN_CHECK
-        else g
-        for g in all_games()
-    ],
-    ids=lambda g: g.info.slug,
-)
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.info.slug)
 def test_every_game_refuses_a_malformed_move_as_the_session_does(game):
     state = game.new_game(Setup(game.info.player_counts[0]))
     session = Session(game, Setup(game.info.player_counts[0]))

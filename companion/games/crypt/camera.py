@@ -142,62 +142,66 @@ def interpret_die(game, state: CryptState, event, table) -> Interpretation:
             violations=(refuse("unknown_die", [event.payload], die=event.payload),)
         )
     die = event.track_id
-    pending = {p[0] for p in state.pending}
     if isinstance(event, CardRemoved):
-        if die in pending:
+        if die in {p[0] for p in state.pending}:
             return Interpretation(move=Move("remove_die", seat, {"die": die}))
         return Interpretation()
     before = table.get(die)
     previous = before.where if before is not None else getattr(event, "previous", None)
-    target = crypt_slot(event.where)
-    came_from = crypt_slot(previous)
-    region = event.where.region or ""
     if state.phase == "claim":
-        if is_ghost(state, seat):
-            return ghost_die_note(game, state, target)
-        if target is not None:
-            slot = state.row[target] if 0 <= target < len(state.row) else None
-            if (
-                die not in pending
-                and slot is not None
-                and slot.owner == seat
-                and came_from == target
-            ):
-                return Interpretation()  # a die already claimed there, seen again
-            if event.value is None:
-                return Interpretation(note=WORDS("camera.die_unread"))
-            return Interpretation(
-                move=Move("place_die", seat, {"die": die, "card": target, "effort": event.value})
-            )
-        if die in pending:
-            return Interpretation(move=Move("remove_die", seat, {"die": die}))
-        if (
-            region == f"player{seat}"
-            and previous is not None
-            and previous.region == f"exhausted{seat}"
-            and state.exhausted[seat]
-        ):
-            return Interpretation(move=Move("recover", seat))
-        if came_from is not None:
-            return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
-        return Interpretation()
+        return claim_die(game, state, event, seat, previous)
     if state.phase == "collect":
-        due = [r for r in state.rolls if r.owner == seat and r.failed is None]
-        if not due:
-            return Interpretation()
-        card = (
-            came_from
-            if came_from is not None and any(r.card == came_from for r in due)
-            else due[0].card
+        return rolled_die(game, state, event, seat, previous)
+    return Interpretation()
+
+
+def claim_die(game, state: CryptState, event, seat: int, previous) -> Interpretation:
+    """A die in the claim phase: set on a crypt card, taken back, or recovered."""
+    if is_ghost(state, seat):
+        return ghost_die_note(game, state, crypt_slot(event.where))
+    die, target, came_from = event.track_id, crypt_slot(event.where), crypt_slot(previous)
+    pending = {p[0] for p in state.pending}
+    if target is not None:
+        slot = state.row[target] if 0 <= target < len(state.row) else None
+        if die not in pending and slot is not None and slot.owner == seat and came_from == target:
+            return Interpretation()  # a die already claimed there, seen again
+        if event.value is None:
+            return Interpretation(note=WORDS("camera.die_unread"))
+        return Interpretation(
+            move=Move("place_die", seat, {"die": die, "card": target, "effort": event.value})
         )
-        if region == "roll":
-            if event.value is None:
-                return Interpretation(note=WORDS("camera.roll_unread"))
-            return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
-        if region == f"exhausted{seat}" and came_from is not None:
-            return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))
-        if region == f"player{seat}" and came_from is not None:
-            return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": False}))
+    if die in pending:
+        return Interpretation(move=Move("remove_die", seat, {"die": die}))
+    if (
+        (event.where.region or "") == f"player{seat}"
+        and previous is not None
+        and previous.region == f"exhausted{seat}"
+        and state.exhausted[seat]
+    ):
+        return Interpretation(move=Move("recover", seat))
+    if came_from is not None:
+        return Interpretation(note=WORDS("camera.pushed_off", name=state.names[seat]))
+    return Interpretation()
+
+
+def rolled_die(game, state: CryptState, event, seat: int, previous) -> Interpretation:
+    """A die in the collect phase: rolled in the roll area, or moved straight from its card
+    to the owner's exhausted area or back to their player card."""
+    due = [r for r in state.rolls if r.owner == seat and r.failed is None]
+    if not due:
+        return Interpretation()
+    came_from = crypt_slot(previous)
+    card = came_from if came_from is not None and any(r.card == came_from for r in due) else None
+    card = due[0].card if card is None else card
+    region = event.where.region or ""
+    if region == "roll":
+        if event.value is None:
+            return Interpretation(note=WORDS("camera.roll_unread"))
+        return Interpretation(move=Move("roll", seat, {"card": card, "value": event.value}))
+    if region == f"exhausted{seat}" and came_from is not None:
+        return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": True}))
+    if region == f"player{seat}" and came_from is not None:
+        return Interpretation(move=Move("roll", seat, {"card": card, "exhausted": False}))
     return Interpretation()
 
 

@@ -6,6 +6,9 @@ Moves:
 - `place_die` {die, card, effort}: the camera saw one die set on a card; dice of a turn
   gather as "pending" until `end_turn` or until the next player acts.
 - `remove_die` {die}: a pending die was taken back.   `end_turn` {}: close the claim.
+
+Each effect makes only its own change (dice on cards); the rule's properties (rule.py) say
+the rest: a whole claim turn `ends_turn`, and a move after a gathered claim `closes_claim`.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Fields, Int, ListOf, Optional, Str
-from ..moves import MoveRule
 from . import log, turns
+from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE
-from .state import FACES, CryptState, holds_card, is_ghost
+from .state import CryptState, is_ghost
 from .words import refuse
 
 _DICE = Int(1, lambda c: c.game.data.dice_per_player)
@@ -31,22 +34,16 @@ def check_claim(game, state: CryptState, move: Move) -> list[Violation]:
     problems = turns.turn_problem(game, state, move.player)
     if problems:
         return problems
-    placements = move.get("placements")
-    if not isinstance(placements, (list, tuple)) or not placements:
-        return [refuse("empty_claim")]
-    parsed = []
-    for p in placements:
-        card, dice, effort = p["card"], p["dice"], p["effort"]
-        parsed.append((card, dice, effort))
-    return claim_problems(game, state, move.player, parsed)
+    placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
+    return claim_problems(game, state, move.player, placements)
 
 
 def do_claim(game, state: CryptState, move: Move) -> CryptState:
     placements = [(p["card"], p["dice"], p["effort"]) for p in move["placements"]]
-    return turns.next_turn(game, place(game, state, move.player, placements))
+    return place(game, state, move.player, placements)
 
 
-CLAIM = MoveRule(
+CLAIM = CryptRule(
     name="claim",
     player="seat",
     turn=None,
@@ -55,6 +52,8 @@ CLAIM = MoveRule(
     check=check_claim,
     effect=do_claim,
     describe=log.words_claim,
+    closes_claim=True,
+    ends_turn=True,
 )
 
 
@@ -68,10 +67,6 @@ def claim_problems(
         problem = card_problem(game, state, card)
         if problem:
             return [problem]
-        if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
-            return [refuse("bad_move.no_dice")]
-        if not isinstance(effort, int) or isinstance(effort, bool) or effort not in FACES:
-            return [refuse("bad_effort", region="crypt", effort=effort)]
         if card in seen_cards:
             here = log.slot_name(game, state, card)
             return [refuse("mixed_effort.claim", region="crypt", here=here)]
@@ -90,8 +85,8 @@ def claim_problems(
     return []
 
 
-def card_problem(game, state: CryptState, card) -> Violation | None:
-    if not holds_card(state, card):
+def card_problem(game, state: CryptState, card: int) -> Violation | None:
+    if state.row[card] is None:  # taken with Pottery B (a place of the row: validated)
         return refuse("no_such_card", region="crypt", card=card)
     return None
 
@@ -150,16 +145,18 @@ def do_recover(game, state: CryptState, move: Move) -> CryptState:
     ready, exhausted = list(state.ready), list(state.exhausted)
     ready[seat] += exhausted[seat]
     exhausted[seat] = 0
-    return turns.next_turn(game, replace(state, ready=tuple(ready), exhausted=tuple(exhausted)))
+    return replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
 
 
-RECOVER = MoveRule(
+RECOVER = CryptRule(
     name="recover",
     player="seat",
     turn=None,
     check=check_recover,
     effect=do_recover,
     describe=log.words_recover,
+    closes_claim=True,
+    ends_turn=True,
 )
 
 
@@ -174,8 +171,6 @@ def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
         return [problem]
     if effort is None:
         return [refuse("die_unread.place_die", region="crypt")]
-    if not isinstance(effort, int) or effort not in FACES:
-        return [refuse("bad_effort", region="crypt", effort=effort)]
     others = [p for p in state.pending if p[0] != die]
     if len(others) + 1 > state.ready[seat]:
         return [
@@ -199,7 +194,7 @@ def do_place_die(game, state: CryptState, move: Move) -> CryptState:
     return replace(state, pending=pending, pending_player=move.player, claims_started=True)
 
 
-PLACE_DIE = MoveRule(
+PLACE_DIE = CryptRule(
     name="place_die",
     player="seat",
     turn=None,
@@ -208,6 +203,8 @@ PLACE_DIE = MoveRule(
     check=check_place_die,
     effect=do_place_die,
     describe=log.words_place_die,
+    closes_claim=True,  # another player's gathered claim
+    gathers_claim=True,
 )
 
 
@@ -222,7 +219,7 @@ def do_remove_die(game, state: CryptState, move: Move) -> CryptState:
     return replace(state, pending=pending, pending_player=state.pending_player if pending else None)
 
 
-REMOVE_DIE = MoveRule(
+REMOVE_DIE = CryptRule(
     name="remove_die",
     player="seat",
     turn=None,
@@ -241,31 +238,40 @@ def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
     return [(card, len(e), e[0]) for card, e in sorted(by_card.items())]
 
 
-def check_end_turn(game, state: CryptState, move: Move | None = None) -> tuple[Violation, ...]:
+def gathered_problems(game, state: CryptState) -> list[Violation]:
+    """What is wrong with the claim gathered die by die, checked as one claim turn."""
     if not state.pending:
-        return (refuse("nothing_placed"),)
-    return tuple(claim_problems(game, state, state.pending_player, pending_placements(game, state)))
+        return [refuse("nothing_placed")]
+    return claim_problems(game, state, state.pending_player, pending_placements(game, state))
+
+
+def place_gathered(game, state: CryptState) -> CryptState:
+    """The gathered dice placed as one claim (pushing rivals off), and nothing left pending."""
+    placements = pending_placements(game, state)
+    seat = state.pending_player
+    state = replace(state, pending=(), pending_player=None)
+    return place(game, state, seat, placements)
+
+
+def check_end_turn(game, state: CryptState, move: Move) -> list[Violation]:
+    if state.pending and move.player not in (None, state.pending_player):
+        return [refuse("not_your_turn.end_turn", player=state.names[state.pending_player])]
+    return gathered_problems(game, state)
 
 
 def do_end_turn(game, state: CryptState, move: Move) -> CryptState:
-    return state  # already closed in _apply
+    return place_gathered(game, state)
 
 
-END_TURN = MoveRule(
+END_TURN = CryptRule(
     name="end_turn",
     player="any",
     turn=None,
     check=check_end_turn,
     effect=do_end_turn,
     describe=log.words_end_turn,
+    ends_turn=True,
 )
-
-
-def end_turn(game, state: CryptState) -> CryptState:
-    placements = pending_placements(game, state)
-    seat = state.pending_player
-    state = replace(state, pending=(), pending_player=None)
-    return turns.next_turn(game, place(game, state, seat, placements))
 
 
 # this group's move kinds, each declared right after its check and effect

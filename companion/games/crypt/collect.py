@@ -1,8 +1,9 @@
 """Collect: unclaimed cards are discarded, owners take their cards and roll each die on
 them; a roll below the die's effort exhausts it (effort 1 never rolls).
 
-Moves: `roll` {card, value} or {card, exhausted}: one exhaustion roll;
-`end_collect` {}: nobody wants to re-roll with an idol (Idols A).
+Move: `roll` {card, value} or {card, exhausted}: one exhaustion roll, in the die owner's
+name. When every die is rolled the phase ends (flow.py), unless a player could still flip an
+idol to re-roll (Idols A, collectors.py): then `end_collect` (flow.py) ends it.
 """
 
 from __future__ import annotations
@@ -11,17 +12,18 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Bool, Optional
-from ..moves import MoveRule
-from . import collectors, log, turns
+from . import log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import CRYPT_PLACE, FACE
-from .state import FACES, CryptState, Owned, Roll, is_ghost, next_roll
+from .state import CryptState, Owned, Roll, is_ghost, next_roll, unflipped
 from .words import refuse
 
 
 # -- checks and effects of the collect phase, side by side ------------------------------------
 def start_collect(game, state: CryptState) -> CryptState:
-    moment = state.moment + 1
+    """Unclaimed cards go; each owner takes their cards, and their dice wait to be rolled
+    (the ghost's never tire; effort 1 never rolls)."""
     collections = [list(c) for c in state.collections]
     ready = list(state.ready)
     rolls = []
@@ -34,21 +36,19 @@ def start_collect(game, state: CryptState) -> CryptState:
             if slot.owner is not None:
                 ready[slot.owner] += slot.dice  # the ghost's servants never tire
             continue
-        collections[slot.owner].append(Owned(slot.type, slot.payload, False, moment))
+        collections[slot.owner].append(Owned(slot.type, slot.payload))
         if slot.effort == 1:
             ready[slot.owner] += slot.dice  # effort 1 never needs a roll
         else:
             rolls.extend(Roll(slot.owner, index, slot.effort) for _ in range(slot.dice))
-    state = replace(
+    return replace(
         state,
         phase="collect",
-        moment=moment,
         ready=tuple(ready),
         rolls=tuple(rolls),
         discarded=discarded,
         collections=tuple(tuple(c) for c in collections),
     )
-    return maybe_finish_collect(game, collectors.idol_pairs(game, state))
 
 
 def check_roll(game, state: CryptState, move: Move) -> list[Violation]:
@@ -56,8 +56,13 @@ def check_roll(game, state: CryptState, move: Move) -> list[Violation]:
     if problems:
         return problems
     card = move["card"]
-    if next_roll(state, card) is None:
+    due = next_roll(state, card)
+    if due is None:
         return [refuse("no_roll_due", region="roll", card=card)]
+    owner = state.rolls[due].owner
+    if move.player != owner:  # players roll their own dice: the roll is in the owner's name
+        here = log.slot_name(game, state, card)
+        return [refuse("not_your_die", region="roll", here=here, owner=state.names[owner])]
     return roll_value_problems(move)
 
 
@@ -65,10 +70,10 @@ def do_roll(game, state: CryptState, move: Move) -> CryptState:
     index = next_roll(state, move["card"])
     rolls = list(state.rolls)
     rolls[index] = roll_result(game, rolls[index], move)
-    return maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
+    return replace(state, rolls=tuple(rolls))
 
 
-ROLL = MoveRule(
+ROLL = CryptRule(
     name="roll",
     player="seat",
     turn=None,
@@ -77,15 +82,14 @@ ROLL = MoveRule(
     check=check_roll,
     effect=do_roll,
     describe=log.words_roll,
+    closes_claim=True,
 )
 
 
 def roll_value_problems(move: Move) -> list[Violation]:
     value, exhausted = move.get("value"), move.get("exhausted")
-    if value is None and not isinstance(exhausted, bool):
+    if value is None and exhausted is None:  # the camera could not read the die
         return [refuse("die_unread.roll", region="roll")]
-    if value is not None and (isinstance(value, bool) or value not in FACES):
-        return [refuse("bad_roll.roll", region="roll", value=value)]
     return []
 
 
@@ -95,44 +99,16 @@ def roll_result(game, roll: Roll, move: Move) -> Roll:
     return replace(roll, value=value, failed=failed)
 
 
-def maybe_finish_collect(game, state: CryptState) -> CryptState:
-    if state.phase != "collect" or any(r.failed is None for r in state.rolls):
-        return state
-    if reroll_options(game, state):
-        return state  # someone may still flip an idol to re-roll: wait for end_collect
-    return turns.finish_collect(game, state)
+def rolls_missing(game, state: CryptState) -> bool:
+    return any(r.failed is None for r in state.rolls)
 
 
 def reroll_options(game, state: CryptState) -> bool:
+    """Could a player still flip an idol to re-roll an exhausted die (Idols A)?"""
     if box.side(game, state, "idols") != "A":
         return False
-    return any(
-        r.failed and collectors.unflipped(game, state, r.owner, "idols") for r in state.rolls
-    )
-
-
-def check_end_collect(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = turns.wrong_phase(game, state, "collect", "wrong_phase.end_collect")
-    if problems:
-        return problems
-    if any(r.failed is None for r in state.rolls):
-        return [refuse("rolls_missing", region="roll")]
-    return []
-
-
-def do_end_collect(game, state: CryptState, move: Move) -> CryptState:
-    return turns.finish_collect(game, state)
-
-
-END_COLLECT = MoveRule(
-    name="end_collect",
-    player="any",
-    turn=None,
-    check=check_end_collect,
-    effect=do_end_collect,
-    describe=log.words_end_collect,
-)
+    return any(r.failed and unflipped(state, r.owner, "idols") for r in state.rolls)
 
 
 # this group's move kinds, each declared right after its check and effect
-RULES = (ROLL, END_COLLECT)
+RULES = (ROLL,)

@@ -14,26 +14,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Move, Violation
-from ...validation import Bool, Int, Optional
-from ..moves import MoveRule
-from . import collect, endgame, log, turns
+from ...validation import Bool, Int, Optional, Str
+from . import collect, log
 from . import setup as box
-from .setup import CRYPT_PLACE, FACE, FLIPPED, TO_FLIP
-from .state import CryptState, Owned
+from .rule import CryptRule
+from .setup import CRYPT_PLACE, FACE, FLIPPED_CARDS
+from .state import CryptState, Owned, unflipped
 from .words import refuse
 
 
 # -- checks and effects of the collector flips, side by side ----------------------------------
 def check_reroll(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "idols", "A", 1)
+    problems = collector_problems(game, state, move, "idols", "A", [move["card"]], 1)
     if problems:
         return problems
     if state.phase != "collect":
         return [refuse("wrong_phase.reroll")]
     index = move["roll"]
     if (
-        not isinstance(index, int)
-        or not 0 <= index < len(state.rolls)
+        index >= len(state.rolls)
         or state.rolls[index].owner != move.player
         or state.rolls[index].failed is None
     ):
@@ -45,16 +44,20 @@ def do_reroll(game, state: CryptState, move: Move) -> CryptState:
     state = flip(game, state, move.player, "idols", [move["card"]])
     rolls = list(state.rolls)
     rolls[move["roll"]] = collect.roll_result(game, rolls[move["roll"]], move)
-    return collect.maybe_finish_collect(game, replace(state, rolls=tuple(rolls)))
+    return replace(state, rolls=tuple(rolls))
 
 
-REROLL = MoveRule(
+REROLL = CryptRule(
     name="reroll",
     player="seat",
     turn=None,
-    fields={"roll": Int(0, 100), "value": Optional(FACE), "exhausted": Optional(Bool()), **FLIPPED},
-    required=("roll",),
-    one_of=TO_FLIP,
+    fields={
+        "roll": Int(0, 100),
+        "card": Str(),
+        "value": Optional(FACE),
+        "exhausted": Optional(Bool()),
+    },
+    required=("roll", "card"),
     check=check_reroll,
     effect=do_reroll,
     describe=log.words_reroll,
@@ -62,11 +65,9 @@ REROLL = MoveRule(
 
 
 def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "manuscripts", "B", 1)
+    problems = collector_problems(game, state, move, "manuscripts", "B", [move["card"]], 1)
     if problems:
         return problems
-    if move.player in state.peeked:
-        return [refuse("once_per_round")]
     if state.phase not in ("reveal", "claim") or not any(
         s is not None and not s.face_up for s in state.row
     ):
@@ -75,16 +76,15 @@ def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
 
 
 def do_peek(game, state: CryptState, move: Move) -> CryptState:
-    state = flip(game, state, move.player, "manuscripts", [move["card"]])
-    return replace(state, peeked=state.peeked | {move.player})
+    return flip(game, state, move.player, "manuscripts", [move["card"]])
 
 
-PEEK = MoveRule(
+PEEK = CryptRule(
     name="peek",
     player="seat",
     turn=None,
-    fields=dict(FLIPPED),
-    one_of=TO_FLIP,
+    fields={"card": Str()},
+    required=("card",),
     check=check_peek,
     effect=do_peek,
     describe=log.words_peek,
@@ -92,18 +92,13 @@ PEEK = MoveRule(
 
 
 def check_take(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "pottery", "B", 2)
+    problems = collector_problems(game, state, move, "pottery", "B", move["cards"], 2)
     if problems:
         return problems
     if state.phase != "claim" or state.claims_started:
         return [refuse("wrong_phase.take")]
-    index = move["index"]
-    if (
-        not isinstance(index, int)
-        or not 0 <= index < len(state.row)
-        or state.row[index] is None
-        or state.row[index].face_up
-    ):
+    slot = state.row[move["index"]]
+    if slot is None or slot.face_up:
         return [refuse("not_face_down", region="crypt")]
     return []
 
@@ -114,27 +109,26 @@ def do_take(game, state: CryptState, move: Move) -> CryptState:
     row = list(state.row)
     row[move["index"]] = None
     collections = list(state.collections)
-    moment = state.moment + 1
-    collections[move.player] += (Owned(slot.type, slot.payload, False, moment),)
-    state = replace(state, row=tuple(row), collections=tuple(collections), moment=moment)
+    collections[move.player] += (Owned(slot.type, slot.payload),)
+    state = replace(state, row=tuple(row), collections=tuple(collections))
     return idol_pairs(game, state)
 
 
-TAKE = MoveRule(
+TAKE = CryptRule(
     name="take",
     player="seat",
     turn=None,
-    fields={"index": CRYPT_PLACE, **FLIPPED},
-    required=("index",),
-    one_of=TO_FLIP,
+    fields={"index": CRYPT_PLACE, "cards": FLIPPED_CARDS},
+    required=("index", "cards"),
     check=check_take,
     effect=do_take,
     describe=log.words_take,
+    closes_claim=True,
 )
 
 
 def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
-    problems = collector_problems(game, state, move, "remains", "A", 2)
+    problems = collector_problems(game, state, move, "remains", "A", move["cards"], 2)
     if problems:
         return problems
     if state.exhausted[move.player] == 0:
@@ -147,18 +141,15 @@ def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
     ready, exhausted = list(state.ready), list(state.exhausted)
     ready[move.player] += 1
     exhausted[move.player] -= 1
-    state = replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
-    if state.phase == "before_scoring" and not remains_recoveries(game, state):
-        return endgame.finish_game(game, state)
-    return collect.maybe_finish_collect(game, state)
+    return replace(state, ready=tuple(ready), exhausted=tuple(exhausted))
 
 
-RECOVER_ONE = MoveRule(
+RECOVER_ONE = CryptRule(
     name="recover_one",
     player="seat",
     turn=None,
-    fields=dict(FLIPPED),
-    one_of=TO_FLIP,
+    fields={"cards": FLIPPED_CARDS},
+    required=("cards",),
     check=check_recover_one,
     effect=do_recover_one,
     describe=log.words_recover_one,
@@ -166,11 +157,10 @@ RECOVER_ONE = MoveRule(
 
 
 def collector_problems(
-    game, state: CryptState, move: Move, kind: str, side: str, count: int
+    game, state: CryptState, move: Move, kind: str, side: str, names, count: int
 ) -> list[Violation]:
-    problems = turns.seat_problem(game, state, move.player)
-    if problems:
-        return problems
+    """Is this collector's side in play, and does the move name `count` of the player's
+    face-down cards of its type?"""
     if box.side(game, state, kind) != side:
         t = log.type_name(game, kind, True)
         return [
@@ -184,29 +174,20 @@ def collector_problems(
         ]
     if state.phase in ("over", "tiebreak"):
         return [refuse("wrong_phase.scored")]
-    cards = move["cards"] if "cards" in move.params else [move["card"]]
-    if not isinstance(cards, (list, tuple)):
-        cards = [cards]
-    if len(cards) != count:
+    if len(names) != count:
         t = log.type_name(game, kind, True)
         return [refuse("flip_count", count=count, kind=t)]
-    return resolve_flips(game, state, move.player, kind, cards)[1]
-
-
-def unflipped(game, state: CryptState, seat: int, kind: str) -> list[int]:
-    return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]
+    return resolve_flips(game, state, move.player, kind, names)[1]
 
 
 def resolve_flips(
     game, state: CryptState, seat: int, kind: str, names
 ) -> tuple[list[tuple[int, str | None]], list[Violation]]:
     """Which collected cards a flip names: [(index in collection, payload learned)]."""
-    if not isinstance(names, (list, tuple)):
-        names = [names]
     chosen: list[tuple[int, str | None]] = []
     t = log.type_name(game, kind, True)
     for name in names:
-        free = [i for i in unflipped(game, state, seat, kind) if i not in {c[0] for c in chosen}]
+        free = [i for i in unflipped(state, seat, kind) if i not in {c[0] for c in chosen}]
         coll = state.collections[seat]
         if name in game.back_type and game.back_type[name] == kind:
             pick = next((i for i in free if coll[i].payload is None), free[0] if free else None)
@@ -222,9 +203,9 @@ def resolve_flips(
                 pick = next((i for i in free if coll[i].payload is None), None)
                 learned = name
         else:
-            return [], [refuse("wrong_type", [str(name)], kind=t)]
+            return [], [refuse("wrong_type", [name], kind=t)]
         if pick is None:
-            return [], [refuse("no_card_to_flip", [str(name)], player=state.names[seat], kind=t)]
+            return [], [refuse("no_card_to_flip", [name], player=state.names[seat], kind=t)]
         chosen.append((pick, learned))
     return chosen, []
 
@@ -244,34 +225,25 @@ def flip(game, state: CryptState, seat: int, kind: str, names) -> CryptState:
 
 
 def idol_pairs(game, state: CryptState) -> CryptState:
-    """Idols B: note when each player first holds 2 idols; the first ones flip them."""
+    """Idols B: note the round in which each player first holds 2 idols. Everyone who does
+    so in the first such round flips them, whatever the moment of that round (a Pottery B
+    take before the claims, or the Collect phase)."""
     if box.side(game, state, "idols") != "B":
         return state
     need = int(game.data.collectors["idols_b_pair"])
-    moments = list(state.idol_pair_moment)
+    rounds = list(state.idol_pair_round)
     collections = [list(c) for c in state.collections]
-    earlier = [m for m in moments if m is not None]
+    earlier = [r for r in rounds if r is not None]
+    first = not earlier or min(earlier) == state.round
     for seat in range(state.players):
         idols = [i for i, c in enumerate(collections[seat]) if c.type == "idols"]
-        if moments[seat] is None and len(idols) >= need:
-            moments[seat] = state.moment
-            if not earlier or min(earlier) >= state.moment:
+        if rounds[seat] is None and len(idols) >= need:
+            rounds[seat] = state.round
+            if first:
                 for i in idols[:need]:
                     collections[seat][i] = replace(collections[seat][i], flipped=True)
     return replace(
-        state, idol_pair_moment=tuple(moments), collections=tuple(tuple(c) for c in collections)
-    )
-
-
-def remains_recoveries(game, state: CryptState) -> tuple[int, ...]:
-    """Seats that could still flip Remains (side A) to recover an exhausted die."""
-    if box.side(game, state, "remains") != "A":
-        return ()
-    need = int(game.data.collectors["remains_a_flip"])
-    return tuple(
-        seat
-        for seat in range(state.players)
-        if state.exhausted[seat] and len(unflipped(game, state, seat, "remains")) >= need
+        state, idol_pair_round=tuple(rounds), collections=tuple(tuple(c) for c in collections)
     )
 
 

@@ -2,12 +2,14 @@
 part of the rulebook it belongs to.
 
 Rules: ../shared/rules/crypt.md. Which module holds what:
-state (where the game stands), setup (the box, data tables, first state), turns (turn
-order, torches, the move dispatch), reveal / claim / collect / collectors / endgame (each
-move kind's fields, check and effect side by side), ghost (the solo ghost), scoring, teach
-(legal moves, hints and the dashboard's view), words (every sentence, keyed, in both
-languages), log (moves and names put into words for the game log), camera (the table's
-regions and what its events mean).
+flow (the turn flow as one table of phases, beside the rulebook's "A round", and the one
+function that settles the state after every effect), state (where the game stands), setup
+(the box, data tables, first state), turns (questions: turn order, torches, who acts),
+rule (a move kind and how it meets the turn flow), reveal / claim / collect / collectors /
+endgame (each move kind's fields, check and effect side by side), ghost (the solo ghost),
+scoring, teach (legal moves and hints), view (the dashboard's view), words (every sentence,
+keyed, in both languages), log (moves and names put into words for the game log), camera
+(the table's regions and what its events mean).
 
 The modules are functions that take this game object first (`game`): it holds the rules'
 data tables, never where a game stands.
@@ -21,7 +23,20 @@ from ...events import PieceOnTable, TableEvent
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook
-from . import camera, claim, collect, collectors, endgame, ghost, log, reveal, scoring, teach, turns
+from . import (
+    camera,
+    claim,
+    collect,
+    collectors,
+    endgame,
+    flow,
+    ghost,
+    reveal,
+    scoring,
+    teach,
+    turns,
+    view,
+)
 from . import setup as box
 from .state import CryptState
 from .words import WORDS
@@ -39,10 +54,17 @@ class Crypt(Game):
 
     # Every move kind, declared with its fields, check, effect and words in its module. The
     # kinds opt out of the shared turn check (turn=None): Crypt words its own turn refusals
-    # (the ghost's turn, a claim still pending), and `turns.check_move` closes a pending
-    # claim first.
+    # (the ghost's turn, a claim still pending), and `flow.check` closes a gathered claim
+    # first.
     moves = MoveBook(
-        *reveal.RULES, *claim.RULES, *ghost.RULES, *collect.RULES, *collectors.RULES, *endgame.RULES
+        *reveal.RULES,
+        *claim.RULES,
+        *ghost.RULES,
+        *collect.RULES,
+        flow.END_COLLECT,
+        *collectors.RULES,
+        flow.SCORE_GAME,
+        *endgame.RULES,
     )
 
     def __init__(self) -> None:
@@ -63,13 +85,10 @@ class Crypt(Game):
         return box.new_game(self, setup)
 
     def check(self, state: CryptState, move: Move) -> tuple[Violation, ...]:
-        return turns.check_move(self, state, move)
+        return flow.check(self, state, move)
 
     def _apply(self, state: CryptState, move: Move) -> CryptState:
-        return turns.apply_move(self, state, move)
-
-    def describe_move(self, state: CryptState, move: Move) -> Text | None:
-        return log.describe_move(self, state, move)
+        return flow.apply(self, state, move)
 
     def current_players(self, state: CryptState) -> tuple[int, ...]:
         return turns.current_players(self, state)
@@ -84,7 +103,7 @@ class Crypt(Game):
         return teach.hints(self, state)
 
     def describe(self, state: CryptState) -> dict:
-        return teach.describe(self, state)
+        return view.describe(self, state)
 
     def rules_notes(self) -> tuple[Text, ...]:
         return teach.rules_notes(self)
@@ -135,5 +154,5 @@ class Crypt(Game):
     def solo_rank(self, total: float) -> Text:
         return scoring.solo_rank(self, total)
 
-    def _finish_collect(self, state: CryptState) -> CryptState:
-        return turns.finish_collect(self, state)
+    def settle(self, state: CryptState) -> CryptState:
+        return flow.settle(self, state)

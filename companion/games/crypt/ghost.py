@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Iterable
 
 from ...model import Move, Violation
-from ..moves import MoveRule
 from . import claim, log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import ROLLS
-from .state import FACES, CryptState, is_ghost
+from .state import CryptState, is_ghost
 from .words import refuse
 
 
@@ -36,11 +36,7 @@ def check_ghost_roll(game, state: CryptState, move: Move) -> list[Violation]:
         return [refuse("not_ghost_turn")]
     values = move["values"]
     need = ghost_dice_to_roll(game, state)
-    if (
-        not isinstance(values, (list, tuple))
-        or len(values) != need
-        or any(v not in FACES or isinstance(v, bool) for v in values)
-    ):
+    if len(values) != need:  # each value a die's face: validated
         return [refuse("bad_roll.ghost_roll", need=need)]
     return []
 
@@ -49,11 +45,10 @@ def do_ghost_roll(game, state: CryptState, move: Move) -> CryptState:
     values = tuple(move["values"])
     plan = ghost_plan(game, state, values)
     state = claim.place(game, state, 1, plan)
-    state = replace(state, ghost_last=tuple(plan), ghost_rolled=values)
-    return turns.next_turn(game, state)
+    return replace(state, ghost_last=tuple(plan), ghost_rolled=values)
 
 
-GHOST_ROLL = MoveRule(
+GHOST_ROLL = CryptRule(
     name="ghost_roll",
     player="none",
     turn=None,
@@ -62,18 +57,9 @@ GHOST_ROLL = MoveRule(
     check=check_ghost_roll,
     effect=do_ghost_roll,
     describe=log.words_ghost_roll,
+    closes_claim=True,
+    ends_turn=True,
 )
-
-
-def skip_ghost_nothing(game, state: CryptState) -> CryptState:
-    """A ghost with no die to roll on its Lights Out turn simply passes."""
-    if (
-        state.phase == "claim"
-        and is_ghost(state, turns.actor(game, state))
-        and ghost_dice_to_roll(game, state) == 0
-    ):
-        return turns.next_turn(game, replace(state, ghost_last=(), ghost_rolled=()))
-    return state
 
 
 def ghost_ranking(game, state: CryptState) -> list[int]:

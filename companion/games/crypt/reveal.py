@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from ...model import Move, Violation
 from ...validation import Optional, Str
-from ..moves import MoveRule
-from . import ghost, log, turns
+from . import log, turns
 from . import setup as box
+from .rule import CryptRule
 from .setup import CRYPT_PLACE
 from .state import TYPES, CryptState, Slot
 from .words import refuse
@@ -22,9 +22,7 @@ def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
     setup = box.setup_data(game, state.players)
     up = sum(1 for s in state.row if s is not None and s.face_up)
     down = sum(1 for s in state.row if s is not None and not s.face_up)
-    index = move.get("index")
-    if index is not None and (not isinstance(index, int) or not 0 <= index < len(state.row)):
-        return [refuse("no_such_card.place", places=len(state.row))]
+    index = move.get("index")  # a place of the row: validated
     if index is not None and state.row[index] is not None:
         return [refuse("place_taken", region="crypt", place=index + 1)]
     if move.get("card") is not None:
@@ -76,13 +74,10 @@ def do_deal(game, state: CryptState, move: Move) -> CryptState:
     counts[TYPES.index(slot.type)] += 1
     row = list(state.row)
     row[index] = slot
-    state = replace(state, row=tuple(row), dealt_by_type=tuple(counts))
-    if all(s is not None for s in state.row):
-        state = ghost.skip_ghost_nothing(game, replace(state, phase="claim", turn=0))
-    return state
+    return replace(state, row=tuple(row), dealt_by_type=tuple(counts))
 
 
-DEAL = MoveRule(
+DEAL = CryptRule(
     name="deal",
     player="none",
     turn=None,

@@ -11,7 +11,6 @@ from .words import WORDS
 
 # -- the score breakdown (every line names its source) and the outcome ------------------------
 def score(game, state: CryptState) -> tuple[SideScore, ...]:
-    sides = []
     tapestry_totals = {
         s: sum(
             box.value(game, o.payload)
@@ -24,62 +23,60 @@ def score(game, state: CryptState) -> tuple[SideScore, ...]:
         s: sum(1 for o in state.collections[s] if o.type == "tapestries")
         for s in range(state.players)
     }
-    idol_moments = [m for m in state.idol_pair_moment[: state.players] if m is not None]
+    idol_rounds = [r for r in state.idol_pair_round[: state.players] if r is not None]
+    sides = []
     for seat in range(state.players):
-        lines: list[ScoreLine] = []
         coll = state.collections[seat]
         by_type = {t: [o for o in coll if o.type == t] for t in TYPES}
-        for kind, cards in by_type.items():
-            known = [o for o in cards if o.payload]
-            unknown = len(cards) - len(known)
-            t = log.type_name(game, kind, plural=True)
-            if known:
-                values = [box.value(game, o.payload) for o in known]
-                sums = " + ".join(str(v) for v in values)
-                lines.append(
-                    ScoreLine(
-                        sum(values),
-                        f"treasure_{kind}",
-                        WORDS("score.treasures", kind=t, sums=sums),
-                        tuple(o.payload for o in known),
-                    )
-                )
-            if unknown:
-                lines.append(
-                    ScoreLine(
-                        0,
-                        "unrevealed",
-                        WORDS("score.unrevealed", count=unknown, kind=t),
-                        (game.type_back[kind],),
-                    )
-                )
-        lines.extend(
-            collector_lines(
-                game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
-            )
-        )
-        ready = state.ready[seat]  # dice out on cards count once they come back ready
-        if ready:
-            points = ready * game.data.ready_die_points
-            lines.append(
-                ScoreLine(
-                    points,
-                    "ready_dice",
-                    WORDS("score.ready_dice", ready=ready, points=game.data.ready_die_points),
-                )
-            )
+        lines = [
+            *treasure_lines(game, by_type),
+            *collector_lines(
+                game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_rounds
+            ),
+            *ready_dice_line(game, state.ready[seat]),
+        ]
         name = state.names[seat]
         sides.append(SideScore(f"p{seat}", Text(name, name), (seat,), tuple(lines)))
     return tuple(sides)
 
 
+def treasure_lines(game, by_type) -> list[ScoreLine]:
+    """Each type's known values summed, and a 0 line for cards still face down and unknown."""
+    lines = []
+    for kind, cards in by_type.items():
+        known = [o for o in cards if o.payload]
+        unknown = len(cards) - len(known)
+        t = log.type_name(game, kind, plural=True)
+        if known:
+            values = [box.value(game, o.payload) for o in known]
+            sums = " + ".join(str(v) for v in values)
+            words = WORDS("score.treasures", kind=t, sums=sums)
+            lines.append(
+                ScoreLine(sum(values), f"treasure_{kind}", words, tuple(o.payload for o in known))
+            )
+        if unknown:
+            words = WORDS("score.unrevealed", count=unknown, kind=t)
+            lines.append(ScoreLine(0, "unrevealed", words, (game.type_back[kind],)))
+    return lines
+
+
+def ready_dice_line(game, ready: int) -> list[ScoreLine]:
+    """Ready dice score (data: points each); dice out on cards count once they come back."""
+    if not ready:
+        return []
+    each = game.data.ready_die_points
+    return [
+        ScoreLine(ready * each, "ready_dice", WORDS("score.ready_dice", ready=ready, points=each))
+    ]
+
+
 def collector_lines(
-    game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_moments
+    game, state, seat, by_type, tapestry_totals, tapestry_owners, idol_rounds
 ) -> list[ScoreLine]:
     side = dict(state.collectors)
-    moment = state.idol_pair_moment[seat]
+    reached = state.idol_pair_round[seat]
     return [
-        *(idols_b(game, moment, idol_moments) if side["idols"] == "B" else ()),
+        *(idols_b(game, reached, idol_rounds) if side["idols"] == "B" else ()),
         *jewelry(game, side["jewelry"], by_type["jewelry"]),
         *(manuscripts_a(game, by_type["manuscripts"]) if side["manuscripts"] == "A" else ()),
         *(pottery_a(game, len(by_type["pottery"])) if side["pottery"] == "A" else ()),
@@ -95,11 +92,12 @@ def bonus(points, key: str, collector: str, **values) -> list[ScoreLine]:
     return [ScoreLine(points, key.split(".", 1)[1], WORDS(key, **values), (collector,))]
 
 
-def idols_b(game, moment, idol_moments) -> list[ScoreLine]:
+def idols_b(game, reached, idol_rounds) -> list[ScoreLine]:
+    """First to 2 idols (everyone who got there in that same round): 5; anyone later: 2."""
     c = game.data.collectors
-    if moment is None:
+    if reached is None:
         return []
-    if moment == min(idol_moments):
+    if reached == min(idol_rounds):
         return bonus(c["idols_b_first"], "score.idols_b_first", "CRCIDOLB")
     return bonus(c["idols_b_later"], "score.idols_b_later", "CRCIDOLB")
 

@@ -110,8 +110,9 @@ OPTIONS = {
 CRYPT_PLACE = Int(0, lambda c: row_size(c) - 1)
 FACE = Int(1, 6)
 ROLLS = ListOf(FACE, 1, MAX_DICE)
-FLIPPED = {"card": Str(), "cards": ListOf(Str(), 1, 6)}  # collector cards turned over
-TO_FLIP = ("card", "cards")
+# collected cards a flip turns over: one (`card`) or several (`cards`, each a treasure's
+# payload or its back's); how many a collector needs is its rule, checked with its words
+FLIPPED_CARDS = ListOf(Str(), 1, 6)
 
 
 # -- what is in the box for this player count, and the first state ----------------------------
@@ -231,5 +232,5 @@ def new_game(game, setup: Setup) -> CryptState:
         collections=((),) * seats,
         seen=frozenset(),
         dealt_by_type=(0,) * len(TYPES),
-        idol_pair_moment=(None,) * seats,
+        idol_pair_round=(None,) * seats,
     )

@@ -36,7 +36,6 @@ class Owned:
     type: str
     payload: str | None
     flipped: bool = False
-    moment: int = 0  # when it was collected (for "first to 2 idols")
 
 
 @dataclass(frozen=True)
@@ -71,9 +70,9 @@ class CryptState:
     pending: tuple[tuple[str, int, int], ...] = ()  # (die track, card, effort)
     pending_player: int | None = None
     rolls: tuple[Roll, ...] = ()
-    moment: int = 0
-    idol_pair_moment: tuple[int | None, ...] = ()
-    peeked: frozenset[int] = frozenset()
+    # Idols B: the round in which each seat first held 2 idols (all who did so in the first
+    # such round are "first", whatever the moment of that round)
+    idol_pair_round: tuple[int | None, ...] = ()
     ghost_pushed: int = 0
     ghost_last: tuple[tuple[int, int, int], ...] = ()  # (card, dice, effort) just placed
     ghost_rolled: tuple[int, ...] = ()
@@ -92,19 +91,14 @@ def is_ghost(state: CryptState, seat: int) -> bool:
     return state.players == 1 and seat == 1
 
 
-def holds_card(state: CryptState, card) -> bool:
-    """Is `card` a place in the crypt row (a whole number) that holds a card?"""
-    return (
-        isinstance(card, int)
-        and not isinstance(card, bool)
-        and 0 <= card < len(state.row)
-        and state.row[card] is not None
-    )
-
-
 def next_roll(state: CryptState, card) -> int | None:
     """The first roll still due for a die on crypt card `card`."""
     for i, r in enumerate(state.rolls):
         if r.card == card and r.failed is None:
             return i
     return None
+
+
+def unflipped(state: CryptState, seat: int, kind: str) -> list[int]:
+    """Where in `seat`'s collection its cards of type `kind` still face down lie."""
+    return [i for i, c in enumerate(state.collections[seat]) if c.type == kind and not c.flipped]

@@ -37,7 +37,6 @@ WORDS = Words({
                      "拿起始火炬的玩家必須是 0 到 {last} 號座位"),
     # turns
     "game_over": ("The game is over.", "遊戲已經結束了。"),
-    "unknown_player": ("There is no player {seat!r} in this game.", "這場遊戲沒有玩家 {seat!r}。"),
     "wrong_phase.claim": ("This can only be done while claiming treasure.", "這只能在宣告寶藏階段做。"),
     "not_your_turn": ("It is {actor}'s turn, not {player}'s.", "現在輪到 {actor}，不是 {player}。"),
     "not_your_turn.end_turn": ("Only {player} can end this turn.", "只有 {player} 可以結束這個回合。"),
@@ -46,9 +45,6 @@ WORDS = Words({
     "wrong_phase.deal": (
         "Cards are only dealt into the crypt at the start of a round.",
         "只有每回合開始時才能翻開地窖的寶藏卡。"),
-    "no_such_card.place": (
-        "The crypt has only {places} places this round.",
-        "這回合地窖只有 {places} 個位置。"),
     "place_taken": ("Crypt place {place} already holds a card.", "地窖第 {place} 個位置已經有牌了。"),
     "bad_move.no_card": (
         "Say which card was dealt (its code) or which back shows.",
@@ -66,12 +62,7 @@ WORDS = Words({
         "{players} 人遊戲不使用{card}（{payload}）。"),
     "card_already_seen": ("{card} ({payload}) has already been dealt.", "{card}（{payload}）已經出現過了。"),
     # claiming
-    "empty_claim": ("A claim puts at least one die on a card.", "宣告寶藏至少要放一顆骰子。"),
     "no_such_card": ("There is no treasure at crypt place {card!r}.", "地窖的位置 {card!r} 沒有寶藏卡。"),
-    "bad_move.no_dice": ("Each claimed card needs at least one die.", "每張宣告的寶藏卡至少要放一顆骰子。"),
-    "bad_effort": (
-        "A die's effort is a face from 1 to 6, not {effort!r}.",
-        "骰子的努力值只能是 1 到 6，不能是 {effort!r}。"),
     "mixed_effort.claim": (
         "All dice on {here} must show the same number.",
         "放在{here}上的骰子必須是同一個點數。"),
@@ -108,10 +99,12 @@ WORDS = Words({
     "no_roll_due": (
         "No die on crypt card {card!r} still needs a roll.",
         "地窖第 {card!r} 張牌上沒有需要擲的骰子。"),
+    "not_your_die": (
+        "The dice on {here} are {owner}'s: {owner} rolls them (the host may enter it for {owner}).",
+        "{here}上的骰子是 {owner} 的：由 {owner} 自己擲（主持人可以替 {owner} 輸入）。"),
     "die_unread.roll": (
         "Enter the number rolled (or say whether the die is exhausted).",
         "請輸入擲出的點數（或說明骰子是否累倒）。"),
-    "bad_roll.roll": ("A die shows 1 to 6, not {value!r}.", "骰子只有 1 到 6 點，不是 {value!r}。"),
     "wrong_phase.end_collect": ("There is no collect phase going on.", "現在不是收集寶藏階段。"),
     "rolls_missing": ("Some dice on claimed cards still need their roll.", "還有宣告卡上的骰子沒有擲。"),
     # collectors
@@ -128,7 +121,6 @@ WORDS = Words({
         "{player} 沒有這樣面朝下的{kind}可以翻。"),
     "wrong_phase.reroll": ("Idols re-roll a die only in the collect phase.", "偶像只能在收集寶藏階段用來重擲骰子。"),
     "no_such_roll": ("Choose one of your own dice rolled this phase.", "請選一顆你這階段已經擲過的骰子。"),
-    "once_per_round": ("The manuscript look is used once per round.", "手稿收藏家的查看每回合只能用一次。"),
     "nothing_to_peek": ("There is no face-down card in the crypt to look at.", "地窖裡沒有面朝下的牌可以看。"),
     "wrong_phase.take": (
         "Pottery takes a card only after the reveal, before anyone claims.",
@@ -160,40 +152,6 @@ WORDS = Words({
         "That ghost die is not where the ghost placed its dice; see the dashboard.",
         "鬼魂的骰子放錯位置了，請看控制台上鬼魂的擺法。"),
     # a move not filled in properly: what it must say
-    "bad_move": ("This move is not filled in properly.", "這個動作的資料不完整。"),
-    "bad_move.deal": (
-        "A dealt card says which treasure it is, or which back shows, and its place in the crypt.",
-        "翻開的牌要說明是哪張寶藏卡（或哪種背面）以及在地窖的哪個位置。"),
-    "bad_move.claim": (
-        "A claim says, for each card, which crypt card, how many dice and the effort they show (1 "
-        "to 6).",
-        "宣告寶藏要說明每張卡：地窖的哪張卡、放幾顆骰子、骰子的點數（1 到 6）。"),
-    "bad_move.place_die": (
-        "A die set on a card needs the die, the crypt card and the number it shows.",
-        "放到卡上的骰子要說明是哪顆骰子、哪張地窖卡，以及顯示的點數。"),
-    "bad_move.remove_die": ("Say which die was taken back.", "請說明拿回的是哪顆骰子。"),
-    "bad_move.ghost_roll": (
-        "Enter the number each ghost die shows, 1 to 6.",
-        "請輸入每顆鬼魂骰子的點數（1 到 6）。"),
-    "bad_move.roll": (
-        "An exhaustion roll says which crypt card the die is on and the number it shows.",
-        "疲憊擲骰要說明骰子在哪張地窖卡上，以及擲出的點數。"),
-    "bad_move.reroll": (
-        "An idol re-roll says which roll it repeats, which idol is flipped and the new number.",
-        "用偶像重擲要說明重擲哪一次、翻哪張偶像，以及新的點數。"),
-    "bad_move.peek": ("Say which manuscript is flipped to look.", "請說明翻哪張手稿來查看。"),
-    "bad_move.take": (
-        "Pottery names the 2 pottery cards flipped and the face-down crypt card taken.",
-        "陶器要說明翻哪 2 張陶器，以及拿走地窖裡哪張面朝下的牌。"),
-    "bad_move.recover_one": (
-        "Remains names the 2 remains cards flipped to recover a die.",
-        "遺骨要說明翻哪 2 張遺骨來恢復一顆骰子。"),
-    "bad_move.identify": (
-        "Say which treasure a face-down card turned out to be.",
-        "請說明面朝下的牌翻開後是哪張寶藏卡。"),
-    "bad_move.tiebreak_roll": (
-        "A tie-break roll lists the number on each ready die.",
-        "決勝擲骰要列出每顆可用骰子的點數。"),
     # names; and what goes between the items of a list ("2, 5, 6" / "2、5、6")
     "list.cards": (" and ", "；"),
     "list.numbers": (", ", "、"),
@@ -235,7 +193,6 @@ WORDS = Words({
     "log.remove_die.nobody": ("A die is taken back", "一顆骰子被拿回來"),
     "log.end_turn": ("{who} ends the turn", "{who} 結束這個回合"),
     "log.end_turn.nobody": ("The turn ends", "回合結束"),
-    "log.ghost_roll.none": ("The ghost has no dice to roll", "鬼魂沒有骰子可以擲"),
     "log.roll": ("{who} rolls a {value} for the die on {here}", "{who} 為{here}上的骰子擲出 {value} 點"),
     "log.roll.entered": ("{who}'s servant on {here}: {tired}", "{who} 在{here}上的骰子：{tired}"),
     "log.roll.result": ("{said}: {tired}", "{said}：{tired}"),
@@ -254,7 +211,6 @@ WORDS = Words({
     "log.tiebreak_roll": (
         "{who} rolls {rolled} to break the tie ({total} in all)",
         "{who} 擲出 {rolled} 來決勝（共 {total} 點）"),
-    "log.tiebreak_roll.no_dice": ("{who} has no ready dice to break the tie", "{who} 沒有可用的骰子來決勝"),
     # the camera
     "camera.pushed_off": (
         "{name}'s die left the crypt (pushed off: it is ready again).",
