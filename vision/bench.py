@@ -168,6 +168,7 @@ class Condition:
     lens: tuple[float, float, float, float] = (-0.03, 0.0, 0.0, 0.0)  # k1, k2, p1, p2
     hands: int = 0
     exposures: tuple[float, ...] = ()  # per-frame exposure, cycled (auto-exposure swings)
+    module_px: float | None = None  # pixels per QR module; None = the run's (3)
 
 
 WIDE_LENS = (-0.12, 0.035, 0.004, -0.003)  # a cheap wide-angle webcam, slightly tilted lens
@@ -208,6 +209,31 @@ CONDITIONS = {
 }
 
 
+def smear_conditions() -> dict[str, Condition]:
+    """Motion smear stated in QR modules (0.5, 1 and 1.5) at 3, 4 and 5 px per module, each
+    in its own direction, then the longest smear with blur (0.4 module), sleeve glare and
+    hands: a linear motion blur over the whole rendered frame (a shaky camera arm)."""
+    angles = iter((0, 90, 45, 135, 20, 160, 70, 110, 15, 60, 120, 170, 35, 100, 150, 80, 5, 125))
+    out = {}
+    for px in (3, 4, 5):
+        for modules in (0.5, 1.0, 1.5):
+            angle = next(angles)
+            look = Degradation(motion_px=modules * px, motion_angle_deg=angle)
+            out[f"smear {modules:g}m {px}px {angle}°"] = Condition(look, module_px=px)
+        for extra, kwargs, hands in (
+            ("+blur", {"blur_sigma": 0.4 * px}, 0),
+            ("+glare", {"specular": 0.9, "glare": 0.4}, 0),
+            ("+hands", {"light": 0.2}, 3),
+        ):
+            angle = next(angles)
+            look = Degradation(motion_px=1.5 * px, motion_angle_deg=angle, **kwargs)
+            out[f"smear 1.5m {px}px {angle}° {extra}"] = Condition(look, hands=hands, module_px=px)
+    return out
+
+
+CONDITIONS.update(smear_conditions())
+
+
 def run_conditions(
     frames: int,
     conditions=CONDITIONS,
@@ -228,11 +254,11 @@ def run_conditions(
         "zxing whole frame": ZxingDecoder(),
         "pyzbar whole frame": PyzbarDecoder(),
     }
-    columns, overlap, px_per_mm = fitting_grid(cards, module_px)
     payloads = [f"MU{i:02d}" for i in range(1, cards + 1)]
     cells: list[Cell] = []
     for name, condition in conditions.items():
-        group = {m: Cell(cards, module_px, name, m) for m in methods}
+        columns, overlap, px_per_mm = fitting_grid(cards, condition.module_px or module_px)
+        group = {m: Cell(cards, condition.module_px or module_px, name, m) for m in methods}
         cells.extend(group.values())
         for index in range(frames):
             seed = zlib.crc32(f"{name}/{index}".encode()) % 100000
@@ -290,7 +316,7 @@ def run_conditions(
                         f"{', '.join(sorted(read - in_frame)) or 'none'}"
                     )
         log(
-            f"  {name:<18} "
+            f"  {name:<26} "
             + "  ".join(
                 f"{m}: {c.correct}/{c.truths}" + (f" ({c.wrong} wrong)" if c.wrong else "")
                 for m, c in group.items()
@@ -305,8 +331,10 @@ def format_conditions(cells: list[Cell]) -> str:
     methods = list(dict.fromkeys(c.method for c in cells))
     conditions = list(dict.fromkeys(c.degradation for c in cells))
     by = {(c.degradation, c.method): c for c in cells}
+    width = max([18] + [len(n) for n in conditions])
     lines = [
-        f"{'condition':<18} " + "".join(f"{m + ' recall/wrong/exact/CPU ms':>46}" for m in methods)
+        f"{'condition':<{width}} "
+        + "".join(f"{m + ' recall/wrong/exact/CPU ms':>46}" for m in methods)
     ]
     for name in conditions:
         row = []
@@ -319,7 +347,7 @@ def format_conditions(cells: list[Cell]) -> str:
                 f"{cell.recall * 100:>22.2f}% {cell.wrong:>5} "
                 f"{cell.exact_frames:>4}/{cell.frames:<4} {statistics.median(cell.ms):>5.0f}"
             )
-        lines.append(f"{name:<18} " + "".join(f"{r:>46}" for r in row))
+        lines.append(f"{name:<{width}} " + "".join(f"{r:>46}" for r in row))
     worst = []
     for method in methods:
         measured = [by[(n, method)] for n in conditions if by[(n, method)].frames]
@@ -504,8 +532,8 @@ def main_conditions(
 
     load_before = os.getloadavg()[0]
     print(
-        f"vision conditions: 36 cards at 3 px per QR module, 1920x1080, {frames} frame(s) "
-        f"per condition"
+        f"vision conditions: 36 cards at 3 px per QR module (smears at 3, 4 and 5), 1920x1080, "
+        f"{frames} frame(s) per condition"
     )
     cells = run_conditions(frames, misses=misses)
     print()

@@ -21,7 +21,7 @@ from companion.catalogue import PAYLOAD_PATTERN
 from .backends import Decoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
 from .cardgrid import read_card_symbol
 from .codes import Code, contains, same_symbol
-from .crops import crop_enlarged, map_back, rectified, sharpen
+from .crops import crop_enlarged, crop_unsmeared, map_back, rectified, sharpen, smear_direction
 from .finder import FINE_REACH, Candidate, extent, find_candidates
 from .tallies import StageTallies
 
@@ -124,7 +124,9 @@ class CardReader:
         if (failed or holding) and found and thorough:
             failed += self._tile_pass(gray, failed, holding, found)
         if (failed or off_centre) and thorough:
-            self._grid_pass(gray, [c for c in failed + off_centre if c.module_px is None], found)
+            rest = [c for c in failed + off_centre if c.module_px is None]
+            self._unsmear_pass(gray, rest, found)
+            self._grid_pass(gray, rest, found)
         if found and thorough:
             self.symbol_side = float(np.median([c.size_px for c in found]))
         return found
@@ -253,6 +255,38 @@ class CardReader:
             lambda: self._try(self.zxing, [wide, sharpen(wide, 2.0, 1.5)], back_wide, candidate),
         )
 
+    def _unsmear_pass(self, gray: np.ndarray, failed: list[Candidate], found: list[Code]):
+        """Before the grid fit, outlines of a symbol's size that every view failed on, clear
+        of every code read, are tried with a motion smear undone (codes go into `found`)."""
+        side = float(np.median([c.size_px for c in found])) if len(found) >= 2 else None
+        for candidate in failed:
+            if not _worth_fitting(candidate, side, found):
+                continue
+            start = time.perf_counter()
+            code = self.read_unsmeared(gray, candidate)
+            self.stats.count("unsmear", code is not None, start)
+            if code is not None and not any(same_symbol(code, k) for k in found):
+                found.append(code)
+
+    def read_unsmeared(self, gray: np.ndarray, candidate: Candidate) -> Code | None:
+        """A symbol smeared by motion (a card slid across the mat, a shaky camera arm): its
+        edges are weak along the motion, which gives the direction; the smear is undone along
+        it for a few lengths (in modules) and each result decoded. Only for outlines every
+        other view failed on, so a still table never pays for it."""
+        angle, anisotropy = smear_direction(gray, candidate.quad)
+        if anisotropy < SMEAR_ANISOTROPY:
+            return None  # edges as strong every way: no smear to undo
+        box = candidate.quad.max(axis=0) - candidate.quad.min(axis=0)
+        module = candidate.module_px or float(box.min()) / 23.0  # as crop_enlarged guesses
+        for modules in SMEAR_MODULES:
+            view, back = crop_unsmeared(
+                gray, candidate.quad, modules * module, angle, 10.0, module_px=candidate.module_px
+            )
+            code = self._try(self.zxing, [view], back, candidate)
+            if code is not None:
+                return code
+        return None
+
     def _grid_pass(self, gray: np.ndarray, failed: list[Candidate], found: list[Code]) -> None:
         """Last, for what no decoder could even locate (a highlight over a finder pattern):
         fit the card symbol's fixed patterns to the outline and decode with erasures. It
@@ -261,16 +295,9 @@ class CardReader:
         side = float(np.median([c.size_px for c in found])) if len(found) >= 2 else None
         tried: list[tuple[float, float]] = []
         for candidate in failed:
-            span = extent(candidate.quad)
-            if side is not None and not GRID_SIZES[0] * side <= span <= GRID_SIZES[1] * side:
+            if not _worth_fitting(candidate, side, found):
                 continue
-            if any(
-                _inside(c, candidate)
-                or np.linalg.norm(np.subtract(candidate.center, c.center))
-                < GRID_CLEARANCE * c.size_px
-                for c in found
-            ):
-                continue  # holds a code already read, or is too close to hold another
+            span = extent(candidate.quad)
             piece = side is not None and span < side
             # Overlapping tiles of one blob, or pieces of one symbol (the fit searches a
             # few modules around the outline, and symbols lie over a side apart): fitted once.
@@ -317,12 +344,32 @@ class CardReader:
 # Every card code on a table prints at one module size, so in one frame symbols differ only
 # by perspective: a blob under this share of the symbols already read is not one of them.
 FRAGMENT_SHARE = 0.4
-GRID_SIZES = (0.6, 2.5)  # outline extent / symbol side worth fitting a grid to
+# Outline extent / symbol side worth fitting a grid to (or undoing a smear on). A sleeve's
+# highlight across a smeared symbol leaves pieces under half a side (0.48 in the smear
+# conditions' misses), so pieces from 0.45 count.
+GRID_SIZES = (0.45, 2.5)
 # Two symbols with their quiet zones lie at least 25/21 sides apart: a blob centred closer to
 # a code read is its card's printed text.
 GRID_CLEARANCE = 25 / 21
+SMEAR_ANISOTROPY = (
+    0.25  # (strong - weak) / (strong + weak) gradient energy; 1.5-module smears: 0.26+
+)
+SMEAR_MODULES = (1.5, 1.75, 1.25, 2.0, 1.0, 2.25)  # smear lengths tried (modules)
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 BRIEF_STAGES = ("crop", "sharpen-1.2")  # CardReader.read's "look" at a changing outline
+
+
+def _worth_fitting(candidate: Candidate, side: float | None, found: list[Code]) -> bool:
+    """An outline about a symbol's size (when the frame has shown it) that holds no code
+    read and lies far enough from each to hold another."""
+    span = extent(candidate.quad)
+    if side is not None and not GRID_SIZES[0] * side <= span <= GRID_SIZES[1] * side:
+        return False
+    return not any(
+        _inside(c, candidate)
+        or np.linalg.norm(np.subtract(candidate.center, c.center)) < GRID_CLEARANCE * c.size_px
+        for c in found
+    )
 
 
 def _symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:

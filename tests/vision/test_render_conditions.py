@@ -5,9 +5,16 @@ figures rest on it)."""
 import numpy as np
 import pytest
 
-from vision.bench import CONDITIONS, WIDE_LENS, Cell, format_conditions, run_conditions
+from vision.bench import (
+    CONDITIONS,
+    WIDE_LENS,
+    Cell,
+    format_conditions,
+    run_conditions,
+    smear_conditions,
+)
 from vision.hands import Hand
-from vision.optics import lens_model
+from vision.optics import lens_model, smear_kernel
 from vision.reader import CardReader
 from vision.render import Camera, Degradation, grid_scene, render_scene
 
@@ -109,3 +116,30 @@ def test_conditions_list_each_code_the_pipeline_missed_by_frame_and_seed(monkeyp
     quiet: list[str] = []
     run_conditions(1, {"clean": CONDITIONS["clean"]}, cards=12, module_px=4, log=quiet.append)
     assert not any("missed" in line for line in quiet)
+
+
+def test_smear_conditions_state_their_length_in_modules():
+    conditions = smear_conditions()
+    for name, condition in conditions.items():
+        modules = float(name.split()[1].rstrip("m"))
+        assert condition.degradation.motion_px == pytest.approx(modules * condition.module_px)
+    assert {c.module_px for c in conditions.values()} == {3, 4, 5}
+    angles = [c.degradation.motion_angle_deg for c in conditions.values()]
+    assert len(set(angles)) == len(angles)  # every condition smears its own way
+    assert set(conditions) <= set(CONDITIONS)
+
+
+@pytest.mark.parametrize("length,angle", [(4.5, 30.0), (1.5, 0.0), (7.5, 100.0)])
+def test_a_fractional_smear_is_as_long_as_stated(length, angle):
+    """A box `length` px long has variance length^2/12 along the motion; the bilinear share
+    between pixels adds a little (rounding 4.5 to 4 would fall short by 0.35 px^2)."""
+    kernel = smear_kernel(length, angle).astype(np.float64)
+    assert kernel.sum() == pytest.approx(1.0, abs=1e-5)
+    ys, xs = np.indices(kernel.shape)
+    a = np.radians(angle)
+    cx, cy = (kernel * xs).sum(), (kernel * ys).sum()
+    along = (xs - cx) * np.cos(a) + (ys - cy) * np.sin(a)
+    across = -(xs - cx) * np.sin(a) + (ys - cy) * np.cos(a)
+    share = 0.25  # the bilinear share adds about 1/6 px^2 each way
+    assert length**2 / 12 - 0.02 <= (kernel * along**2).sum() <= length**2 / 12 + share
+    assert (kernel * across**2).sum() <= share
