@@ -57,7 +57,7 @@ def body_mask(image: np.ndarray, max_hole: float | None = None) -> np.ndarray:
     them into one card-sized blob.
     """
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    mask = ((hsv[..., 1] > 90) & (hsv[..., 2] > 60)).astype(np.uint8) * 255
+    mask: np.ndarray = ((hsv[..., 1] > 90) & (hsv[..., 2] > 60)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     if max_hole is None:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -179,7 +179,7 @@ def _top_face(blob: np.ndarray, image: np.ndarray) -> np.ndarray:
     share = len(dark) / len(values)
     if not (0.08 <= share <= 0.6) or dark.mean() > 0.72 * bright.mean():
         return blob  # no shaded side faces: the whole blob is the top
-    top = (body & (hsv[..., 2] > threshold)).astype(np.uint8) * 255
+    top: np.ndarray = (body & (hsv[..., 2] > threshold)).astype(np.uint8) * 255
     top = cv2.morphologyEx(top, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(top)
     if count < 2:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -22,8 +22,8 @@ class _DieTrack:
     region: str | None
     slot: tuple | None
     first_seen: int
-    sightings: list = None  # recent frame numbers
-    values: list = None  # recent readings (None = unread), same length as sightings
+    sightings: list = field(default_factory=list)  # recent frame numbers
+    values: list = field(default_factory=list)  # recent readings (None = unread), as sightings
     last_seen_t: float = 0.0
     confirmed: bool = False
     reported: tuple | None = None  # (region, slot, value) last reported
@@ -126,13 +126,14 @@ class DiceWatcher:
             key=lambda p: p[0],
         )
         matched: dict[int, str] = {}
-        for distance, i, tid in pairs:
-            if distance <= self.match_mm and i not in matched and tid not in seen:
-                matched[i] = tid
-                seen.add(tid)
+        for distance, i, near in pairs:
+            if distance <= self.match_mm and i not in matched and near not in seen:
+                matched[i] = near
+                seen.add(near)
         for i, (reading, x, y, region, slot) in enumerate(readings):
             tid = matched.get(i)
             if tid is None:
+                assert reading.payload is not None  # `read` keeps only dice of a known colour
                 tid = f"d{self._next}"
                 self._next += 1
                 self.tracks[tid] = _DieTrack(
@@ -173,6 +174,7 @@ class DiceWatcher:
                     )
                 )
                 continue
+            assert track.reported is not None  # set when it was confirmed
             region, slot, old = track.reported
             new_value = value if value is not None else old  # unread frames keep the value
             if (region, slot, old) != (track.region, track.slot, new_value):

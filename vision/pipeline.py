@@ -168,13 +168,15 @@ class TableWatcher:
         seen = self._see_if_changed(image)
         warnings: list[str] = list(self.mat.warnings)
         events = []
-        if self.homography is None:
+        homography = self.homography
+        if homography is None:
             warnings.append(
                 "not calibrated: the mat's corner markers are not visible; show "
                 "the whole mat or click its four corners on the dashboard"
             )
         else:
-            events = self._with_dice(self.tracker.update(seen.detections, t), image, t)
+            card_events = self.tracker.update(seen.detections, t)
+            events = self._with_dice(card_events, image, homography, t)
             warnings.extend(self.tracker.warnings)
             self._remember_quads(seen)
         preview = self.preview(image, seen) if self.previews.due(t) else None
@@ -209,12 +211,12 @@ class TableWatcher:
             "codes_last_frame": len(self._last_seen.codes) if self._last_seen else 0,
         }
 
-    def _with_dice(self, events: list, image: np.ndarray, t: float) -> list:
+    def _with_dice(self, events: list, image: np.ndarray, homography: np.ndarray, t: float) -> list:
         """Add the dice's events (kind "die") before the frame's end; FrameEnd lists them alive."""
         if self.dice is None:
             return events
         # A frame the thumbnail test found unchanged has the same dice: no recount of pips.
-        dice = self.dice.update(image, self.homography, t, unchanged=self._unchanged)
+        dice = self.dice.update(image, homography, t, unchanged=self._unchanged)
         cards = [e for e in events if not isinstance(e, FrameEnd)]
         if not (cards or dice or len(cards) < len(events)):
             return events
@@ -260,8 +262,10 @@ class TableWatcher:
         """The last frame's pieces again (nothing changed), or a decode of the part that
         changed; None when the whole frame is to be decoded in line."""
         every, wait = self.settings.full_decode_every, self.settings.full_decode_wait
-        last = self._last_seen
-        changed = self.changes.changed(thumb, self.changes.reference).astype(np.uint8)
+        last, reference = self._last_seen, self.changes.reference
+        # Called only once a frame was seen and the thumbnails are comparable.
+        assert last is not None and reference is not None
+        changed = self.changes.changed(thumb, reference).astype(np.uint8)
         share = float(changed.mean())
         due = self._reused >= every
         if due and self.changes.same_as_whole(thumb):
@@ -347,8 +351,9 @@ class TableWatcher:
         between are dropped, never queued (`frames_dropped` counts them)."""
         if self.source is None:
             raise CalibrationError("this watcher has no source; call process(image, t)")
-        if self.waits_for_frames:
-            self.source.wait_for_frame(self.settings.frame_wait_s)
+        wait_for_frame = getattr(self.source, "wait_for_frame", None)  # see waits_for_frames
+        if wait_for_frame is not None:
+            wait_for_frame(self.settings.frame_wait_s)
         frame = self.source.read()
         if frame is None:
             status = self.source.status()

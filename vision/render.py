@@ -203,7 +203,7 @@ def _table_texture(w: int, h: int) -> np.ndarray:
     """A wooden table: warm base colour with low-frequency grain (the same table every frame)."""
     rng = np.random.default_rng(20240611)
     base = np.array([60, 95, 140], np.float32)  # BGR brown
-    grain = rng.normal(0, 1, (h // 16 + 1, w // 4 + 1)).astype(np.float32)
+    grain: np.ndarray = rng.normal(0, 1, (h // 16 + 1, w // 4 + 1)).astype(np.float32)
     grain = cv2.resize(cv2.GaussianBlur(grain, (0, 0), 1.5), (w, h), interpolation=cv2.INTER_LINEAR)
     frame = base[None, None, :] * (1 + 0.12 * grain[..., None])
     return np.clip(frame, 0, 255).astype(np.uint8)
@@ -250,7 +250,7 @@ def layout_scene(
     rng = np.random.default_rng(seed)
     pieces = []
     for payload, region, slot in placements:
-        cx, cy = layout.region(region).slot(slot).center_mm
+        cx, cy = layout.region(region).slot(list(slot)).center_mm
         piece = catalogue.get(payload)
         kind = piece.kind if piece is not None else "card"
         pieces.append(
@@ -263,12 +263,11 @@ def layout_scene(
             )
         )
     for payload, region, slot in tokens:
-        cx, cy = layout.region(region).slot(slot).center_mm
+        cx, cy = layout.region(region).slot(list(slot)).center_mm
         piece = catalogue.piece(payload)
         pieces.append(Placed(payload, cx, cy, rng.uniform(-8, 8), "token", piece.marker))
-    return Scene(
-        game, players, pieces, list(hands), layout.mat_size_mm, True, tuple(catalogue.card_size_mm)
-    )
+    card_w, card_h = catalogue.card_size_mm
+    return Scene(game, players, pieces, list(hands), layout.mat_size_mm, True, (card_w, card_h))
 
 
 def grid_scene(

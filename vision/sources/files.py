@@ -130,7 +130,7 @@ class VideoSource:
         self.config = config or SourceConfig()
         if not self.path.is_file():
             raise SourceError(f"video file {self.path} does not exist")
-        self._capture = cv2.VideoCapture(str(self.path))
+        self._capture: cv2.VideoCapture | None = cv2.VideoCapture(str(self.path))
         if not self._capture.isOpened():
             raise SourceError(f"cannot open video {self.path} (unsupported format?)")
         self._file_fps = self._capture.get(cv2.CAP_PROP_FPS) or 30.0
