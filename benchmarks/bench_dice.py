@@ -4,8 +4,8 @@
     python benchmarks/bench_dice.py --frames sample_images/crypt-2p
 
 `--frames` reads the dice of a recorded game's camera frames the way TableWatcher does
-(vision.dice.DiceWatcher.read on the whole 1920x1080 frame, mat calibrated from its markers)
-and compares every die with the frame's JSON: read right, unread, wrong, invented.
+(vision.dice_watch.DiceWatcher.read on the whole 1920x1080 frame, mat calibrated from its
+markers) and compares every die with the frame's JSON: read right, unread, wrong, invented.
 
 Each die is drawn by vision.dice_render.render_die (four colours, random rotation, perspective
 tilt, lighting gradient, drop shadow, QR-like print nearby; "sides" rows also show the

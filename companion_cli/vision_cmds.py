@@ -52,7 +52,7 @@ def recognize(images, game, players, as_json):
     with its "error"); the batch goes on and exits with status 2 at the end."""
     from companion.errors import CompanionError
     from vision.images import read_image
-    from vision.pipeline import recognize as recognize_image
+    from vision.still import recognize as recognize_image
 
     failed = 0
     for path in images:

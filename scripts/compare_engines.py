@@ -260,7 +260,7 @@ class Pair:
         return out
 
     def camera_probes(self, sn, so, setup_new, setup_old, rng: random.Random) -> None:
-        from companion.validation import Context, _bound
+        from companion.validation.specs import Context, _bound
 
         ev = self.events
         oev = self.old_pkg.events

@@ -7,7 +7,7 @@ four corners in the image's pixel coordinates). A backend whose library is missi
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 import cv2
 import numpy as np
@@ -31,6 +31,7 @@ def to_gray(image: np.ndarray) -> np.ndarray:
 
 class ZxingDecoder:
     name = "zxing-cpp"
+    _zx: Any  # the zxingcpp module (None when it is not installed: `available` is False)
 
     def __init__(self, binarizer: str = "LocalAverage", try_harder: bool = True):
         try:

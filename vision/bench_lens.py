@@ -19,6 +19,8 @@ Every row changes one thing against the pipeline's way, in the same run.
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 import cv2
 import numpy as np
 
@@ -33,7 +35,7 @@ from .render import Camera, layout_scene, render_scene
 from .sprites import card_sprite
 
 SIZE = (1920, 1080)
-WIDE = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)
+WIDE: dict[str, Any] = dict(k1=-0.25, k2=0.06, p1=0.004, p2=-0.003)  # Camera's lens fields
 
 
 class ExactLens:
@@ -67,7 +69,8 @@ def board_view(
 
 
 # Board poses: a few near the middle of the picture, and a set reaching its corners and edges.
-CENTRAL_VIEWS = [
+# (rx_deg, ry_deg, distance_mm[, shift_mm]): board_view's arguments
+CENTRAL_VIEWS: list[tuple] = [
     (0, 0, 210),
     (25, 0, 260),
     (-25, 10, 260),
@@ -123,7 +126,7 @@ def place_codes(
     homography = _mat_homography(gray, undistort, corners, subpixel)
     placed = {}
     if truth_quads is not None:  # the codes' true corners instead of the decoder's
-        read = truth_quads.items()
+        read: Iterable[tuple[str, np.ndarray]] = truth_quads.items()
     else:
         codes = CardReader(min_side_px=36, max_side_px=520).read(gray)
         read = ((c.text, c.corners) for c in (refine_corners(gray, codes) if refine else codes))

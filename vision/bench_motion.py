@@ -25,7 +25,8 @@ A full 2-player Musée table (36 cards, 24 tokens) rendered at 1920x1080, watche
 
 Each live part runs once with the partial decode on one thread and once shared by two
 (`TableWatcher(workers=...)`), in the same run. The watcher makes its preview pictures as
-the dashboard's does (960 px wide, at most ten a second).
+the dashboard's does (960 px wide, at most ten a second). The replayed camera and the live
+loop are in `vision.bench_live`.
 """
 
 from __future__ import annotations
@@ -39,57 +40,11 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from .bench_live import FPS, live, p95, placement_latency
 from .hands import Hand
 from .render import Degradation, Placed, Rendered, layout_scene, render_scene
 
-FPS = 30.0
 LOOK = Degradation(noise_sigma=3, jpeg_quality=85)
-
-
-def _p95(values) -> float:
-    ordered = sorted(values)
-    return (
-        ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-        if ordered
-        else float("nan")
-    )
-
-
-class ReplayCapture:
-    """A camera for `CameraSource(capture_factory=...)`: hands out JPEG frames at `fps`
-    (decoding each, as a webcam's MJPEG stream costs): the `warmup` frames, then `jpegs`
-    (over and over when `loop`). `captured_at[i]` is when frame i was delivered."""
-
-    def __init__(
-        self, jpegs: list[bytes], fps: float = FPS, loop: bool = True, warmup: list[bytes] = ()
-    ):
-        self.jpegs, self.warmup, self.period, self.loop = jpegs, list(warmup), 1.0 / fps, loop
-        self.delivered = 0
-        self.started: float | None = None
-        self.captured_at: list[float] = []
-
-    def isOpened(self) -> bool:  # OpenCV's name
-        return True
-
-    def read(self):
-        if self.started is None:
-            self.started = time.monotonic()
-        if not self.loop and self.delivered >= len(self.warmup) + len(self.jpegs):
-            time.sleep(self.period)
-            return False, None
-        due = self.started + self.delivered * self.period
-        pause = due - time.monotonic()
-        if pause > 0:
-            time.sleep(pause)
-        index = self.delivered - len(self.warmup)
-        data = self.warmup[self.delivered] if index < 0 else self.jpegs[index % len(self.jpegs)]
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-        self.captured_at.append(time.monotonic())
-        self.delivered += 1
-        return True, image
-
-    def release(self) -> None:
-        pass
 
 
 class Table:
@@ -195,99 +150,13 @@ def cpu_per_frame(table: Table, still, sweep, workers: int, repeats: int = 2) ->
     return {
         "workers": workers,
         "still_cpu_ms_median": statistics.median(still_cpu),
-        "still_cpu_ms_p95": _p95(still_cpu),
+        "still_cpu_ms_p95": p95(still_cpu),
         "moving_cpu_ms_median": statistics.median(moving_cpu),
-        "moving_cpu_ms_p95": _p95(moving_cpu),
+        "moving_cpu_ms_p95": p95(moving_cpu),
         "moving_cpu_fps": 1000 / statistics.mean(moving_cpu),
         "moving_wall_ms_median": statistics.median(moving_wall),
-        "moving_wall_ms_p95": _p95(moving_wall),
+        "moving_wall_ms_p95": p95(moving_wall),
         "tracked": tracked,
-    }
-
-
-def live(
-    jpegs: list[bytes],
-    workers: int,
-    warmup: list[bytes] = (),
-    loop: bool = True,
-    seconds: float | None = None,
-    placed: dict | None = None,
-    fps: float = FPS,
-) -> dict:
-    """The real CameraSource on a replayed 30 fps camera and a loop calling `step()` as the
-    dashboard does; `warmup` frames are played first (pieces settle) and not counted.
-    `placed` (payload -> (region, slot)): note when each is first reported there."""
-    from companion.events import CardAdded, CardMoved
-
-    from .pipeline import TableWatcher
-    from .sources import CameraSource, SourceConfig
-
-    capture = ReplayCapture(list(jpegs), fps=fps, loop=loop, warmup=warmup)
-    source = CameraSource(
-        0, SourceConfig(stale_after_s=5.0), capture_factory=lambda target, config: capture
-    )
-    watcher = TableWatcher(source, "musee", 2, workers=workers)  # previews as the dashboard
-    counted_from = len(warmup)
-    total = len(warmup) + (len(jpegs) if seconds is None else int(seconds * fps))
-    busy, processed, reported = [], 0, {}
-    dropped_before = whole_before = background_before = 0
-    deadline = time.monotonic() + total / fps + 10
-    while time.monotonic() < deadline:
-        if not source.wait_for_frame(0.5):
-            if capture.delivered >= total:
-                break
-            continue
-        start = time.perf_counter()
-        step = watcher.step()
-        done = time.monotonic()
-        index = (watcher.last_frame_index or 1) - 1  # CameraSource numbers frames from 1
-        if index < counted_from:
-            dropped_before = watcher.frames_dropped
-            whole_before, background_before = watcher.full_decodes, watcher.background_refreshes
-            continue
-        if index >= total:
-            break
-        busy.append((time.perf_counter() - start) * 1000)
-        processed += 1
-        for event in step.events:
-            if isinstance(event, (CardAdded, CardMoved)) and event.payload in (placed or {}):
-                where = (event.where.region, list(event.where.slot or ()))
-                if where == placed[event.payload]:
-                    reported.setdefault(event.payload, done)
-    watcher.close()
-    captured = min(capture.delivered, total) - counted_from
-    result = {
-        "workers": workers,
-        "captured": captured,
-        "processed": processed,
-        "dropped": watcher.frames_dropped - dropped_before,
-        "fps": processed * fps / max(captured, 1),
-        "ms_median": statistics.median(busy) if busy else float("nan"),
-        "ms_p95": _p95(busy),
-        "tracked": len(watcher.tracker.alive()),
-        "whole_decodes": watcher.full_decodes - whole_before,
-        "whole_in_background": watcher.background_refreshes - background_before,
-        "captured_at": capture.captured_at,
-        "reported_at": reported,
-    }
-    return result
-
-
-def placement_latency(run: dict, rests: list[tuple[str, int]], offset: int) -> dict:
-    latencies, missing = [], []
-    for payload, rest in rests:
-        reported = run["reported_at"].get(payload)
-        if reported is None:
-            missing.append(payload)
-            continue
-        latencies.append((reported - run["captured_at"][offset + rest]) * 1000)
-    return {
-        "placements": len(rests),
-        "latencies_ms": latencies,
-        "never_reported": missing,
-        "ms_p50": statistics.median(latencies) if latencies else float("nan"),
-        "ms_p95": _p95(latencies),
-        "ms_max": max(latencies) if latencies else float("nan"),
     }
 
 
@@ -297,12 +166,28 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
     table = Table()
     still, sweep = table.still(), table.sweep()
     placing, rests = table.placing()
-    slots = {p: (region, list(slot)) for p, region, slot in table.placements}
     before = [
         table.render(table.placements[: table.placed_before], seed=200 + i).image for i in range(3)
     ]
     result: dict = {"cpu": [], "live": [], "latency": []}
     log("")
+    _cpu_part(table, still, sweep, workers_compared, result, log)
+    log("")
+    _live_part(still, sweep, workers_compared, result, log)
+    log("")
+    _latency_part(table, placing, rests, before, workers_compared, result, log)
+    load_after = os.getloadavg()[0]
+    result["load_average"] = [load_before, load_after]
+    log("")
+    log(
+        f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
+        f"({os.cpu_count()} CPUs); live figures share the CPUs with whatever else runs"
+    )
+    return result
+
+
+def _cpu_part(table: Table, still, sweep, workers_compared, result: dict, log) -> None:
+    """1. CPU per frame, every frame processed."""
     log(
         "1. CPU per frame, every frame processed (36 cards + 24 tokens, 1920x1080; CPU time of "
         "all threads):"
@@ -317,7 +202,10 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
             f"CPU (wall {cpu['moving_wall_ms_median']:.1f} / p95 {cpu['moving_wall_ms_p95']:.1f} "
             f"ms); {cpu['tracked']} pieces tracked"
         )
-    log("")
+
+
+def _live_part(still, sweep, workers_compared, result: dict, log) -> None:
+    """2. Live at 30 fps, the table still and a hand moving; then 60 fps offered."""
     log("2. Live: CameraSource on a camera replaying JPEG frames at 30 fps, step() in a loop:")
     settle = _jpegs([still[i % 3] for i in range(45)])
     for workers in workers_compared:
@@ -351,7 +239,14 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
             f"{run['fps']:.1f} fps; {run['ms_median']:.1f} ms median, p95 {run['ms_p95']:.1f} ms "
             f"per frame"
         )
-    log("")
+
+
+def _latency_part(
+    table: Table, placing, rests, before, workers_compared, result: dict, log
+) -> None:
+    """3. Placement latency, live at 30 fps with a hand moving in every frame: `placing` (the
+    frames of cards carried in, `rests` where each lies still) after `before` (the table)."""
+    slots = {p: (region, list(slot)) for p, region, slot in table.placements}
     log(
         f"3. Placement latency, live at 30 fps: {len(rests)} cards carried in and laid down while "
         f"a hand moves in every frame; from the capture of the first frame in which the card lies "
@@ -389,14 +284,6 @@ def main(log=print, workers_compared=(1, 2)) -> dict:
         f"   settling rule: added once read in 3 of the last 5 processed frames; the least "
         f"possible delay is 2 frame periods ({2000 / FPS:.0f} ms) plus one frame's processing"
     )
-    load_after = os.getloadavg()[0]
-    result["load_average"] = [load_before, load_after]
-    log("")
-    log(
-        f"machine load average {load_before:.1f} at start, {load_after:.1f} at end "
-        f"({os.cpu_count()} CPUs); live figures share the CPUs with whatever else runs"
-    )
-    return result
 
 
 if __name__ == "__main__":  # pragma: no cover

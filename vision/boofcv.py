@@ -25,6 +25,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -243,8 +244,17 @@ def run_isolated(method: str, photos: list[LabelledPhoto], verbose: bool) -> Met
 
 
 def format_report(runs: list[MethodRun]) -> str:
-    categories = sorted({c for run in runs for c in run.categories()})
+    """Recall per category, then the summary rows (recall, CPU, memory), one column a method."""
     width = 14
+    lines = _category_rows(runs, width) + [""] + _summary_rows(runs, width)
+    for run in runs:
+        if run.note:
+            lines.append(f"{run.method}: {run.note}")
+    return "\n".join(lines)
+
+
+def _category_rows(runs: list[MethodRun], width: int) -> list[str]:
+    categories = sorted({c for run in runs for c in run.categories()})
     lines = [f"{'category':<14} {'codes':>5} " + "".join(f"{r.method:>{width}}" for r in runs)]
     for category in categories:
         labelled = max(r.categories().get(category, (0, 0))[1] for r in runs)
@@ -253,63 +263,33 @@ def format_report(runs: list[MethodRun]) -> str:
             found, n = run.categories().get(category, (0, 0))
             cells.append(f"{100 * found / n:>{width - 1}.1f}%" if n else f"{'-':>{width}}")
         lines.append(f"{category:<14} {labelled:>5} " + "".join(cells))
+    return lines
 
-    def row(label, values, fmt):
-        return f"{label:<20} " + "".join(fmt(v) for v in values)
 
-    lines.append("")
-    lines.append(
-        row(
-            "category average",
-            [r.category_average() for r in runs],
-            lambda v: f"{100 * v:>{width - 1}.1f}%",
-        )
-    )
-    lines.append(
-        row("pooled recall", [r.pooled() for r in runs], lambda v: f"{100 * v:>{width - 1}.1f}%")
-    )
-    for label, pick in (
-        ("CPU ms/image median", statistics.median),
-        ("CPU ms/image mean", statistics.mean),
-        ("CPU ms/image max", max),
-    ):
-        lines.append(row(label, [_ms(r, pick) for r in runs], lambda v: f"{v:>{width}.0f}"))
-    lines.append(
-        row(
-            "photos over 1 s CPU",
-            [sum(p.cpu_ms > 1000 for p in r.photos) for r in runs],
-            lambda v: f"{v:>{width}}",
-        )
-    )
-    lines.append(
-        row("'lots' max CPU ms", [_ms(r, max, "lots") for r in runs], lambda v: f"{v:>{width}.0f}")
-    )
-    lines.append(
-        row(
-            "wall ms/image max",
-            [_ms(r, max, field="ms") for r in runs],
-            lambda v: f"{v:>{width}.0f}",
-        )
-    )
-    lines.append(
-        row(
-            "decodes outside labels",
-            [sum(p.outside for p in r.photos) for r in runs],
-            lambda v: f"{v:>{width}}",
-        )
-    )
-    lines.append(
-        row(
-            "photos with errors",
-            [sum(bool(p.error) for p in r.photos) for r in runs],
-            lambda v: f"{v:>{width}}",
-        )
-    )
-    lines.append(row("peak RSS MB", [r.peak_rss_mb for r in runs], lambda v: f"{v:>{width}.0f}"))
-    for run in runs:
-        if run.note:
-            lines.append(f"{run.method}: {run.note}")
-    return "\n".join(lines)
+def _summary_rows(runs: list[MethodRun], width: int) -> list[str]:
+    def percent(v: float) -> str:
+        return f"{100 * v:>{width - 1}.1f}%"
+
+    def whole(v: float) -> str:
+        return f"{v:>{width}.0f}"
+
+    def count(v: int) -> str:
+        return f"{v:>{width}}"
+
+    rows: list[tuple[str, list, Callable[[Any], str]]] = [
+        ("category average", [r.category_average() for r in runs], percent),
+        ("pooled recall", [r.pooled() for r in runs], percent),
+        ("CPU ms/image median", [_ms(r, statistics.median) for r in runs], whole),
+        ("CPU ms/image mean", [_ms(r, statistics.mean) for r in runs], whole),
+        ("CPU ms/image max", [_ms(r, max) for r in runs], whole),
+        ("photos over 1 s CPU", [sum(p.cpu_ms > 1000 for p in r.photos) for r in runs], count),
+        ("'lots' max CPU ms", [_ms(r, max, "lots") for r in runs], whole),
+        ("wall ms/image max", [_ms(r, max, field="ms") for r in runs], whole),
+        ("decodes outside labels", [sum(p.outside for p in r.photos) for r in runs], count),
+        ("photos with errors", [sum(bool(p.error) for p in r.photos) for r in runs], count),
+        ("peak RSS MB", [r.peak_rss_mb for r in runs], whole),
+    ]
+    return [f"{label:<20} " + "".join(fmt(v) for v in values) for label, values, fmt in rows]
 
 
 def _ms(run: MethodRun, pick, category: str | None = None, field: str = "cpu_ms") -> float:

@@ -60,7 +60,7 @@ def same_symbol(a: Code, b: Code) -> bool:
     if a.text != b.text:
         return False
     distance = np.linalg.norm(np.subtract(a.center, b.center))
-    return distance < 0.5 * max(a.size_px, b.size_px, 1.0)
+    return bool(distance < 0.5 * max(a.size_px, b.size_px, 1.0))
 
 
 def order_quad(quad: np.ndarray) -> np.ndarray:

@@ -31,9 +31,9 @@ def _canonical_face(
     for canvas, col in ((image, BODY_BGR[colour]), (alpha, 255)):
         cv2.rectangle(canvas, (radius, 0), (side - 1 - radius, side - 1), col, -1)
         cv2.rectangle(canvas, (0, radius), (side - 1, side - 1 - radius), col, -1)
-        for x in (radius, side - 1 - radius):
-            for y in (radius, side - 1 - radius):
-                cv2.circle(canvas, (x, y), radius, col, -1, cv2.LINE_AA)
+        for corner_x in (radius, side - 1 - radius):
+            for corner_y in (radius, side - 1 - radius):
+                cv2.circle(canvas, (corner_x, corner_y), radius, col, -1, cv2.LINE_AA)
     a, m, b = spread, 0.5, 1 - spread
     layout = {
         1: [(m, m)],
@@ -90,17 +90,8 @@ def render_die(
     face = np.clip(face * gradient, 0, 255).astype(np.uint8)
     side = face.shape[0]
     half = face_px * scale / 2
-    angle = rng.uniform(0, 2 * np.pi)
-    centre = np.array([big / 2, big / 2]) + rng.uniform(-face_px, face_px, 2) * scale * 0.5
-    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
-    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
-    corners = corners @ rot.T
-    # perspective: shrink one edge, as a camera looking at the table from an angle sees it
-    direction = rng.uniform(0, 2 * np.pi)
-    lean = np.array([np.cos(direction), np.sin(direction)])
-    corners *= (1 - tilt * (corners @ lean) / (half * 2))[:, None]
-    corners += centre
-    src = np.float32([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]])
+    corners, centre, lean = _face_corners(half, face_px, scale, big, tilt, rng)
+    src = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
     warped = cv2.warpPerspective(face, matrix, (big, big), flags=cv2.INTER_LINEAR)
     walpha = cv2.warpPerspective(alpha, matrix, (big, big), flags=cv2.INTER_LINEAR)
@@ -119,6 +110,24 @@ def render_die(
         cv2.resize(scene, (size, size), interpolation=cv2.INTER_AREA), rng, blur, noise, jpeg
     )
     return image, (float(centre[0] / scale), float(centre[1] / scale))
+
+
+def _face_corners(
+    half: float, face_px: float, scale: int, big: int, tilt: float, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The top face's corners on the canvas drawn `scale` times larger: turned at random,
+    moved off the centre by up to half a face, one edge shrunk by `tilt` towards `lean` (a
+    camera at an angle); returns the corners, the face's centre and `lean`."""
+    angle = rng.uniform(0, 2 * np.pi)
+    centre = np.array([big / 2, big / 2]) + rng.uniform(-face_px, face_px, 2) * scale * 0.5
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    corners = corners @ rot.T
+    # perspective: shrink one edge, as a camera looking at the table from an angle sees it
+    direction = rng.uniform(0, 2 * np.pi)
+    lean = np.array([np.cos(direction), np.sin(direction)])
+    corners *= (1 - tilt * (corners @ lean) / (half * 2))[:, None]
+    return corners + centre, centre, lean
 
 
 def _background(kind: str, big: int, rng: np.random.Generator) -> np.ndarray:

@@ -142,7 +142,7 @@ def _contrast_blobs(
     """Blobs where the contrast passes a threshold set by the frame's strongest; `within`
     (a boolean map) limits them to a region, sparing the search everywhere else."""
     strong = float(np.percentile(std[::4, ::4], 99.5))  # a subsample is plenty, 10x faster
-    mask = std > max(14.0, 0.25 * strong)
+    mask: np.ndarray = std > max(14.0, 0.25 * strong)
     if within is not None:
         mask &= within
     mask = mask.astype(np.uint8) * 255
@@ -198,7 +198,7 @@ def _blobs(
         if depth < 3 and short >= lo * 0.8:
             x, y, bw, bh = cv2.boundingRect(contour)
             pad = opening
-            piece = np.zeros((bh + 2 * pad, bw + 2 * pad), np.uint8)
+            piece: np.ndarray = np.zeros((bh + 2 * pad, bw + 2 * pad), np.uint8)
             cv2.drawContours(piece, [contour - (x - pad, y - pad)], -1, 255, -1)
             erode = max(3, int(opening * 0.6)) | 1
             piece = cv2.erode(piece, np.ones((erode, erode), np.uint8))
@@ -207,7 +207,7 @@ def _blobs(
                 centre = quad.mean(axis=0)
                 grown = centre + (quad - centre) * (
                     (np.linalg.norm(quad[0] - centre) + erode * 0.7)
-                    / max(np.linalg.norm(quad[0] - centre), 1)
+                    / max(float(np.linalg.norm(quad[0] - centre)), 1)
                 )
                 found.append((grown + (x - pad, y - pad)).astype(np.float32))
             if parts:

@@ -46,8 +46,8 @@ class Grid:
 
     @classmethod
     def from_corners(cls, corners: np.ndarray, size: int) -> "Grid":
-        square = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
-        homography = cv2.getPerspectiveTransform(square, np.float32(corners))
+        square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+        homography = cv2.getPerspectiveTransform(square, np.asarray(corners, np.float32))
         return cls(homography, size, np.zeros(1), np.zeros(1), 0)
 
     def bent(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -151,12 +151,12 @@ def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
         weights.append(best)
     if len(found_at) < 3:
         return grid
-    found_at, wanted = np.array(found_at), np.array(wanted)
-    bu, bv = grid.bent(found_at[:, 0], found_at[:, 1])
-    basis = _monomials(wanted[:, 0], wanted[:, 1], n, 1)
+    found, want = np.array(found_at), np.array(wanted)
+    bu, bv = grid.bent(found[:, 0], found[:, 1])
+    basis = _monomials(want[:, 0], want[:, 1], n, 1)
     w = np.sqrt(np.array(weights))[:, None]
-    du = np.linalg.lstsq(basis * w, (bu - wanted[:, 0]) * w[:, 0], rcond=None)[0]  # 3-9 rows
-    dv = np.linalg.lstsq(basis * w, (bv - wanted[:, 1]) * w[:, 0], rcond=None)[0]
+    du = np.linalg.lstsq(basis * w, (bu - want[:, 0]) * w[:, 0], rcond=None)[0]  # 3-9 rows
+    dv = np.linalg.lstsq(basis * w, (bv - want[:, 1]) * w[:, 0], rcond=None)[0]
     return Grid(grid.homography, n, du, dv, 1)
 
 

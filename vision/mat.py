@@ -46,6 +46,7 @@ def homography_of(calibration: Any) -> np.ndarray | None:
     """A bare 3x3 matrix, or a calibration result carrying one (`.homography`)."""
     if calibration is None:
         return None
+    matrix: np.ndarray | None
     if isinstance(calibration, np.ndarray):
         matrix = calibration.astype(np.float64)
     else:
@@ -131,6 +132,7 @@ class MatView:
     def _measure_pieces(self) -> None:
         """Remember how big a card and a token's marker look, to size the areas re-decoded
         after a change and the markers searched for there."""
+        assert self.homography is not None  # measured once calibrated
         inverse = np.linalg.inv(self.homography)
         w, h = self.layout.mat_size_mm
         cw, ch = self.layout.card_size_mm

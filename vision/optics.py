@@ -175,7 +175,7 @@ def specular(
         x1, y1 = int(min(centre[0] + side, w)), int(min(centre[1] + side, h))
         if x1 <= x0 or y1 <= y0:
             continue
-        spot = np.zeros((y1 - y0, x1 - x0), np.float32)
+        spot: np.ndarray = np.zeros((y1 - y0, x1 - x0), np.float32)
         cv2.ellipse(
             spot,
             (int(centre[0] - x0), int(centre[1] - y0)),

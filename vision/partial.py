@@ -12,6 +12,7 @@ not tried again while its pixels stay the same.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
 
 import numpy as np
 
@@ -65,7 +66,7 @@ class PartialDecoder:
         nearby = [c for c in codes if not outside(c.corners)]
         looked: list[tuple[str, np.ndarray]] = []  # (attention, outline px) of each candidate
         attention = self._attention(changed)
-        jobs = [
+        jobs: list[tuple[Callable[..., Any], tuple]] = [
             (self._read_strip, (gray, strip, hints, nearby, attention, looked, card_px))
             for box in boxes
             for strip in self._strips(box, card_px)

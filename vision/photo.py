@@ -24,7 +24,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from .backends import OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
+from .backends import Decoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
 from .codes import Code
 from .reader import CardReader
 from .sampler import SymbolSampler
@@ -127,7 +127,7 @@ class PhotoReader:
 
     def __init__(self, passes: tuple[Pass, ...] = PASSES):
         self.passes = passes
-        self.decoders = {
+        self.decoders: dict[str, Decoder] = {
             "zxing": ZxingDecoder(),
             "zxing-global": ZxingDecoder(binarizer="GlobalHistogram"),
             "zxing-fixed": ZxingDecoder(binarizer="FixedThreshold"),
@@ -157,6 +157,7 @@ class PhotoReader:
             start = time.perf_counter()
             if step.long_side not in scaled:
                 scaled[step.long_side] = _at_most(gray, step.long_side)
+            factor: float | np.ndarray  # one scale, or one per axis after a treatment
             view, factor = scaled[step.long_side]
             if found:  # later passes look only at what is still unread
                 view = _without(view, found, factor)

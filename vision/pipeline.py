@@ -2,8 +2,8 @@
 
 `TableWatcher(source, game, players)` is what the dashboard runs in a background thread:
 each `step()` reads the newest frame and returns a `WatchStep` (events for the session, an
-annotated preview JPEG, the source status, warnings). `recognize(image, game, players)`
-does the same for one still image (the `companion recognize` command).
+annotated preview JPEG, the source status, warnings). `vision.still.recognize(image, game,
+players)` does the same for one still image (the `companion recognize` command).
 
 The watcher puts together: its settings (`vision.settings.WatcherSettings`), where pieces
 lie on the mat (`vision.mat.MatView`: calibration, lens, layout), what changed since the
@@ -25,7 +25,7 @@ from companion.events import FrameEnd
 
 from .changes import ChangeDetector, boxes_around, changed_boxes
 from .contract import FrameSource, SourceStatus, WatchStep
-from .dice import DiceWatcher
+from .dice_watch import DiceWatcher
 from .finder import Candidate
 from .mat import CalibrationError, MatView, Seen
 from .partial import PartialDecoder
@@ -168,13 +168,15 @@ class TableWatcher:
         seen = self._see_if_changed(image)
         warnings: list[str] = list(self.mat.warnings)
         events = []
-        if self.homography is None:
+        homography = self.homography
+        if homography is None:
             warnings.append(
                 "not calibrated: the mat's corner markers are not visible; show "
                 "the whole mat or click its four corners on the dashboard"
             )
         else:
-            events = self._with_dice(self.tracker.update(seen.detections, t), image, t)
+            card_events = self.tracker.update(seen.detections, t)
+            events = self._with_dice(card_events, image, homography, t)
             warnings.extend(self.tracker.warnings)
             self._remember_quads(seen)
         preview = self.preview(image, seen) if self.previews.due(t) else None
@@ -209,12 +211,12 @@ class TableWatcher:
             "codes_last_frame": len(self._last_seen.codes) if self._last_seen else 0,
         }
 
-    def _with_dice(self, events: list, image: np.ndarray, t: float) -> list:
+    def _with_dice(self, events: list, image: np.ndarray, homography: np.ndarray, t: float) -> list:
         """Add the dice's events (kind "die") before the frame's end; FrameEnd lists them alive."""
         if self.dice is None:
             return events
         # A frame the thumbnail test found unchanged has the same dice: no recount of pips.
-        dice = self.dice.update(image, self.homography, t, unchanged=self._unchanged)
+        dice = self.dice.update(image, homography, t, unchanged=self._unchanged)
         cards = [e for e in events if not isinstance(e, FrameEnd)]
         if not (cards or dice or len(cards) < len(events)):
             return events
@@ -260,8 +262,10 @@ class TableWatcher:
         """The last frame's pieces again (nothing changed), or a decode of the part that
         changed; None when the whole frame is to be decoded in line."""
         every, wait = self.settings.full_decode_every, self.settings.full_decode_wait
-        last = self._last_seen
-        changed = self.changes.changed(thumb, self.changes.reference).astype(np.uint8)
+        last, reference = self._last_seen, self.changes.reference
+        # Called only once a frame was seen and the thumbnails are comparable.
+        assert last is not None and reference is not None
+        changed = self.changes.changed(thumb, reference).astype(np.uint8)
         share = float(changed.mean())
         due = self._reused >= every
         if due and self.changes.same_as_whole(thumb):
@@ -347,8 +351,9 @@ class TableWatcher:
         between are dropped, never queued (`frames_dropped` counts them)."""
         if self.source is None:
             raise CalibrationError("this watcher has no source; call process(image, t)")
-        if self.waits_for_frames:
-            self.source.wait_for_frame(self.settings.frame_wait_s)
+        wait_for_frame = getattr(self.source, "wait_for_frame", None)  # see waits_for_frames
+        if wait_for_frame is not None:
+            wait_for_frame(self.settings.frame_wait_s)
         frame = self.source.read()
         if frame is None:
             status = self.source.status()
@@ -378,50 +383,3 @@ class TableWatcher:
         return self.previews.draw(
             image, seen.codes, seen.markers, self.layout, self.homography, settled
         )
-
-
-# -- one still image ------------------------------------------------------------------------
-
-
-def recognize(image: np.ndarray, game: str, players: int, calibration: Any = None) -> dict:
-    """The table state in one image: cards by region and slot, tokens, warnings."""
-    watcher = TableWatcher(None, game, players, calibration, preview_width=0)
-    seen = watcher.see(image)
-    warnings: list[str] = []
-    if watcher.homography is None:
-        warnings.append("not calibrated: no mat markers found in the image")
-    cards, tokens, placed = [], [], {}
-    for detection in seen.detections:
-        piece = watcher.catalogue.get(detection.payload)
-        if piece is None:
-            warnings.append(f"unknown code {detection.payload}: not a {watcher.game} card")
-            continue
-        entry = {
-            "payload": detection.payload,
-            "region": detection.region,
-            "slot": list(detection.slot) if detection.slot is not None else None,
-            "x_mm": round(detection.x_mm, 1),
-            "y_mm": round(detection.y_mm, 1),
-        }
-        if piece.kind == "token":
-            tokens.append(entry)
-            continue
-        entry["face_down"] = piece.kind == "back"
-        if detection.payload in placed and piece.kind != "back":
-            warnings.append(f"duplicate print: {detection.payload} appears twice")
-            continue
-        placed[detection.payload] = entry
-        cards.append(entry)
-    for code in seen.codes:
-        if watcher.homography is None:
-            cards.append({"payload": code.text, "region": None, "slot": None})
-    key = lambda e: (e["region"] or "~", e["slot"] or [], e["payload"])  # noqa: E731
-    return {
-        "game": watcher.game,
-        "players": players,
-        "calibrated": watcher.calibrated,
-        "reprojection_error_mm": watcher.reprojection_error_mm,
-        "cards": sorted(cards, key=key),
-        "tokens": sorted(tokens, key=key),
-        "warnings": warnings,
-    }

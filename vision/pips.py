@@ -64,7 +64,7 @@ def rectify(image: np.ndarray, contour: np.ndarray) -> np.ndarray:
     quad = quad[np.argsort(angles)]
     start = int(np.argmin(quad.sum(axis=1)))
     quad = np.roll(quad, -start, axis=0)
-    target = np.float32([[0, 0], [CANON - 1, 0], [CANON - 1, CANON - 1], [0, CANON - 1]])
+    target = np.array([[0, 0], [CANON - 1, 0], [CANON - 1, CANON - 1], [0, CANON - 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     return cv2.warpPerspective(
         image, matrix, (CANON, CANON), flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
@@ -218,7 +218,9 @@ def _templates() -> tuple[np.ndarray, np.ndarray, list]:
 _TEMPLATES: tuple[np.ndarray, np.ndarray, list] | None = None
 
 
-def _match_templates(distance: np.ndarray) -> tuple[int | None, float, float, list]:
+def _match_templates(
+    distance: np.ndarray,
+) -> tuple[int | None, float, float, tuple[list, list]]:
     """Best layout by correlation: (value, its score, lead over the best other count, and
     where that layout puts its pips)."""
     global _TEMPLATES
@@ -229,7 +231,7 @@ def _match_templates(distance: np.ndarray) -> tuple[int | None, float, float, li
     vector = vector - vector.mean()
     norm = float(np.linalg.norm(vector))
     if norm == 0:
-        return None, 0.0, 0.0, []
+        return None, 0.0, 0.0, ([], [])
     scores = matrix @ (vector / norm)
     best = np.array([scores[values == v].max() for v in range(1, 7)])
     order = np.argsort(best)[::-1]

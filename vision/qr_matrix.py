@@ -26,6 +26,7 @@ spare (`SPARE`), so a matrix too damaged to correct is reported as such rather t
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 import reedsolo
@@ -115,14 +116,14 @@ def format_positions(n: int) -> tuple[list[tuple[int, int]], list[tuple[int, int
 def read_format(dark: np.ndarray) -> tuple[int, int, int] | None:
     """(error level bits, mask, distance) from the nearest valid format code to either copy,
     or None when both copies are more than 3 bits from every valid code."""
-    best = None
+    best: tuple[int, int, int] | None = None
     for positions in format_positions(dark.shape[0]):
         value = int("".join("1" if dark[p] else "0" for p in positions), 2)
         code = min(FORMAT_CODES, key=lambda c: bin(c ^ value).count("1"))
         distance = bin(code ^ value).count("1")
         if best is None or distance < best[2]:
             best = (FORMAT_CODES[code] >> 3, FORMAT_CODES[code] & 7, distance)
-    return best if best[2] <= 3 else None
+    return best if best is not None and best[2] <= 3 else None
 
 
 def write_format(dark: np.ndarray, level_bits: int, mask: int) -> None:
@@ -178,14 +179,14 @@ def _blocks(version: int, level: int) -> list[tuple[int, int]]:
     """(total, data) codewords of each block, in order."""
     return [
         (ec.num_total, ec.num_data)
-        for ec in consts.ECC[version][level]
+        for ec in cast(dict, consts.ECC)[version][level]  # segno types its table as an object
         for _ in range(ec.num_blocks)
     ]
 
 
 def _interleaved_positions(blocks: list[tuple[int, int]]) -> list[list[int]]:
     """For each block, the index in the codeword stream of each of its codewords."""
-    positions = [[] for _ in blocks]
+    positions: list[list[int]] = [[] for _ in blocks]
     index = 0
     for i in range(max(data for _, data in blocks)):
         for b, (_, data) in enumerate(blocks):
@@ -247,7 +248,12 @@ def correct(
 
 
 def corrections(
-    block: bytes, ec_count: int, doubt, erasure_counts, spare: int, tried: set | None = None
+    block: bytes | bytearray,
+    ec_count: int,
+    doubt,
+    erasure_counts,
+    spare: int,
+    tried: set | None = None,
 ):
     """Each Reed-Solomon correction of `block` (its last `ec_count` codewords the checks)
     found with, in turn, the first k codeword indices of `doubt` (least sure first) offered
@@ -309,7 +315,7 @@ def parse_data(data: bytes) -> str | None:
     bits, text = _Bits(data), []
     while bits.left() >= 4:
         mode = bits.take(4)
-        if mode == 0:
+        if mode is None or mode == 0:  # (never None: four bits are left)
             break
         segment = _SEGMENTS.get(mode)
         if segment is None:

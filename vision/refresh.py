@@ -39,7 +39,7 @@ def decode_whole(
     stage of the reader, a brief look only where `changed` (thumbnail cells), given, moved."""
 
     def attention(quad: np.ndarray) -> str:
-        return "read" if unchanged_cells(changed, quad) else "look"
+        return "read" if changed is not None and unchanged_cells(changed, quad) else "look"
 
     markers = detect_markers(gray)
     codes = refine_corners(
@@ -181,6 +181,7 @@ def _start_refresh_process(reader: CardReader) -> None:
 
 def _decode_whole_in_process(gray: np.ndarray, hints: list[Candidate], changed: np.ndarray):
     reader = _process_reader
+    assert reader is not None  # set when the process started (`_start_process`)
     reader.stats = StageTallies()  # this decode's counts go back with its result
     codes, markers, _, _ = decode_whole(reader, gray, hints, changed)
     return codes, markers, reader.stats, reader.symbol_side

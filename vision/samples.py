@@ -78,9 +78,7 @@ def generate(out: Path, seed: int = 7) -> int:
     game = find_game("musee")
     moves = play_game(seed)
     tokens = staircase_tokens(game)
-    out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("[0-9]*.jpg")) + list(out.glob("[0-9]*.json")):
-        old.unlink()  # frames only: inputs.json (the dashboard's replay inputs) stays
+    _clear_frames(out)
     rng = random.Random(seed + 1)
     placed: list[tuple[str, str, list[int]]] = []
     done: list[dict] = []
@@ -135,6 +133,14 @@ def generate(out: Path, seed: int = 7) -> int:
         for _ in range(SETTLE_FRAMES):
             emit([], f"{move['card']} in {region} gallery {slot[0]} space {slot[1]}")
     return frame
+
+
+def _clear_frames(out: Path) -> None:
+    """An empty folder for the frames; its other files stay (inputs.json: the dashboard's
+    replay inputs)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in list(out.glob("[0-9]*.jpg")) + list(out.glob("[0-9]*.json")):
+        old.unlink()
 
 
 def _slot_centre(region: str, slot: list[int]) -> tuple[float, float]:

@@ -42,7 +42,8 @@ def card_sprite(
     except ImportError:  # the print kit is not installed: draw a plain QR card
         return _fallback_card(payload, kind)
     catalogue = load_catalogue(game)
-    card_mm = tuple(catalogue.card_size_mm)
+    card_w, card_h = catalogue.card_size_mm
+    card_mm = (card_w, card_h)
     image = card_image(game, payload, dpi=CARD_PX_PER_MM * 25.4)
     sprite = cv2.cvtColor(np.asarray(image.convert("RGB")), cv2.COLOR_RGB2BGR)
     geometry = card_geometry(card_mm)
@@ -61,7 +62,8 @@ def qr_module_mm(game: str = "musee") -> float:
         from calibration.kit.cards import card_geometry
     except ImportError:
         return FALLBACK_MODULE_MM
-    return card_geometry(tuple(load_catalogue(game).card_size_mm)).module_mm
+    card_w, card_h = load_catalogue(game).card_size_mm
+    return card_geometry((card_w, card_h)).module_mm
 
 
 def _locate_qr(sprite: np.ndarray) -> np.ndarray | None:
@@ -145,7 +147,7 @@ def mat_sprite(
     """The printed play mat (calibration's renderer if present, else drawn from the layout)."""
     layout = load_layout(game, players)
     try:
-        from calibration import render as kit  # type: ignore[attr-defined]
+        from calibration import render as kit
 
         image = kit.render_mat(game, players, px_per_mm=px_per_mm)
         if image is not None:

@@ -207,6 +207,7 @@ class Tracker:
         track.pending_hits.append(self.frame_number)
         if self._recent_hits(track.pending_hits) >= self.appear_k:
             previous, track.reported = track.reported, where
+            assert previous is not None  # a piece moves only once it was reported somewhere
             track.pending = None
             track.pending_hits.clear()
             return [
@@ -227,6 +228,7 @@ class Tracker:
         for track in waiting:
             if not track.ready:
                 break
+            assert track.ready_where is not None  # set with `ready`
             track.confirmed = True
             track.reported = track.ready_where
             events.append(
@@ -244,6 +246,8 @@ class Tracker:
                 return False
             if a.slot is not None:
                 return True
+        if a.x_mm is None or a.y_mm is None or b.x_mm is None or b.y_mm is None:
+            return False  # off the layout and without a position: nothing to compare
         return ((a.x_mm - b.x_mm) ** 2 + (a.y_mm - b.y_mm) ** 2) ** 0.5 <= self.move_mm
 
 

@@ -89,7 +89,7 @@ def assembled_table(game, players, variant, k=SHARP_PX_PER_MM, sticker_every=3, 
 
 
 def read_kit(game, players, variant, resolution=RESOLUTIONS["1080p"]):
-    from vision.pipeline import recognize
+    from vision.still import recognize
 
     view = camera_view(load_layout(game, players, variant).mat_size_mm, resolution)
     sharp = max(SHARP_PX_PER_MM, 1.6 * view.px_per_mm)  # drawn sharper than the camera sees
@@ -151,7 +151,7 @@ def test_old_address_label_stickers_fail_where_the_kit_is_read_whole(game, playe
     where the cards and the card-width stickers are read whole (the test above), are lost
     as the issue found them lost: the kit is not read whole, a quarter or more of them
     missing (a gentler simulation, blur and noise only, read every one of them)."""
-    from vision.pipeline import recognize
+    from vision.still import recognize
 
     layout, table, placed = assembled_table(
         game, players, "compact", sticker_every=1, stock="L7160"

@@ -168,7 +168,7 @@ def _frame(dice) -> np.ndarray:
 
 
 def _watch(frames):
-    from vision.dice import DiceWatcher
+    from vision.dice_watch import DiceWatcher
 
     watcher = DiceWatcher(_Layout(), ("crypt", "player"), die_mm=24)
     out = []
@@ -220,7 +220,7 @@ def test_watcher_removes_a_die_only_after_the_vanish_time_and_tells_dice_apart_b
 def test_a_still_frame_keeps_the_last_readings_without_recounting(monkeypatch):
     """The watcher says when a frame equals the last one; the dice reader then reuses it."""
     from calibration.layouts import load_layout
-    from vision.dice import DiceWatcher
+    from vision.dice_watch import DiceWatcher
 
     watcher = DiceWatcher(load_layout("crypt", 2), ("crypt",))
     calls = []

@@ -257,7 +257,7 @@ def test_any_claimed_size_is_judged_from_the_header(suffix, width, height):
 def reads_the_table_or_refuses(width: int, height: int, suffix: str) -> None:
     """Whatever loads also goes through the decoders and the pipeline without raising."""
     from vision.decode import decode_image
-    from vision.pipeline import recognize
+    from vision.still import recognize
 
     image = loads_or_refuses(encoded(width, height, suffix))
     if image is None:

@@ -8,9 +8,10 @@ from calibration.layouts import load_layout
 from companion.events import CardAdded, FrameEnd
 from vision.contract import WatchStep
 from vision.hands import Hand
-from vision.pipeline import CalibrationError, TableWatcher, recognize
+from vision.pipeline import CalibrationError, TableWatcher
 from vision.render import Camera, Degradation, layout_scene, render_scene
 from vision.sources import SceneSource, open_source
+from vision.still import recognize
 
 CAMERA = Camera(px_per_mm=1.75, tilt=0.14, k1=-0.035)
 PLACEMENTS = [
