@@ -201,6 +201,10 @@ def cafe(venue, host, port, token, broker_port, **options):
     from web import is_loopback
     from web.serve import create_server, serve_until_stopped
 
+    if venue != "+":  # before a local broker starts: a refused name must leave nothing running
+        from cafe.settings import check_name
+
+        check_name("venue", venue)
     broker = broker_from(options)
     local = None
     if broker is None:
@@ -218,10 +222,6 @@ def cafe(venue, host, port, token, broker_port, **options):
             click.echo(f"Started a local Mosquitto for this machine at {url}.")
         click.echo(f"Run each table with: companion demo --mqtt {url} --table t1 --port 0")
         broker = parse_broker(url, keepalive_s=options.get("mqtt_keepalive") or 5)
-    if venue != "+":
-        from cafe.settings import check_name
-
-        check_name("venue", venue)
     if not token and not is_loopback(host):
         token = secrets.token_urlsafe(18)
     import logging

@@ -119,18 +119,33 @@ function tile(data) {
   return node;
 }
 
+// One tile that cannot be drawn (a payload this page does not understand) must never blank the
+// others: the server checks every message against TOPICS.md, and this is the second line.
+function safeTile(data) {
+  try {
+    return tile(data);
+  } catch (error) {
+    const node = el("article", "tile unknown unreadable");
+    node.dataset.table = String(data && data.table);
+    node.append(el("span", "tile-name", String(data && data.table)),
+                el("p", "waiting", t("cafe.unreadable")));
+    return node;
+  }
+}
+
 function render() {
   C.frame = 0;
   const snap = C.snap;
   if (!snap) return;
   const tiles = document.getElementById("tiles");
-  tiles.replaceChildren(...snap.tables.map(tile));
+  tiles.replaceChildren(...snap.tables.map(safeTile));
   document.getElementById("empty").classList.toggle("hidden", snap.tables.length > 0);
   const alerts = snap.tables.reduce((sum, x) => sum + (x.alerts ? x.alerts.length : 0), 0);
   const online = snap.tables.filter((x) => x.online).length;
   document.getElementById("summary").textContent =
     t("cafe.tables", { n: snap.tables.length }) + " (" + online + " " + t("cafe.online") + ")"
-    + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "");
+    + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "")
+    + (snap.rejected ? " · " + t("cafe.rejected", { n: snap.rejected }) : "");
   const conn = document.getElementById("conn");
   conn.textContent = snap.connected ? t("cafe.live") + " · " + t("cafe.broker", { address: snap.broker })
                                     : t("cafe.broker_lost");
