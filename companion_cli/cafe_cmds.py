@@ -192,7 +192,14 @@ def _refuse_a_name_in_use(broker, venue: str, table: str, instance: str):
     type=int,
     help="without --mqtt: the port of the local Mosquitto started for the demo",
 )
-def cafe(venue, host, port, token, broker_port, **options):
+@click.option(
+    "--forget-after",
+    default=120,
+    show_default=True,
+    type=click.IntRange(1),
+    help="minutes after which a stopped table leaves the page",
+)
+def cafe(venue, host, port, token, broker_port, forget_after, **options):
     """Every table of the café on one page (for staff and a TV)."""
     import secrets
 
@@ -229,7 +236,7 @@ def cafe(venue, host, port, token, broker_port, **options):
     from .web_cmds import _log_to_stderr
 
     _log_to_stderr(logging)  # warnings (a broker that refuses us) and the access log
-    view = CafeView(broker, venue).start()
+    view = CafeView(broker, venue, forget_after_s=forget_after * 60.0).start()
     app = create_cafe_app(view, host=host, token=token)
     try:
         server = create_server(app, host, port, threads=32)

@@ -2,7 +2,7 @@
    Everything from the tables is written with textContent (never as HTML). */
 "use strict";
 
-const C = { snap: null, frame: 0 };
+const C = { snap: null, frame: 0, venues: 1 };
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -24,6 +24,17 @@ function clock(seconds) {
   return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
 }
 
+function clockShort(seconds) {
+  const d = new Date(seconds * 1000);
+  return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+}
+
+function ago(seconds) {
+  const minutes = Math.max(0, Math.floor((Date.now() / 1000 - seconds) / 60));
+  return minutes < 60 ? t("cafe.minutes", { n: minutes })
+                      : t("cafe.hours", { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
 function connectionText(data, status) {
   if (data.online) return t("cafe.online");
   // Silent: the table still says online but its heartbeats stopped (a frozen PC, a cable).
@@ -32,6 +43,15 @@ function connectionText(data, status) {
                            : t("cafe.silent");
   }
   return status ? t("cafe.offline") : t("cafe.unknown");
+}
+
+// A table that is not running: one clear line, with since when, instead of its last (stale)
+// camera and turn lines.
+function offlineBanner(data) {
+  const since = data.silent ? data.last_heard : data.offline_since;
+  const key = data.silent ? "cafe.banner_silent" : "cafe.banner_offline";
+  const text = since ? t(key + "_since", { time: clockShort(since), ago: ago(since) }) : t(key);
+  return el("p", "offline-banner", text);
 }
 
 function tile(data) {
@@ -53,9 +73,13 @@ function tile(data) {
   const head = el("header", "tile-head");
   const name = el(dashboard ? "a" : "span", "tile-name", data.table);
   if (dashboard) { name.href = dashboard; name.target = "_blank"; name.rel = "noopener"; }
-  head.append(name, el("span", "venue", data.venue));
+  head.append(name);
+  // The venue only when this page shows several (a head office's '*' view).
+  if (C.venues > 1) head.append(el("span", "venue", data.venue));
   head.append(el("span", "conn-state", connectionText(data, status)));
   node.append(head);
+  const running = online || !status;
+  if (!running) node.append(offlineBanner(data));
 
   const state = data.state;
   if (!state) {
@@ -80,9 +104,11 @@ function tile(data) {
       line = state.turn && state.turn.length ? t("cafe.to_play", { names: state.turn.join(", ") }) : "";
       if (state.round != null) line += (line ? " · " : "") + t("cafe.round", { n: state.round });
     }
-    node.append(el("div", "turn-line", line));
-    const [cameraClass, cameraText] = cameraLine(state.camera);
-    node.append(el("div", "camera camera-" + cameraClass, cameraText));
+    if (running || state.over) node.append(el("div", "turn-line", line));
+    if (running) {
+      const [cameraClass, cameraText] = cameraLine(state.camera);
+      node.append(el("div", "camera camera-" + cameraClass, cameraText));
+    }
   }
 
   if (data.name_clash) {
@@ -137,6 +163,7 @@ function render() {
   C.frame = 0;
   const snap = C.snap;
   if (!snap) return;
+  C.venues = new Set(snap.tables.map((x) => x.venue)).size;
   const tiles = document.getElementById("tiles");
   tiles.replaceChildren(...snap.tables.map(safeTile));
   document.getElementById("empty").classList.toggle("hidden", snap.tables.length > 0);
@@ -147,8 +174,7 @@ function render() {
     + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "")
     + (snap.rejected ? " · " + t("cafe.rejected", { n: snap.rejected }) : "");
   const conn = document.getElementById("conn");
-  conn.textContent = snap.connected ? t("cafe.live") + " · " + t("cafe.broker", { address: snap.broker })
-                                    : t("cafe.broker_lost");
+  conn.textContent = snap.connected ? t("cafe.live") : t("cafe.broker_lost");
   conn.className = "conn " + (snap.connected ? "live" : "lost");
 }
 
@@ -185,3 +211,4 @@ document.querySelectorAll("[data-lang]").forEach((button) => {
 document.addEventListener("langchange", render);
 applyStaticText();
 connect();
+setInterval(schedule, 30000);  // "offline since 20:14 (35 min)" keeps counting
