@@ -15,270 +15,32 @@ from __future__ import annotations
 import json
 import logging
 import queue
-import sqlite3
 import threading
 import time
 import uuid
 from collections import deque
-from pathlib import Path
 from typing import Any
 
 from companion.session import Session
 
 from . import topics as T
-from .settings import BrokerSettings, BrokerSettingsError, check_name
+from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
+from .outbox import PublishedCursor
+from .settings import BrokerSettings, check_name
 
 log = logging.getLogger("cafe.table")
-
-CURSOR_SCHEMA = """
-CREATE TABLE IF NOT EXISTS cafe_published (
-    topic TEXT NOT NULL,
-    game_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (topic, game_id)
-);
-"""
-
-
-class TableNameTakenError(BrokerSettingsError):
-    """Another table process is running under this venue and table name right now."""
-
-
-class NameClaim:
-    """A table name this process won (see `claim_name`). Until the table's own connection
-    takes over (`release`), the claim is repeated every heartbeat period, so that a table
-    starting meanwhile hears it is taken (a table is slower to connect than to claim)."""
-
-    def __init__(self, client: Any, topics: T.TableTopics, payload: dict, every_s: float):
-        self.client, self.topics, self.payload, self.every_s = client, topics, payload, every_s
-        self.instance = payload["instance"]
-        self._stop = threading.Event()
-        self._thread = threading.Thread(
-            target=self._repeat, daemon=True, name=f"cafe-claim-{topics.table}"
-        )
-        self._thread.start()
-
-    def _repeat(self) -> None:
-        while not self._stop.wait(self.every_s):
-            self.client.publish(self.topics.claim, T.encode(self.payload), qos=1, retain=True)
-
-    def release(self, clear: bool = False) -> None:
-        """Stop repeating and hang up: the claim stays (the table's own connection holds the
-        name now), or with `clear` is deleted (the table stops before it ever connected)."""
-        if self._stop.is_set():
-            return
-        self._stop.set()
-        self._thread.join(timeout=2)
-        if clear:
-            info = self.client.publish(self.topics.claim, b"", qos=1, retain=True)
-            try:
-                info.wait_for_publish(timeout=2)
-            except (RuntimeError, ValueError):
-                pass
-        self.client.disconnect()
-        self.client.loop_stop()
-
-
-def claim_name(
-    broker: BrokerSettings,
-    venue: str,
-    table: str,
-    instance: str,
-    *,
-    dashboard: str | None = None,
-    connect_timeout_s: float = 3.0,
-) -> NameClaim | dict:
-    """Take the name venue/table for this process (`instance`), race-free: a `NameClaim` when
-    it is ours, else what is known of the table that has it (for `name_taken_message`).
-
-    On a client id of its own, subscribed to the name's `status`, `heartbeat` and `claim`:
-    1. a table that is heard (a live heartbeat, online status or claim of another instance,
-       waited for up to 2.5 of its heartbeat periods when its retained claim or online status
-       is there) has the name; a retained claim whose instance then says nothing, or whose
-       retained status says it went offline, is stale and does not;
-    2. publish our claim (retained, QoS 1) and wait for the broker to hand it back on our own
-       subscription. The broker delivers one topic's messages to a subscriber in the order it
-       received them, so every claim it took before ours has reached us by then: the name is
-       ours only if none did. Of two tables claiming at the same moment every one sees the
-       same order, so exactly one wins. Raises OSError / ConnectionError when the broker
-       cannot be reached or does not answer."""
-    topics = T.TableTopics(venue, table)
-    every = T.heartbeat_every(broker.keepalive_s)
-    probe = broker.client(
-        f"companion-{venue}-{table}-claim-{uuid.uuid4().hex[:8]}", clean_session=True
-    )
-    probe.connect_timeout = connect_timeout_s
-    lock = threading.Lock()
-    retained: dict[str, dict | None] = {}
-    heard: dict[str, dict] = {}  # another instance -> the most telling live message from it
-    # when our own claim came back: who else was heard before it (in the broker's order)
-    before_ours: list[dict] = []
-    subscribed, refused = threading.Event(), threading.Event()
-    barrier: list[int] = []
-
-    def on_connect(client, userdata, flags, reason_code, properties):
-        if reason_code.is_failure:
-            refused.set()
-            return
-        # The retained status and claim are delivered before the second SUBACK arrives.
-        client.subscribe([(topics.status, 1), (topics.claim, 1)])
-        barrier.append(client.subscribe(topics.heartbeat, qos=0)[1])
-
-    def on_subscribe(client, userdata, mid, reason_codes, properties):
-        if mid in barrier:
-            subscribed.set()
-
-    def on_message(client, userdata, message):
-        try:
-            body = T.decode(message.payload)
-        except (ValueError, UnicodeDecodeError):
-            return
-        kind = message.topic.rsplit("/", 1)[-1]
-        with lock:
-            if message.retain:
-                if kind in ("status", "claim"):
-                    retained[kind] = body
-                return
-            other = (body or {}).get("instance")
-            if not isinstance(other, str):
-                return
-            if kind == "status" and body.get("status") != "online":
-                return
-            if other != instance and (kind != "heartbeat" or other not in heard):
-                heard[other] = body
-            if kind == "claim" and other == instance and not before_ours:
-                before_ours.append(dict(heard))
-
-    def taken(among: dict | None = None) -> dict | None:
-        with lock:
-            others = heard if among is None else among
-            if not others:
-                return None
-            other, body = next(iter(others.items()))
-            status = retained.get("status")
-        if status and status.get("instance") == other and status.get("status") == "online":
-            return status  # says where its dashboard is, and since when
-        return body
-
-    probe.on_connect, probe.on_subscribe, probe.on_message = on_connect, on_subscribe, on_message
-    probe.connect(broker.host, broker.port, broker.keepalive_s)  # OSError when unreachable
-    probe.loop_start()
-    won = None
-    try:
-        deadline = time.monotonic() + connect_timeout_s
-        while not (subscribed.is_set() or refused.is_set()) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        if not subscribed.is_set():
-            raise ConnectionError(
-                f"the broker {broker.display()} did not let this table look at its own name"
-            )
-        with lock:
-            status, claim = retained.get("status"), retained.get("claim")
-        suspects = []
-        if status and status.get("status") == "online" and status.get("instance") != instance:
-            suspects.append(status)
-        gone = status.get("instance") if status and status.get("status") != "online" else None
-        if claim and claim.get("instance") not in (instance, gone):
-            suspects.append(claim)
-        if suspects:  # holding the name on paper: is it heard?
-            beats = [b.get("heartbeat_s") for b in suspects]
-            beat = max(
-                [float(b) for b in beats if isinstance(b, (int, float)) and b > 0] or [every]
-            )
-            deadline = time.monotonic() + T.SILENT_AFTER_BEATS * beat
-            while time.monotonic() < deadline and taken() is None:
-                time.sleep(0.02)
-        other = taken()
-        if other is not None:
-            return other
-        payload = T.claim_payload(topics, instance, every, dashboard)
-        sent = probe.publish(topics.claim, T.encode(payload), qos=1, retain=True)
-        deadline = time.monotonic() + connect_timeout_s
-        while time.monotonic() < deadline:
-            with lock:
-                if before_ours:
-                    heard_first = before_ours[0]
-                    break
-            if sent.is_published() and time.monotonic() > deadline - connect_timeout_s / 2:
-                # Acknowledged but never handed back: a broker whose ACL predates the claim
-                # topic drops it without a word. Start as a table did before claims.
-                log.warning(
-                    "the broker %s does not let table %s claim its name on %s (add "
-                    "it to the ACL, see cafe/examples/acl): two tables started at "
-                    "the same moment could both take it",
-                    broker.display(),
-                    topics.base,
-                    topics.claim,
-                )
-                heard_first = {}
-                break
-            time.sleep(0.005)
-        else:
-            raise ConnectionError(
-                f"the broker {broker.display()} did not acknowledge this table's claim of its name"
-            )
-        other = taken(heard_first)
-        if other is not None:
-            return other
-        probe.on_connect = probe.on_message = None
-        won = NameClaim(probe, topics, payload, every)
-        return won
-    finally:
-        if won is None:
-            probe.disconnect()
-            probe.loop_stop()
-
-
-def name_taken_message(venue: str, table: str, status: dict) -> str:
-    """One line for the person starting a table under a name another table uses."""
-    where = f"its dashboard: {status['dashboard']}, " if status.get("dashboard") else ""
-    since = status.get("ts")
-    when = (
-        f"online since {time.strftime('%H:%M:%S', time.localtime(since))}"
-        if isinstance(since, (int, float))
-        else "online"
-    )
-    return (
-        f"another table is already running as {venue}/{table} ({where}{when}): give this "
-        f"one another --table name, or stop that one first"
-    )
-
+# Where a table's name claim lived before it had a module of its own (cafe/claim.py).
+__all__ = [
+    "NameClaim",
+    "PublishedCursor",
+    "TableNameTakenError",
+    "TablePublisher",
+    "claim_name",
+    "name_taken_message",
+]
 
 # The runtime's own words before a camera's first frame: not a problem yet.
 CAMERA_NOT_YET = ("starting", "no camera")
-
-
-class PublishedCursor:
-    """The last record of each game the broker acknowledged, per table topic; in the table's
-    database file, in a table of its own (the game log itself is never touched)."""
-
-    def __init__(self, path: str | Path, topic: str):
-        self.topic = topic
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            str(path), check_same_thread=False, isolation_level=None, timeout=10
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(CURSOR_SCHEMA)
-
-    def acknowledged(self) -> dict[int, int]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT game_id, seq FROM cafe_published WHERE topic = ?", (self.topic,)
-            ).fetchall()
-        return {game_id: seq for game_id, seq in rows}
-
-    def save(self, game_id: int, seq: int) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO cafe_published (topic, game_id, seq) VALUES (?, ?, ?) "
-                "ON CONFLICT (topic, game_id) DO UPDATE SET seq = max(seq, excluded.seq)",
-                (self.topic, game_id, seq),
-            )
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
 
 class TablePublisher:
