@@ -17,6 +17,7 @@ import math
 from typing import Any, Callable
 
 from . import topics as T
+from .phases import PHASES
 from .settings import NAME_PATTERN
 
 SUPPORTED_VERSIONS = frozenset({T.PROTOCOL_VERSION})
@@ -202,6 +203,19 @@ def clean_state(body: dict) -> dict:
         "state_id": whole(body.get("state_id"), optional=True),
         "seq": whole(body.get("seq"), optional=True),
         "camera": _camera(camera) if camera is not None else None,
+        "table_phase": _table_phase(body.get("table_phase")),
+    }
+
+
+def _table_phase(value: Any) -> dict | None:
+    """The sensed phase (added within version 1: None from an older table)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("name") not in PHASES:
+        raise ValueError(f"table_phase {_shown(value)}")
+    return {
+        "name": value["name"],
+        **{k: number(value.get(k), optional=True) for k in ("since", "started", "ended")},
     }
 
 

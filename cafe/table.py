@@ -26,6 +26,7 @@ from companion.session import Session
 from . import topics as T
 from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
 from .outbox import PublishedCursor
+from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 
 log = logging.getLogger("cafe.table")
@@ -81,6 +82,7 @@ class TablePublisher:
         self._backlog: list[int] = self._games_with_backlog()
         self._game_id: int | None = None
         self._last_state: bytes | None = None
+        self._phases = PhaseClock()
         self._last_alerts: bytes | None = None
         self._alert_since: dict[str, float] = {}
         # alert id -> when staff acknowledged it (written by paho's thread, read by ours)
@@ -361,7 +363,8 @@ class TablePublisher:
         with runtime.lock:
             game_id, session = runtime.game_id, runtime.session
             camera = runtime.camera_status()
-            state = T.state_payload(self.topics, game_id, session, camera)
+            phase = self._phases.update(game_id, sense(session, camera))
+            state = T.state_payload(self.topics, game_id, session, camera, phase)
             alerts = self._alerts(session, camera)
             # The players' own dashboard says "staff saw this alert" (web/static/app.js).
             runtime.set_staff_acknowledgements(

@@ -2,7 +2,19 @@
    Everything from the tables is written with textContent (never as HTML). */
 "use strict";
 
-const C = { snap: null, frame: 0, venues: 1 };
+const C = { snap: null, frame: 0, venues: 1, filter: "all", sort: "name" };
+// Sorting "by phase" puts what needs staff first: a finished table to clear, then games.
+const PHASE_ORDER = ["finished", "scoring", "playing", "setting_up", "packed", "idle"];
+// Every key spelled out, so the catalogue test sees each one.
+const PHASE_TEXT = {
+  idle: () => t("cafe.phase.idle"), setting_up: () => t("cafe.phase.setting_up"),
+  playing: () => t("cafe.phase.playing"), scoring: () => t("cafe.phase.scoring"),
+  finished: () => t("cafe.phase.finished"), packed: () => t("cafe.phase.packed"),
+};
+const WARNING_TEXT = {
+  unpacked: (vars) => t("cafe.warn.unpacked", vars),
+  overlong: (vars) => t("cafe.warn.overlong", vars),
+};
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -30,9 +42,7 @@ function clockShort(seconds) {
 }
 
 function ago(seconds) {
-  const minutes = Math.max(0, Math.floor((Date.now() / 1000 - seconds) / 60));
-  return minutes < 60 ? t("cafe.minutes", { n: minutes })
-                      : t("cafe.hours", { h: Math.floor(minutes / 60), m: minutes % 60 });
+  return duration(minutesSince(seconds));
 }
 
 function connectionText(data, status) {
@@ -43,6 +53,47 @@ function connectionText(data, status) {
                            : t("cafe.silent");
   }
   return status ? t("cafe.offline") : t("cafe.unknown");
+}
+
+function minutesSince(seconds, until) {
+  return Math.max(0, Math.floor(((until || Date.now() / 1000) - seconds) / 60));
+}
+
+function duration(minutes) {
+  return minutes < 60 ? t("cafe.minutes", { n: minutes })
+                      : t("cafe.hours", { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+// "Playing · 23 min · game 41 min": the sensed phase, how long in it, how long the game runs.
+function phaseLine(phase) {
+  const node = el("div", "phase phase-" + phase.name);
+  node.append(el("span", "phase-name", PHASE_TEXT[phase.name]()));
+  if (phase.since) node.append(el("span", "phase-time", duration(minutesSince(phase.since))));
+  if (phase.started && phase.name !== "idle") {
+    const game = duration(minutesSince(phase.started, phase.ended));
+    node.append(el("span", "game-time", t("cafe.game_time", { time: game })));
+  }
+  return node;
+}
+
+function warningLines(data) {
+  return (data.warnings || []).filter((warning) => WARNING_TEXT[warning.code]).map((warning) =>
+    el("p", "floor-warning warn-" + warning.code, WARNING_TEXT[warning.code]({
+      minutes: duration(warning.minutes), usual: duration(warning.usual || 0) })));
+}
+
+function phaseOf(data) {
+  return data.state && data.state.table_phase ? data.state.table_phase : null;
+}
+
+function shown(tables) {
+  const kept = tables.filter((x) => C.filter === "all"
+    || (phaseOf(x) && phaseOf(x).name === C.filter));
+  const rank = (x) => (phaseOf(x) ? PHASE_ORDER.indexOf(phaseOf(x).name) : PHASE_ORDER.length);
+  const since = (x) => (phaseOf(x) && phaseOf(x).since) || Infinity;
+  if (C.sort === "phase") kept.sort((a, b) => rank(a) - rank(b) || since(a) - since(b));
+  if (C.sort === "time") kept.sort((a, b) => since(a) - since(b));
+  return kept;
 }
 
 // A table that is not running: one clear line, with since when, instead of its last (stale)
@@ -80,6 +131,9 @@ function tile(data) {
   node.append(head);
   const running = online || !status;
   if (!running) node.append(offlineBanner(data));
+  if (running && phaseOf(data)) node.append(phaseLine(phaseOf(data)));
+  const warnings = running ? warningLines(data) : [];
+  if (warnings.length) { node.classList.add("has-warnings"); node.append(...warnings); }
 
   const state = data.state;
   if (!state) {
@@ -165,7 +219,10 @@ function render() {
   if (!snap) return;
   C.venues = new Set(snap.tables.map((x) => x.venue)).size;
   const tiles = document.getElementById("tiles");
-  tiles.replaceChildren(...snap.tables.map(safeTile));
+  tiles.replaceChildren(...shown(snap.tables).map(safeTile));
+  document.querySelectorAll("#filters button").forEach((button) => {
+    button.setAttribute("aria-pressed", button.dataset.phase === C.filter ? "true" : "false");
+  });
   document.getElementById("empty").classList.toggle("hidden", snap.tables.length > 0);
   const alerts = snap.tables.reduce((sum, x) => sum + (x.alerts ? x.alerts.length : 0), 0);
   const online = snap.tables.filter((x) => x.online).length;
@@ -207,6 +264,13 @@ function connect() {
 
 document.querySelectorAll("[data-lang]").forEach((button) => {
   button.addEventListener("click", () => setLang(button.dataset.lang));
+});
+document.querySelectorAll("#filters button").forEach((button) => {
+  button.addEventListener("click", () => { C.filter = button.dataset.phase; render(); });
+});
+document.getElementById("sort").addEventListener("change", (event) => {
+  C.sort = event.target.value;
+  render();
 });
 document.addEventListener("langchange", render);
 applyStaticText();
