@@ -3,7 +3,8 @@
     GET  /              the page (vendored JS and CSS, no CDN: café internet is poor)
     GET  /api/tables    every tile as JSON
     GET  /api/stream    Server-Sent Events: the tiles again after every change
-    POST /api/ack       {"venue", "table", "alert"}: staff acknowledge an alert (over MQTT)
+    POST /api/ack       {"venue", "table", "alert", "action"}: staff acknowledge an alert, or
+                        clear a call for help ("action": "clear") (over MQTT)
 
 The same JSON error shape and access-token guard as a table's dashboard (web.errors).
 """
@@ -99,7 +100,10 @@ def create_cafe_app(
             isinstance(body.get(k), str) for k in ("venue", "table", "alert")
         ):
             raise ApiError(400, 'send {"venue": ..., "table": ..., "alert": ...}')
-        if not _view().acknowledge(body["venue"], body["table"], body["alert"]):
+        action = body.get("action", "ack")
+        if action not in ("ack", "clear") or (action == "clear" and not _is_help(body["alert"])):
+            raise ApiError(400, '"action" is "ack", or "clear" for a call for help')
+        if not _view().acknowledge(body["venue"], body["table"], body["alert"], action):
             raise ApiError(404, f"no such active alert at {body['venue']}/{body['table']}")
         return jsonify({"sent": True})
 
@@ -117,6 +121,10 @@ class StreamStop:
         with self.view.changed:
             self.stopped = True
             self.view.changed.notify_all()
+
+
+def _is_help(alert_id: str) -> bool:
+    return alert_id.startswith("help:")
 
 
 def _view() -> CafeView:

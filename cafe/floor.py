@@ -9,6 +9,8 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 
+from .help import HelpThresholds
+
 DEFAULTS_FILE = Path(__file__).resolve().parent / "floor.json"
 
 
@@ -21,6 +23,7 @@ class FloorSettings:
     unpacked_after_min: float = 10.0
     overlong_factor: float = 2.0
     usual_minutes: dict[str, float] = field(default_factory=dict)
+    help: HelpThresholds = field(default_factory=HelpThresholds)
 
     @classmethod
     def load(cls, path: str | Path = DEFAULTS_FILE) -> "FloorSettings":
@@ -30,12 +33,23 @@ class FloorSettings:
                 float(data["unpacked_after_min"]),
                 float(data["overlong_factor"]),
                 {str(k): float(v) for k, v in dict(data["usual_minutes"]).items()},
+                HelpThresholds(
+                    int(data["help"]["refused_moves"]),
+                    float(data["help"]["refused_window_s"]),
+                    float(data["help"]["no_move_min"]),
+                ),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise FloorSettingsError(f"cannot use the café floor settings {path}: {exc}") from None
-        if settings.unpacked_after_min <= 0 or settings.overlong_factor <= 1:
+        limits = settings.help
+        if (
+            settings.unpacked_after_min <= 0
+            or settings.overlong_factor <= 1
+            or min(limits.refused_moves, limits.refused_window_s, limits.no_move_min) <= 0
+        ):
             raise FloorSettingsError(
-                f"{path}: unpacked_after_min must be above 0 and overlong_factor above 1"
+                f"{path}: unpacked_after_min and the help thresholds must be above 0, "
+                f"overlong_factor above 1"
             )
         return settings
 

@@ -145,14 +145,15 @@ class CafeView:
         return self.connected
 
     # -- staff actions --------------------------------------------------------------------
-    def acknowledge(self, venue: str, table: str, alert_id: str) -> bool:
-        """Send the table an acknowledgement; False if no such alert is active there."""
+    def acknowledge(self, venue: str, table: str, alert_id: str, action: str = "ack") -> bool:
+        """Send the table an acknowledgement (or, for a call for help, `action` "clear");
+        False if no such alert is active there."""
         with self.lock:
             tile = self.tiles.get(f"{venue}/{table}")
             if tile is None or not any(a.get("id") == alert_id for a in tile.alerts):
                 return False
         topic = T.TableTopics(venue, table).ack
-        self.client.publish(topic, T.encode(T.ack_payload(alert_id)), qos=1)
+        self.client.publish(topic, T.encode(T.ack_payload(alert_id, action=action)), qos=1)
         return True
 
     def snapshot(self) -> dict:

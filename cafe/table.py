@@ -25,6 +25,8 @@ from companion.session import Session
 
 from . import topics as T
 from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
+from .floor import FloorSettings
+from .help import HelpDesk
 from .outbox import PublishedCursor
 from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
@@ -60,8 +62,11 @@ class TablePublisher:
         check_name_first: bool = True,
         instance: str | None = None,
         claim: NameClaim | None = None,
+        help_desk: HelpDesk | None = None,
     ):
         self.runtime = runtime
+        # Calls for help: a tap on the table's page (cafe.help_web) or play that looks stuck.
+        self.help = help_desk or HelpDesk(FloorSettings.load().help)
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -278,10 +283,18 @@ class TablePublisher:
         except (ValueError, UnicodeDecodeError):
             log.warning("ignored a malformed acknowledgement on %s", message.topic)
             return
-        if isinstance(alert_id, str) and alert_id in self._alert_since:
+        if isinstance(alert_id, str) and alert_id.startswith("help:"):
+            self._staff_answered_help(body.get("action"))
+        elif isinstance(alert_id, str) and alert_id in self._alert_since:
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
             with self._acks_lock:
                 self.acknowledged_alerts.setdefault(alert_id, round(time.time(), 3))
+            self._wake.set()
+
+    def _staff_answered_help(self, action: Any) -> None:
+        done = self.help.clear() if action == "clear" else self.help.acknowledge()
+        if done:
+            log.info("staff %s the call for help at table %s", action or "ack", self.topics.table)
             self._wake.set()
 
     # -- the publishing thread -----------------------------------------------------------
@@ -365,6 +378,7 @@ class TablePublisher:
             camera = runtime.camera_status()
             phase = self._phases.update(game_id, sense(session, camera))
             state = T.state_payload(self.topics, game_id, session, camera, phase)
+            self.help.check(session, playing=phase["name"] == "playing")
             alerts = self._alerts(session, camera)
             # The players' own dashboard says "staff saw this alert" (web/static/app.js).
             runtime.set_staff_acknowledgements(
@@ -379,6 +393,9 @@ class TablePublisher:
                     if a["acknowledged"]
                 ]
             )
+            call = self.help.alert()
+            if call is not None:
+                alerts.append(call)
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)

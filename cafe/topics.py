@@ -180,5 +180,12 @@ def alerts_payload(topics: TableTopics, game_id: int, alerts: list[dict]) -> dic
     return {**_head(topics), "game_id": game_id, "alerts": alerts, "ts": round(time.time(), 3)}
 
 
-def ack_payload(alert_id: str, by: str = "staff") -> dict:
-    return {"v": PROTOCOL_VERSION, "alert": alert_id, "by": by, "ts": round(time.time(), 3)}
+def ack_payload(alert_id: str, by: str = "staff", action: str = "ack") -> dict:
+    """`action` "clear" (added within version 1) ends a call for help (kind `help`)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "alert": alert_id,
+        "by": by,
+        "action": action,
+        "ts": round(time.time(), 3),
+    }

@@ -35,6 +35,8 @@ def _run(
 
     runtime = app.extensions["companion_runtime"]
     live = app.extensions.get("companion_live")
+    if hasattr(start_publisher, "install"):
+        start_publisher.install(app)  # the café's "Call staff" button (cafe/help_web.py)
     try:
         server = create_server(app, host, port)
     except (OSError, ValueError) as exc:

@@ -177,14 +177,16 @@ function tile(data) {
       const item = el("li", "alert alert-" + alert.kind + (alert.acknowledged ? " acked" : ""));
       item.dataset.alert = alert.id;
       item.append(el("span", "alert-text", pick(alert.message)));
-      if (alert.acknowledged) {
-        item.append(el("span", "acked-mark", t("cafe.acked")));
-      } else {
-        const button = el("button", "ack", t("cafe.ack"));
-        button.type = "button";
-        button.addEventListener("click", () => acknowledge(data, alert.id, button));
-        item.append(button);
+      if (alert.kind === "help") {
+        item.prepend(el("span", "help-mark", t("cafe.help")));
+        if (alert.since) item.append(el("span", "help-since", t("cafe.help_since", { time: clockShort(alert.since) })));
       }
+      if (alert.acknowledged) {
+        item.append(el("span", "acked-mark", t(alert.kind === "help" ? "cafe.help_coming" : "cafe.acked")));
+      } else {
+        item.append(actionButton(data, alert.id, "ack", t("cafe.ack")));
+      }
+      if (alert.kind === "help") item.append(actionButton(data, alert.id, "clear", t("cafe.help_clear")));
       list.append(item);
     });
     node.append(list);
@@ -225,10 +227,12 @@ function render() {
   });
   document.getElementById("empty").classList.toggle("hidden", snap.tables.length > 0);
   const alerts = snap.tables.reduce((sum, x) => sum + (x.alerts ? x.alerts.length : 0), 0);
+  const calls = snap.tables.filter((x) => (x.alerts || []).some((a) => a.kind === "help")).length;
   const online = snap.tables.filter((x) => x.online).length;
   document.getElementById("summary").textContent =
     t("cafe.tables", { n: snap.tables.length }) + " (" + online + " " + t("cafe.online") + ")"
     + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "")
+    + (calls ? " · " + t("cafe.calls", { n: calls }) : "")
     + (snap.rejected ? " · " + t("cafe.rejected", { n: snap.rejected }) : "");
   const conn = document.getElementById("conn");
   conn.textContent = snap.connected ? t("cafe.live") : t("cafe.broker_lost");
@@ -239,12 +243,19 @@ function schedule() {
   if (!C.frame) C.frame = requestAnimationFrame(render);
 }
 
-async function acknowledge(data, alertId, button) {
+function actionButton(data, alertId, action, label) {
+  const button = el("button", action === "clear" ? "ack clear" : "ack", label);
+  button.type = "button";
+  button.addEventListener("click", () => acknowledge(data, alertId, button, action));
+  return button;
+}
+
+async function acknowledge(data, alertId, button, action) {
   button.disabled = true;
   try {
     const response = await fetch("/api/ack", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ venue: data.venue, table: data.table, alert: alertId }),
+      body: JSON.stringify({ venue: data.venue, table: data.table, alert: alertId, action }),
     });
     if (!response.ok) button.disabled = false;
   } catch (error) {
