@@ -45,14 +45,7 @@ def create_cafe_app(
     install_token_guard(app)
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
 
-    @app.after_request
-    def _security_headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault(
-            "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
-        )
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
+    app.after_request(_security_headers)
 
     @app.get("/")
     def page():
@@ -68,25 +61,8 @@ def create_cafe_app(
 
     @app.get("/api/stream")
     def stream():
-        view = _view()
-        heartbeat = current_app.config["SSE_HEARTBEAT_S"]
-
-        def events():
-            seen = -1
-            while not streams.stopped:
-                with view.changed:
-                    if view.version == seen:
-                        view.changed.wait(heartbeat)
-                    changed = view.version != seen
-                if changed:
-                    snapshot = view.snapshot()
-                    seen = snapshot["version"]
-                    yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
-                else:
-                    yield ": heartbeat\n\n"  # finds a closed connection
-
         return Response(
-            events(),
+            _events(_view(), streams, current_app.config["SSE_HEARTBEAT_S"]),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -121,6 +97,32 @@ class StreamStop:
         with self.view.changed:
             self.stopped = True
             self.view.changed.notify_all()
+
+
+def _security_headers(response):
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault(
+        "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
+    )
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+def _events(view: CafeView, streams: StreamStop, heartbeat: float):
+    """The tiles after every change, as Server-Sent Events; a comment now and then finds a
+    closed connection."""
+    seen = -1
+    while not streams.stopped:
+        with view.changed:
+            if view.version == seen:
+                view.changed.wait(heartbeat)
+            changed = view.version != seen
+        if changed:
+            snapshot = view.snapshot()
+            seen = snapshot["version"]
+            yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
+        else:
+            yield ": heartbeat\n\n"
 
 
 def _is_help(alert_id: str) -> bool:

@@ -74,17 +74,7 @@ class TablePublisher:
         # 1 as documented (at least once; a repeat is dropped by seq); 2 makes the broker
         # drop the repeat itself, for a four-packet handshake per event (see the benchmark).
         self.events_qos = events_qos
-        self.cursor = PublishedCursor(runtime.store.path, self.topics.base)
-        self._acked: dict[int, int] = self.cursor.acknowledged()
-        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
-        self._built: dict[int, int] = dict(self._acked)
-        self._sent: dict[int, int] = dict(self._acked)
-        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
-        self._session: Any = None
-        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
-        self._acked_mids: set[int] = set()
-        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
-        self._backlog: list[int] = self._games_with_backlog()
+        self._open_outbox()
         self._game_id: int | None = None
         self._last_state: bytes | None = None
         self._phases = PhaseClock()
@@ -109,19 +99,7 @@ class TablePublisher:
         self.name_taken_by: dict | None = None
         self._connect_lock = threading.Lock()
 
-        self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
-        offline = T.status_payload(
-            self.topics,
-            False,
-            "connection lost",
-            keepalive_s=broker.keepalive_s,
-            instance=self.instance,
-        )
-        self.client.will_set(self.topics.status, T.encode(offline), qos=1, retain=True)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_publish = self._on_publish
-        self.client.on_message = self._on_message
+        self.client = self._make_client()
         runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(
             target=self._loop, name=f"cafe-publisher-{table}", daemon=True
@@ -131,6 +109,34 @@ class TablePublisher:
         self._heartbeat = threading.Thread(
             target=self._beat, name=f"cafe-heartbeat-{table}", daemon=True
         )
+
+    def _open_outbox(self) -> None:
+        """Where publishing stands: the persisted cursor, and what is built, sent, in flight."""
+        self.cursor = PublishedCursor(self.runtime.store.path, self.topics.base)
+        self._acked: dict[int, int] = self.cursor.acknowledged()
+        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
+        self._built: dict[int, int] = dict(self._acked)
+        self._sent: dict[int, int] = dict(self._acked)
+        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
+        self._session: Any = None
+        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
+        self._acked_mids: set[int] = set()
+        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self._backlog: list[int] = self._games_with_backlog()
+
+    def _make_client(self) -> Any:
+        """The table's own MQTT client: persistent session, its last will says offline."""
+        topics, broker = self.topics, self.broker
+        client = broker.client(f"companion-{topics.venue}-{topics.table}", clean_session=False)
+        offline = T.status_payload(
+            topics, False, "connection lost", keepalive_s=broker.keepalive_s, instance=self.instance
+        )
+        client.will_set(topics.status, T.encode(offline), qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        client.on_message = self._on_message
+        return client
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
