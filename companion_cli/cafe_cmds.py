@@ -182,7 +182,7 @@ def _refuse_a_name_in_use(broker, venue: str, table: str, instance: str):
     "--venue",
     default="+",
     show_default=True,
-    help="which venue to show ('+' shows every venue on the broker)",
+    help="which venue to show ('+' or '*' shows every venue on the broker)",
 )
 @click.option(
     "--host",
@@ -215,6 +215,7 @@ def cafe(venue, host, port, token, broker_port, forget_after, **options):
     from web import is_loopback
     from web.serve import create_server, serve_until_stopped
 
+    venue = "+" if venue == "*" else venue  # '*' reads better for "every venue" at head office
     if venue != "+":  # before a local broker starts: a refused name must leave nothing running
         from cafe.settings import check_name
 
