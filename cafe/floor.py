@@ -63,7 +63,7 @@ class FloorSettings:
             waited = (now - phase["since"]) / 60
             if waited >= self.unpacked_after_min:
                 found.append({"code": "unpacked", "minutes": int(waited)})
-        usual = self.usual_minutes.get(state["game"]["slug"])
+        usual = self.usual_minutes.get((state or {})["game"]["slug"])
         if phase["name"] in ("playing", "scoring") and phase["started"] is not None and usual:
             running = (now - phase["started"]) / 60
             if running >= usual * self.overlong_factor:

@@ -146,7 +146,7 @@ def items(value: Any, each: Callable[[Any], Any], *, optional: bool = False) -> 
     return [each(item) for item in value]
 
 
-def side(value: Any) -> str | int:
+def side(value: Any) -> str | int | None:
     return whole(value) if type(value) is int else text(value)
 
 
@@ -264,9 +264,9 @@ def _alert(value: Any) -> dict:
 
 def clean_event(body: dict) -> dict:
     seq = whole(body.get("seq"))
-    if seq < 0:
+    if seq is None or seq < 0:
         raise ValueError("seq below 0")
-    clean = {
+    clean: dict[str, Any] = {
         "game_id": whole(body.get("game_id")),
         "game": text(body.get("game"), optional=True),
         "seq": seq,
