@@ -3,7 +3,8 @@
     GET  /              the page (vendored JS and CSS, no CDN: café internet is poor)
     GET  /api/tables    every tile as JSON
     GET  /api/stream    Server-Sent Events: the tiles again after every change
-    POST /api/ack       {"venue", "table", "alert"}: staff acknowledge an alert (over MQTT)
+    POST /api/ack       {"venue", "table", "alert", "action"}: staff acknowledge an alert, or
+                        clear a call for help ("action": "clear") (over MQTT)
 
 The same JSON error shape (web.errors), access-token guard (web.roles) and JSON-only
 commands (web.security) as a table's dashboard.
@@ -48,14 +49,7 @@ def create_cafe_app(
     install_json_commands_only(app)
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
 
-    @app.after_request
-    def _security_headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault(
-            "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
-        )
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
+    app.after_request(_security_headers)
 
     @app.get("/")
     def page():
@@ -71,25 +65,8 @@ def create_cafe_app(
 
     @app.get("/api/stream")
     def stream():
-        view = _view()
-        heartbeat = current_app.config["SSE_HEARTBEAT_S"]
-
-        def events():
-            seen = -1
-            while not streams.stopped:
-                with view.changed:
-                    if view.version == seen:
-                        view.changed.wait(heartbeat)
-                    changed = view.version != seen
-                if changed:
-                    snapshot = view.snapshot()
-                    seen = snapshot["version"]
-                    yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
-                else:
-                    yield ": heartbeat\n\n"  # finds a closed connection
-
         return Response(
-            events(),
+            _events(_view(), streams, current_app.config["SSE_HEARTBEAT_S"]),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -103,7 +80,10 @@ def create_cafe_app(
             isinstance(body.get(k), str) for k in ("venue", "table", "alert")
         ):
             raise ApiError(400, 'send {"venue": ..., "table": ..., "alert": ...}')
-        if not _view().acknowledge(body["venue"], body["table"], body["alert"]):
+        action = body.get("action", "ack")
+        if action not in ("ack", "clear") or (action == "clear" and not _is_help(body["alert"])):
+            raise ApiError(400, '"action" is "ack", or "clear" for a call for help')
+        if not _view().acknowledge(body["venue"], body["table"], body["alert"], action):
             raise ApiError(404, f"no such active alert at {body['venue']}/{body['table']}")
         return jsonify({"sent": True})
 
@@ -121,6 +101,36 @@ class StreamStop:
         with self.view.changed:
             self.stopped = True
             self.view.changed.notify_all()
+
+
+def _security_headers(response):
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault(
+        "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
+    )
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+def _events(view: CafeView, streams: StreamStop, heartbeat: float):
+    """The tiles after every change, as Server-Sent Events; a comment now and then finds a
+    closed connection."""
+    seen = -1
+    while not streams.stopped:
+        with view.changed:
+            if view.version == seen:
+                view.changed.wait(heartbeat)
+            changed = view.version != seen
+        if changed:
+            snapshot = view.snapshot()
+            seen = snapshot["version"]
+            yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
+        else:
+            yield ": heartbeat\n\n"
+
+
+def _is_help(alert_id: str) -> bool:
+    return alert_id.startswith("help:")
 
 
 def _view() -> CafeView:

@@ -21,91 +21,21 @@ import socket
 import threading
 import time
 import uuid
-from collections import deque
-from dataclasses import dataclass, field
 from typing import Callable
 
+from . import payloads as P
 from . import topics as T
+from .floor import FloorSettings
 from .settings import BrokerSettings
+from .tiles import CLASH_FORGOTTEN_AFTER_S, Tile
 
 log = logging.getLogger("cafe.hub")
 
-RECENT_EVENTS = 5
 WATCH_EVERY_S = 0.2  # how often the view looks for tables gone silent
-# Two running tables with one name share an MQTT client id and take turns on the broker: the
-# view sees instance A, then B, then A again. A restart never looks like that (a new process is
-# a new instance). The tile says so until no such turn was seen for this long.
-CLASH_FORGOTTEN_AFTER_S = 60.0
-
-
-@dataclass
-class Tile:
-    venue: str
-    table: str
-    status: dict | None = None
-    state: dict | None = None
-    alerts: list = field(default_factory=list)
-    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    last_seq: dict = field(default_factory=dict)  # game id -> last seq shown
-    events: int = 0
-    duplicates: int = 0
-    gaps: int = 0
-    updated: float = 0.0
-    heartbeat_s: float | None = None  # what the table announced; None: an older table
-    heard_at: float = field(default_factory=time.monotonic)  # last live message (monotonic)
-    last_heard: float | None = None  # the same, wall clock, for people
-    silent: bool = False
-    # the instances heard live, in turn (a new entry only when the instance changes)
-    turns: deque = field(default_factory=lambda: deque(maxlen=8))
-    name_clash_at: float | None = None  # monotonic: when two instances last took turns
-
-    def heard_instance(self, instance: str) -> None:
-        now = time.monotonic()
-        if self.turns and self.turns[-1][0] == instance:
-            self.turns[-1] = (instance, now)
-            return
-        if any(seen == instance and now - at < CLASH_FORGOTTEN_AFTER_S for seen, at in self.turns):
-            self.name_clash_at = now  # back again after another one: both are running
-        self.turns.append((instance, now))
-
-    @property
-    def name_clash(self) -> bool:
-        return self.name_clash_at is not None
-
-    def heard(self, received: float) -> None:
-        self.heard_at = time.monotonic()
-        self.last_heard = received
-
-    def gone_silent(self, now: float) -> bool:
-        """An online table that has sent nothing for 2.5 of its own heartbeat intervals."""
-        if not self.heartbeat_s or not self.status or self.status.get("status") != "online":
-            return False
-        return now - self.heard_at > T.SILENT_AFTER_BEATS * self.heartbeat_s
-
-    @property
-    def key(self) -> str:
-        return f"{self.venue}/{self.table}"
-
-    def to_dict(self) -> dict:
-        return {
-            "key": self.key,
-            "venue": self.venue,
-            "table": self.table,
-            "online": bool(
-                self.status and self.status.get("status") == "online" and not self.silent
-            ),
-            "silent": self.silent,
-            "last_heard": self.last_heard,
-            "name_clash": self.name_clash,
-            "status": self.status,
-            "state": self.state,
-            "alerts": list(self.alerts),
-            "recent": list(self.recent),
-            "events": self.events,
-            "duplicates": self.duplicates,
-            "gaps": self.gaps,
-            "updated": self.updated,
-        }
+# A table stopped this long ago leaves the page (a café restarts tables under new names).
+FORGET_AFTER_S = 2 * 3600.0
+MAX_TABLES = 500  # more table names than any café has: the rest is someone spraying topics
+MAX_LOGGED_TOPICS = 1000  # topics whose first bad message is logged; beyond, only counted
 
 
 EventListener = Callable[[Tile, dict, float], None]
@@ -120,6 +50,8 @@ class CafeView:
         client_id: str | None = None,
         on_event: EventListener | None = None,
         qos: int = 1,
+        forget_after_s: float = FORGET_AFTER_S,
+        floor: FloorSettings | None = None,
     ):
         self.broker = broker
         self.venue = venue
@@ -128,7 +60,10 @@ class CafeView:
         self.changed = threading.Condition(self.lock)
         self.version = 0
         self.connected = False
-        self.malformed = 0
+        self.rejected = 0  # messages ignored: bad topic, size, JSON, version or shape
+        self._rejected_topics: set[str] = set()
+        self.forget_after_s = forget_after_s
+        self.floor = floor or FloorSettings.load()
         self.on_event = on_event
         self.qos = qos
         persistent = client_id is not None
@@ -176,10 +111,32 @@ class CafeView:
                 ]
                 for tile in settled:
                     tile.name_clash_at = None
-                turned += settled
+                turned += settled + self._forget_stopped(now) + self._warn()
                 if turned:
                     self.version += 1
                     self.changed.notify_all()
+
+    def _forget_stopped(self, now_monotonic: float) -> list[Tile]:
+        """Tiles of tables stopped longer than `forget_after_s` ago (the caller holds the lock)."""
+        now = time.time()
+        gone = [
+            t for t in self.tiles.values() if t.forgotten(now, now_monotonic, self.forget_after_s)
+        ]
+        for tile in gone:
+            del self.tiles[tile.key]
+            log.info("table %s stopped long ago: off the page", tile.key)
+        return gone
+
+    def _warn(self) -> list[Tile]:
+        """Tiles whose floor warnings changed as time passed (the caller holds the lock)."""
+        now = time.time()
+        changed = []
+        for tile in self.tiles.values():
+            warnings = self.floor.warnings(tile.state, now)
+            if [w["code"] for w in warnings] != [w["code"] for w in tile.warnings]:
+                changed.append(tile)
+            tile.warnings = warnings  # the minutes count on without a redraw each minute
+        return changed
 
     def wait_connected(self, timeout_s: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout_s
@@ -188,14 +145,15 @@ class CafeView:
         return self.connected
 
     # -- staff actions --------------------------------------------------------------------
-    def acknowledge(self, venue: str, table: str, alert_id: str) -> bool:
-        """Send the table an acknowledgement; False if no such alert is active there."""
+    def acknowledge(self, venue: str, table: str, alert_id: str, action: str = "ack") -> bool:
+        """Send the table an acknowledgement (or, for a call for help, `action` "clear");
+        False if no such alert is active there."""
         with self.lock:
             tile = self.tiles.get(f"{venue}/{table}")
             if tile is None or not any(a.get("id") == alert_id for a in tile.alerts):
                 return False
         topic = T.TableTopics(venue, table).ack
-        self.client.publish(topic, T.encode(T.ack_payload(alert_id)), qos=1)
+        self.client.publish(topic, T.encode(T.ack_payload(alert_id, action=action)), qos=1)
         return True
 
     def snapshot(self) -> dict:
@@ -204,6 +162,7 @@ class CafeView:
                 "version": self.version,
                 "connected": self.connected,
                 "broker": self.broker.display(),
+                "rejected": self.rejected,
                 "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)],
             }
 
@@ -231,55 +190,90 @@ class CafeView:
 
     def _on_message(self, client, userdata, message) -> None:
         received = time.time()
-        where = T.parse_topic(message.topic)
-        if where is None:
-            return
-        venue, table, kind = where
         try:
-            body = T.decode(message.payload)
-        except (ValueError, UnicodeDecodeError):
-            self.malformed += 1
+            venue, table, kind, body = P.read(message.topic, message.payload)
+        except P.Rejected as exc:
+            self._reject(message.topic, str(exc))
             return
         listener_args = None
         with self.changed:
-            tile = self.tiles.get(f"{venue}/{table}")
+            tile = self._tile_for(venue, table, kind, body, message.retain)
             if tile is None:
-                tile = self.tiles[f"{venue}/{table}"] = Tile(venue, table)
-            was_silent, was_clash = tile.silent, tile.name_clash
-            if not message.retain:  # a retained copy may be old: it proves nothing
-                tile.heard(received)
-                tile.silent = False
-                instance = (body or {}).get("instance")
-                if isinstance(instance, str) and (
-                    kind == "heartbeat" or (kind == "status" and body.get("status") == "online")
-                ):
-                    tile.heard_instance(instance)
-                    if tile.name_clash and not was_clash:
-                        log.warning("two running tables claim the name %s", tile.key)
-            if kind == "heartbeat":
-                every = (body or {}).get("every_s")
-                if isinstance(every, (int, float)) and every > 0:
-                    tile.heartbeat_s = float(every)
-                if not was_silent and tile.name_clash == was_clash:
-                    return  # nothing to redraw: heartbeats must not flood the pages
-            elif kind == "status":
-                tile.status = _safe_status(body)
-                every = (tile.status or {}).get("heartbeat_s")
-                if isinstance(every, (int, float)) and every > 0:
-                    tile.heartbeat_s = float(every)
-            elif kind == "state":
-                tile.state = body
-            elif kind == "alerts":
-                tile.alerts = list((body or {}).get("alerts") or [])
-            elif kind == "events" and body is not None:
-                if not self._take_event(tile, body):
-                    return  # a repeat: nothing changed
+                return
+            if not self._take(tile, kind, body, message.retain, received):
+                return  # nothing to redraw (a heartbeat, a repeated event)
+            if kind == "events":
                 listener_args = (tile, body, received)
             tile.updated = received
             self.version += 1
             self.changed.notify_all()
         if listener_args and self.on_event is not None:
             self.on_event(*listener_args)
+
+    def _reject(self, topic: str, reason: str) -> None:
+        """Count a message the view ignores; log it once per topic (a table repeating the same
+        bad message every second must not flood the log), and a bounded number of topics."""
+        with self.lock:
+            self.rejected += 1
+            first = topic not in self._rejected_topics
+            if first and len(self._rejected_topics) < MAX_LOGGED_TOPICS:
+                self._rejected_topics.add(topic)
+            else:
+                return
+        log.warning(
+            "ignored a message on %s: %s (more from this topic are counted, not logged)",
+            topic[:200].encode("unicode_escape").decode("ascii"),
+            reason,
+        )
+
+    def _tile_for(
+        self, venue: str, table: str, kind: str, body: dict | None, retained: bool
+    ) -> Tile | None:
+        """The table's tile, made on its first message unless there are too many tables already
+        or it is a retained copy of a table stopped long ago (the caller holds the lock)."""
+        key = f"{venue}/{table}"
+        tile = self.tiles.get(key)
+        if tile is not None:
+            return tile
+        if body is None or kind in ("heartbeat", "events") and retained:
+            return None
+        if len(self.tiles) >= MAX_TABLES:
+            self.rejected += 1
+            return None
+        if kind == "status" and retained and _stopped_long_ago(body, self.forget_after_s):
+            return None
+        tile = self.tiles[key] = Tile(venue, table)
+        return tile
+
+    def _take(
+        self, tile: Tile, kind: str, body: dict | None, retained: bool, received: float
+    ) -> bool:
+        """One clean message into its tile: True if the tile changed."""
+        was_silent, was_clash = tile.silent, tile.name_clash
+        if not retained:  # a retained copy may be old: it proves nothing
+            tile.heard(received)
+            tile.silent = False
+            instance = (body or {}).get("instance")
+            if isinstance(instance, str) and (
+                kind == "heartbeat" or (kind == "status" and body.get("status") == "online")
+            ):
+                tile.heard_instance(instance)
+                if tile.name_clash and not was_clash:
+                    log.warning("two running tables claim the name %s", tile.key)
+        if kind == "heartbeat":
+            if body["every_s"]:
+                tile.heartbeat_s = body["every_s"]
+            return was_silent or tile.name_clash != was_clash
+        if kind == "status":
+            tile.take_status(body, None if retained else received)
+        elif kind == "state":
+            tile.state = body
+            tile.warnings = self.floor.warnings(body, time.time())
+        elif kind == "alerts":
+            tile.alerts = list((body or {}).get("alerts") or [])
+        elif kind == "events":
+            return self._take_event(tile, body)
+        return True
 
     @staticmethod
     def _take_event(tile: Tile, body: dict) -> bool:
@@ -301,14 +295,7 @@ class CafeView:
         return True
 
 
-def _safe_status(body: dict | None) -> dict | None:
-    """A status whose dashboard link is a plain http(s) address (a tile links to it: a
-    'javascript:' URL from a misbehaving table must never reach the page)."""
-    if not body:
-        return body
-    link = body.get("dashboard")
-    if link is not None and not (
-        isinstance(link, str) and link.lower().startswith(("http://", "https://"))
-    ):
-        body = dict(body, dashboard=None)
-    return body
+def _stopped_long_ago(status: dict, after_s: float) -> bool:
+    """A retained status of a table cleanly stopped more than `after_s` ago."""
+    stopped = status["status"] == "offline" and status["reason"] == "table stopped"
+    return stopped and status["ts"] is not None and time.time() - status["ts"] > after_s

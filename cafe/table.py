@@ -15,270 +15,35 @@ from __future__ import annotations
 import json
 import logging
 import queue
-import sqlite3
 import threading
 import time
 import uuid
 from collections import deque
-from pathlib import Path
 from typing import Any
 
 from companion.session import Session
 
 from . import topics as T
-from .settings import BrokerSettings, BrokerSettingsError, check_name
+from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
+from .floor import FloorSettings
+from .help import HelpDesk
+from .outbox import PublishedCursor
+from .phases import PhaseClock, sense
+from .settings import BrokerSettings, check_name
 
 log = logging.getLogger("cafe.table")
-
-CURSOR_SCHEMA = """
-CREATE TABLE IF NOT EXISTS cafe_published (
-    topic TEXT NOT NULL,
-    game_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    PRIMARY KEY (topic, game_id)
-);
-"""
-
-
-class TableNameTakenError(BrokerSettingsError):
-    """Another table process is running under this venue and table name right now."""
-
-
-class NameClaim:
-    """A table name this process won (see `claim_name`). Until the table's own connection
-    takes over (`release`), the claim is repeated every heartbeat period, so that a table
-    starting meanwhile hears it is taken (a table is slower to connect than to claim)."""
-
-    def __init__(self, client: Any, topics: T.TableTopics, payload: dict, every_s: float):
-        self.client, self.topics, self.payload, self.every_s = client, topics, payload, every_s
-        self.instance = payload["instance"]
-        self._stop = threading.Event()
-        self._thread = threading.Thread(
-            target=self._repeat, daemon=True, name=f"cafe-claim-{topics.table}"
-        )
-        self._thread.start()
-
-    def _repeat(self) -> None:
-        while not self._stop.wait(self.every_s):
-            self.client.publish(self.topics.claim, T.encode(self.payload), qos=1, retain=True)
-
-    def release(self, clear: bool = False) -> None:
-        """Stop repeating and hang up: the claim stays (the table's own connection holds the
-        name now), or with `clear` is deleted (the table stops before it ever connected)."""
-        if self._stop.is_set():
-            return
-        self._stop.set()
-        self._thread.join(timeout=2)
-        if clear:
-            info = self.client.publish(self.topics.claim, b"", qos=1, retain=True)
-            try:
-                info.wait_for_publish(timeout=2)
-            except (RuntimeError, ValueError):
-                pass
-        self.client.disconnect()
-        self.client.loop_stop()
-
-
-def claim_name(
-    broker: BrokerSettings,
-    venue: str,
-    table: str,
-    instance: str,
-    *,
-    dashboard: str | None = None,
-    connect_timeout_s: float = 3.0,
-) -> NameClaim | dict:
-    """Take the name venue/table for this process (`instance`), race-free: a `NameClaim` when
-    it is ours, else what is known of the table that has it (for `name_taken_message`).
-
-    On a client id of its own, subscribed to the name's `status`, `heartbeat` and `claim`:
-    1. a table that is heard (a live heartbeat, online status or claim of another instance,
-       waited for up to 2.5 of its heartbeat periods when its retained claim or online status
-       is there) has the name; a retained claim whose instance then says nothing, or whose
-       retained status says it went offline, is stale and does not;
-    2. publish our claim (retained, QoS 1) and wait for the broker to hand it back on our own
-       subscription. The broker delivers one topic's messages to a subscriber in the order it
-       received them, so every claim it took before ours has reached us by then: the name is
-       ours only if none did. Of two tables claiming at the same moment every one sees the
-       same order, so exactly one wins. Raises OSError / ConnectionError when the broker
-       cannot be reached or does not answer."""
-    topics = T.TableTopics(venue, table)
-    every = T.heartbeat_every(broker.keepalive_s)
-    probe = broker.client(
-        f"companion-{venue}-{table}-claim-{uuid.uuid4().hex[:8]}", clean_session=True
-    )
-    probe.connect_timeout = connect_timeout_s
-    lock = threading.Lock()
-    retained: dict[str, dict | None] = {}
-    heard: dict[str, dict] = {}  # another instance -> the most telling live message from it
-    # when our own claim came back: who else was heard before it (in the broker's order)
-    before_ours: list[dict] = []
-    subscribed, refused = threading.Event(), threading.Event()
-    barrier: list[int] = []
-
-    def on_connect(client, userdata, flags, reason_code, properties):
-        if reason_code.is_failure:
-            refused.set()
-            return
-        # The retained status and claim are delivered before the second SUBACK arrives.
-        client.subscribe([(topics.status, 1), (topics.claim, 1)])
-        barrier.append(client.subscribe(topics.heartbeat, qos=0)[1])
-
-    def on_subscribe(client, userdata, mid, reason_codes, properties):
-        if mid in barrier:
-            subscribed.set()
-
-    def on_message(client, userdata, message):
-        try:
-            body = T.decode(message.payload)
-        except (ValueError, UnicodeDecodeError):
-            return
-        kind = message.topic.rsplit("/", 1)[-1]
-        with lock:
-            if message.retain:
-                if kind in ("status", "claim"):
-                    retained[kind] = body
-                return
-            other = (body or {}).get("instance")
-            if not isinstance(other, str):
-                return
-            if kind == "status" and body.get("status") != "online":
-                return
-            if other != instance and (kind != "heartbeat" or other not in heard):
-                heard[other] = body
-            if kind == "claim" and other == instance and not before_ours:
-                before_ours.append(dict(heard))
-
-    def taken(among: dict | None = None) -> dict | None:
-        with lock:
-            others = heard if among is None else among
-            if not others:
-                return None
-            other, body = next(iter(others.items()))
-            status = retained.get("status")
-        if status and status.get("instance") == other and status.get("status") == "online":
-            return status  # says where its dashboard is, and since when
-        return body
-
-    probe.on_connect, probe.on_subscribe, probe.on_message = on_connect, on_subscribe, on_message
-    probe.connect(broker.host, broker.port, broker.keepalive_s)  # OSError when unreachable
-    probe.loop_start()
-    won = None
-    try:
-        deadline = time.monotonic() + connect_timeout_s
-        while not (subscribed.is_set() or refused.is_set()) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        if not subscribed.is_set():
-            raise ConnectionError(
-                f"the broker {broker.display()} did not let this table look at its own name"
-            )
-        with lock:
-            status, claim = retained.get("status"), retained.get("claim")
-        suspects = []
-        if status and status.get("status") == "online" and status.get("instance") != instance:
-            suspects.append(status)
-        gone = status.get("instance") if status and status.get("status") != "online" else None
-        if claim and claim.get("instance") not in (instance, gone):
-            suspects.append(claim)
-        if suspects:  # holding the name on paper: is it heard?
-            beats = [b.get("heartbeat_s") for b in suspects]
-            beat = max(
-                [float(b) for b in beats if isinstance(b, (int, float)) and b > 0] or [every]
-            )
-            deadline = time.monotonic() + T.SILENT_AFTER_BEATS * beat
-            while time.monotonic() < deadline and taken() is None:
-                time.sleep(0.02)
-        other = taken()
-        if other is not None:
-            return other
-        payload = T.claim_payload(topics, instance, every, dashboard)
-        sent = probe.publish(topics.claim, T.encode(payload), qos=1, retain=True)
-        deadline = time.monotonic() + connect_timeout_s
-        while time.monotonic() < deadline:
-            with lock:
-                if before_ours:
-                    heard_first = before_ours[0]
-                    break
-            if sent.is_published() and time.monotonic() > deadline - connect_timeout_s / 2:
-                # Acknowledged but never handed back: a broker whose ACL predates the claim
-                # topic drops it without a word. Start as a table did before claims.
-                log.warning(
-                    "the broker %s does not let table %s claim its name on %s (add "
-                    "it to the ACL, see cafe/examples/acl): two tables started at "
-                    "the same moment could both take it",
-                    broker.display(),
-                    topics.base,
-                    topics.claim,
-                )
-                heard_first = {}
-                break
-            time.sleep(0.005)
-        else:
-            raise ConnectionError(
-                f"the broker {broker.display()} did not acknowledge this table's claim of its name"
-            )
-        other = taken(heard_first)
-        if other is not None:
-            return other
-        probe.on_connect = probe.on_message = None
-        won = NameClaim(probe, topics, payload, every)
-        return won
-    finally:
-        if won is None:
-            probe.disconnect()
-            probe.loop_stop()
-
-
-def name_taken_message(venue: str, table: str, status: dict) -> str:
-    """One line for the person starting a table under a name another table uses."""
-    where = f"its dashboard: {status['dashboard']}, " if status.get("dashboard") else ""
-    since = status.get("ts")
-    when = (
-        f"online since {time.strftime('%H:%M:%S', time.localtime(since))}"
-        if isinstance(since, (int, float))
-        else "online"
-    )
-    return (
-        f"another table is already running as {venue}/{table} ({where}{when}): give this "
-        f"one another --table name, or stop that one first"
-    )
-
+# Where a table's name claim lived before it had a module of its own (cafe/claim.py).
+__all__ = [
+    "NameClaim",
+    "PublishedCursor",
+    "TableNameTakenError",
+    "TablePublisher",
+    "claim_name",
+    "name_taken_message",
+]
 
 # The runtime's own words before a camera's first frame: not a problem yet.
 CAMERA_NOT_YET = ("starting", "no camera")
-
-
-class PublishedCursor:
-    """The last record of each game the broker acknowledged, per table topic; in the table's
-    database file, in a table of its own (the game log itself is never touched)."""
-
-    def __init__(self, path: str | Path, topic: str):
-        self.topic = topic
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            str(path), check_same_thread=False, isolation_level=None, timeout=10
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(CURSOR_SCHEMA)
-
-    def acknowledged(self) -> dict[int, int]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT game_id, seq FROM cafe_published WHERE topic = ?", (self.topic,)
-            ).fetchall()
-        return {game_id: seq for game_id, seq in rows}
-
-    def save(self, game_id: int, seq: int) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT INTO cafe_published (topic, game_id, seq) VALUES (?, ?, ?) "
-                "ON CONFLICT (topic, game_id) DO UPDATE SET seq = max(seq, excluded.seq)",
-                (self.topic, game_id, seq),
-            )
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
 
 
 class TablePublisher:
@@ -297,8 +62,11 @@ class TablePublisher:
         check_name_first: bool = True,
         instance: str | None = None,
         claim: NameClaim | None = None,
+        help_desk: HelpDesk | None = None,
     ):
         self.runtime = runtime
+        # Calls for help: a tap on the table's page (cafe.help_web) or play that looks stuck.
+        self.help = help_desk or HelpDesk(FloorSettings.load().help)
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -306,19 +74,10 @@ class TablePublisher:
         # 1 as documented (at least once; a repeat is dropped by seq); 2 makes the broker
         # drop the repeat itself, for a four-packet handshake per event (see the benchmark).
         self.events_qos = events_qos
-        self.cursor = PublishedCursor(runtime.store.path, self.topics.base)
-        self._acked: dict[int, int] = self.cursor.acknowledged()
-        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
-        self._built: dict[int, int] = dict(self._acked)
-        self._sent: dict[int, int] = dict(self._acked)
-        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
-        self._session: Any = None
-        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
-        self._acked_mids: set[int] = set()
-        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
-        self._backlog: list[int] = self._games_with_backlog()
+        self._open_outbox()
         self._game_id: int | None = None
         self._last_state: bytes | None = None
+        self._phases = PhaseClock()
         self._last_alerts: bytes | None = None
         self._alert_since: dict[str, float] = {}
         # alert id -> when staff acknowledged it (written by paho's thread, read by ours)
@@ -340,19 +99,7 @@ class TablePublisher:
         self.name_taken_by: dict | None = None
         self._connect_lock = threading.Lock()
 
-        self.client = broker.client(f"companion-{venue}-{table}", clean_session=False)
-        offline = T.status_payload(
-            self.topics,
-            False,
-            "connection lost",
-            keepalive_s=broker.keepalive_s,
-            instance=self.instance,
-        )
-        self.client.will_set(self.topics.status, T.encode(offline), qos=1, retain=True)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_publish = self._on_publish
-        self.client.on_message = self._on_message
+        self.client = self._make_client()
         runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(
             target=self._loop, name=f"cafe-publisher-{table}", daemon=True
@@ -362,6 +109,34 @@ class TablePublisher:
         self._heartbeat = threading.Thread(
             target=self._beat, name=f"cafe-heartbeat-{table}", daemon=True
         )
+
+    def _open_outbox(self) -> None:
+        """Where publishing stands: the persisted cursor, and what is built, sent, in flight."""
+        self.cursor = PublishedCursor(self.runtime.store.path, self.topics.base)
+        self._acked: dict[int, int] = self.cursor.acknowledged()
+        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
+        self._built: dict[int, int] = dict(self._acked)
+        self._sent: dict[int, int] = dict(self._acked)
+        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
+        self._session: Any = None
+        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
+        self._acked_mids: set[int] = set()
+        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self._backlog: list[int] = self._games_with_backlog()
+
+    def _make_client(self) -> Any:
+        """The table's own MQTT client: persistent session, its last will says offline."""
+        topics, broker = self.topics, self.broker
+        client = broker.client(f"companion-{topics.venue}-{topics.table}", clean_session=False)
+        offline = T.status_payload(
+            topics, False, "connection lost", keepalive_s=broker.keepalive_s, instance=self.instance
+        )
+        client.will_set(topics.status, T.encode(offline), qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_publish = self._on_publish
+        client.on_message = self._on_message
+        return client
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
@@ -514,10 +289,18 @@ class TablePublisher:
         except (ValueError, UnicodeDecodeError):
             log.warning("ignored a malformed acknowledgement on %s", message.topic)
             return
-        if isinstance(alert_id, str) and alert_id in self._alert_since:
+        if isinstance(alert_id, str) and alert_id.startswith("help:"):
+            self._staff_answered_help(body.get("action"))
+        elif isinstance(alert_id, str) and alert_id in self._alert_since:
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
             with self._acks_lock:
                 self.acknowledged_alerts.setdefault(alert_id, round(time.time(), 3))
+            self._wake.set()
+
+    def _staff_answered_help(self, action: Any) -> None:
+        done = self.help.clear() if action == "clear" else self.help.acknowledge()
+        if done:
+            log.info("staff %s the call for help at table %s", action or "ack", self.topics.table)
             self._wake.set()
 
     # -- the publishing thread -----------------------------------------------------------
@@ -599,7 +382,9 @@ class TablePublisher:
         with runtime.lock:
             game_id, session = runtime.game_id, runtime.session
             camera = runtime.camera_status()
-            state = T.state_payload(self.topics, game_id, session, camera)
+            phase = self._phases.update(game_id, sense(session, camera))
+            state = T.state_payload(self.topics, game_id, session, camera, phase)
+            self.help.check(session, playing=phase["name"] == "playing")
             alerts = self._alerts(session, camera)
             # The players' own dashboard says "staff saw this alert" (web/static/app.js).
             runtime.set_staff_acknowledgements(
@@ -614,6 +399,9 @@ class TablePublisher:
                     if a["acknowledged"]
                 ]
             )
+            call = self.help.alert()
+            if call is not None:
+                alerts.append(call)
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)

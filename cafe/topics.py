@@ -112,8 +112,11 @@ def claim_payload(
     }
 
 
-def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict) -> dict:
-    """Who plays what, the scores and whose turn: what a tile shows, nothing hidden."""
+def state_payload(
+    topics: TableTopics, game_id: int, session: Any, camera: dict, table_phase: dict | None = None
+) -> dict:
+    """Who plays what, the scores and whose turn: what a tile shows, nothing hidden.
+    `table_phase` is the table's sensed phase (cafe.phases.PhaseClock.payload)."""
     game = session.game
     state = session.state
     names = list(session.setup.names)
@@ -143,6 +146,7 @@ def state_payload(topics: TableTopics, game_id: int, session: Any, camera: dict)
         "state_id": session.state_id,
         "seq": len(session.records) - 1,
         "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason", "finished")},
+        "table_phase": table_phase,
     }
 
 
@@ -176,5 +180,12 @@ def alerts_payload(topics: TableTopics, game_id: int, alerts: list[dict]) -> dic
     return {**_head(topics), "game_id": game_id, "alerts": alerts, "ts": round(time.time(), 3)}
 
 
-def ack_payload(alert_id: str, by: str = "staff") -> dict:
-    return {"v": PROTOCOL_VERSION, "alert": alert_id, "by": by, "ts": round(time.time(), 3)}
+def ack_payload(alert_id: str, by: str = "staff", action: str = "ack") -> dict:
+    """`action` "clear" (added within version 1) ends a call for help (kind `help`)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "alert": alert_id,
+        "by": by,
+        "action": action,
+        "ts": round(time.time(), 3),
+    }

@@ -140,6 +140,11 @@ def publisher_factory(options: dict):
     table = check_name("table", options["table_name"])
     instance = uuid.uuid4().hex[:12]
     claim = _refuse_a_name_in_use(broker, venue, table, instance)
+    from cafe.floor import FloorSettings
+    from cafe.help import HelpDesk
+    from cafe.help_web import install_help
+
+    desk = HelpDesk(FloorSettings.load().help)  # "Call staff" on the dashboard, stuck play
 
     def start(runtime, address: str):
         from cafe.table import TablePublisher
@@ -157,8 +162,10 @@ def publisher_factory(options: dict):
             check_name_first=claim is None,
             instance=instance,
             claim=claim,
+            help_desk=desk,
         ).start()
 
+    start.install = lambda app: install_help(app, desk)  # type: ignore[attr-defined]
     return start
 
 

@@ -18,7 +18,7 @@ CAFE_PORT = 8780
     "--venue",
     default="+",
     show_default=True,
-    help="which venue to show ('+' shows every venue on the broker)",
+    help="which venue to show ('+' or '*' shows every venue on the broker)",
 )
 @click.option(
     "--host",
@@ -35,7 +35,14 @@ CAFE_PORT = 8780
     type=int,
     help="without --mqtt: the port of the local Mosquitto started for the demo",
 )
-def cafe(venue, host, port, token, broker_port, **options):
+@click.option(
+    "--forget-after",
+    default=120,
+    show_default=True,
+    type=click.IntRange(1),
+    help="minutes after which a stopped table leaves the page",
+)
+def cafe(venue, host, port, token, broker_port, forget_after, **options):
     """Every table of the café on one page (for staff and a TV)."""
     import secrets
 
@@ -44,15 +51,12 @@ def cafe(venue, host, port, token, broker_port, **options):
     from web import is_loopback
     from web.serve import serve_until_stopped
 
+    venue = _venue_to_show(venue)  # before a local broker starts: a refusal leaves nothing
     broker, local = _broker_or_local(options, broker_port)
-    if venue != "+":
-        from cafe.settings import check_name
-
-        check_name("venue", venue)
     if not token and not is_loopback(host):
         token = secrets.token_urlsafe(18)
     log_to_stderr()  # warnings (a broker that refuses us) and the access log
-    view = CafeView(broker, venue).start()
+    view = CafeView(broker, venue, forget_after_s=forget_after * 60.0).start()
     app = create_cafe_app(view, host=host, token=token)
 
     def stop():
@@ -68,6 +72,16 @@ def cafe(venue, host, port, token, broker_port, **options):
     click.echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
     serve_until_stopped(server, stop, before_stop=app.extensions["cafe_streams"].stop)
+
+
+def _venue_to_show(venue: str) -> str:
+    """The venue level of the topics read: one venue's name, or '+' for every venue ('*'
+    reads better for that at head office); a name topics cannot carry is a one-line error."""
+    if venue in ("+", "*"):
+        return "+"
+    from cafe.settings import check_name
+
+    return check_name("venue", venue)
 
 
 def _broker_or_local(options: dict, broker_port: int):

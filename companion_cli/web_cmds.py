@@ -41,6 +41,11 @@ def _run(
 
     runtime = app.extensions["companion_runtime"]
     live = app.extensions.get("companion_live")
+    from cafe.plays_web import install_plays
+
+    install_plays(app)  # the BG Stats QR code and play downloads (cafe/plays_web.py)
+    if hasattr(start_publisher, "install"):
+        start_publisher.install(app)  # the café's "Call staff" button (cafe/help_web.py)
     server = listen(app, host, port, runtime.close)
     log_to_stderr()
     shown_host = f"[{host}]" if ":" in host else host

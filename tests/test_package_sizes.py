@@ -22,8 +22,7 @@ MAX_FUNCTION_LINES = 60
 MODULES = sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
 
 VISION = "split by issue 25's vision work (vision/ as a straight line)"
-CAFE = "split by issue 27's café work (cafe/table.py's claim_name and the rest)"
-CRYPT = "split by issue 24's Crypt rewrite"
+CAFE = "to split with issue 27's café work still to come (its benchmark, the table's publisher)"
 
 # path -> why it is still over the limit; remove the line once it is not.
 LONG_MODULES = {
@@ -33,9 +32,7 @@ LONG_MODULES = {
 }
 LONG_FUNCTIONS = {
     "vision/bench.py": VISION,
-    "cafe/app.py": CAFE,
     "cafe/bench.py": CAFE,
-    "cafe/table.py": CAFE,
 }
 
 

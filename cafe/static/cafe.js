@@ -2,7 +2,19 @@
    Everything from the tables is written with textContent (never as HTML). */
 "use strict";
 
-const C = { snap: null, frame: 0 };
+const C = { snap: null, frame: 0, venues: 1, filter: "all", sort: "name" };
+// Sorting "by phase" puts what needs staff first: a finished table to clear, then games.
+const PHASE_ORDER = ["finished", "scoring", "playing", "setting_up", "packed", "idle"];
+// Every key spelled out, so the catalogue test sees each one.
+const PHASE_TEXT = {
+  idle: () => t("cafe.phase.idle"), setting_up: () => t("cafe.phase.setting_up"),
+  playing: () => t("cafe.phase.playing"), scoring: () => t("cafe.phase.scoring"),
+  finished: () => t("cafe.phase.finished"), packed: () => t("cafe.phase.packed"),
+};
+const WARNING_TEXT = {
+  unpacked: (vars) => t("cafe.warn.unpacked", vars),
+  overlong: (vars) => t("cafe.warn.overlong", vars),
+};
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -24,6 +36,15 @@ function clock(seconds) {
   return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
 }
 
+function clockShort(seconds) {
+  const d = new Date(seconds * 1000);
+  return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+}
+
+function ago(seconds) {
+  return duration(minutesSince(seconds));
+}
+
 function connectionText(data, status) {
   if (data.online) return t("cafe.online");
   // Silent: the table still says online but its heartbeats stopped (a frozen PC, a cable).
@@ -32,6 +53,56 @@ function connectionText(data, status) {
                            : t("cafe.silent");
   }
   return status ? t("cafe.offline") : t("cafe.unknown");
+}
+
+function minutesSince(seconds, until) {
+  return Math.max(0, Math.floor(((until || Date.now() / 1000) - seconds) / 60));
+}
+
+function duration(minutes) {
+  return minutes < 60 ? t("cafe.minutes", { n: minutes })
+                      : t("cafe.hours", { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+// "Playing · 23 min · game 41 min": the sensed phase, how long in it, how long the game runs.
+function phaseLine(phase) {
+  const node = el("div", "phase phase-" + phase.name);
+  node.append(el("span", "phase-name", PHASE_TEXT[phase.name]()));
+  if (phase.since) node.append(el("span", "phase-time", duration(minutesSince(phase.since))));
+  if (phase.started && phase.name !== "idle") {
+    const game = duration(minutesSince(phase.started, phase.ended));
+    node.append(el("span", "game-time", t("cafe.game_time", { time: game })));
+  }
+  return node;
+}
+
+function warningLines(data) {
+  return (data.warnings || []).filter((warning) => WARNING_TEXT[warning.code]).map((warning) =>
+    el("p", "floor-warning warn-" + warning.code, WARNING_TEXT[warning.code]({
+      minutes: duration(warning.minutes), usual: duration(warning.usual || 0) })));
+}
+
+function phaseOf(data) {
+  return data.state && data.state.table_phase ? data.state.table_phase : null;
+}
+
+function shown(tables) {
+  const kept = tables.filter((x) => C.filter === "all"
+    || (phaseOf(x) && phaseOf(x).name === C.filter));
+  const rank = (x) => (phaseOf(x) ? PHASE_ORDER.indexOf(phaseOf(x).name) : PHASE_ORDER.length);
+  const since = (x) => (phaseOf(x) && phaseOf(x).since) || Infinity;
+  if (C.sort === "phase") kept.sort((a, b) => rank(a) - rank(b) || since(a) - since(b));
+  if (C.sort === "time") kept.sort((a, b) => since(a) - since(b));
+  return kept;
+}
+
+// A table that is not running: one clear line, with since when, instead of its last (stale)
+// camera and turn lines.
+function offlineBanner(data) {
+  const since = data.silent ? data.last_heard : data.offline_since;
+  const key = data.silent ? "cafe.banner_silent" : "cafe.banner_offline";
+  const text = since ? t(key + "_since", { time: clockShort(since), ago: ago(since) }) : t(key);
+  return el("p", "offline-banner", text);
 }
 
 function tile(data) {
@@ -53,9 +124,16 @@ function tile(data) {
   const head = el("header", "tile-head");
   const name = el(dashboard ? "a" : "span", "tile-name", data.table);
   if (dashboard) { name.href = dashboard; name.target = "_blank"; name.rel = "noopener"; }
-  head.append(name, el("span", "venue", data.venue));
+  head.append(name);
+  // The venue only when this page shows several (a head office's '*' view).
+  if (C.venues > 1) head.append(el("span", "venue", data.venue));
   head.append(el("span", "conn-state", connectionText(data, status)));
   node.append(head);
+  const running = online || !status;
+  if (!running) node.append(offlineBanner(data));
+  if (running && phaseOf(data)) node.append(phaseLine(phaseOf(data)));
+  const warnings = running ? warningLines(data) : [];
+  if (warnings.length) { node.classList.add("has-warnings"); node.append(...warnings); }
 
   const state = data.state;
   if (!state) {
@@ -80,9 +158,11 @@ function tile(data) {
       line = state.turn && state.turn.length ? t("cafe.to_play", { names: state.turn.join(", ") }) : "";
       if (state.round != null) line += (line ? " · " : "") + t("cafe.round", { n: state.round });
     }
-    node.append(el("div", "turn-line", line));
-    const [cameraClass, cameraText] = cameraLine(state.camera);
-    node.append(el("div", "camera camera-" + cameraClass, cameraText));
+    if (running || state.over) node.append(el("div", "turn-line", line));
+    if (running) {
+      const [cameraClass, cameraText] = cameraLine(state.camera);
+      node.append(el("div", "camera camera-" + cameraClass, cameraText));
+    }
   }
 
   if (data.name_clash) {
@@ -97,14 +177,16 @@ function tile(data) {
       const item = el("li", "alert alert-" + alert.kind + (alert.acknowledged ? " acked" : ""));
       item.dataset.alert = alert.id;
       item.append(el("span", "alert-text", pick(alert.message)));
-      if (alert.acknowledged) {
-        item.append(el("span", "acked-mark", t("cafe.acked")));
-      } else {
-        const button = el("button", "ack", t("cafe.ack"));
-        button.type = "button";
-        button.addEventListener("click", () => acknowledge(data, alert.id, button));
-        item.append(button);
+      if (alert.kind === "help") {
+        item.prepend(el("span", "help-mark", t("cafe.help")));
+        if (alert.since) item.append(el("span", "help-since", t("cafe.help_since", { time: clockShort(alert.since) })));
       }
+      if (alert.acknowledged) {
+        item.append(el("span", "acked-mark", t(alert.kind === "help" ? "cafe.help_coming" : "cafe.acked")));
+      } else {
+        item.append(actionButton(data, alert.id, "ack", t("cafe.ack")));
+      }
+      if (alert.kind === "help") item.append(actionButton(data, alert.id, "clear", t("cafe.help_clear")));
       list.append(item);
     });
     node.append(list);
@@ -119,21 +201,41 @@ function tile(data) {
   return node;
 }
 
+// One tile that cannot be drawn (a payload this page does not understand) must never blank the
+// others: the server checks every message against TOPICS.md, and this is the second line.
+function safeTile(data) {
+  try {
+    return tile(data);
+  } catch (error) {
+    const node = el("article", "tile unknown unreadable");
+    node.dataset.table = String(data && data.table);
+    node.append(el("span", "tile-name", String(data && data.table)),
+                el("p", "waiting", t("cafe.unreadable")));
+    return node;
+  }
+}
+
 function render() {
   C.frame = 0;
   const snap = C.snap;
   if (!snap) return;
+  C.venues = new Set(snap.tables.map((x) => x.venue)).size;
   const tiles = document.getElementById("tiles");
-  tiles.replaceChildren(...snap.tables.map(tile));
+  tiles.replaceChildren(...shown(snap.tables).map(safeTile));
+  document.querySelectorAll("#filters button").forEach((button) => {
+    button.setAttribute("aria-pressed", button.dataset.phase === C.filter ? "true" : "false");
+  });
   document.getElementById("empty").classList.toggle("hidden", snap.tables.length > 0);
   const alerts = snap.tables.reduce((sum, x) => sum + (x.alerts ? x.alerts.length : 0), 0);
+  const calls = snap.tables.filter((x) => (x.alerts || []).some((a) => a.kind === "help")).length;
   const online = snap.tables.filter((x) => x.online).length;
   document.getElementById("summary").textContent =
     t("cafe.tables", { n: snap.tables.length }) + " (" + online + " " + t("cafe.online") + ")"
-    + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "");
+    + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "")
+    + (calls ? " · " + t("cafe.calls", { n: calls }) : "")
+    + (snap.rejected ? " · " + t("cafe.rejected", { n: snap.rejected }) : "");
   const conn = document.getElementById("conn");
-  conn.textContent = snap.connected ? t("cafe.live") + " · " + t("cafe.broker", { address: snap.broker })
-                                    : t("cafe.broker_lost");
+  conn.textContent = snap.connected ? t("cafe.live") : t("cafe.broker_lost");
   conn.className = "conn " + (snap.connected ? "live" : "lost");
 }
 
@@ -141,12 +243,19 @@ function schedule() {
   if (!C.frame) C.frame = requestAnimationFrame(render);
 }
 
-async function acknowledge(data, alertId, button) {
+function actionButton(data, alertId, action, label) {
+  const button = el("button", action === "clear" ? "ack clear" : "ack", label);
+  button.type = "button";
+  button.addEventListener("click", () => acknowledge(data, alertId, button, action));
+  return button;
+}
+
+async function acknowledge(data, alertId, button, action) {
   button.disabled = true;
   try {
     const response = await fetch("/api/ack", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ venue: data.venue, table: data.table, alert: alertId }),
+      body: JSON.stringify({ venue: data.venue, table: data.table, alert: alertId, action }),
     });
     if (!response.ok) button.disabled = false;
   } catch (error) {
@@ -167,6 +276,14 @@ function connect() {
 document.querySelectorAll("[data-lang]").forEach((button) => {
   button.addEventListener("click", () => setLang(button.dataset.lang));
 });
+document.querySelectorAll("#filters button").forEach((button) => {
+  button.addEventListener("click", () => { C.filter = button.dataset.phase; render(); });
+});
+document.getElementById("sort").addEventListener("change", (event) => {
+  C.sort = event.target.value;
+  render();
+});
 document.addEventListener("langchange", render);
 applyStaticText();
 connect();
+setInterval(schedule, 30000);  // "offline since 20:14 (35 min)" keeps counting

@@ -1,0 +1,50 @@
+"""The table's "Call staff" button: a small piece the table's dashboard includes
+(`cafe_help_button.html`, `help.js`), shown only when the table publishes to a café.
+
+    GET  /api/call-staff   {"open": false} or {"open": true, "reason", "since", "acknowledged_at"}
+    POST /api/call-staff   a player calls staff (a seat's token may, like a move)
+
+The dashboard's own security (same-site JSON commands, tokens, roles) covers these routes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Flask, current_app, jsonify
+
+from .help import HelpDesk
+
+HERE = Path(__file__).resolve().parent
+EXTENSION = "cafe_help"
+
+bp = Blueprint(
+    "cafe_help",
+    __name__,
+    template_folder=str(HERE / "templates"),
+    static_folder=str(HERE / "table_static"),
+    static_url_path="/cafe-help",
+)
+
+
+def install_help(app: Flask, desk: HelpDesk) -> None:
+    """Before the server starts: the routes, and the button on the dashboard."""
+    app.extensions[EXTENSION] = desk
+    app.register_blueprint(bp)
+
+
+@bp.app_context_processor
+def _button_shown() -> dict:
+    return {"cafe_help": EXTENSION in current_app.extensions}
+
+
+@bp.get("/api/call-staff")
+def call_status():
+    return jsonify(current_app.extensions[EXTENSION].status())
+
+
+@bp.post("/api/call-staff")
+def call_staff():
+    desk: HelpDesk = current_app.extensions[EXTENSION]
+    desk.tap()
+    return jsonify(desk.status())
