@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, Mapping, Union
+from typing import Annotated, Any, Iterable, Literal, Mapping, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -227,6 +227,16 @@ def after_move(run: LessonRun, game: Game, state: Any, move: Move) -> LessonRun:
     seen = dict(run.moves_seen)
     seen[move.kind] = seen.get(move.kind, 0) + 1
     return _settle(replace(run, moves_seen=seen), game, state)
+
+
+def after_verdicts(run: LessonRun, game: Game, state: Any, verdicts: Iterable[Any]) -> LessonRun:
+    """The session judged `verdicts` (`Session.verdicts` items): every accepted move, typed
+    or seen by the camera, counts; refusals and undos do not (an undo never moves a lesson
+    back). `state` is the state after them."""
+    for verdict in verdicts:
+        if verdict.accepted and verdict.kind in ("move", "event") and verdict.move is not None:
+            run = after_move(run, game, state, verdict.move)
+    return run
 
 
 def tap(run: LessonRun, game: Game, state: Any) -> LessonRun:

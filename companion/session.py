@@ -197,6 +197,8 @@ class Session:
             "scores": [s.to_dict() for s in self.game.score(self.state)],
             "outcome": outcome.to_dict() if outcome else None,
             "hints": [h.to_dict() for h in self.game.hints(self.state)],
+            # the hints as a teacher says them; the page folds the full list away under them
+            "hint_summary": [t.to_dict() for t in self.game.hint_summary(self.state)],
             "alerts": [v.to_dict() for vs in self.alerts.values() for v in vs],
             "table": [
                 {

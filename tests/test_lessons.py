@@ -49,12 +49,8 @@ class Teacher:
             self.run = lessons.tap(self.run, self.session.game, self.session.state)
 
     def heard(self, verdicts):
-        for verdict in verdicts:
-            if verdict.accepted and verdict.move is not None:
-                self.run = lessons.after_move(
-                    self.run, self.session.game, self.session.state, verdict.move
-                )
-                self._note()
+        self.run = lessons.after_verdicts(self.run, self.session.game, self.session.state, verdicts)
+        self._note()
 
 
 def _replay(records, teach: bool):
@@ -231,3 +227,24 @@ def test_a_lesson_file_that_is_not_json_is_a_lesson_error(tmp_path):
 def test_a_game_without_a_lesson_is_a_clear_error():
     with pytest.raises(lessons.LessonError, match="no lesson"):
         lessons.load_lesson("chess")
+
+
+def test_refusals_and_undos_do_not_move_a_lesson_on():
+    session = Session("musee", Setup(2, ("Mia", "Leo")))
+    game = session.game
+    run = lessons.start(lessons.load_lesson("musee"), game, session.state)
+    run = lessons.tap(lessons.tap(run, game, session.state), game, session.state)
+    assert run.current.id == "first_painting"
+    bad = Move(
+        "place", 1, {"card": "MU07", "museum": 1, "gallery": 0, "space": 0}
+    )  # not Leo's turn
+    good = Move("place", 0, {"card": "MU07", "museum": 0, "gallery": 0, "space": 0})
+    refused = session.play(bad)
+    assert not refused.accepted
+    assert lessons.after_verdicts(run, game, session.state, [refused]) == run
+    session.play(good)
+    undone = session.undo()
+    assert undone.accepted and undone.kind == "undo"
+    assert lessons.after_verdicts(run, game, session.state, [undone]) == run
+    played = session.play(good)
+    assert lessons.after_verdicts(run, game, session.state, [played]).current.id == "next_player"

@@ -24,6 +24,7 @@ from ..moves import MoveBook
 from . import camera, claim, collect, collectors, endgame, ghost, log, reveal, scoring, teach, turns
 from . import setup as box
 from .state import CryptState
+from .summary import summary as said_as_a_teacher
 from .words import WORDS
 
 
@@ -82,6 +83,9 @@ class Crypt(Game):
 
     def hints(self, state: CryptState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
+
+    def hint_summary(self, state: CryptState) -> tuple[Text, ...]:
+        return said_as_a_teacher(self, state)
 
     def describe(self, state: CryptState) -> dict:
         return teach.describe(self, state)
