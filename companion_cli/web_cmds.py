@@ -200,6 +200,7 @@ def _describe_start(runtime, db: Path) -> str:
     show_default=True,
     help="the mat printed (companion print mat --layout)",
 )
+@click.option("--teach", is_flag=True, help="teach the game step by step as it is played")
 @table_options
 def serve(
     game,
@@ -213,6 +214,7 @@ def serve(
     fresh,
     lens_camera,
     mat_layout,
+    teach,
     **cafe_options,
 ):
     """Serve the live dashboard for a game at this table."""
@@ -241,6 +243,7 @@ def serve(
             "host": host,
             "token": token,
             "fresh": fresh,
+            "teach": teach,
         }
     )
     runtime = app.extensions["companion_runtime"]
@@ -294,8 +297,9 @@ def serve(
     is_flag=True,
     help="Musée only: use the scripted camera even when the vision pipeline is installed",
 )
+@click.option("--teach", is_flag=True, help="teach the game step by step as it is played")
 @table_options
-def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
+def demo(game, host, port, db, token, pace, names, simulated, teach, **cafe_options):
     """Watch a bundled recorded game score itself, no camera needed."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
     from companion.games import find_game
@@ -332,6 +336,7 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
             "host": host,
             "token": token,
             "fresh": True,
+            "teach": teach,
         }
     )
     runtime = app.extensions["companion_runtime"]

@@ -34,7 +34,7 @@ ROLES = ("host", "player", "viewer")
 RANK = {"viewer": 0, "player": 1, "host": 2}
 
 # Commands and who may send them; anything not listed (every GET) is open to every role.
-PLAYER_COMMANDS = ("/api/move", "/api/cannot-play")
+PLAYER_COMMANDS = ("/api/move", "/api/cannot-play", "/api/lesson")
 HOST_COMMANDS = (
     "/api/undo",
     "/api/redo",
