@@ -14,183 +14,42 @@ record: the game played while teaching is an ordinary game.
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass, field, replace
-from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Iterable, Literal, Mapping, Union
+from typing import Any, Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from .errors import DataFileError, UnknownGameError
-from .games import find_game
 from .games.base import Game
+from .lesson_format import (
+    AnyDone,
+    Lesson,
+    LessonError,
+    Moment,
+    MoveDone,
+    OverDone,
+    PhaseDone,
+    Step,
+    TapDone,
+    load_lesson,
+    load_lesson_file,
+    parse_lesson,
+)
 from .model import Move, Text
 
-LESSON_FORMAT = "table-companion-lesson"
-
-
-class _Words(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
-    en: str = Field(min_length=1)
-    zh: str = Field(alias="zh-TW", min_length=1)
-
-    def text(self) -> Text:
-        return Text(self.en, self.zh)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class TapDone(_Strict):
-    """Done when a player taps "done": for what no camera can see (a hidden hand, a box)."""
-
-    when: Literal["tap"]
-
-
-class MoveDone(_Strict):
-    """Done when the session has accepted `count` moves of one of `kinds` in this step."""
-
-    when: Literal["move"]
-    kinds: list[str] = Field(min_length=1)
-    count: int = Field(default=1, ge=1, le=1000)
-
-
-class PhaseDone(_Strict):
-    """Done when the game's view (`describe`) says its phase is one of `phases`."""
-
-    when: Literal["phase"]
-    phases: list[str] = Field(min_length=1)
-
-
-class StateDone(_Strict):
-    """Done when a number in the game's view reaches `at_least`. `path` is dotted keys into
-    `describe(state)`; a `*` means every item of a list (all must reach it); a list or an
-    object at the end counts its items ("every player holds 5 cards": `hands.*`, 5)."""
-
-    when: Literal["state"]
-    path: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_*]+(\.[A-Za-z0-9_*]+)*$")
-    at_least: int = Field(ge=0)
-
-
-class OverDone(_Strict):
-    """Done when the game is over."""
-
-    when: Literal["over"]
-
-
-class AnyDone(_Strict):
-    """Done when any of `of` is: a step a game may end before ("or the game is over")."""
-
-    when: Literal["any"]
-    of: list[
-        Annotated[Union[MoveDone, PhaseDone, StateDone, OverDone], Field(discriminator="when")]
-    ] = Field(min_length=2)
-
-
-Condition = Annotated[
-    Union[TapDone, MoveDone, PhaseDone, StateDone, OverDone, AnyDone], Field(discriminator="when")
+__all__ = [
+    "Lesson",
+    "LessonError",
+    "LessonRun",
+    "load_lesson",
+    "load_lesson_file",
+    "parse_lesson",
+    "start",
+    "after_move",
+    "after_verdicts",
+    "tap",
+    "back",
+    "skip",
+    "view",
 ]
-
-
-class Highlight(_Strict):
-    """What the panel points at: a mat region (`{seat}` is the acting seat) and/or a card."""
-
-    region: str | None = Field(default=None, min_length=1)
-    card: str | None = Field(default=None, min_length=1)
-
-
-class Step(_Strict):
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9_]+$")
-    say: _Words
-    highlight: Highlight | None = None
-    done: Condition
-    rule: str | None = None
-
-
-class Lesson(_Strict):
-    format: Literal["table-companion-lesson"]
-    version: Literal[1]
-    game: str
-    title: _Words
-    rules: dict[str, _Words] = Field(default_factory=dict)
-    steps: list[Step] = Field(min_length=1)
-
-
-class LessonError(DataFileError):
-    """A lesson file that does not fit the format: one line naming the step and the field."""
-
-
-_TAGS = ("tap", "move", "phase", "state", "over", "any")
-
-
-def _where(lesson_data: Any, loc: tuple) -> str:
-    """Turn a pydantic location into words: `step 3 ("deal"), field 'done.kinds'`."""
-    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
-        step_id = ""
-        try:
-            step_id = f' ("{lesson_data["steps"][loc[1]]["id"]}")'
-        except (KeyError, IndexError, TypeError):
-            pass
-        rest = ".".join(str(p) for p in loc[2:] if p not in _TAGS)
-        return f"step {loc[1] + 1}{step_id}, field '{rest or 'step'}'"
-    return f"field '{'.'.join(str(p) for p in loc)}'"
-
-
-def parse_lesson(data: Any, source: str = "lesson") -> Lesson:
-    """Validate a lesson's JSON (strictly) and check it against its game."""
-    try:
-        lesson = Lesson.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise LessonError(f"{source}: {_where(data, first['loc'])}: {first['msg']}") from None
-    _check_against_game(lesson, source)
-    return lesson
-
-
-def _check_against_game(lesson: Lesson, source: str) -> None:
-    try:
-        game = find_game(lesson.game)
-    except UnknownGameError as exc:
-        raise LessonError(f"{source}: field 'game': {exc}") from None
-    seen: set[str] = set()
-    for number, step in enumerate(lesson.steps, 1):
-        here = f'{source}: step {number} ("{step.id}")'
-        if step.id in seen:
-            raise LessonError(f"{here}, field 'id': another step has this id")
-        seen.add(step.id)
-        parts = step.done.of if isinstance(step.done, AnyDone) else [step.done]
-        for number_in, part in enumerate(parts):
-            unknown = [k for k in getattr(part, "kinds", ()) if k not in game.moves]
-            if unknown:
-                field_name = "done.kinds" if part is step.done else f"done.of.{number_in}.kinds"
-                raise LessonError(
-                    f"{here}, field '{field_name}': {game.info.slug} has no move {unknown[0]!r}"
-                )
-        if step.rule is not None and step.rule not in lesson.rules:
-            raise LessonError(f"{here}, field 'rule': no rule {step.rule!r} in 'rules'")
-
-
-def load_lesson_file(path: Path) -> Lesson:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LessonError(f"{path.name}: cannot be read as JSON: {exc}") from None
-    return parse_lesson(data, path.name)
-
-
-def load_lesson(game_slug: str) -> Lesson:
-    """The lesson shipped for a game (`companion/data/lessons/<slug>.json`)."""
-    if not re.fullmatch(r"[a-z0-9_]{1,40}", game_slug):
-        raise LessonError(f"there is no lesson for {game_slug!r}")
-    folder = resources.files("companion") / "data" / "lessons"
-    path = Path(str(folder / f"{game_slug}.json"))
-    if not path.is_file():
-        raise LessonError(f"there is no lesson for {game_slug!r} yet")
-    return load_lesson_file(path)
 
 
 # -- running a lesson ---------------------------------------------------------------------
@@ -203,6 +62,12 @@ class LessonRun:
     moves_seen: Mapping[str, int] = field(default_factory=dict)
     skipped: bool = False
     rules_shown: frozenset[str] = frozenset()
+    # rule cards of moments (Lesson.moments) already shown, and the one to show now:
+    # (rule key, the example from this table, its points for a score line)
+    moments_seen: frozenset[str] = frozenset()
+    card: tuple[str, Text | None, float | None] | None = None
+    # why the last move was refused, while teaching (the view adds what is allowed instead)
+    refusal: tuple[Text, ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "moves_seen", MappingProxyType(dict(self.moves_seen)))
@@ -232,11 +97,45 @@ def after_move(run: LessonRun, game: Game, state: Any, move: Move) -> LessonRun:
 def after_verdicts(run: LessonRun, game: Game, state: Any, verdicts: Iterable[Any]) -> LessonRun:
     """The session judged `verdicts` (`Session.verdicts` items): every accepted move, typed
     or seen by the camera, counts; refusals and undos do not (an undo never moves a lesson
-    back). `state` is the state after them."""
+    back). A refusal is kept to be explained; the first time a moment's rule applies, its
+    card is kept to be shown. `state` is the state after them."""
     for verdict in verdicts:
-        if verdict.accepted and verdict.kind in ("move", "event") and verdict.move is not None:
-            run = after_move(run, game, state, verdict.move)
+        if run.finished or verdict.kind not in ("move", "event"):
+            continue
+        if not verdict.accepted:
+            if verdict.violations:
+                run = replace(run, refusal=tuple(v.message for v in verdict.violations))
+            continue
+        if verdict.move is None:
+            continue
+        run = replace(run, refusal=(), card=None)
+        run = _moments(after_move(run, game, state, verdict.move), game, state, verdict)
     return run
+
+
+def _moments(run: LessonRun, game: Game, state: Any, verdict: Any) -> LessonRun:
+    for moment in run.lesson.moments:
+        if moment.rule in run.moments_seen:
+            continue
+        card = _moment_card(moment, game, state, verdict)
+        if card is not None:
+            run = replace(run, moments_seen=run.moments_seen | {moment.rule}, card=card)
+    return run
+
+
+def _moment_card(
+    moment: Moment, game: Game, state: Any, verdict: Any
+) -> tuple[str, Text | None, float | None] | None:
+    if isinstance(moment.at, MoveDone):
+        if verdict.move.kind not in moment.at.kinds:
+            return None
+        return (moment.rule, verdict.text, None)
+    codes = set(moment.at.codes)
+    for side in game.score(state):
+        for line in side.lines:
+            if line.code in codes:
+                return (moment.rule, line.source, line.points)
+    return None
 
 
 def tap(run: LessonRun, game: Game, state: Any) -> LessonRun:
@@ -325,6 +224,8 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         "skipped": run.skipped,
         "can_back": not run.skipped and run.step > 0,
         "step": None,
+        "moment": None,
+        "refusal": None,
     }
     if step is None:
         return out
@@ -335,6 +236,15 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         highlight["region"] = highlight["region"].replace(
             "{seat}", str(seat if seat is not None else 0)
         )
+    out["moment"] = _card_view(run)
+    out["refusal"] = (
+        {
+            "why": [t.to_dict() for t in run.refusal],
+            "instead": [t.to_dict() for t in game.hint_summary(state)],
+        }
+        if run.refusal
+        else None
+    )
     first_time = step.rule is not None and step.rule not in run.rules_shown
     out["step"] = {
         "id": step.id,
@@ -345,3 +255,14 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         "rule": run.lesson.rules[step.rule].text().to_dict() if first_time and step.rule else None,
     }
     return out
+
+
+def _card_view(run: LessonRun) -> dict | None:
+    if run.card is None:
+        return None
+    rule, example, points = run.card
+    return {
+        "rule": run.lesson.rules[rule].text().to_dict(),
+        "example": example.to_dict() if example is not None else None,
+        "points": int(points) if points is not None and float(points).is_integer() else points,
+    }

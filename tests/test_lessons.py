@@ -35,6 +35,7 @@ class Teacher:
             lessons.load_lesson(session.game.info.slug), session.game, session.state
         )
         self.reached: list[str] = []
+        self.cards: list = []  # every rule card a moment showed: (rule, example, points)
         self._note()
 
     def _note(self):
@@ -50,6 +51,8 @@ class Teacher:
 
     def heard(self, verdicts):
         self.run = lessons.after_verdicts(self.run, self.session.game, self.session.state, verdicts)
+        if self.run.card is not None:
+            self.cards.append(self.run.card)
         self._note()
 
 
@@ -201,6 +204,12 @@ BAD = [
     (lambda d: d["steps"][3].update(id="deal"), "step 4 (\"deal\"), field 'id'"),
     (lambda d: d.update(game="chess"), "field 'game'"),
     (lambda d: d.update(steps=[]), "field 'steps'"),
+    (lambda d: d["moments"][0].update(rule="nope"), "moment 1 ('nope'), field 'rule'"),
+    (lambda d: d["moments"][1]["at"].update(codes=[]), "moment 2, field 'at.codes'"),
+    (
+        lambda d: d["moments"][1].update(at={"when": "move", "kinds": ["fly"]}),
+        "moment 2 ('neighbours'), field 'at.kinds'",
+    ),
 ]
 
 
@@ -241,10 +250,53 @@ def test_refusals_and_undos_do_not_move_a_lesson_on():
     good = Move("place", 0, {"card": "MU07", "museum": 0, "gallery": 0, "space": 0})
     refused = session.play(bad)
     assert not refused.accepted
-    assert lessons.after_verdicts(run, game, session.state, [refused]) == run
+    told = lessons.after_verdicts(run, game, session.state, [refused])
+    assert told.current == run.current and told.moves_seen == run.moves_seen
+    why = lessons.view(told, game, session.state)["refusal"]
+    assert why["why"] == [v.message.to_dict() for v in refused.violations]
+    assert why["instead"][0]["en"].startswith("Mia: any empty space in your museum")
     session.play(good)
     undone = session.undo()
     assert undone.accepted and undone.kind == "undo"
     assert lessons.after_verdicts(run, game, session.state, [undone]) == run
     played = session.play(good)
     assert lessons.after_verdicts(run, game, session.state, [played]).current.id == "next_player"
+
+
+def test_the_first_staircase_shows_its_rule_with_the_example_from_this_table():
+    session = Session("musee", Setup(2, ("Mia", "Leo")))
+    teacher = Teacher(session)
+    game = session.game
+
+    def place(seat, number, gallery, space):
+        where = {"museum": seat, "gallery": gallery, "space": space}
+        teacher.heard([session.play(Move("place", seat, {"card": game.payload(number), **where}))])
+        return lessons.view(teacher.run, game, session.state)["moment"]
+
+    assert place(0, 12, 0, 1) is None
+    assert place(1, 40, 0, 0) is None
+    card = place(0, 17, 1, 1)  # 12 and 17 are both seascapes, joined by the staircase
+    assert card["rule"]["en"].startswith("A staircase token links")
+    assert card["example"]["en"] == "Staircase T1, column 2, links 12 and 17, both Seascape"
+    assert "12 和 17" in card["example"]["zh-TW"] and card["points"] == 3
+    assert place(1, 44, 0, 1) is None  # the card stays for one move only
+    assert place(0, 20, 0, 3) is None
+    assert place(1, 19, 1, 1) is None  # Leo's own first staircase (44, 19): the rule is known
+    assert (
+        sum(line.code == "staircase" for side in game.score(session.state) for line in side.lines)
+        == 2
+    )
+    assert [c[0] for c in teacher.cards] == ["staircase"]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_moment_of_a_lesson_comes_in_some_real_game(slug):
+    lesson = lessons.load_lesson(slug)
+    shown = set()
+    for path in sorted(GOLDEN.glob(f"{slug}/*.json")):
+        _, teacher = _replay(list(load_record(path).records()), teach=True)
+        shown |= {card[0] for card in teacher.cards}
+    for players in find_game(slug).info.player_counts:
+        for seed in (1, 2):
+            shown |= {card[0] for card in _random_game(slug, players, seed)[1].cards}
+    assert shown == {m.rule for m in lesson.moments}

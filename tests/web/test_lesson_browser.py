@@ -134,3 +134,40 @@ def test_the_setup_page_starts_a_lesson_and_hints_fold_their_list(browser, start
     assert state["visible"] and "Lesson" in state["text"]
     assert errors == []
     context.close()
+
+
+def move_js(seat: int, number: int, gallery: int, space: int) -> str:
+    return (
+        f"() => command('/api/move', {{move: {{kind: 'place', player: {seat}, "
+        f"card: 'MU{number:02d}', museum: {seat}, gallery: {gallery}, space: {space}}}}})"
+    )
+
+
+def test_a_refusal_says_what_is_allowed_and_a_first_staircase_shows_its_rule(browser, start_server):
+    server = start_server("serve", "--game", "musee", "--names", NAMES, "--port", "0", "--teach")
+    context, page, errors = open_as(browser, server.url, "zh-TW", PHONE)
+    page.goto(server.url + "/")
+    wait_for_step(page, 1)
+    page.click("#lesson button[data-action=tap]")
+    wait_for_step(page, 2)
+    page.click("#lesson button[data-action=tap]")
+    wait_for_step(page, 3)
+    page.evaluate(move_js(0, 12, 0, 1))
+    wait_for_step(page, 4)
+    page.evaluate(move_js(1, 40, 0, 0))
+    page.wait_for_function("() => S.snap && S.snap.current_players[0] === 0")
+    page.evaluate(move_js(0, 5, 0, 3))  # 5 cannot go right of 12
+    page.locator("#lesson .lesson-refusal").wait_for()
+    refusal = page.locator("#lesson .lesson-refusal").inner_text()
+    assert "你可以改成這樣做" in refusal
+    assert "第 3 到 6 格可放 13 到 50" in refusal  # what would be allowed instead
+    assert not re.search(r"[A-Za-z]{2,}", panel(page)["text"]), panel(page)["text"]
+    page.evaluate(move_js(0, 17, 1, 1))  # 12 and 17: both seascapes, joined by a staircase
+    page.locator("#lesson .lesson-moment").wait_for()
+    card = page.locator("#lesson .lesson-moment").inner_text()
+    assert "樓梯" in card and "12 和 17" in card and "（3 分）" in card
+    assert page.locator("#lesson .lesson-refusal").count() == 0  # the refusal is answered
+    assert not re.search(r"[A-Za-z]{2,}", panel(page)["text"]), panel(page)["text"]
+    assert_targets(panel(page))
+    assert errors == []
+    context.close()

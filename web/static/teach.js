@@ -52,6 +52,27 @@ const Lesson = (() => {
                        : t("lesson.watch", { name: seatName(snap, step.seat) }) });
   }
 
+  /* The first time a rule applies: the rule, and the example from this very table. */
+  function momentCard(moment) {
+    const card = el("div", { class: "lesson-rule lesson-moment", role: "note" },
+      el("strong", { text: t("lesson.rule") }), el("p", { text: pick(moment.rule) }));
+    if (moment.example) {
+      const points = moment.points != null ? " " + t("lesson.points", { n: moment.points }) : "";
+      card.appendChild(el("p", { class: "lesson-example" },
+        el("strong", { text: t("lesson.example") }), " " + pick(moment.example) + points));
+    }
+    return card;
+  }
+
+  /* A refused move while teaching: why, and what is allowed instead. */
+  function refusalBox(refusal) {
+    return el("div", { class: "lesson-refusal", role: "alert" },
+      el("strong", { text: t("lesson.refused") }),
+      el("p", { text: refusal.why.map(pick).join(" ") }),
+      el("strong", { text: t("lesson.instead") }),
+      el("ul", {}, refusal.instead.map((line) => el("li", { text: pick(line) }))));
+  }
+
   function stepBody(snap, view) {
     const step = view.step;
     const parts = [
@@ -63,6 +84,8 @@ const Lesson = (() => {
       parts.push(el("div", { class: "lesson-rule", role: "note" },
         el("strong", { text: t("lesson.rule") }), el("p", { text: pick(step.rule) })));
     }
+    if (view.moment) parts.push(momentCard(view.moment));
+    if (view.refusal) parts.push(refusalBox(view.refusal));
     if (!step.tap) parts.push(el("p", { class: "lesson-auto", text: t("lesson.auto") }));
     const buttons = el("div", { class: "lesson-buttons" });
     if (view.can_back) buttons.appendChild(button("lesson.back", "back"));
