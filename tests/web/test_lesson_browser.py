@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from webhelpers import BROWSER_TESTS
+from webhelpers import BROWSER_TESTS, SHOTS
 
 from web.roles import seat_token
 
@@ -75,6 +75,8 @@ def test_a_seat_phone_follows_the_lesson_in_chinese(browser, start_server):
     page.click("#lesson button[data-action=tap]")
     state = wait_for_step(page, 3)
     assert "輪到你了" in state["text"] and "由左到右" in state["text"]  # the rule card
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lesson-musee-phone-zh-TW.png"), full_page=True)
     assert not page.locator("#lesson button[data-action=tap]").count()  # the camera's step
     assert page.locator("[data-region=museum0].lesson-highlight").count() == 1
     # the move, made on this phone as a tap does it
@@ -102,6 +104,8 @@ def test_the_tv_shows_the_step_large_and_the_camera_moves_it_on(browser, start_s
     state = wait_for_step(page, 1)
     assert state["visible"] and "Your first game of Musée" in state["text"]
     assert state["sayPx"] >= 28  # read from three metres
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lesson-musee-tv-en.png"))
     assert_targets(state)
     page.click("#lesson button[data-action=tap]")
     wait_for_step(page, 2)
