@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import DataFileError, UnknownGameError
 from .games import find_game
-from .model import Text
+from .games.base import Game
+from .model import Setup, Text
+from .validation import Context, declarations_of
 
 LESSON_FORMAT = "table-companion-lesson"
 
@@ -180,6 +182,7 @@ def _check_against_game(lesson: Lesson, source: str) -> None:
                 )
         if step.rule is not None and step.rule not in lesson.rules:
             raise LessonError(f"{here}, field 'rule': no rule {step.rule!r} in 'rules'")
+    _check_highlights(lesson, game, source)
     for number, moment in enumerate(lesson.moments, 1):
         here = f"{source}: moment {number} ({moment.rule!r})"
         if moment.rule not in lesson.rules:
@@ -208,3 +211,26 @@ def load_lesson(game_slug: str) -> Lesson:
     if not path.is_file():
         raise LessonError(f"there is no lesson for {game_slug!r} yet")
     return load_lesson_file(path)
+
+
+def mat_regions(game: Game, players: int) -> frozenset[str]:
+    """The regions of the game's mat at this player count (what the camera reads)."""
+    ctx = Context(game, Setup(players))
+    return frozenset(declarations_of(game.info.slug).regions(ctx))
+
+
+def _check_highlights(lesson: Lesson, game: Game, source: str) -> None:
+    """A highlighted region is one of the mat's at every player count; `{seat}` is checked
+    with the first seat (the view leaves out a seat's region the mat does not have)."""
+    for number, step in enumerate(lesson.steps, 1):
+        region = step.highlight.region if step.highlight else None
+        if region is None:
+            continue
+        for players in game.info.player_counts:
+            regions = mat_regions(game, players)
+            if region.replace("{seat}", "0") not in regions:
+                raise LessonError(
+                    f"{source}: step {number} (\"{step.id}\"), field 'highlight.region': "
+                    f"{game.info.slug}'s mat for {players} players has no region {region!r} "
+                    f"(regions: {', '.join(sorted(regions))})"
+                )

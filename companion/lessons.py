@@ -31,6 +31,7 @@ from .lesson_format import (
     TapDone,
     load_lesson,
     load_lesson_file,
+    mat_regions,
     parse_lesson,
 )
 from .model import Move, Text
@@ -233,9 +234,9 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
     seat = acting[0] if acting else None
     highlight = step.highlight.model_dump() if step.highlight else {"region": None, "card": None}
     if highlight["region"] and "{seat}" in highlight["region"]:
-        highlight["region"] = highlight["region"].replace(
-            "{seat}", str(seat if seat is not None else 0)
-        )
+        region = highlight["region"].replace("{seat}", str(seat if seat is not None else 0))
+        # a seat without a region of its own (Musée's teams share a museum): nothing outlined
+        highlight["region"] = region if region in mat_regions(game, state.players) else None
     out["moment"] = _card_view(run)
     out["refusal"] = (
         {

@@ -205,6 +205,14 @@ BAD = [
     (lambda d: d.update(game="chess"), "field 'game'"),
     (lambda d: d.update(steps=[]), "field 'steps'"),
     (lambda d: d["moments"][0].update(rule="nope"), "moment 1 ('nope'), field 'rule'"),
+    (
+        lambda d: d["steps"][0].update(highlight={"region": "museum{seat}-frame"}),
+        "step 1 (\"unpack\"), field 'highlight.region': musee's mat for 2 players has no region",
+    ),
+    (
+        lambda d: d["steps"][1].update(highlight={"region": "museum2"}),
+        "step 2 (\"deal\"), field 'highlight.region'",
+    ),
     (lambda d: d["moments"][1]["at"].update(codes=[]), "moment 2, field 'at.codes'"),
     (
         lambda d: d["moments"][1].update(at={"when": "move", "kinds": ["fly"]}),
@@ -300,3 +308,21 @@ def test_every_moment_of_a_lesson_comes_in_some_real_game(slug):
         for seed in (1, 2):
             shown |= {card[0] for card in _random_game(slug, players, seed)[1].cards}
     assert shown == {m.rule for m in lesson.moments}
+
+
+def test_a_seat_is_outlined_only_where_the_mat_has_a_region_of_its_own():
+    game = find_game("musee")
+    state = game.new_game(Setup(4))
+    run = lessons.start(lessons.load_lesson("musee"), game, state)
+    assert lessons.view(run, game, state)["step"]["highlight"]["region"] == "museum0"
+    for seat in (0, 1):  # seats 2 and 3 are the partners of 0 and 1: the teams share museums
+        museum = game.describe(state)["museums"][seat]["region"]
+        move = Move(
+            "place",
+            seat,
+            {"card": game.payload(10 + seat), "museum": seat, "gallery": 0, "space": 0},
+        )
+        assert museum == f"museum{seat}"
+        state = game.apply(state, move)
+    assert game.current_players(state) == (2,)
+    assert lessons.view(run, game, state)["step"]["highlight"]["region"] is None
