@@ -118,9 +118,9 @@ def summary(game: "Musee", state: MuseeState) -> tuple[Text, ...]:
                 )
             )
     lines.append(WORDS("hint_cannot_play", name=name))
-    if partner_may_play(game, state):
-        mate = state.names[partner(state, state.turn)]
-        lines.append(WORDS("hint_partner", name=name, partner=mate))
+    mate = partner(state, state.turn)
+    if partner_may_play(game, state) and mate is not None:
+        lines.append(WORDS("hint_partner", name=name, partner=state.names[mate]))
     return tuple(lines)
 
 
