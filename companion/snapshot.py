@@ -31,6 +31,8 @@ def snapshot(session: Session, undo_text: dict | None, redo_text: dict | None) -
         "scores": [s.to_dict() for s in game.score(state)],
         "outcome": outcome.to_dict() if outcome else None,
         "hints": [h.to_dict() for h in game.hints(state)],
+        # the hints as a teacher says them; the page folds the full list away under them
+        "hint_summary": [t.to_dict() for t in game.hint_summary(state)],
         "alerts": [v.to_dict() for vs in session.alerts.values() for v in vs],
         "table": [
             {

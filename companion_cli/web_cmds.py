@@ -183,6 +183,7 @@ SERVE_OPTIONS = (
         show_default=True,
         help="the mat printed (companion print mat --layout)",
     ),
+    click.option("--teach", is_flag=True, help="teach the game step by step as it is played"),
 )
 
 
@@ -201,6 +202,7 @@ def serve(
     fresh,
     lens_camera,
     mat_layout,
+    teach,
     **cafe_options,
 ):
     """Serve the live dashboard for a game at this table."""
@@ -220,6 +222,7 @@ def serve(
             "host": host,
             "token": token,
             "fresh": fresh,
+            "teach": teach,
         }
     )
     runtime = app.extensions["companion_runtime"]
@@ -337,13 +340,14 @@ DEMO_OPTIONS = (
         is_flag=True,
         help="Musée only: use the scripted camera even when the vision pipeline is installed",
     ),
+    click.option("--teach", is_flag=True, help="teach the game step by step as it is played"),
 )
 
 
 @click.command("demo")
 @with_options(DEMO_OPTIONS)
 @table_options
-def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
+def demo(game, host, port, db, token, pace, names, simulated, teach, **cafe_options):
     """Watch a bundled recorded game score itself, no camera needed."""
     start_publisher = publisher_factory(pop_table_options(cafe_options))
     from web import create_app
@@ -368,6 +372,7 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
             "host": host,
             "token": token,
             "fresh": True,
+            "teach": teach,
         }
     )
     runtime = app.extensions["companion_runtime"]

@@ -9,6 +9,7 @@ Config keys (all optional except where said):
     host       the address the server binds; anything but loopback requires `token`
     token      access token every page and API call must carry when bound wider
     runtime    a ready web.runtime.Runtime (tests build their own)
+    teach      True: follow the game's lesson (web.lesson); the set-up page can start one too
     max_streams  live streams (SSE + MJPEG) served at once; more get 503 (web.serve.MAX_STREAMS)
     sse_heartbeat_s  seconds between camera beats on the live stream (default 1)
 """
@@ -55,6 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, kit, pages, recording_api
     from .errors import register_error_handlers
+    from .lesson import install_lessons
     from .live import LiveHub
     from .roles import install_token_guard
     from .runtime import Runtime
@@ -104,6 +106,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(kit.bp)
     app.register_blueprint(recording_api.bp)
+    install_lessons(app, runtime, teach=bool(config.get("teach")))
     return app
 
 

@@ -37,7 +37,12 @@ ROLES = ("host", "player", "viewer")
 RANK = {"viewer": 0, "player": 1, "host": 2}
 
 # Commands and who may send them; anything not listed (every GET) is open to every role.
-PLAYER_COMMANDS = ("/api/move", "/api/cannot-play", "/api/call-staff")  # the last: cafe/help_web.py
+PLAYER_COMMANDS = (
+    "/api/move",
+    "/api/cannot-play",
+    "/api/call-staff",  # cafe/help_web.py
+    "/api/lesson",  # web/lesson.py
+)
 HOST_COMMANDS = (
     "/api/undo",
     "/api/redo",

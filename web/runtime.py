@@ -70,6 +70,7 @@ class Runtime:
         # Called after every change, with the lock held: they must only take note and return
         # (the café publisher wakes its own thread). See `add_observer`.
         self._observers: list[Callable[[], None]] = []
+        self.lesson: Any = None  # web.lesson.LessonPanel in teach mode: its view joins snapshots
         game_obj = find_game(game) if isinstance(game, str) else game
         game_obj.validate_setup(setup)
         self.session: Session
@@ -280,6 +281,7 @@ class Runtime:
                 snap["resumed"] = self.resumed
                 snap["match"] = self.match()
                 snap["staff_acks"] = [dict(ack) for ack in self.staff_acks]
+                snap["lesson"] = self.lesson.view() if self.lesson is not None else None
                 cached = self._snapshot_cache = (key, snap)
             return dict(cached[1], camera=self.camera_status())
 

@@ -170,6 +170,15 @@ class Game(abc.ABC):
         """What the active player may do now, for the teaching panel."""
         return ()
 
+    def hint_summary(self, state: Any) -> tuple[Text, ...]:
+        """`hints` as a teacher would say them: a few sentences, the full list folded away.
+        By default the hints' sentences with repeats said once; a game whose hints list many
+        alike options (Musée's spaces) says them in one sentence instead."""
+        seen: dict[Text, None] = {}
+        for hint in self.hints(state):
+            seen.setdefault(hint.text, None)
+        return tuple(seen)
+
     @abc.abstractmethod
     def describe(self, state: Any) -> dict:
         """A JSON view of the state for the dashboard and `companion replay`."""

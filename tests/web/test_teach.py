@@ -35,7 +35,12 @@ def test_the_rules_page_and_the_reason_for_a_refusal(browser, start_server):
     page.goto(server.url + "/rules")
     page.wait_for_function("() => document.querySelector('#rules-title').textContent.length > 0")
     assert "美術館" in page.locator("#rules-summary").inner_text()
-    assert "可放 1 到 50" in page.locator("#rules-now").inner_text()  # 2 players: cards 1-50
+    now = page.locator("#rules-now")
+    # a teacher's sentence, the eighteen alike spaces folded away under it (issue 26)
+    assert "美術館裡任何一個空位都可以" in now.inner_text()
+    assert "可放 1 到 50" not in now.inner_text()
+    now.locator("details summary").click()
+    assert "可放 1 到 50" in now.inner_text()  # 2 players: cards 1-50
 
     page.goto(server.url + "/")
     page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")

@@ -268,6 +268,7 @@ function render(snap, force) {
   else if (page === "rules") loadRules();
   else if (page === "summary") renderSummary(snap);
   else if (page === "setup") renderSetupCurrent(snap);
+  if (typeof Lesson !== "undefined") Lesson.render(snap);  // teach mode (static/teach.js)
 }
 
 function renderAll() {
@@ -486,10 +487,23 @@ function renderHints(snap) {
   }
   const hints = snap.hints || [];
   if (!hints.length) { list.appendChild(el("li", { class: "none", text: t("hints.none") })); return; }
-  for (const h of hints) {
+  const items = hints.map((h) => {
     const count = h.data && h.data.count;
-    list.appendChild(el("li", { class: count === 0 ? "dead" : "" }, pick(h.text)));
+    return el("li", { class: count === 0 ? "dead" : "" }, pick(h.text));
+  });
+  foldHints(list, snap.hint_summary, items);
+}
+
+/* A teacher's sentences first; the full list of options folded away under them. */
+function foldHints(list, summary, items) {
+  if (!summary || !summary.length || summary.length >= items.length) {
+    list.append(...items);
+    return;
   }
+  for (const line of summary) list.appendChild(el("li", { class: "summary", text: pick(line) }));
+  const all = el("ul", { class: "hints all-hints" }, items);
+  list.appendChild(el("li", { class: "fold" }, el("details", {},
+    el("summary", { text: t("hints.all", { n: items.length }) }), all)));
 }
 
 function renderScores(box, snap) {
@@ -866,7 +880,7 @@ async function loadRules() {
   $("rules-now-box").classList.toggle("hidden", !playing);
   if (playing) {
     const now = clear($("rules-now"));
-    for (const h of S.snap.hints || []) now.appendChild(el("li", { text: pick(h.text) }));
+    foldHints(now, S.snap.hint_summary, (S.snap.hints || []).map((h) => el("li", { text: pick(h.text) })));
     if (!(S.snap.hints || []).length) now.appendChild(el("li", { class: "none", text: t("hints.none") }));
   }
 }

@@ -87,6 +87,9 @@ class Cardcassonne(Game):
     def hints(self, state: CardcassonneState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
 
+    def hint_summary(self, state: CardcassonneState) -> tuple[Text, ...]:
+        return teach.summary(self, state)
+
     def interpret(
         self, state: CardcassonneState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:

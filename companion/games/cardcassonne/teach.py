@@ -17,7 +17,7 @@ from .state import (
     slot_payload,
     unseen,
 )
-from .words import say
+from .words import WORDS, say
 
 
 # -- Legal moves, hints for the teaching panel and notes for the rules page. ------------------
@@ -109,6 +109,46 @@ def play_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:
                 )
             )
     return tuple(hints)
+
+
+def summary(game, state: CardcassonneState) -> tuple[Text, ...]:
+    """The hints as a teacher says them: the follower's four rows in one sentence."""
+    all_hints = hints(game, state)
+    rows = [h for h in all_hints if "cards" in h.data and "row" in h.data]
+    turn_ups = [h for h in all_hints if "position" in h.data and "card" not in h.data]
+    lines: list[Text] = []
+    for hint in all_hints:
+        if hint not in rows and hint not in turn_ups and hint.text not in lines:
+            lines.append(hint.text)
+    for seat in dict.fromkeys(h.data["seat"] for h in turn_ups):
+        mine = [h for h in turn_ups if h.data["seat"] == seat]
+        where = [
+            say(
+                "summary.place", row=log.row_name(game, h.data["row"]), place=h.data["position"] + 1
+            )
+            for h in mine
+        ]
+        lines.append(
+            mine[0].text
+            if len(mine) == 1
+            else say(
+                "summary.turn_up",
+                player=state.names[seat],
+                places=WORDS.listed("list.comma", where),
+            )
+        )
+    if rows:
+        takes = [
+            say(
+                "summary.row_takes",
+                row=log.row_name(game, h.data["row"]),
+                count=len(h.data["cards"]),
+            )
+            for h in rows
+        ]
+        player = state.names[state.turn]
+        lines.append(say("summary.follower", player=player, rows=WORDS.listed("list.comma", takes)))
+    return tuple(lines)
 
 
 def scoring_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:

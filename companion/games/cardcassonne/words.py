@@ -267,6 +267,17 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "any row).",
         "{player}：把卡牌正面朝上放在同色卡牌列的最右邊（萬用卡可放任一列）。",
     ),
+    "summary.follower": (
+        "{player}: or place your follower at the end of a row; it would take now: {rows}.",
+        "{player}：也可以把大玩家指示物放在一排的最右邊；現在可收走：{rows}。",
+    ),
+    "summary.row_takes": ("{count} from {row}", "{row} {count} 張"),
+    "list.comma": (", ", "、"),
+    "summary.turn_up": (
+        "{player}: turn up the face-down cards you took: {places}.",
+        "{player}：請翻開你收走的蓋牌：{places}。",
+    ),
+    "summary.place": ("{row} place {place}", "{row}第 {place} 格"),
     "hint.follower": (
         "{player}: your follower at the end of {row} would take {count} cards now.",
         "{player}：大玩家指示物放在{row}最右邊，現在可收走 {count} 張卡牌。",

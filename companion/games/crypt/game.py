@@ -39,6 +39,7 @@ from . import (
 )
 from . import setup as box
 from .state import CryptState
+from .summary import summary as said_as_a_teacher
 from .words import WORDS
 
 
@@ -101,6 +102,9 @@ class Crypt(Game):
 
     def hints(self, state: CryptState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
+
+    def hint_summary(self, state: CryptState) -> tuple[Text, ...]:
+        return said_as_a_teacher(self, state)
 
     def describe(self, state: CryptState) -> dict:
         return view.describe(self, state)

@@ -295,6 +295,9 @@ WORDS = Words({
         "Game over: turn every collected card face up to count it.",
         "遊戲結束：把收集的寶藏卡全部翻開來計分。"),
     "hint.beat": ("To take {here} you need more than {beat}.", "要搶{here}，努力值必須大於 {beat}。"),
+    "summary.beat": ("To take a card that already holds dice, beat its effort: {cards}.",
+                     "要搶已經有骰子的牌，努力值必須更大：{cards}。"),
+    "summary.beat_one": ("crypt card {place} more than {beat}", "第 {place} 張大於 {beat}"),
     "hint.tiebreak": ("Tie! {names}: roll all your ready dice.", "平手！{names}：擲出所有可用的骰子。"),
     # the rules page
     "rules.torches": (

@@ -97,6 +97,9 @@ class Musee(Game):
     def hints(self, state: MuseeState) -> tuple[Hint, ...]:
         return teach.hints(self, state)
 
+    def hint_summary(self, state: MuseeState) -> tuple[Text, ...]:
+        return teach.summary(self, state)
+
     def score(self, state: MuseeState) -> tuple[SideScore, ...]:
         return scoring.score(self, state)
 

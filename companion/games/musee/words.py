@@ -111,6 +111,16 @@ WORDS = Words({
     "hint_cannot_play": ("{name}: if no card in your hand fits any space, say \"I cannot play\"; "
                          "you then stop for the rest of the game.",
                          "{name}：如果手上沒有任何牌能放進空格，請宣告「我無法出牌」，之後本局就不再出牌。"),
+    "summary_any_space": ("{name}: any empty space in your museum; in each gallery the numbers "
+                          "must rise from left to right.",
+                          "{name}：美術館裡任何一個空位都可以；每一排展廳的數字必須由左到右越來越大。"),
+    "summary_museum_full": ("{name}: your museum is full.", "{name}：你的美術館已經放滿了。"),
+    "summary_gallery": ("{gallery}: {runs}.", "{gallery}：{runs}。"),
+    "summary_run_open": ("{spaces} from {low} to {high}", "{spaces}可放 {low} 到 {high}"),
+    "summary_run_closed": ("{spaces} no painting fits any more", "{spaces}已經沒有畫作能放"),
+    "runs_sep": ("; ", "；"),
+    "spaces_one": ("space {space}", "第 {space} 格"),
+    "spaces_run": ("spaces {first}–{last}", "第 {first} 到 {last} 格"),
     "hint_partner": ("The deck is nearly empty: {name} may let {partner} play this turn.",
                      "牌堆快沒了：{name} 可以讓隊友 {partner} 代替出這一回合。"),
 })

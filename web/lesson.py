@@ -1,0 +1,115 @@
+"""Teach mode: the lesson of the game on the table, followed beside the session.
+
+The lesson's state lives here, never in the game record: the game played while teaching is
+an ordinary game, stored and scored as usual. The panel follows the session as a runtime
+observer (after every move, camera event and new game) and adds its view to the snapshot as
+`lesson` (None when not teaching). Players change it with `POST /api/lesson`:
+`{"action": "tap" | "back" | "skip" | "start"}` ("start" begins the lesson of the game on the
+table, from the set-up page's "Teach this game" or to teach again after a skip).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from flask import Blueprint, current_app, jsonify
+
+from companion import lessons
+from companion.lessons import LessonError, LessonRun
+
+from .api import body
+from .errors import ApiError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+ACTIONS = ("tap", "back", "skip", "start")
+
+
+class LessonPanel:
+    """The lesson run for the session on the table; None while nobody is being taught."""
+
+    def __init__(self, runtime: "Runtime", teach: bool):
+        self.runtime = runtime
+        self.teaching = teach
+        self.run: LessonRun | None = None
+        self._session_id: int | None = None
+        self._verdicts_seen = 0
+        runtime.lesson = self
+        runtime.add_observer(self.follow)
+        self.follow()
+
+    def follow(self) -> None:
+        """Called with the runtime's lock held after every change: hear new verdicts."""
+        session = self.runtime.session
+        if id(session) != self._session_id:
+            self._session_id = id(session)
+            self._verdicts_seen = len(session.verdicts)
+            self.run = self._begin() if self.teaching else None
+            return
+        fresh = session.verdicts[self._verdicts_seen :]
+        self._verdicts_seen = len(session.verdicts)
+        if self.run is not None and fresh:
+            self.run = lessons.after_verdicts(self.run, session.game, session.state, fresh)
+
+    def _begin(self) -> LessonRun | None:
+        session = self.runtime.session
+        try:
+            lesson = lessons.load_lesson(session.game.info.slug)
+        except LessonError as exc:
+            log.error("no lesson can be taught: %s", exc)
+            return None
+        return lessons.start(lesson, session.game, session.state)
+
+    def act(self, action: str) -> None:
+        session = self.runtime.session
+        if action == "start":
+            self.teaching = True
+            self.run = self._begin()
+            if self.run is None:
+                raise ApiError(404, "there is no lesson for this game yet", "no_lesson")
+            return
+        if self.run is None:
+            raise ApiError(409, "no lesson is being taught", "not_teaching")
+        if action == "tap":
+            self.run = lessons.tap(self.run, session.game, session.state)
+        elif action == "back":
+            self.run = lessons.back(self.run)
+        else:
+            self.run = lessons.skip(self.run)
+            self.teaching = False
+
+    def view(self) -> dict[str, Any] | None:
+        if self.run is None:
+            return None
+        session = self.runtime.session
+        return lessons.view(self.run, session.game, session.state)
+
+
+bp = Blueprint("lesson", __name__, url_prefix="/api")
+
+
+@bp.post("/lesson")
+def lesson_command():
+    data = body()
+    action = data.get("action")
+    if action not in ACTIONS:
+        raise ApiError(
+            400, "a lesson command needs 'action': tap, back, skip or start", "bad_action"
+        )
+    runtime: Runtime = current_app.extensions["companion_runtime"]
+    panel: LessonPanel = current_app.extensions["companion_lesson"]
+    with runtime.lock:
+        panel.act(str(action))
+        runtime._changed()  # a new snapshot for every screen (the lesson is part of it)
+    return jsonify(runtime.snapshot())
+
+
+def install_lessons(app, runtime: "Runtime", teach: bool) -> LessonPanel:
+    panel = LessonPanel(runtime, teach)
+    app.extensions["companion_lesson"] = panel
+    app.register_blueprint(bp)
+    return panel
