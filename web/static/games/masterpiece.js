@@ -272,10 +272,24 @@
     box.appendChild(start);
   }
 
+  /* The draw the host opened the value-card picker for, on this screen (see drawControls). */
+  let privateDraw = null;
+
   function drawControls(box, desc) {
     const { el, seatName } = C();
     const seat = desc.draw.player;
-    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name: seatName(seat) }) }));
+    const name = seatName(seat);
+    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name }) }));
+    // A value card's worth is its owner's secret: the host's screen is the one the whole
+    // table sees, so it offers the picker (which names every card's worth) only on request.
+    const drawKey = desc.turn + ":" + seat + ":" + desc.value_deck.cards_left;
+    if (C().isHost() && privateDraw !== drawKey) {
+      box.appendChild(el("p", { class: "mp-private", text: tr("mp.draw.private", { name }) }));
+      box.appendChild(el("button", { type: "button", class: "mp-act", id: "mp-draw-private",
+        onclick: () => { privateDraw = drawKey; window.render(C().S.snap); } },
+        tr("mp.draw.open", { name })));
+      return;
+    }
     const row = el("div", { class: "mp-buttons" });
     // A picker of the value cards this game has (no codes to type); the card drawn is chosen.
     const valueCards = (C().S.catalogue || []).filter((p) => p.kind === "card" && p.in_play !== false
