@@ -46,12 +46,13 @@ def _run(
     address = f"http://{shown_host}:{server.effective_port}/"
     for line in banner:
         click.echo(line)
-    click.echo(f"Dashboard: {address}")
+    # No browser opens 0.0.0.0: a wildcard is reached through loopback on this computer.
+    here = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
+    click.echo(f"Dashboard: http://{here}:{server.effective_port}/")
     if token:
         click.echo(f"Access token: {token}")
         # The host's token opens everything: offer it for this computer only (a wildcard
         # address is reached through loopback); phones get their seat's link below.
-        here = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
         click.echo(
             f"Host link on this computer (keep it to yourself): "
             f"http://{here}:{server.effective_port}/?token={token}"

@@ -276,6 +276,11 @@ function renderAll() {
   if (S.snap) render(S.snap, true);
   if (document.body.dataset.page === "games") loadGames();
   if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); loadJoin(); }
+  const invite = $("invite-panel");  // the dashboard's "Invite players": the host's only
+  if (invite && isHost()) {
+    invite.hidden = false;
+    invite.addEventListener("toggle", () => { if (invite.open) loadJoin(); });
+  }
 }
 
 // -- camera -----------------------------------------------------------------------------------
@@ -1041,7 +1046,9 @@ function renderSetupCurrent(snap) {
     players: snap.setup.players, resumed: snap.resumed ? t("setup.resumed") : "" });
 }
 
-/* The host's invitation: a QR code and link per role, with this machine's LAN address. */
+/* The host's invitation: a QR code and link per role, with this machine's LAN address; on
+   the set-up page and in the dashboard's "Invite players" panel. Served on this computer
+   only, no phone can open a link: then it says how to open the dashboard to the network. */
 async function loadJoin() {
   const box = $("join");
   if (!box) return;
@@ -1049,13 +1056,14 @@ async function loadJoin() {
   let data;
   try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
   if (!data.reachable_from_lan) {
-    box.appendChild(el("details", { class: "join-local" }, el("summary", { text: t("join.local") }),
+    box.appendChild(el("div", { class: "join-local", id: "join-local" }, el("p", { text: t("join.local") }),
       el("code", { lang: "en", text: "companion serve --host 0.0.0.0" })));
   }
   const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
-    el("figcaption", {}, el("strong", { text: t("join.tv") }), el("br"),
+    el("figcaption", {}, el("strong", { text: t(data.reachable_from_lan ? "join.tv" : "join.tv.here") }), el("br"),
       el("a", { href: tv, class: "join-link", id: "tv-link", text: tv }))));
+  if (!data.reachable_from_lan) return;
   // one card per seat (that phone plays that seat only), then the viewers' and the host's
   const cards = data.seats.map((s) => ({ key: "seat-" + s.seat, seat: s.seat, link: s.link,
     label: t("join.seat", { name: s.name || "#" + (s.seat + 1) }) }));
