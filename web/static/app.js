@@ -226,6 +226,20 @@ function cardLabel(payload) {
   return piece ? pick(piece.name) : payload;
 }
 function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
+/* Money as players say it: $3.5M / $500K in English, $350萬 / $50萬 in Chinese (amounts are
+   integer thousands, as the engine keeps them). */
+function fmtMoney(k) {
+  if (k == null) return "—";
+  if (k === 0) return "$0";
+  const sign = k < 0 ? "-" : "";
+  k = Math.abs(k);
+  if (currentLang() === "zh-TW") return sign + "$" + (k / 10).toLocaleString("en") + "萬";
+  return sign + (k >= 1000 ? "$" + (k / 1000).toLocaleString("en") + "M" : "$" + k + "K");
+}
+/* A score as its game counts it: points, or money (Masterpiece's wealth). */
+function isMoney(game) { return !!game && game.score_unit === "money_k"; }
+function fmtTotal(n, game) { return isMoney(game) ? fmtMoney(n) : t("scores.total", { n: fmtPoints(n) }); }
+function fmtLine(n, game) { return isMoney(game) ? fmtMoney(n) : fmtPoints(n); }
 
 // -- live connection ---------------------------------------------------------------------------
 function connect() {
@@ -512,12 +526,12 @@ function renderScores(box, snap) {
     const card = el("div", { class: "side" + (winners.includes(side.side) ? " winner" : ""), "data-side": side.side });
     card.appendChild(el("div", { class: "side-head" },
       el("span", { class: "side-name", text: pick(side.label) }),
-      el("span", { class: "side-total", text: t("scores.total", { n: fmtPoints(side.total) }) })));
+      el("span", { class: "side-total", text: fmtTotal(side.total, snap.game) })));
     const lines = el("ul", { class: "lines" });
     if (!side.lines.length) lines.appendChild(el("li", { class: "none", text: t("scores.none") }));
     for (const line of side.lines) {
       lines.appendChild(el("li", { "data-code": line.code },
-        el("span", { class: "pts", text: "+" + fmtPoints(line.points) }), " ", pick(line.source)));
+        el("span", { class: "pts", text: "+" + fmtLine(line.points, snap.game) }), " ", pick(line.source)));
     }
     card.appendChild(lines);
     box.appendChild(card);
@@ -588,9 +602,9 @@ function renderResults(box, snap, tieBreakShown) {
       el("div", { class: "result-head" },
         el("span", { class: "result-rank", text: t("results.rank", { n: rank }) }),
         el("span", { class: "result-name", text: pick(side.label) }),
-        el("span", { class: "result-total", text: t("scores.total", { n: side.total }) })),
+        el("span", { class: "result-total", text: fmtTotal(side.total, snap.game) })),
       el("ul", { class: "result-lines" }, side.lines.map((line) =>
-        el("li", { "data-code": line.code }, el("span", { class: "pts", text: fmtPoints(line.points) }), " ",
+        el("li", { "data-code": line.code }, el("span", { class: "pts", text: fmtLine(line.points, snap.game) }), " ",
           pick(line.source))))));
   });
   box.appendChild(table);
@@ -959,7 +973,7 @@ function renderTv(snap) {
     const sides = (snap.scores || []).slice().sort((a, b) => b.total - a.total);
     scores.appendChild(el("ol", { class: "tv-score-list" }, sides.map((side) =>
       el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
-        el("span", { class: "tv-total", text: t("scores.total", { n: side.total }) })))));
+        el("span", { class: "tv-total", text: fmtTotal(side.total, snap.game) })))));
   }
 }
 
@@ -1135,10 +1149,10 @@ async function loadGames() {
   const body = clear($("games-body"));
   for (const g of data.games) {
     let result = g.result && g.result.outcome ? pick(g.result.outcome.explanation) : t("games.unfinished");
-    if (g.result && g.result.scores) {
-      result += " (" + g.result.scores.map((s) => pick(s.label) + " " + fmtPoints(s.total)).join(" · ") + ")";
-    }
     const info = data.available.find((a) => a.slug === g.game);
+    if (g.result && g.result.scores) {
+      result += t("games.scores", { list: g.result.scores.map((s) => pick(s.label) + " " + fmtLine(s.total, info)).join(" · ") });
+    }
     body.appendChild(el("tr", { "data-game-id": g.id },
       el("td", { text: g.id }),
       el("td", { text: info ? pick(info.name) : g.game }),
@@ -1209,5 +1223,5 @@ document.addEventListener("DOMContentLoaded", async () => {
 /* What a game's own view (web/static/games/<slug>.js) may use: it registers
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
-                     fmtPoints, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
+                     fmtPoints, fmtMoney, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

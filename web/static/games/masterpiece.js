@@ -21,13 +21,8 @@
   const C = () => window.Companion;
   const tr = (key, vars) => C().t(key, vars);
 
-  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: how players say amounts. */
-  function money(k) {
-    if (k == null) return "—";
-    if (k === 0) return "$0";
-    if (currentLang() === "zh-TW") return "$" + (k / 10).toLocaleString("en") + "萬";
-    return k >= 1000 ? "$" + (k / 1000) + "M" : "$" + k + "K";
-  }
+  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: the dashboard's one money format. */
+  const money = (k) => C().fmtMoney(k);
 
   function send(move) { return C().command("/api/move", { move }); }
 

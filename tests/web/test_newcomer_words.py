@@ -1,0 +1,96 @@
+"""What a newcomer reads, at the size and in the language where each defect was seen
+(issue 23, items 3 and 6 to 9). One real server for the module, one page per check.
+
+- Masterpiece's money is money ($25M, $2,500萬), the score is wealth: on the dashboard at the
+  start and at the end, on the TV, in past games and in the results picture.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from webhelpers import BROWSER_TESTS
+
+pytestmark = BROWSER_TESTS
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+MONEY = {
+    "en": re.compile(r"^\$\d+(\.\d+)?[MK]$|^\$0$"),
+    "zh-TW": re.compile(r"^\$[\d,.]+萬$|^\$0$"),
+}
+
+
+def post(url: str, path: str, body: bytes) -> dict:
+    request = urllib.request.Request(
+        url + path, data=body, method="POST", headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+@pytest.fixture(scope="module")
+def server(start_server_module):
+    return start_server_module("serve", "--port", "0").drain()
+
+
+def open_page(browser, url: str, size: dict, lang: str):
+    context = browser.new_context(**size)
+    context.add_init_script(f"localStorage.setItem('companion.lang', '{lang}')")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
+    return page
+
+
+def new_game(url: str, game: str, names: list[str]) -> None:
+    body = {"game": game, "players": len(names), "names": names, "options": {}}
+    post(url, "/api/new-game", json.dumps(body).encode())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_masterpiece_money_is_money_and_wealth_the_score(browser, server, lang, tmp_path):
+    money = MONEY[lang]
+    new_game(server.url, "masterpiece", ["Ana", "Ben", "Chen"])
+    page = open_page(browser, server.url + "/", LAPTOP, lang)
+    totals = page.locator("#scores .side-total").all_inner_texts()
+    assert totals and all(money.match(t) for t in totals), totals
+    first_line = page.locator('#scores .side li[data-code="cash"] .pts').first.inner_text()
+    assert first_line == ("+$15M" if lang == "en" else "+$1,500萬"), first_line
+    page.context.close()
+
+    record = GOLDEN / "masterpiece" / "three-players-every-space.json"
+    post(server.url, "/api/games/import?open=1", record.read_bytes())
+    page = open_page(browser, server.url + "/", LAPTOP, lang)
+    page.locator("#end-panel #results").wait_for()
+    ends = page.locator("#end-panel .result-total").all_inner_texts()
+    assert ends and all(money.match(t) for t in ends), ends
+    page.goto(server.url + "/games")
+    page.locator("#games-body tr").first.wait_for()
+    row = page.locator("#games-body tr").first.inner_text()
+    listed = re.findall(
+        r"(?:Ana|Ben|Chen) (\$\S+?)[ ·)）]", row.split("\t")[4].split("(")[-1].split("（")[-1]
+    )
+    assert len(listed) == 3 and all(money.match(amount) for amount in listed), row
+    assert not page.errors
+    page.context.close()
+
+    tv = open_page(browser, server.url + "/tv", TV, lang)
+    tv.locator("#tv-scores .result-total").first.wait_for()
+    shown = tv.locator("#tv-scores .result-total").all_inner_texts()
+    assert all(money.match(t) for t in shown), shown
+    tv.context.close()
+
+    with urllib.request.urlopen(f"{server.url}/results.png?lang={lang}", timeout=10) as answer:
+        (tmp_path / "r.png").write_bytes(answer.read())
+    description = Image.open(tmp_path / "r.png").text["Description"]
+    assert all(money.match(line.split("\t")[2]) for line in description.splitlines()), description
