@@ -94,3 +94,50 @@ def test_masterpiece_money_is_money_and_wealth_the_score(browser, server, lang, 
         (tmp_path / "r.png").write_bytes(answer.read())
     description = Image.open(tmp_path / "r.png").text["Description"]
     assert all(money.match(line.split("\t")[2]) for line in description.splitlines()), description
+
+
+def call(url: str, path: str, body: dict | None = None) -> dict:
+    if body is None:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            return json.load(answer)
+    state_id = call(url, "/api/state")["state_id"]
+    return post(url, path, json.dumps({**body, "state_id": state_id}).encode())
+
+
+def test_zh_an_undo_says_the_move_in_words_and_labels_take_full_width_colons(browser, server):
+    """Seen on a laptop in Chinese: 「已復原第 7 筆紀錄的動作（place）。」 and 「手牌數:」."""
+    from test_screen_layouts import english_words
+
+    new_game(server.url, "musee", ["Amy", "Ben"])
+    move = next(m for m in call(server.url, "/api/legal-moves")["moves"] if m["kind"] == "place")
+    call(server.url, "/api/move", {"move": move})
+    call(server.url, "/api/undo", {})
+    page = open_page(browser, server.url + "/", LAPTOP, "zh-TW")
+    undo = page.locator("#log li.kind-undo").first.inner_text()
+    assert undo.startswith("復原：") and "已復原第" in undo, undo
+    assert english_words(undo) == set(), undo  # 「（place）」 was the move's key
+    hands = page.locator(".hands")
+    if hands.count():
+        assert "手牌數：" in hands.first.inner_text() and ":" not in hands.first.inner_text()
+    page.context.close()
+
+
+def test_the_end_names_the_winner_once(browser, server):
+    """Seen on a laptop: "Winner: Ben wins with 50 points"."""
+    record = GOLDEN / "musee" / "two-players-full.json"
+    post(server.url, "/api/games/import?open=1", record.read_bytes())
+    for lang, label in (("en", "Winner"), ("zh-TW", "贏家")):
+        page = open_page(browser, server.url + "/", LAPTOP, lang)
+        line = page.locator("#end-panel .winner-line").inner_text()
+        assert not line.startswith(label) and "Bob" in line, line
+        page.context.close()
+
+
+def test_masterpieces_hint_starts_with_a_capital(browser, server):
+    """Seen on a laptop: the hint "deal Ann a painting and a value card." in lower case."""
+    new_game(server.url, "masterpiece", ["Ann", "Bo", "Cy"])
+    page = open_page(browser, server.url + "/", LAPTOP, "en")
+    hints = [h for h in page.locator("#hints li").all_inner_texts() if h.strip()]
+    assert hints and all(h.strip()[0].isupper() for h in hints), hints
+    assert any(h.startswith("Deal Ann a painting") for h in hints), hints
+    page.context.close()

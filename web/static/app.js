@@ -225,6 +225,8 @@ function cardLabel(payload) {
   const piece = (S.catalogue || []).find((p) => p.payload === payload);
   return piece ? pick(piece.name) : payload;
 }
+/* A label's colon: full width in Chinese (「手牌數：」), ": " in English. */
+function colon() { return currentLang() === "zh-TW" ? "：" : ": "; }
 function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
 /* Money as players say it: $3.5M / $500K in English, $350萬 / $50萬 in Chinese (amounts are
    integer thousands, as the engine keeps them). */
@@ -464,7 +466,7 @@ function renderTurn(snap) {
     }
   }
   if (Array.isArray(desc.hands)) {
-    box.appendChild(el("div", { class: "hands" }, t("turn.hands") + ": ",
+    box.appendChild(el("div", { class: "hands" }, t("turn.hands") + colon(),
       desc.hands.map((n, seat) => seatName(seat) + " " + n).join(" · ")));
   }
   if (desc.deck != null) box.appendChild(el("div", { class: "deck", text: t("turn.deck", { n: desc.deck }) }));
@@ -555,7 +557,7 @@ function renderLog(snap) {
   for (const v of entries) {
     const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
     const head = el("div", { class: "log-head" });
-    if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + ": " }));
+    if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + colon() }));
     // The engine says the move in words when it can; otherwise its name and details.
     head.appendChild(document.createTextNode(v.text ? pick(v.text) : describeMove(v.move)));
     if (v.source) {
@@ -578,9 +580,10 @@ function renderEnd(snap) {
 
 function renderOutcome(box, snap) {
   const outcome = snap.outcome;
-  box.appendChild(el("p", { class: "winner-line" }, el("strong", { text: t("end.winner") + ": " }), pick(outcome.explanation)));
+  // the explanation names the winner ("Ben wins with 50 points"): no "Winner:" before it
+  box.appendChild(el("p", { class: "winner-line", text: pick(outcome.explanation) }));
   if (outcome.tie_break) {
-    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }), pick(outcome.tie_break)));
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + colon() }), pick(outcome.tie_break)));
   }
 }
 
@@ -609,7 +612,7 @@ function renderResults(box, snap, tieBreakShown) {
   });
   box.appendChild(table);
   if (snap.outcome && snap.outcome.tie_break && !tieBreakShown) {
-    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }),
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + colon() }),
       pick(snap.outcome.tie_break)));
   }
   const moves = (snap.log || []).filter((v) => v.accepted && v.move).length;
@@ -1223,5 +1226,5 @@ document.addEventListener("DOMContentLoaded", async () => {
 /* What a game's own view (web/static/games/<slug>.js) may use: it registers
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
-                     fmtPoints, fmtMoney, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
+                     fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

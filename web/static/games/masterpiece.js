@@ -84,7 +84,7 @@
     const { el, pick } = C();
     const box = el("div", { class: "mp-status", id: "mp-status" });
     box.appendChild(el("div", { class: "mp-waiting" },
-      el("strong", { text: tr("mp.phase") + ": " }), pick(desc.waiting_for)));
+      el("strong", { text: tr("mp.phase") + C().colon() }), pick(desc.waiting_for)));
     const facts = [];
     if (desc.turn) facts.push(tr("mp.turn", { n: desc.turn }));
     if (desc.last_roll != null) facts.push(tr("mp.roll", { n: desc.last_roll }));
@@ -93,7 +93,7 @@
     box.appendChild(el("div", { class: "mp-facts", text: facts.join(" · ") }));
     if (desc.space) {
       box.appendChild(el("div", { class: "mp-space-now", "data-kind": desc.space.kind },
-        el("strong", { text: tr("mp.space", { n: desc.space.index }) + ": " }), pick(desc.space.text)));
+        el("strong", { text: tr("mp.space", { n: desc.space.index }) + C().colon() }), pick(desc.space.text)));
     }
     const recent = (desc.journal || []).slice(-3).reverse();
     if (recent.length) {
@@ -318,7 +318,7 @@
     const { el, pick, seatName } = C();
     const a = desc.auction;
     const box = el("div", { class: "mp-panel mp-auction", id: "mp-auction", "data-kind": a.kind });
-    box.appendChild(el("h3", {}, (a.kind === "bank" ? tr("mp.auction.bank") : tr("mp.auction.private")) + ": ",
+    box.appendChild(el("h3", {}, (a.kind === "bank" ? tr("mp.auction.bank") : tr("mp.auction.private")) + C().colon(),
       el("span", { class: "mp-lot", text: pick(a.name) })));
     box.appendChild(el("div", { class: "mp-auctioneer", text: tr("mp.auctioneer", { name: seatName(a.auctioneer) }) }));
     box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
@@ -336,7 +336,7 @@
     if (refusal) {
       const code = (refusal.violations[0] || {}).code;
       const rule = code && ("mp.rule." + code) in I18N.en ? tr("mp.rule." + code) : tr("mp.refused");
-      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + ": " : "";
+      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + C().colon() : "";
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
         el("div", { class: "mp-why" }, who, refusal.violations.map((v) => pick(v.message)).join(" ")));
@@ -344,7 +344,7 @@
     }
     if (interactive) box.appendChild(bidders(desc));
     if (a.bids.length) {
-      box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + ": " }),
+      box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + C().colon() }),
         a.bids.map((b) => seatName(b.seat) + " " + money(b.amount_k)).join(" → ")));
     }
     // The hammer is the auctioneer's: a phone bidding for another player does not show it.
@@ -468,10 +468,10 @@
     const ranked = desc.players.slice().sort((x, y) => (y.wealth_k - x.wealth_k) || (y.cash_k - x.cash_k));
     for (const p of ranked) {
       const lines = el("ul");
-      lines.appendChild(el("li", {}, tr("mp.cash") + ": ", el("strong", { text: money(p.cash_k) })));
+      lines.appendChild(el("li", {}, tr("mp.cash") + C().colon(), el("strong", { text: money(p.cash_k) })));
       for (const h of p.paintings) {
         const parts = h.values.map((v) => (v.forgery ? tr("mp.forgery") : money(v.value_k))).join(" + ");
-        lines.appendChild(el("li", {}, pick(h.name) + ": " + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
+        lines.appendChild(el("li", {}, pick(h.name) + C().colon() + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
       }
       box.appendChild(el("div", { class: "mp-final-side" + (winners.includes("p" + p.seat) ? " winner" : ""), "data-seat": p.seat },
         el("div", { class: "mp-final-head" }, el("strong", { text: p.name }),
