@@ -6,6 +6,7 @@ Flask and the web package are imported inside the commands, so `companion games`
 from __future__ import annotations
 
 import secrets
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -321,7 +322,9 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     player_names = _names(names) or (recording.names if recording else ("Amy", "Ben"))
     if len(player_names) != players:
         raise click.BadParameter(f"the demo game has {players} players", param_hint="--names")
-    db_path = Path(db) if db else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite3"
+    # the demo's own database lives in a temporary folder, removed again when it stops
+    temporary = None if db else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    db_path = Path(db) if db else temporary / "demo.sqlite3"
     token = _token_for(host, token)
     app = create_app(
         {
@@ -360,4 +363,8 @@ def demo(game, host, port, db, token, pace, names, simulated, **cafe_options):
     lines = [f"Demo game in {db_path}.", how, tip]
     if others:
         lines.append(f"Other recorded games: companion demo --game {{{others}}}")
-    _run(app, host, port, token, lines, start_publisher)
+    try:
+        _run(app, host, port, token, lines, start_publisher)
+    finally:
+        if temporary is not None:
+            shutil.rmtree(temporary, ignore_errors=True)

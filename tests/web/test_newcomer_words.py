@@ -141,3 +141,35 @@ def test_masterpieces_hint_starts_with_a_capital(browser, server):
     assert hints and all(h.strip()[0].isupper() for h in hints), hints
     assert any(h.startswith("Deal Ann a painting") for h in hints), hints
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_with_no_camera_the_page_says_how_to_lay_a_card(browser, server, lang):
+    """Seen on a laptop with no camera: "Click a space, then a card, to correct what the camera
+    read"."""
+    new_game(server.url, "musee", ["Amy", "Ben"])
+    page = open_page(browser, server.url + "/", LAPTOP, lang)
+    help_text = page.locator("#board-panel .help")
+    page.wait_for_function(
+        "() => document.querySelector('#board-panel .help').dataset.i18n === 'board.help.byHand'"
+    )
+    said = help_text.inner_text()
+    assert ("camera read" not in said) and ("攝影機讀錯" not in said), said
+    assert ("lay each card by hand" in said) or ("手動擺放" in said), said
+    assert not page.locator("#demo-note").is_visible()  # a real game is no demo
+    page.context.close()
+
+
+def test_the_demo_says_it_is_a_recorded_game_and_leaves_no_folder(browser, start_server):
+    """Seen on a laptop: the demo plays by itself with nothing saying so; after a clean stop
+    its temporary folder stayed behind."""
+    demo = start_server("demo", "--simulated", "--port", "0")
+    folder = Path(next(line for line in demo.lines if line.startswith("Demo game in "))[13:-1])
+    assert folder.parent.exists()
+    page = open_page(browser, demo.url + "/", LAPTOP, "zh-TW")
+    page.locator("#demo-note").wait_for()
+    assert "錄好的遊戲" in page.locator("#demo-note").inner_text()
+    page.context.close()
+    demo.kill(15)  # SIGTERM: a clean stop
+    assert demo.proc.returncode == 0
+    assert not folder.parent.exists(), folder.parent

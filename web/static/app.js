@@ -260,6 +260,18 @@ function setConn(kind) {
   node.className = "conn " + kind;
 }
 
+/* Say what is true: with no camera the host lays each card by hand (not "corrects what the
+   camera read"); a demo is a recorded game playing itself, and the page says so. */
+function sayHowCardsAreLaid(camera) {
+  const help = document.querySelector("#board-panel .help");
+  if (help) {
+    help.dataset.i18n = camera.attached ? "board.help" : "board.help.byHand";
+    help.textContent = t(help.dataset.i18n);
+  }
+  const demo = $("demo-note");
+  if (demo) demo.classList.toggle("hidden", !String(camera.source || "").startsWith("demo:"));
+}
+
 // -- rendering: dispatch ----------------------------------------------------------------------
 function render(snap, force) {
   if (!snap) return;
@@ -308,6 +320,7 @@ function cameraIsLive(camera) {
 function renderCamera(camera) {
   S.camera = camera;
   S.lastCameraMsg = Date.now();
+  sayHowCardsAreLaid(camera);
   renderFeedback();
   renderDiagnostics(camera);
   if (camera.has_preview && !S.previewLoadedOnce) loadPreview();
