@@ -1086,8 +1086,10 @@ async function loadJoin() {
   let data;
   try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
   if (!data.reachable_from_lan) {
+    // the command is for whoever runs the computer: folded away, as the kit's are
     box.appendChild(el("div", { class: "join-local", id: "join-local" }, el("p", { text: t("join.local") }),
-      el("code", { lang: "en", text: "companion serve --host 0.0.0.0" })));
+      el("details", { class: "kit-commands" }, el("summary", { text: t("join.cmd") }),
+        el("code", { lang: "en", text: "companion serve --host 0.0.0.0" }))));
   }
   const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
