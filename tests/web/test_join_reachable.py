@@ -60,6 +60,7 @@ def test_on_this_computer_only_no_seat_code_is_offered_and_the_page_says_how(bro
     page.locator("#join-local").wait_for()
     assert page.locator("#join-local").is_visible()
     assert "companion serve --host 0.0.0.0" in page.locator("#join-local").text_content()
+    assert not page.locator("#join-panel .help").is_visible()  # no "scan with a phone"
     assert page.locator(".join-qr").count() == 0
     assert page.locator('.join-card[data-role="player"]').count() == 0
     # the TV link stays: a screen on this computer opens it

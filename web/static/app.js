@@ -1085,6 +1085,8 @@ async function loadJoin() {
   clear(box);
   let data;
   try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
+  // "scan with a phone" only where a phone can open the codes
+  for (const help of document.querySelectorAll("[data-i18n='join.help']")) help.hidden = !data.reachable_from_lan;
   if (!data.reachable_from_lan) {
     // the command is for whoever runs the computer: folded away, as the kit's are
     box.appendChild(el("div", { class: "join-local", id: "join-local" }, el("p", { text: t("join.local") }),
