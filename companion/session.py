@@ -356,6 +356,21 @@ class Session:
             return [verdict]
         return []
 
+    def _undo_note(self, entry) -> Text:
+        """ "Undid log entry 7: Amy hangs 12…", the move in the game's words (never its key)."""
+        try:
+            said = self.game.describe_move(
+                entry.state_before, self.game.public_move(entry.state_before, entry.move)
+            )
+        except Exception:  # noqa: BLE001 - the undo stands even if the words fail
+            said = None
+        if said is None:
+            return Text(f"Undid log entry {entry.seq}.", f"已復原第 {entry.seq} 筆紀錄。")
+        return Text(
+            f"Undid log entry {entry.seq}: {said.en}",
+            f"已復原第 {entry.seq} 筆紀錄：{said.zh}",
+        )
+
     def _undo(self, seq: int) -> Verdict:
         entry = self._history.pop()
         self._redo.append(entry)
@@ -367,10 +382,7 @@ class Session:
             "undo",
             entry.move,
             state_id=self.state_id,
-            note=Text(
-                f"Undid {entry.move.kind} (log entry {entry.seq}).",
-                f"已復原第 {entry.seq} 筆紀錄的動作（{entry.move.kind}）。",
-            ),
+            note=self._undo_note(entry),
         )
         self.verdicts.append(verdict)
         return verdict

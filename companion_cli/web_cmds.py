@@ -6,6 +6,7 @@ Flask and the web package are imported inside the commands, so `companion games`
 from __future__ import annotations
 
 import secrets
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -52,12 +53,13 @@ def _run(
     address = address_of(host, server.effective_port)
     for line in banner:
         click.echo(line)
-    click.echo(f"Dashboard: {address}")
+    # No browser opens 0.0.0.0: a wildcard is reached through loopback on this computer.
+    here = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
+    click.echo(f"Dashboard: http://{here}:{server.effective_port}/")
     if token:
         click.echo(f"Access token: {token}")
         # The host's token opens everything: offer it for this computer only (a wildcard
         # address is reached through loopback); phones get their seat's link below.
-        here = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, shown_host)
         click.echo(
             f"Host link on this computer (keep it to yourself): "
             f"http://{here}:{server.effective_port}/?token={token}"
@@ -360,7 +362,9 @@ def demo(game, host, port, db, token, pace, names, simulated, teach, **cafe_opti
     player_names = _names(names) or (recording.names if recording else ("Amy", "Ben"))
     if len(player_names) != players:
         raise click.BadParameter(f"the demo game has {players} players", param_hint="--names")
-    db_path = Path(db) if db else Path(tempfile.mkdtemp(prefix="companion-demo-")) / "demo.sqlite3"
+    # the demo's own database lives in a temporary folder, removed again when it stops
+    temporary = None if db else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    db_path = Path(db) if db else temporary / "demo.sqlite3"
     token = _token_for(host, token)
     app = create_app(
         {
@@ -388,4 +392,8 @@ def demo(game, host, port, db, token, pace, names, simulated, teach, **cafe_opti
     lines = [f"Demo game in {db_path}.", how, tip]
     if others:
         lines.append(f"Other recorded games: companion demo --game {{{others}}}")
-    _run(app, host, port, token, lines, start_publisher)
+    try:
+        _run(app, host, port, token, lines, start_publisher)
+    finally:
+        if temporary is not None:
+            shutil.rmtree(temporary, ignore_errors=True)

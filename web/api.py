@@ -14,7 +14,7 @@ from companion.validation import load_json
 
 from .errors import ApiError
 from .live import MJPEG_BOUNDARY, LiveHub
-from .roles import require_own_seat
+from .roles import require_own_seat, role_of_request
 from .runtime import Runtime
 from .security import COMMAND_BODY_LIMIT
 
@@ -169,14 +169,20 @@ def games():
     )
 
 
-def _require_stored(game_id: int) -> None:
-    if game_id not in {g["id"] for g in runtime().games()}:
-        raise ApiError(404, f"there is no stored game #{game_id}", "no_such_game")
+def _require_stored(game_id: int) -> dict:
+    for stored in runtime().games():
+        if stored["id"] == game_id:
+            return stored
+    raise ApiError(404, f"there is no stored game #{game_id}", "no_such_game")
 
 
 @bp.get("/games/<int:game_id>/record")
 def export_record(game_id: int):
-    _require_stored(game_id)
+    stored = _require_stored(game_id)
+    if stored["result"] is None and role_of_request() != "host":
+        # A game still being played keeps secrets (Masterpiece's value cards under the
+        # paintings): its record, every card in it, is the host's until the game ends.
+        raise ApiError(403, "an unfinished game's record is the host's", "host_only")
     record = runtime().export_record(game_id)
     response = Response(
         json.dumps(record.to_dict(), ensure_ascii=False, indent=1), mimetype="application/json"

@@ -118,26 +118,28 @@ def results_image():
 
 def _join_links() -> dict:
     """The host's and the viewers' join links and one per seat, with this machine's LAN
-    address (and the port the visitor used)."""
+    address (and the port the visitor used). Served on this computer only (loopback), no
+    phone can open a link: then only this computer's TV link is given, and no seat's."""
     host_token = current_app.config.get("ACCESS_TOKEN")
     lan = roles.lan_address(current_app.config.get("BIND_HOST"))
     port = request.host.rsplit(":", 1)[1] if request.host.rsplit(":", 1)[-1].isdigit() else 80
     setup = current_app.extensions["companion_runtime"].session.setup
+    reachable = bool(lan and host_token)
     links = roles.join_links(host_token, lan or "127.0.0.1", port, seats=setup.players)
     seats = [
         {
             "seat": seat,
             "name": setup.names[seat] if seat < len(setup.names) else None,
-            "link": links.pop(f"seat-{seat}"),
+            "link": links.pop(f"seat-{seat}") if reachable else None,
         }
         for seat in range(setup.players)
     ]
     return {
         "lan_address": lan,
         "port": int(port),
-        "links": links,
+        "links": links if reachable else {"viewer": links["viewer"]},
         "seats": seats,
-        "reachable_from_lan": bool(lan and host_token),
+        "reachable_from_lan": reachable,
     }
 
 
@@ -153,6 +155,12 @@ def join_qr(role: str):
 
     join = _join_links()
     links = {**join["links"], **{f"seat-{s['seat']}": s["link"] for s in join["seats"]}}
+    if not join["reachable_from_lan"]:
+        raise ApiError(
+            404,
+            "no phone can reach this dashboard: it listens on this computer only",
+            "not_reachable",
+        )
     if role not in links:
         raise ApiError(
             404, f"no join link {role!r}: host, viewer or seat-N of this game", "not_found"

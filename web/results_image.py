@@ -93,6 +93,30 @@ def _points(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def _money(k: float, lang: str) -> str:
+    """$3.5M / $500K, or $350萬 in Chinese: as the page says money (app.js fmtMoney)."""
+    if k == 0:
+        return "$0"
+    sign, k = ("-" if k < 0 else ""), abs(k)
+
+    def said(number: float) -> str:
+        return f"{number:,.3f}".rstrip("0").rstrip(".")
+
+    if lang == "zh-TW":
+        return f"{sign}${said(k / 10)}萬"
+    return f"{sign}${said(k / 1000)}M" if k >= 1000 else f"{sign}${said(k)}K"
+
+
+def _amount(value: float, game: dict, lang: str) -> str:
+    return _money(value, lang) if game.get("score_unit") == "money_k" else _points(value)
+
+
+def _total(value: float, game: dict, lang: str) -> str:
+    if game.get("score_unit") == "money_k":
+        return _money(value, lang)
+    return i18n.say("scores.total", lang, n=value)
+
+
 def results_png(
     snapshot: dict, lang: str, started: float | None = None, ended: float | None = None
 ) -> bytes:
@@ -132,11 +156,12 @@ def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str):
     for side in ranked:
         colour = WINNER if side["winner"] else INK
         rank = i18n.say("results.rank", lang, n=side["rank"])
-        total = i18n.say("scores.total", lang, n=side["total"])
+        total = _total(side["total"], snapshot.get("game") or {}, lang)
         steps.append((y, ("row", rank, _pick(side["label"], lang), total, colour, f_big)))
         y += 48
         for line in side.get("lines") or []:
-            said = f"+{_points(line['points'])}  {_pick(line.get('source'), lang)}"
+            said = f"+{_amount(line['points'], snapshot.get('game') or {}, lang)}  "
+            said += _pick(line.get("source"), lang)
             for part in _wrap(probe, said, f_small, inner - 80):
                 steps.append((y, ("text-indent", part, f_small, MUTED)))
                 y += 30
@@ -191,7 +216,7 @@ def _png(image: Image.Image, title: str, ranked, lang: str) -> bytes:
         "Description",
         "\n".join(
             f"{side['rank']}\t{_pick(side['label'], lang)}\t"
-            f"{i18n.say('scores.total', lang, n=side['total'])}"
+            f"{_total(side['total'], snapshot.get('game') or {}, lang)}"
             for side in ranked
         ),
         lang=lang,

@@ -38,6 +38,8 @@ class GameInfo:
     player_counts: tuple[int, ...]
     payload_prefix: str
     summary: Text
+    # what a score counts: "points", or "money_k" (thousands of dollars: Masterpiece's wealth)
+    score_unit: str = "points"
 
     def to_dict(self) -> dict:
         return {
@@ -47,6 +49,7 @@ class GameInfo:
             "player_counts": list(self.player_counts),
             "payload_prefix": self.payload_prefix,
             "summary": self.summary.to_dict(),
+            "score_unit": self.score_unit,
         }
 
 

@@ -137,6 +137,8 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     assert "Deal Ana a painting" in page.locator("#mp-deal").inner_text()
     page.select_option("#mp-paint-deal", "MPP01")
     page.locator('#mp-deal .mp-act[data-kind="deal"]').click()
+    # the host's screen is shared: it opens the picker (which names each card's worth) on request
+    page.locator("#mp-draw-private").click()
     page.wait_for_selector("#mp-draw-code")
     page.select_option("#mp-draw-code", "MPV23")  # a picker, not a typed code
     page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
@@ -188,7 +190,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     hammer = page.locator("#mp-hammer")
     assert "Chen" in hammer.inner_text() and "$2M" in hammer.inner_text()
     hammer.click()
-    page.wait_for_selector("#mp-draw-code")
+    page.wait_for_selector("#mp-draw-private")
     assert cash_of(page, 2) == chen_before - 2000
     assert page.locator(".mp-ledger-row").count() == ledger_rows + 1
     newest = page.locator(".mp-ledger-row").first
@@ -198,6 +200,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     # the panel names who acts now: the auction's winner, whoever's turn it is
     assert page.locator("#mp-action h3").inner_text() == "What Chen can do"
     # Chen takes the value card owed with the painting: typed, never shown.
+    page.locator("#mp-draw-private").click()
     page.select_option("#mp-draw-code", "MPV32")
     page.locator('#mp-action .mp-act[data-kind="draw_value"]').click()
     page.wait_for_selector('#mp-action[data-phase="roll"]')

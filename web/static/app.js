@@ -225,7 +225,23 @@ function cardLabel(payload) {
   const piece = (S.catalogue || []).find((p) => p.payload === payload);
   return piece ? pick(piece.name) : payload;
 }
+/* A label's colon: full width in Chinese (「手牌數：」), ": " in English. */
+function colon() { return currentLang() === "zh-TW" ? "：" : ": "; }
 function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
+/* Money as players say it: $3.5M / $500K in English, $350萬 / $50萬 in Chinese (amounts are
+   integer thousands, as the engine keeps them). */
+function fmtMoney(k) {
+  if (k == null) return "—";
+  if (k === 0) return "$0";
+  const sign = k < 0 ? "-" : "";
+  k = Math.abs(k);
+  if (currentLang() === "zh-TW") return sign + "$" + (k / 10).toLocaleString("en") + "萬";
+  return sign + (k >= 1000 ? "$" + (k / 1000).toLocaleString("en") + "M" : "$" + k + "K");
+}
+/* A score as its game counts it: points, or money (Masterpiece's wealth). */
+function isMoney(game) { return !!game && game.score_unit === "money_k"; }
+function fmtTotal(n, game) { return isMoney(game) ? fmtMoney(n) : t("scores.total", { n: fmtPoints(n) }); }
+function fmtLine(n, game) { return isMoney(game) ? fmtMoney(n) : fmtPoints(n); }
 
 // -- live connection ---------------------------------------------------------------------------
 function connect() {
@@ -242,6 +258,18 @@ function setConn(kind) {
   node.dataset.i18n = "conn." + kind;
   node.textContent = t("conn." + kind);
   node.className = "conn " + kind;
+}
+
+/* Say what is true: with no camera the host lays each card by hand (not "corrects what the
+   camera read"); a demo is a recorded game playing itself, and the page says so. */
+function sayHowCardsAreLaid(camera) {
+  const help = document.querySelector("#board-panel .help");
+  if (help) {
+    help.dataset.i18n = camera.attached ? "board.help" : "board.help.byHand";
+    help.textContent = t(help.dataset.i18n);
+  }
+  const demo = $("demo-note");
+  if (demo) demo.classList.toggle("hidden", !String(camera.source || "").startsWith("demo:"));
 }
 
 // -- rendering: dispatch ----------------------------------------------------------------------
@@ -277,6 +305,11 @@ function renderAll() {
   if (S.snap) render(S.snap, true);
   if (document.body.dataset.page === "games") loadGames();
   if (document.body.dataset.page === "setup") { loadSetup(); loadKit(); loadJoin(); }
+  const invite = $("invite-panel");  // the dashboard's "Invite players": the host's only
+  if (invite && isHost()) {
+    invite.hidden = false;
+    invite.addEventListener("toggle", () => { if (invite.open) loadJoin(); });
+  }
 }
 
 // -- camera -----------------------------------------------------------------------------------
@@ -288,6 +321,7 @@ function cameraIsLive(camera) {
 function renderCamera(camera) {
   S.camera = camera;
   S.lastCameraMsg = Date.now();
+  sayHowCardsAreLaid(camera);
   renderFeedback();
   renderDiagnostics(camera);
   if (camera.has_preview && !S.previewLoadedOnce) loadPreview();
@@ -446,7 +480,7 @@ function renderTurn(snap) {
     }
   }
   if (Array.isArray(desc.hands)) {
-    box.appendChild(el("div", { class: "hands" }, t("turn.hands") + ": ",
+    box.appendChild(el("div", { class: "hands" }, t("turn.hands") + colon(),
       desc.hands.map((n, seat) => seatName(seat) + " " + n).join(" · ")));
   }
   if (desc.deck != null) box.appendChild(el("div", { class: "deck", text: t("turn.deck", { n: desc.deck }) }));
@@ -521,12 +555,12 @@ function renderScores(box, snap) {
     const card = el("div", { class: "side" + (winners.includes(side.side) ? " winner" : ""), "data-side": side.side });
     card.appendChild(el("div", { class: "side-head" },
       el("span", { class: "side-name", text: pick(side.label) }),
-      el("span", { class: "side-total", text: t("scores.total", { n: fmtPoints(side.total) }) })));
+      el("span", { class: "side-total", text: fmtTotal(side.total, snap.game) })));
     const lines = el("ul", { class: "lines" });
     if (!side.lines.length) lines.appendChild(el("li", { class: "none", text: t("scores.none") }));
     for (const line of side.lines) {
       lines.appendChild(el("li", { "data-code": line.code },
-        el("span", { class: "pts", text: "+" + fmtPoints(line.points) }), " ", pick(line.source)));
+        el("span", { class: "pts", text: "+" + fmtLine(line.points, snap.game) }), " ", pick(line.source)));
     }
     card.appendChild(lines);
     box.appendChild(card);
@@ -550,7 +584,7 @@ function renderLog(snap) {
   for (const v of entries) {
     const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
     const head = el("div", { class: "log-head" });
-    if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + ": " }));
+    if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + colon() }));
     // The engine says the move in words when it can; otherwise its name and details.
     head.appendChild(document.createTextNode(v.text ? pick(v.text) : describeMove(v.move)));
     if (v.source) {
@@ -573,9 +607,10 @@ function renderEnd(snap) {
 
 function renderOutcome(box, snap) {
   const outcome = snap.outcome;
-  box.appendChild(el("p", { class: "winner-line" }, el("strong", { text: t("end.winner") + ": " }), pick(outcome.explanation)));
+  // the explanation names the winner ("Ben wins with 50 points"): no "Winner:" before it
+  box.appendChild(el("p", { class: "winner-line", text: pick(outcome.explanation) }));
   if (outcome.tie_break) {
-    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }), pick(outcome.tie_break)));
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + colon() }), pick(outcome.tie_break)));
   }
 }
 
@@ -597,14 +632,14 @@ function renderResults(box, snap, tieBreakShown) {
       el("div", { class: "result-head" },
         el("span", { class: "result-rank", text: t("results.rank", { n: rank }) }),
         el("span", { class: "result-name", text: pick(side.label) }),
-        el("span", { class: "result-total", text: t("scores.total", { n: side.total }) })),
+        el("span", { class: "result-total", text: fmtTotal(side.total, snap.game) })),
       el("ul", { class: "result-lines" }, side.lines.map((line) =>
-        el("li", { "data-code": line.code }, el("span", { class: "pts", text: fmtPoints(line.points) }), " ",
+        el("li", { "data-code": line.code }, el("span", { class: "pts", text: fmtLine(line.points, snap.game) }), " ",
           pick(line.source))))));
   });
   box.appendChild(table);
   if (snap.outcome && snap.outcome.tie_break && !tieBreakShown) {
-    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + ": " }),
+    box.appendChild(el("p", { class: "tiebreak" }, el("strong", { text: t("end.tiebreak") + colon() }),
       pick(snap.outcome.tie_break)));
   }
   const moves = (snap.log || []).filter((v) => v.accepted && v.move).length;
@@ -968,7 +1003,7 @@ function renderTv(snap) {
     const sides = (snap.scores || []).slice().sort((a, b) => b.total - a.total);
     scores.appendChild(el("ol", { class: "tv-score-list" }, sides.map((side) =>
       el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
-        el("span", { class: "tv-total", text: t("scores.total", { n: side.total }) })))));
+        el("span", { class: "tv-total", text: fmtTotal(side.total, snap.game) })))));
   }
 }
 
@@ -1055,21 +1090,28 @@ function renderSetupCurrent(snap) {
     players: snap.setup.players, resumed: snap.resumed ? t("setup.resumed") : "" });
 }
 
-/* The host's invitation: a QR code and link per role, with this machine's LAN address. */
+/* The host's invitation: a QR code and link per role, with this machine's LAN address; on
+   the set-up page and in the dashboard's "Invite players" panel. Served on this computer
+   only, no phone can open a link: then it says how to open the dashboard to the network. */
 async function loadJoin() {
   const box = $("join");
   if (!box) return;
   clear(box);
   let data;
   try { data = await api("GET", "/api/join"); } catch (exc) { showError(exc); return; }
+  // "scan with a phone" only where a phone can open the codes
+  for (const help of document.querySelectorAll("[data-i18n='join.help']")) help.hidden = !data.reachable_from_lan;
   if (!data.reachable_from_lan) {
-    box.appendChild(el("details", { class: "join-local" }, el("summary", { text: t("join.local") }),
-      el("code", { lang: "en", text: "companion serve --host 0.0.0.0" })));
+    // the command is for whoever runs the computer: folded away, as the kit's are
+    box.appendChild(el("div", { class: "join-local", id: "join-local" }, el("p", { text: t("join.local") }),
+      el("details", { class: "kit-commands" }, el("summary", { text: t("join.cmd") }),
+        el("code", { lang: "en", text: "companion serve --host 0.0.0.0" }))));
   }
   const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
-    el("figcaption", {}, el("strong", { text: t("join.tv") }), el("br"),
+    el("figcaption", {}, el("strong", { text: t(data.reachable_from_lan ? "join.tv" : "join.tv.here") }), el("br"),
       el("a", { href: tv, class: "join-link", id: "tv-link", text: tv }))));
+  if (!data.reachable_from_lan) return;
   // one card per seat (that phone plays that seat only), then the viewers' and the host's
   const cards = data.seats.map((s) => ({ key: "seat-" + s.seat, seat: s.seat, link: s.link,
     label: t("join.seat", { name: s.name || "#" + (s.seat + 1) }) }));
@@ -1141,10 +1183,10 @@ async function loadGames() {
   const body = clear($("games-body"));
   for (const g of data.games) {
     let result = g.result && g.result.outcome ? pick(g.result.outcome.explanation) : t("games.unfinished");
-    if (g.result && g.result.scores) {
-      result += " (" + g.result.scores.map((s) => pick(s.label) + " " + fmtPoints(s.total)).join(" · ") + ")";
-    }
     const info = data.available.find((a) => a.slug === g.game);
+    if (g.result && g.result.scores) {
+      result += t("games.scores", { list: g.result.scores.map((s) => pick(s.label) + " " + fmtLine(s.total, info)).join(" · ") });
+    }
     body.appendChild(el("tr", { "data-game-id": g.id },
       el("td", { text: g.id }),
       el("td", { text: info ? pick(info.name) : g.game }),
@@ -1215,5 +1257,5 @@ document.addEventListener("DOMContentLoaded", async () => {
 /* What a game's own view (web/static/games/<slug>.js) may use: it registers
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
-                     fmtPoints, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
+                     fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

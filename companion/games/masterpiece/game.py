@@ -35,6 +35,7 @@ class Masterpiece(Game):
         player_counts=(3, 4, 5, 6),
         payload_prefix="MP",
         summary=WORDS("game.summary"),
+        score_unit="money_k",  # the score is wealth, said as money
     )
 
     # Every move kind, declared with its fields, check, effect and words in its module. The

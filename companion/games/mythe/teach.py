@@ -170,7 +170,8 @@ def _path_hints(game: "Mythe", state: MytheState) -> list[Hint]:
     elif route.stop == route.start:
         text = WORDS("hint_not_enough", points=route.points)
     else:
-        text = WORDS("hint_reach", points=route.points, where=where)
+        key = "hint_reach.one" if route.points == 1 else "hint_reach"  # "1 point", "2 points"
+        text = WORDS(key, points=route.points, where=where)
     if route.lost or route.passed or route.blocked_by_dragon:
         text = WORDS(
             "hint_with_reason", hint=text, why=explain(game, state, route, with_points=False)

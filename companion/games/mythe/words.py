@@ -174,6 +174,7 @@ WORDS = Words({
     "hint_reach_dragon": ("{points} points: you can reach the dragon and win!",
                           "{points} 點：你可以走到紅龍那裡，贏得勝利！"),
     "hint_not_enough": ("{points} points: not enough to move yet.", "{points} 點：還不夠前進。"),
+    "hint_reach.one": ("1 point: you can reach {where}.", "1 點：你可以走到{where}。"),
     "hint_reach": ("{points} points: you can reach {where}.", "{points} 點：你可以走到{where}。"),
     "hint_with_reason": ("{hint} {why}", "{hint}{why}"),
     "hint_draw_or_stop": (

@@ -21,13 +21,8 @@
   const C = () => window.Companion;
   const tr = (key, vars) => C().t(key, vars);
 
-  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: how players say amounts. */
-  function money(k) {
-    if (k == null) return "—";
-    if (k === 0) return "$0";
-    if (currentLang() === "zh-TW") return "$" + (k / 10).toLocaleString("en") + "萬";
-    return k >= 1000 ? "$" + (k / 1000) + "M" : "$" + k + "K";
-  }
+  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: the dashboard's one money format. */
+  const money = (k) => C().fmtMoney(k);
 
   function send(move) { return C().command("/api/move", { move }); }
 
@@ -89,7 +84,7 @@
     const { el, pick } = C();
     const box = el("div", { class: "mp-status", id: "mp-status" });
     box.appendChild(el("div", { class: "mp-waiting" },
-      el("strong", { text: tr("mp.phase") + ": " }), pick(desc.waiting_for)));
+      el("strong", { text: tr("mp.phase") + C().colon() }), pick(desc.waiting_for)));
     const facts = [];
     if (desc.turn) facts.push(tr("mp.turn", { n: desc.turn }));
     if (desc.last_roll != null) facts.push(tr("mp.roll", { n: desc.last_roll }));
@@ -98,7 +93,7 @@
     box.appendChild(el("div", { class: "mp-facts", text: facts.join(" · ") }));
     if (desc.space) {
       box.appendChild(el("div", { class: "mp-space-now", "data-kind": desc.space.kind },
-        el("strong", { text: tr("mp.space", { n: desc.space.index }) + ": " }), pick(desc.space.text)));
+        el("strong", { text: tr("mp.space", { n: desc.space.index }) + C().colon() }), pick(desc.space.text)));
     }
     const recent = (desc.journal || []).slice(-3).reverse();
     if (recent.length) {
@@ -272,10 +267,24 @@
     box.appendChild(start);
   }
 
+  /* The draw the host opened the value-card picker for, on this screen (see drawControls). */
+  let privateDraw = null;
+
   function drawControls(box, desc) {
     const { el, seatName } = C();
     const seat = desc.draw.player;
-    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name: seatName(seat) }) }));
+    const name = seatName(seat);
+    box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name }) }));
+    // A value card's worth is its owner's secret: the host's screen is the one the whole
+    // table sees, so it offers the picker (which names every card's worth) only on request.
+    const drawKey = desc.turn + ":" + seat + ":" + desc.value_deck.cards_left;
+    if (C().isHost() && privateDraw !== drawKey) {
+      box.appendChild(el("p", { class: "mp-private", text: tr("mp.draw.private", { name }) }));
+      box.appendChild(el("button", { type: "button", class: "mp-act", id: "mp-draw-private",
+        onclick: () => { privateDraw = drawKey; window.render(C().S.snap); } },
+        tr("mp.draw.open", { name })));
+      return;
+    }
     const row = el("div", { class: "mp-buttons" });
     // A picker of the value cards this game has (no codes to type); the card drawn is chosen.
     const valueCards = (C().S.catalogue || []).filter((p) => p.kind === "card" && p.in_play !== false
@@ -309,7 +318,7 @@
     const { el, pick, seatName } = C();
     const a = desc.auction;
     const box = el("div", { class: "mp-panel mp-auction", id: "mp-auction", "data-kind": a.kind });
-    box.appendChild(el("h3", {}, (a.kind === "bank" ? tr("mp.auction.bank") : tr("mp.auction.private")) + ": ",
+    box.appendChild(el("h3", {}, (a.kind === "bank" ? tr("mp.auction.bank") : tr("mp.auction.private")) + C().colon(),
       el("span", { class: "mp-lot", text: pick(a.name) })));
     box.appendChild(el("div", { class: "mp-auctioneer", text: tr("mp.auctioneer", { name: seatName(a.auctioneer) }) }));
     box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
@@ -327,7 +336,7 @@
     if (refusal) {
       const code = (refusal.violations[0] || {}).code;
       const rule = code && ("mp.rule." + code) in I18N.en ? tr("mp.rule." + code) : tr("mp.refused");
-      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + ": " : "";
+      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + C().colon() : "";
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
         el("div", { class: "mp-why" }, who, refusal.violations.map((v) => pick(v.message)).join(" ")));
@@ -335,7 +344,7 @@
     }
     if (interactive) box.appendChild(bidders(desc));
     if (a.bids.length) {
-      box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + ": " }),
+      box.appendChild(el("div", { class: "mp-bids" }, el("strong", { text: tr("mp.bidsofar") + C().colon() }),
         a.bids.map((b) => seatName(b.seat) + " " + money(b.amount_k)).join(" → ")));
     }
     // The hammer is the auctioneer's: a phone bidding for another player does not show it.
@@ -459,10 +468,10 @@
     const ranked = desc.players.slice().sort((x, y) => (y.wealth_k - x.wealth_k) || (y.cash_k - x.cash_k));
     for (const p of ranked) {
       const lines = el("ul");
-      lines.appendChild(el("li", {}, tr("mp.cash") + ": ", el("strong", { text: money(p.cash_k) })));
+      lines.appendChild(el("li", {}, tr("mp.cash") + C().colon(), el("strong", { text: money(p.cash_k) })));
       for (const h of p.paintings) {
         const parts = h.values.map((v) => (v.forgery ? tr("mp.forgery") : money(v.value_k))).join(" + ");
-        lines.appendChild(el("li", {}, pick(h.name) + ": " + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
+        lines.appendChild(el("li", {}, pick(h.name) + C().colon() + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
       }
       box.appendChild(el("div", { class: "mp-final-side" + (winners.includes("p" + p.seat) ? " winner" : ""), "data-seat": p.seat },
         el("div", { class: "mp-final-head" }, el("strong", { text: p.name }),

@@ -1,0 +1,228 @@
+"""Masterpiece: a value card's worth never reaches a shared screen or another seat's phone
+before the rules reveal it (issue 23, item 2).
+
+One real server (`serve --host 0.0.0.0`, so there are host, seat and viewer tokens) plays the
+whole 3-player golden game tests/golden/masterpiece/three-players-every-space.json through
+the host's API. After every move, everything a viewer, the TV or a seat's phone may fetch
+(the state, the state stream, the legal moves, the past games, the current game's record, the
+dashboard, TV and summary pages) is searched for the codes of the value cards drawn so far
+that the rules still hide. In a real browser, the host's laptop (the screen the whole table
+sees), the TV and the other seats' phones are watched live through the game, and their text
+must never name a value card, while the seat that draws sees the cards on its own phone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from webhelpers import BROWSER_TESTS
+
+from web.roles import role_tokens, seat_token
+
+GOLDEN = (
+    Path(__file__).resolve().parents[1]
+    / "golden"
+    / "masterpiece"
+    / "three-players-every-space.json"
+)
+NAMES = ["Ana", "Ben", "Chen"]
+CARDS = json.loads(
+    (Path(__file__).resolve().parents[2] / "companion/data/cards/masterpiece.json").read_text(
+        encoding="utf-8"
+    )
+)["cards"]
+# Every way a page could name a value card: its code, or its name with its worth.
+VALUE_NAMES = sorted(
+    {c["name"][lang] for c in CARDS if c["payload"].startswith("MPV") for lang in ("en", "zh-TW")}
+)
+API_PATHS = ("/api/state", "/api/events?max=1", "/api/legal-moves?limit=2000", "/api/games")
+PAGE_PATHS = ("/", "/tv", "/summary")
+
+
+def golden_moves() -> list[dict]:
+    data = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    refused = {r["entry"] for r in data["expected"]["rejections"]}
+    return [
+        entry["move"]
+        for number, entry in enumerate(data["log"], start=1)
+        if number not in refused and entry["type"] == "move"
+    ]
+
+
+def fetch(base: str, path: str, token: str, body: dict | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(
+        base + path,
+        data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"X-Companion-Token": token, "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+@pytest.fixture(scope="module")
+def table(start_server_module, tmp_path_factory):
+    server = start_server_module(
+        "serve",
+        "--game",
+        "masterpiece",
+        "--players",
+        "3",
+        "--names",
+        ",".join(NAMES),
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--db",
+        str(tmp_path_factory.mktemp("secrets") / "g.sqlite3"),
+    ).drain()
+    base = server.url.replace("0.0.0.0", "127.0.0.1")
+    tokens = role_tokens(server.token)
+    return {
+        "base": base,
+        "host": server.token,
+        "viewer": tokens["viewer"],
+        "seats": [seat_token(server.token, seat) for seat in range(3)],
+    }
+
+
+class Game:
+    """The golden game, one move at a time, with the value cards it has put out of sight."""
+
+    def __init__(self, table: dict):
+        self.table = table
+        fetch(
+            table["base"],
+            "/api/new-game",
+            table["host"],
+            {"game": "masterpiece", "players": 3, "names": NAMES},
+        )
+        self.hidden: dict[str, int] = {}  # value card -> the seat that drew it
+        self.over = False
+
+    def state(self) -> dict:
+        return json.loads(fetch(self.table["base"], "/api/state", self.table["host"])[1])
+
+    def play(self, move: dict) -> None:
+        status, text = fetch(
+            self.table["base"],
+            "/api/move",
+            self.table["host"],
+            {"state_id": self.state()["state_id"], "move": move},
+        )
+        assert status == 200, text
+        assert all(v["accepted"] for v in json.loads(text)["verdicts"]), text
+        if move["kind"] == "draw_value":
+            self.hidden[move["card"]] = move["player"]
+        self.over = self.state()["outcome"] is not None
+
+    def leaks(self, text: str, seat: int | None = None) -> list[str]:
+        """The hidden value cards (but the seat's own) that `text` names."""
+        if self.over:
+            return []
+        codes = [c for c, owner in self.hidden.items() if owner != seat]
+        return [c for c in codes if re.search(rf"\b{c}\b", text)]
+
+
+def test_no_shared_answer_names_a_hidden_value_card_in_a_whole_game(table):
+    game = Game(table)
+    base = table["base"]
+    watchers = {"viewer": (table["viewer"], None)}
+    watchers.update({f"seat {s}": (table["seats"][s], s) for s in range(3)})
+    for number, move in enumerate(golden_moves(), start=1):
+        game.play(move)
+        record = f"/api/games/{game.state()['game_id']}/record"
+        for who, (token, seat) in watchers.items():
+            # every answer for the viewer; the seats' own state and stream (the pages are
+            # the same for everybody: their text only changes when a card is drawn)
+            paths = [*API_PATHS, record] if seat is None else ["/api/state"]
+            if seat is None and move["kind"] == "draw_value":
+                paths += PAGE_PATHS
+            for path in paths:
+                status, text = fetch(base, path, token)
+                assert status in (200, 403), (who, path, status)
+                leaked = game.leaks(text, seat)
+                assert leaked == [], f"move {number} {move}: {who} sees {leaked} in {path}"
+    assert game.over and game.hidden, "the golden game ends with value cards drawn"
+    # Once the game is over the values are everybody's: the summary names them.
+    final = game.state()["state"]
+    assert all(not p.get("hidden") for pl in final["players"] for p in pl["paintings"])
+
+
+# -- the screens, in a real browser ------------------------------------------------------------
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+# The visible text of the page, with the options of its pickers and the titles of its marks.
+SHOWN_TEXT = (
+    "() => [document.body.innerText,"
+    " ...[...document.querySelectorAll('option')].map((o) => o.textContent),"
+    " ...[...document.querySelectorAll('[title],[aria-label]')]"
+    ".map((n) => (n.title || '') + ' ' + (n.getAttribute('aria-label') || ''))].join('\\n')"
+)
+
+
+def open_screen(browser, base: str, path: str, token: str, size: dict, lang: str):
+    context = browser.new_context(**size)
+    context.add_init_script(f"localStorage.setItem('companion.lang', '{lang}')")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    page.goto(f"{base}{path}?token={token}")
+    return page
+
+
+def value_names_on(page) -> list[str]:
+    text = page.evaluate(SHOWN_TEXT)
+    return [name for name in VALUE_NAMES if name in text]
+
+
+@BROWSER_TESTS[0]
+@BROWSER_TESTS[1]
+def test_shared_screens_never_show_a_value_card_while_it_is_hidden(browser, table):
+    game = Game(table)
+    base = table["base"]
+    # both languages at once: the host's laptop in English, the TV in Chinese, the phones mixed
+    screens = {
+        "host laptop": open_screen(browser, base, "/", table["host"], LAPTOP, "en"),
+        "tv": open_screen(browser, base, "/tv", table["viewer"], TV, "zh-TW"),
+    }
+    phones = {
+        s: open_screen(browser, base, "/", table["seats"][s], PHONE, ("en", "zh-TW")[s % 2])
+        for s in range(3)
+    }
+    drawn_on_own_phone = 0
+    for number, move in enumerate(golden_moves(), start=1):
+        game.play(move)
+        state_id = game.state()["state_id"]
+        pages = [*screens.items(), *((f"seat {s}", p) for s, p in phones.items())]
+        for _, page in pages:
+            page.wait_for_function(f"() => S.snap && S.snap.state_id === {state_id}")
+        draw = game.state()["state"]["draw"]
+        for who, page in screens.items():
+            assert value_names_on(page) == [], f"move {number}: the {who} shows value cards"
+        for seat, page in phones.items():
+            shown = value_names_on(page)
+            if draw is not None and draw["player"] == seat:
+                drawn_on_own_phone += bool(shown)  # its own card, on its own phone
+            else:
+                assert shown == [], f"move {number}: seat {seat}'s phone shows value cards"
+        if draw is not None:
+            host = screens["host laptop"]
+            # the shared screen says the drawer enters the card on their phone
+            assert host.locator("#mp-draw-private").count() == 1
+    assert game.over
+    assert drawn_on_own_phone > 0, "the drawing seat picks its card on its own phone"
+    for _, page in [*screens.items(), *((s, p) for s, p in phones.items())]:
+        assert page.errors == []
+        page.context.close()
