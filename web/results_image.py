@@ -133,12 +133,13 @@ def results_png(
     if started and ended:
         length += " · " + i18n.say("results.minutes", lang, n=max(1, round((ended - started) / 60)))
     ranked = ranking(snapshot)
-    steps, band, bottom = _layout(title, meta, snapshot.get("outcome"), ranked, length, lang)
+    game = snapshot.get("game") or {}
+    steps, band, bottom = _layout(title, meta, snapshot.get("outcome"), ranked, length, lang, game)
     image = _draw(steps, band, max(MIN_HEIGHT, bottom + 60))
-    return _png(image, title, ranked, lang)
+    return _png(image, title, ranked, lang, game)
 
 
-def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str):
+def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str, game: dict):
     """Everything laid out once as (y, drawing) steps, so the height is known first:
     (steps, the title band's bottom, the last step's y)."""
     f_title, f_big, f_small = _font(44, True), _font(34, True), _font(22)
@@ -156,11 +157,11 @@ def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str):
     for side in ranked:
         colour = WINNER if side["winner"] else INK
         rank = i18n.say("results.rank", lang, n=side["rank"])
-        total = _total(side["total"], snapshot.get("game") or {}, lang)
+        total = _total(side["total"], game, lang)
         steps.append((y, ("row", rank, _pick(side["label"], lang), total, colour, f_big)))
         y += 48
         for line in side.get("lines") or []:
-            said = f"+{_amount(line['points'], snapshot.get('game') or {}, lang)}  "
+            said = f"+{_amount(line['points'], game, lang)}  "
             said += _pick(line.get("source"), lang)
             for part in _wrap(probe, said, f_small, inner - 80):
                 steps.append((y, ("text-indent", part, f_small, MUTED)))
@@ -208,15 +209,14 @@ def _draw(steps: list, band: int, height: int) -> Image.Image:
     return image
 
 
-def _png(image: Image.Image, title: str, ranked, lang: str) -> bytes:
+def _png(image: Image.Image, title: str, ranked, lang: str, game: dict) -> bytes:
     """PNG bytes with the title and the ranking as text (for screen readers and search)."""
     info = PngInfo()
     info.add_itxt("Title", title, lang=lang)
     info.add_itxt(
         "Description",
         "\n".join(
-            f"{side['rank']}\t{_pick(side['label'], lang)}\t"
-            f"{_total(side['total'], snapshot.get('game') or {}, lang)}"
+            f"{side['rank']}\t{_pick(side['label'], lang)}\t{_total(side['total'], game, lang)}"
             for side in ranked
         ),
         lang=lang,
