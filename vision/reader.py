@@ -24,7 +24,7 @@ from .codes import Code, contains, same_symbol
 from .crops import crop_enlarged, map_back, rectified, sharpen
 from .finder import FINE_REACH, Candidate, extent, find_candidates, symbol_tiles
 from .tallies import StageTallies
-from .unsmear import SMEAR_ANISOTROPY as SMEAR_ANISOTROPY  # its threshold, named here before
+from .unsmear import SMEAR_ANISOTROPY as SMEAR_ANISOTROPY  # still importable from here
 from .unsmear import unsmeared_views
 
 
