@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .backends import PyzbarDecoder, ZxingDecoder
+from .backends import Decoder, PyzbarDecoder, ZxingDecoder
 from .hands import SKIN_TONES
 from .reader import CardReader
 from .render import Camera, Degradation, grid_scene, render_scene
@@ -42,7 +42,7 @@ DEGRADATIONS = {
 @dataclass
 class Cell:
     cards: int
-    module_px: int
+    module_px: float
     degradation: str
     method: str
     truths: int = 0
@@ -109,7 +109,7 @@ def fitting_grid(cards: int, module_px: float, width: int = 1920, height: int = 
 def run_cells(
     frames: int, card_counts=CARD_COUNTS, module_pxs=MODULE_PX, degradations=DEGRADATIONS, log=print
 ) -> list[Cell]:
-    methods = {
+    methods: dict[str, Decoder] = {
         "pipeline": CardReader(),
         "zxing whole frame": ZxingDecoder(),
         "pyzbar whole frame": PyzbarDecoder(),
@@ -220,13 +220,14 @@ def smear_conditions() -> dict[str, Condition]:
             angle = next(angles)
             look = Degradation(motion_px=modules * px, motion_angle_deg=angle)
             out[f"smear {modules:g}m {px}px {angle}°"] = Condition(look, module_px=px)
-        for extra, kwargs, hands in (
-            ("+blur", {"blur_sigma": 0.4 * px}, 0),
-            ("+glare", {"specular": 0.9, "glare": 0.4}, 0),
-            ("+hands", {"light": 0.2}, 3),
-        ):
+        for extra, hands in (("+blur", 0), ("+glare", 0), ("+hands", 3)):
             angle = next(angles)
-            look = Degradation(motion_px=1.5 * px, motion_angle_deg=angle, **kwargs)
+            smear = Degradation(motion_px=1.5 * px, motion_angle_deg=angle)
+            look = {
+                "+blur": replace(smear, blur_sigma=0.4 * px),
+                "+glare": replace(smear, specular=0.9, glare=0.4),
+                "+hands": replace(smear, light=0.2),
+            }[extra]
             out[f"smear 1.5m {px}px {angle}° {extra}"] = Condition(look, hands=hands, module_px=px)
     return out
 
@@ -249,7 +250,7 @@ def run_conditions(
     (the frame is rendered again from those alone: `grid_scene(..., seed=seed)` as here)."""
     from .hands import Hand
 
-    methods = {
+    methods: dict[str, Decoder] = {
         "pipeline": CardReader(),
         "zxing whole frame": ZxingDecoder(),
         "pyzbar whole frame": PyzbarDecoder(),
@@ -503,11 +504,12 @@ def peak_memory(log=print) -> dict:
         degradation=DEGRADATIONS["all"],
     ).image
     peaks = {}
-    for method, decoder in {
+    readers: dict[str, Decoder] = {
         "pipeline": CardReader(),
         "zxing whole frame": ZxingDecoder(),
         "pyzbar whole frame": PyzbarDecoder(),
-    }.items():
+    }
+    for method, decoder in readers.items():
         if not decoder.available:
             continue
         tracemalloc.start()

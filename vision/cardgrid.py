@@ -272,8 +272,9 @@ def read_card_symbol(
     # mask) for a second reading of the same grid.
     sharpened = cv2.addWeighted(crop, 3.0, cv2.GaussianBlur(crop, (0, 0), 1.5), -2.0, 0)
     shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+    origin = np.array([x0, y0], np.float32)
     tried: set = set()
-    blurred_reads = []
+    blurred_reads: list[BlurredRead] = []
     poor = 0
     for module_to_frame, score in fit_grid(gray, quad):
         if score < min_score:
@@ -292,7 +293,7 @@ def read_card_symbol(
                 for turns in _likely_turns(sure):
                     text = decode_symbol(np.rot90(sure, turns), tried)
                     if text is not None:
-                        return text, grid.corners() + np.float32([x0, y0])
+                        return text, grid.corners() + origin
                 # Blur may hide the fixed patterns too: the equalised reading is judged.
                 blurred_reads += [
                     (image, grid, turns, sure) for turns in _likely_turns(sure, floor=0)
@@ -305,18 +306,20 @@ def read_card_symbol(
             continue
         text = decode_symbol(upright, tried)
         if text is not None:
-            return text, grid.corners() + np.float32([x0, y0])
+            return text, grid.corners() + origin
     # Last, the grid a fraction of a module off each way, on a crop sharpened harder.
-    return _read_shifted(crop, blurred_reads, tried, np.float32([x0, y0]))
+    return _read_shifted(crop, blurred_reads, tried, origin)
 
 
+# A fitted grid read without its fixed patterns judged: (image, grid, quarter turns, confidence).
+BlurredRead = tuple[np.ndarray, Grid, int, np.ndarray]
 SHIFT_STEPS = (-0.15, 0.0, 0.15)  # grid offsets tried, in modules, along each axis
 SHIFTS_READ = 3  # offsets decoded per grid: those whose fixed patterns read clearest
 SHIFTED_GRIDS = 2  # grids moved: those of the best fits
 
 
 def _read_shifted(
-    crop: np.ndarray, blurred_reads, tried: set, origin: np.ndarray
+    crop: np.ndarray, blurred_reads: list[BlurredRead], tried: set, origin: np.ndarray
 ) -> tuple[str, np.ndarray] | None:
     """ECC aligns the fixed patterns as a whole, and under a heavy blur and smear it can
     leave the grid a sixth of a module off; at 3 px a module that samples a good part of the
@@ -325,7 +328,7 @@ def _read_shifted(
     the crop unsharp-masked harder than before (the Reed-Solomon checks, the padding and
     the payload check still decide, so more readings cost time, never a wrong text)."""
     harder = cv2.addWeighted(crop, 5.0, cv2.GaussianBlur(crop, (0, 0), 1.2), -4.0, 0)
-    grids = []
+    grids: list[tuple[Grid, int]] = []
     for _, grid, turns, _ in blurred_reads:  # each grid once, in its likeliest orientation
         corners = grid.corners()
         if not any(np.abs(corners - seen.corners()).max() < 0.3 for seen, _ in grids):

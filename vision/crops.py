@@ -45,7 +45,7 @@ def crop_enlarged(
         crop = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
         if blurred is not None:
             blurred = cv2.resize(blurred, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
-    if blurred is not None:
+    if sharpen is not None and blurred is not None:
         crop = cv2.addWeighted(crop, 1 + sharpen[1], blurred, -sharpen[1], 0)
     back = np.array([[1 / factor, 0, left], [0, 1 / factor, top], [0, 0, 1]], np.float64)
     return crop, back

@@ -236,3 +236,32 @@ def _tiles(rect) -> list[np.ndarray]:
 def extent(quad: np.ndarray) -> float:
     """The larger side of the outline's upright bounding box (px)."""
     return float((quad.max(axis=0) - quad.min(axis=0)).max())
+
+
+def symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:
+    """Squares a little bigger than one symbol, half a symbol apart, covering `quad`'s box:
+    where a blob holding several symbols (or missing one) is read again at the frame's size."""
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    size = side * 1.15
+    tiles = []
+    for cy in _steps(y0, y1, size):
+        for cx in _steps(x0, x1, size):
+            h = size / 2
+            tiles.append(
+                Candidate(
+                    np.array(
+                        [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]],
+                        np.float32,
+                    ),
+                    module_px=side / 21.0,
+                )
+            )
+    return tiles
+
+
+def _steps(low: float, high: float, size: float) -> np.ndarray:
+    if high - low <= size:
+        return np.array([(low + high) / 2])
+    count = int(np.ceil((high - low - size) / (size / 2))) + 1
+    return np.linspace(low + size / 2, high - size / 2, count)

@@ -104,23 +104,25 @@ def _view(gray: np.ndarray, centre: np.ndarray, angle: float, side: float):
     axis_x = np.array([np.cos(angle), np.sin(angle)], np.float32)
     axis_y = np.array([-np.sin(angle), np.cos(angle)], np.float32)
     half = side / 2
-    square = np.float32(
+    square = np.array(
         [
             centre - half * axis_x - half * axis_y,
             centre + half * axis_x - half * axis_y,
             centre + half * axis_x + half * axis_y,
             centre - half * axis_x + half * axis_y,
-        ]
+        ],
+        np.float32,
     )
     n_view = (SIZE + 2 * SEARCH) * PX
     placed = (
-        np.float32(
+        np.array(
             [
                 [SEARCH, SEARCH],
                 [SEARCH + SIZE, SEARCH],
                 [SEARCH + SIZE, SEARCH + SIZE],
                 [SEARCH, SEARCH + SIZE],
-            ]
+            ],
+            np.float32,
         )
         * PX
     )
@@ -172,7 +174,7 @@ def _coarse_places(
         found.append((value, scale, 2 * side / core_px, 2 * x, 2 * y))
     found.sort(reverse=True)
     return [
-        (value, scale, np.float32([[size, 0, x - size * lo], [0, size, y - size * lo]]))
+        (value, scale, np.array([[size, 0, x - size * lo], [0, size, y - size * lo]], np.float32))
         for value, scale, size, x, y in found[:starts]
     ]
 

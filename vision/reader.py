@@ -21,9 +21,11 @@ from companion.catalogue import PAYLOAD_PATTERN
 from .backends import Decoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
 from .cardgrid import read_card_symbol
 from .codes import Code, contains, same_symbol
-from .crops import crop_enlarged, crop_unsmeared, map_back, rectified, sharpen, smear_direction
-from .finder import FINE_REACH, Candidate, extent, find_candidates
+from .crops import crop_enlarged, map_back, rectified, sharpen
+from .finder import FINE_REACH, Candidate, extent, find_candidates, symbol_tiles
 from .tallies import StageTallies
+from .unsmear import SMEAR_ANISOTROPY as SMEAR_ANISOTROPY  # still importable from here
+from .unsmear import unsmeared_views
 
 
 def plausible_payload(text: str) -> bool:
@@ -182,7 +184,7 @@ class CardReader:
         side = float(np.median([c.size_px for c in found]))
         crowded = [c for c in holding if extent(c.quad) > 1.6 * side]
         for candidate in failed + crowded:
-            for tile in _symbol_tiles(candidate.quad, side):
+            for tile in symbol_tiles(candidate.quad, side):
                 if any(_inside(code, tile) for code in found):
                     continue
                 code = self.read_candidate(gray, tile, thorough=False)
@@ -269,19 +271,9 @@ class CardReader:
                 found.append(code)
 
     def read_unsmeared(self, gray: np.ndarray, candidate: Candidate) -> Code | None:
-        """A symbol smeared by motion (a card slid across the mat, a shaky camera arm): its
-        edges are weak along the motion, which gives the direction; the smear is undone along
-        it for a few lengths (in modules) and each result decoded. Only for outlines every
-        other view failed on, so a still table never pays for it."""
-        angle, anisotropy = smear_direction(gray, candidate.quad)
-        if anisotropy < SMEAR_ANISOTROPY:
-            return None  # edges as strong every way: no smear to undo
-        box = candidate.quad.max(axis=0) - candidate.quad.min(axis=0)
-        module = candidate.module_px or float(box.min()) / 23.0  # as crop_enlarged guesses
-        for modules in SMEAR_MODULES:
-            view, back = crop_unsmeared(
-                gray, candidate.quad, modules * module, angle, 10.0, module_px=candidate.module_px
-            )
+        """A symbol smeared by motion, read on the views with the smear undone
+        (`vision.unsmear`), or None."""
+        for view, back in unsmeared_views(gray, candidate):
             code = self._try(self.zxing, [view], back, candidate)
             if code is not None:
                 return code
@@ -298,10 +290,10 @@ class CardReader:
             if not _worth_fitting(candidate, side, found):
                 continue
             span = extent(candidate.quad)
-            piece = side is not None and span < side
+            piece_of = side if side is not None and span < side else None  # a symbol's side
             # Overlapping tiles of one blob, or pieces of one symbol (the fit searches a
             # few modules around the outline, and symbols lie over a side apart): fitted once.
-            same_place = 0.5 * side if piece else 0.3 * span
+            same_place = 0.5 * piece_of if piece_of is not None else 0.3 * span
             if any(
                 np.hypot(candidate.center[0] - x, candidate.center[1] - y) < same_place
                 for x, y in tried
@@ -309,11 +301,11 @@ class CardReader:
                 continue
             tried.append(candidate.center)
             quad = candidate.quad
-            if piece:
+            if piece_of is not None:
                 # A piece of a symbol (a highlight or a shadow's edge cut its texture): the
                 # fit searches sizes around the outline's, so give it the symbol's size.
                 centre = quad.mean(axis=0)
-                quad = (centre + (quad - centre) * (side / span)).astype(np.float32)
+                quad = (centre + (quad - centre) * (piece_of / span)).astype(np.float32)
             start = time.perf_counter()
             result = read_card_symbol(gray, quad)
             code = (
@@ -351,10 +343,6 @@ GRID_SIZES = (0.45, 2.5)
 # Two symbols with their quiet zones lie at least 25/21 sides apart: a blob centred closer to
 # a code read is its card's printed text.
 GRID_CLEARANCE = 25 / 21
-SMEAR_ANISOTROPY = (
-    0.25  # (strong - weak) / (strong + weak) gradient energy; 1.5-module smears: 0.26+
-)
-SMEAR_MODULES = (1.5, 1.75, 1.25, 2.0, 1.0, 2.25)  # smear lengths tried (modules)
 QUICK_STAGES = ("crop", "sharpen-1.2", "sharpen-1.2-large")
 BRIEF_STAGES = ("crop", "sharpen-1.2")  # CardReader.read's "look" at a changing outline
 
@@ -370,34 +358,6 @@ def _worth_fitting(candidate: Candidate, side: float | None, found: list[Code]) 
         or np.linalg.norm(np.subtract(candidate.center, c.center)) < GRID_CLEARANCE * c.size_px
         for c in found
     )
-
-
-def _symbol_tiles(quad: np.ndarray, side: float) -> list[Candidate]:
-    """Squares a little bigger than one symbol, half a symbol apart, covering `quad`'s box."""
-    x0, y0 = quad.min(axis=0)
-    x1, y1 = quad.max(axis=0)
-    size = side * 1.15
-    tiles = []
-    for cy in _steps(y0, y1, size):
-        for cx in _steps(x0, x1, size):
-            h = size / 2
-            tiles.append(
-                Candidate(
-                    np.array(
-                        [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h]],
-                        np.float32,
-                    ),
-                    module_px=side / 21.0,
-                )
-            )
-    return tiles
-
-
-def _steps(low: float, high: float, size: float) -> np.ndarray:
-    if high - low <= size:
-        return np.array([(low + high) / 2])
-    count = int(np.ceil((high - low - size) / (size / 2))) + 1
-    return np.linspace(low + size / 2, high - size / 2, count)
 
 
 def _same_outline(a: Candidate, b: Candidate) -> bool:

@@ -32,6 +32,7 @@ API (small on purpose, reusable by any reader of QR symbols):
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -82,7 +83,8 @@ def _confidence(values: np.ndarray, margin: np.ndarray, contrast: float) -> np.n
 
 def threshold_global(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(dark, confidence) against one Otsu level for the whole symbol."""
-    scaled = cv2.normalize(values.astype(np.float32), None, 0, 255, cv2.NORM_MINMAX)
+    scaled = np.empty(values.shape, np.float32)
+    cv2.normalize(values.astype(np.float32), scaled, 0, 255, cv2.NORM_MINMAX)
     level, _ = cv2.threshold(scaled.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     dark = scaled <= level
     spread = max(float(np.percentile(values, 90) - np.percentile(values, 10)) / 2, 1.0)
@@ -306,14 +308,15 @@ class SymbolSampler:
         self.views = views
         self.budget_s = budget_s  # CPU seconds per photo, then the remaining symbols are left
 
-    def decode(self, gray: np.ndarray, skip: list[Code] = ()) -> list[Code]:
+    def decode(self, gray: np.ndarray, skip: Sequence[Code] = ()) -> list[Code]:
         codes: list[Code] = []
         tried: list[list] = []  # [outline, attempts] of each symbol not read yet
         started = time.process_time()
         for symbol in self.located(gray):
             if time.process_time() - started > self.budget_s:
                 break  # a photo full of unreadable symbols must not take seconds
-            centre = tuple(map(float, symbol.corners.mean(axis=0)))
+            x, y = symbol.corners.mean(axis=0)
+            centre = (float(x), float(y))
             if any(_inside(centre, c.corners) for c in (*skip, *codes)):
                 continue
             earlier = next((t for t in tried if _inside(centre, t[0])), None)

@@ -17,6 +17,7 @@ CHAIN = (
     "gridfit",  # a card symbol's grid fitted to an outline
     "cardgrid",  # ...and read with erasures
     "crops",  # the views of a candidate
+    "unsmear",  # ...and with a motion smear undone
     "reader",  # the card reader
     "photo",  # any photo
     "decode",  # what `companion decode` prints

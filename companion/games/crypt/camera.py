@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...events import CardRemoved, PieceOnTable, TableEvent
+from ...events import CardRemoved, PieceEvent, PieceOnTable
 from ...model import Move
 from ...validation import Context, Int, SlotShape
 from ..base import Interpretation
@@ -67,7 +67,7 @@ def crypt_slot(where) -> int | None:
 
 
 def interpret(
-    game, state: CryptState, event: TableEvent, table: Mapping[str, PieceOnTable]
+    game, state: CryptState, event: PieceEvent, table: Mapping[str, PieceOnTable]
 ) -> Interpretation:
     if event.kind == "die":
         return interpret_die(game, state, event, table)

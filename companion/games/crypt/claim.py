@@ -30,7 +30,7 @@ _PLACEMENT = Fields(
 
 
 # -- checks and effects of a claim turn, side by side -----------------------------------------
-def check_claim(game, state: CryptState, move: Move) -> list[Violation]:
+def check_claim(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = turns.turn_problem(game, state, move.player)
     if problems:
         return problems
@@ -59,30 +59,30 @@ CLAIM = CryptRule(
 
 def claim_problems(
     game, state: CryptState, seat: int, placements: list[tuple[int, int, int]]
-) -> list[Violation]:
+) -> tuple[Violation, ...]:
     name = state.names[seat]
     seen_cards: dict[int, int] = {}
     total_dice = 0
     for card, dice, effort in placements:
         problem = card_problem(game, state, card)
         if problem:
-            return [problem]
+            return (problem,)
         if card in seen_cards:
             here = log.slot_name(game, state, card)
-            return [refuse("mixed_effort.claim", region="crypt", here=here)]
+            return (refuse("mixed_effort.claim", region="crypt", here=here),)
         seen_cards[card] = effort
         total_dice += dice
     if total_dice > state.ready[seat]:
-        return [
-            refuse("not_enough_dice.claim", player=name, ready=state.ready[seat], dice=total_dice)
-        ]
+        return (
+            refuse("not_enough_dice.claim", player=name, ready=state.ready[seat], dice=total_dice),
+        )
     if turns.last_turn(game, state) and len(seen_cards) > 1:
-        return [lights_out_violation(game, state, seat)]
+        return (lights_out_violation(game, state, seat),)
     for card, dice, effort in placements:
         problem = push_problem(game, state, seat, card, dice * effort)
         if problem:
-            return [problem]
-    return []
+            return (problem,)
+    return ()
 
 
 def card_problem(game, state: CryptState, card: int) -> Violation | None:
@@ -136,7 +136,7 @@ def place(game, state: CryptState, seat: int, placements: list[tuple[int, int, i
     )
 
 
-def check_recover(game, state: CryptState, move: Move) -> list[Violation]:
+def check_recover(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     return turns.turn_problem(game, state, move.player)
 
 
@@ -160,7 +160,7 @@ RECOVER = CryptRule(
 )
 
 
-def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
+def check_place_die(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     seat = move.player
     problems = turns.turn_problem(game, state, seat)
     if problems:
@@ -168,24 +168,26 @@ def check_place_die(game, state: CryptState, move: Move) -> list[Violation]:
     die, card, effort = move["die"], move["card"], move.get("effort")
     problem = card_problem(game, state, card)
     if problem:
-        return [problem]
+        return (problem,)
     if effort is None:
-        return [refuse("die_unread.place_die", region="crypt")]
+        return (refuse("die_unread.place_die", region="crypt"),)
     others = [p for p in state.pending if p[0] != die]
     if len(others) + 1 > state.ready[seat]:
-        return [
-            refuse("not_enough_dice.place_die", player=state.names[seat], ready=state.ready[seat])
-        ]
+        return (
+            refuse("not_enough_dice.place_die", player=state.names[seat], ready=state.ready[seat]),
+        )
     same_card = [p for p in others if p[1] == card]
     if any(p[2] != effort for p in same_card):
         here = log.slot_name(game, state, card)
-        return [refuse("mixed_effort.place_die", region="crypt", here=here, others=same_card[0][2])]
+        return (
+            refuse("mixed_effort.place_die", region="crypt", here=here, others=same_card[0][2]),
+        )
     if turns.last_turn(game, state) and len({p[1] for p in others} | {card}) > 1:
-        return [lights_out_violation(game, state, seat)]
+        return (lights_out_violation(game, state, seat),)
     # Reject at once only what no further die could fix.
     possible = (state.ready[seat] - len(others) + len(same_card)) * effort
     problem = push_problem(game, state, seat, card, possible)
-    return [problem] if problem else []
+    return (problem,) if problem else ()
 
 
 def do_place_die(game, state: CryptState, move: Move) -> CryptState:
@@ -208,10 +210,10 @@ PLACE_DIE = CryptRule(
 )
 
 
-def check_remove_die(game, state: CryptState, move: Move) -> list[Violation]:
+def check_remove_die(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     if not any(p[0] == move["die"] for p in state.pending):
-        return [refuse("no_such_die")]
-    return []
+        return (refuse("no_such_die"),)
+    return ()
 
 
 def do_remove_die(game, state: CryptState, move: Move) -> CryptState:
@@ -238,10 +240,10 @@ def pending_placements(game, state: CryptState) -> list[tuple[int, int, int]]:
     return [(card, len(e), e[0]) for card, e in sorted(by_card.items())]
 
 
-def gathered_problems(game, state: CryptState) -> list[Violation]:
+def gathered_problems(game, state: CryptState) -> tuple[Violation, ...]:
     """What is wrong with the claim gathered die by die, checked as one claim turn."""
     if not state.pending:
-        return [refuse("nothing_placed")]
+        return (refuse("nothing_placed"),)
     return claim_problems(game, state, state.pending_player, pending_placements(game, state))
 
 
@@ -253,9 +255,9 @@ def place_gathered(game, state: CryptState) -> CryptState:
     return place(game, state, seat, placements)
 
 
-def check_end_turn(game, state: CryptState, move: Move) -> list[Violation]:
+def check_end_turn(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     if state.pending and move.player not in (None, state.pending_player):
-        return [refuse("not_your_turn.end_turn", player=state.names[state.pending_player])]
+        return (refuse("not_your_turn.end_turn", player=state.names[state.pending_player]),)
     return gathered_problems(game, state)
 
 

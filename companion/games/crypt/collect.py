@@ -26,7 +26,7 @@ def start_collect(game, state: CryptState) -> CryptState:
     (the ghost's never tire; effort 1 never rolls)."""
     collections = [list(c) for c in state.collections]
     ready = list(state.ready)
-    rolls = []
+    rolls: list[Roll] = []
     discarded = state.discarded
     for index, slot in enumerate(state.row):
         if slot is None:
@@ -51,18 +51,18 @@ def start_collect(game, state: CryptState) -> CryptState:
     )
 
 
-def check_roll(game, state: CryptState, move: Move) -> list[Violation]:
+def check_roll(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = turns.wrong_phase(game, state, "collect", "wrong_phase.roll")
     if problems:
         return problems
     card = move["card"]
     due = next_roll(state, card)
     if due is None:
-        return [refuse("no_roll_due", region="roll", card=card)]
+        return (refuse("no_roll_due", region="roll", card=card),)
     owner = state.rolls[due].owner
     if move.player != owner:  # players roll their own dice: the roll is in the owner's name
         here = log.slot_name(game, state, card)
-        return [refuse("not_your_die", region="roll", here=here, owner=state.names[owner])]
+        return (refuse("not_your_die", region="roll", here=here, owner=state.names[owner]),)
     return roll_value_problems(move)
 
 
@@ -86,11 +86,11 @@ ROLL = CryptRule(
 )
 
 
-def roll_value_problems(move: Move) -> list[Violation]:
+def roll_value_problems(move: Move) -> tuple[Violation, ...]:
     value, exhausted = move.get("value"), move.get("exhausted")
     if value is None and exhausted is None:  # the camera could not read the die
-        return [refuse("die_unread.roll", region="roll")]
-    return []
+        return (refuse("die_unread.roll", region="roll"),)
+    return ()
 
 
 def roll_result(game, roll: Roll, move: Move) -> Roll:

@@ -24,19 +24,19 @@ from .words import refuse
 
 
 # -- checks and effects of the collector flips, side by side ----------------------------------
-def check_reroll(game, state: CryptState, move: Move) -> list[Violation]:
+def check_reroll(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = collector_problems(game, state, move, "idols", "A", [move["card"]], 1)
     if problems:
         return problems
     if state.phase != "collect":
-        return [refuse("wrong_phase.reroll")]
+        return (refuse("wrong_phase.reroll"),)
     index = move["roll"]
     if (
         index >= len(state.rolls)
         or state.rolls[index].owner != move.player
         or state.rolls[index].failed is None
     ):
-        return [refuse("no_such_roll", region="roll")]
+        return (refuse("no_such_roll", region="roll"),)
     return collect.roll_value_problems(move)
 
 
@@ -64,15 +64,15 @@ REROLL = CryptRule(
 )
 
 
-def check_peek(game, state: CryptState, move: Move) -> list[Violation]:
+def check_peek(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = collector_problems(game, state, move, "manuscripts", "B", [move["card"]], 1)
     if problems:
         return problems
     if state.phase not in ("reveal", "claim") or not any(
         s is not None and not s.face_up for s in state.row
     ):
-        return [refuse("nothing_to_peek", region="crypt")]
-    return []
+        return (refuse("nothing_to_peek", region="crypt"),)
+    return ()
 
 
 def do_peek(game, state: CryptState, move: Move) -> CryptState:
@@ -91,16 +91,16 @@ PEEK = CryptRule(
 )
 
 
-def check_take(game, state: CryptState, move: Move) -> list[Violation]:
+def check_take(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = collector_problems(game, state, move, "pottery", "B", move["cards"], 2)
     if problems:
         return problems
     if state.phase != "claim" or state.claims_started:
-        return [refuse("wrong_phase.take")]
+        return (refuse("wrong_phase.take"),)
     slot = state.row[move["index"]]
     if slot is None or slot.face_up:
-        return [refuse("not_face_down", region="crypt")]
-    return []
+        return (refuse("not_face_down", region="crypt"),)
+    return ()
 
 
 def do_take(game, state: CryptState, move: Move) -> CryptState:
@@ -127,13 +127,13 @@ TAKE = CryptRule(
 )
 
 
-def check_recover_one(game, state: CryptState, move: Move) -> list[Violation]:
+def check_recover_one(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = collector_problems(game, state, move, "remains", "A", move["cards"], 2)
     if problems:
         return problems
     if state.exhausted[move.player] == 0:
-        return [refuse("nothing_exhausted", player=state.names[move.player])]
-    return []
+        return (refuse("nothing_exhausted", player=state.names[move.player]),)
+    return ()
 
 
 def do_recover_one(game, state: CryptState, move: Move) -> CryptState:
@@ -158,31 +158,31 @@ RECOVER_ONE = CryptRule(
 
 def collector_problems(
     game, state: CryptState, move: Move, kind: str, side: str, names, count: int
-) -> list[Violation]:
+) -> tuple[Violation, ...]:
     """Is this collector's side in play, and does the move name `count` of the player's
     face-down cards of its type?"""
     if box.side(game, state, kind) != side:
         t = log.type_name(game, kind, True)
-        return [
+        return (
             refuse(
                 "collector_not_in_play",
                 [f"CRC{game.type_back[kind][3:]}{side}"],
                 kind=t,
                 set_side=box.side(game, state, kind),
                 side=side,
-            )
-        ]
+            ),
+        )
     if state.phase in ("over", "tiebreak"):
-        return [refuse("wrong_phase.scored")]
+        return (refuse("wrong_phase.scored"),)
     if len(names) != count:
         t = log.type_name(game, kind, True)
-        return [refuse("flip_count", count=count, kind=t)]
+        return (refuse("flip_count", count=count, kind=t),)
     return resolve_flips(game, state, move.player, kind, names)[1]
 
 
 def resolve_flips(
     game, state: CryptState, seat: int, kind: str, names
-) -> tuple[list[tuple[int, str | None]], list[Violation]]:
+) -> tuple[list[tuple[int, str | None]], tuple[Violation, ...]]:
     """Which collected cards a flip names: [(index in collection, payload learned)]."""
     chosen: list[tuple[int, str | None]] = []
     t = log.type_name(game, kind, True)
@@ -203,11 +203,11 @@ def resolve_flips(
                 pick = next((i for i in free if coll[i].payload is None), None)
                 learned = name
         else:
-            return [], [refuse("wrong_type", [name], kind=t)]
+            return [], (refuse("wrong_type", [name], kind=t),)
         if pick is None:
-            return [], [refuse("no_card_to_flip", [name], player=state.names[seat], kind=t)]
+            return [], (refuse("no_card_to_flip", [name], player=state.names[seat], kind=t),)
         chosen.append((pick, learned))
-    return chosen, []
+    return chosen, ()
 
 
 def flip(game, state: CryptState, seat: int, kind: str, names) -> CryptState:

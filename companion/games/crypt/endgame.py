@@ -20,14 +20,14 @@ from .words import refuse
 
 
 # -- checks and effects of the end of the game, side by side ----------------------------------
-def check_identify(game, state: CryptState, move: Move) -> list[Violation]:
+def check_identify(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     payload = move["card"]
     if payload not in game.treasures:
-        return [refuse("unknown_card", [str(payload)], payload=payload)]
+        return (refuse("unknown_card", [str(payload)], payload=payload),)
     kind = box.ttype(game, payload)
     if not any(c.payload is None and c.type == kind for c in state.collections[move.player]):
         t = log.type_name(game, kind)
-        return [refuse("nothing_to_identify", [payload], player=state.names[move.player], kind=t)]
+        return (refuse("nothing_to_identify", [payload], player=state.names[move.player], kind=t),)
     return reveal.identity_problems(game, state, payload, dealt=False)
 
 
@@ -73,16 +73,16 @@ def final_score(game, state: CryptState) -> CryptState:
     return without_dice_rolls_nothing(game, replace(state, phase="tiebreak", tied=tied))
 
 
-def check_tiebreak_roll(game, state: CryptState, move: Move) -> list[Violation]:
+def check_tiebreak_roll(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = turns.wrong_phase(game, state, "tiebreak", "wrong_phase.tiebreak_roll")
     if problems:
         return problems
     if move.player not in state.tied or move.player in dict(state.tiebreak_rolls):
-        return [refuse("not_tied", player=state.names[move.player])]
+        return (refuse("not_tied", player=state.names[move.player]),)
     values, need = move["values"], state.ready[move.player]
     if len(values) != need:  # each value a die's face: validated
-        return [refuse("bad_roll.tiebreak_roll", need=need)]
-    return []
+        return (refuse("bad_roll.tiebreak_roll", need=need),)
+    return ()
 
 
 def do_tiebreak_roll(game, state: CryptState, move: Move) -> CryptState:

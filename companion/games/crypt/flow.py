@@ -194,7 +194,7 @@ def check(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     if rule is not None and closes_claim(state, rule, move):
         problems = claim.gathered_problems(game, state)
         if problems:
-            return tuple(problems)
+            return problems
         state = close_claim(game, state)
     if rule is not None and state.phase == "over":
         return (refuse("game_over"),)
@@ -216,13 +216,13 @@ def end_phase(game, state: CryptState, move: Move) -> CryptState:
     return PHASES[state.phase].then(game, state)
 
 
-def check_end_collect(game, state: CryptState, move: Move) -> list[Violation]:
+def check_end_collect(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = turns.wrong_phase(game, state, "collect", "wrong_phase.end_collect")
     if problems:
         return problems
     if collect.rolls_missing(game, state):
-        return [refuse("rolls_missing", region="roll")]
-    return []
+        return (refuse("rolls_missing", region="roll"),)
+    return ()
 
 
 # nobody wants to flip an idol to re-roll (Idols A): the torches pass
@@ -236,7 +236,7 @@ END_COLLECT = CryptRule(
 )
 
 
-def check_score_game(game, state: CryptState, move: Move) -> list[Violation]:
+def check_score_game(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     return turns.wrong_phase(game, state, "before_scoring", "wrong_phase.score_game")
 
 

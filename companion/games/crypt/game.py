@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ...events import PieceOnTable, TableEvent
+from ...events import PieceEvent, PieceOnTable
 from ...model import Hint, Move, Outcome, Setup, SideScore, Text, Violation
 from ..base import Game, GameInfo, Interpretation
 from ..moves import MoveBook
@@ -119,7 +119,7 @@ class Crypt(Game):
         return scoring.outcome(self, state)
 
     def interpret(
-        self, state: CryptState, event: TableEvent, table: Mapping[str, PieceOnTable]
+        self, state: CryptState, event: PieceEvent, table: Mapping[str, PieceOnTable]
     ) -> Interpretation:
         return camera.interpret(self, state, event, table)
 

@@ -29,16 +29,16 @@ def ghost_dice_to_roll(game, state: CryptState) -> int:
     return state.ready[1]
 
 
-def check_ghost_roll(game, state: CryptState, move: Move) -> list[Violation]:
+def check_ghost_roll(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     if state.players != 1:
-        return [refuse("not_solo")]
+        return (refuse("not_solo"),)
     if state.phase != "claim" or not is_ghost(state, turns.actor(game, state)):
-        return [refuse("not_ghost_turn")]
+        return (refuse("not_ghost_turn"),)
     values = move["values"]
     need = ghost_dice_to_roll(game, state)
     if len(values) != need:  # each value a die's face: validated
-        return [refuse("bad_roll.ghost_roll", need=need)]
-    return []
+        return (refuse("bad_roll.ghost_roll", need=need),)
+    return ()
 
 
 def do_ghost_roll(game, state: CryptState, move: Move) -> CryptState:

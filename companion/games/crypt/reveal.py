@@ -15,7 +15,7 @@ from .words import refuse
 
 
 # -- `deal`: {card: payload} or {back: payload}, optional {index} --------------------------
-def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
+def check_deal(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     problems = turns.wrong_phase(game, state, "reveal", "wrong_phase.deal")
     if problems:
         return problems
@@ -24,40 +24,40 @@ def check_deal(game, state: CryptState, move: Move) -> list[Violation]:
     down = sum(1 for s in state.row if s is not None and not s.face_up)
     index = move.get("index")  # a place of the row: validated
     if index is not None and state.row[index] is not None:
-        return [refuse("place_taken", region="crypt", place=index + 1)]
+        return (refuse("place_taken", region="crypt", place=index + 1),)
     if move.get("card") is not None:
         payload = move["card"]
         if payload not in game.treasures:
-            return [refuse("unknown_card", [str(payload)], payload=payload)]
+            return (refuse("unknown_card", [str(payload)], payload=payload),)
         if up >= setup.face_up:
-            return [
+            return (
                 refuse(
                     "too_many_face_up",
                     [payload],
                     "crypt",
                     face_up=setup.face_up,
                     players=state.players,
-                )
-            ]
+                ),
+            )
         return identity_problems(game, state, payload)
     back = move.get("back")
     if back not in game.back_type:
-        return [refuse("bad_move.no_card")]
+        return (refuse("bad_move.no_card"),)
     if down >= setup.face_down:
-        return [
+        return (
             refuse(
                 "too_many_face_down",
                 [back],
                 "crypt",
                 face_down=setup.face_down,
                 players=state.players,
-            )
-        ]
+            ),
+        )
     kind = game.back_type[back]
     if remaining(game, state, kind) <= 0:
         t = log.type_name(game, kind, True)
-        return [refuse("none_left", [back], "crypt", kind=t)]
-    return []
+        return (refuse("none_left", [back], "crypt", kind=t),)
+    return ()
 
 
 def do_deal(game, state: CryptState, move: Move) -> CryptState:
@@ -93,19 +93,23 @@ def remaining(game, state: CryptState, kind: str) -> int:
     return box.deck_count(game, state.players, kind) - state.dealt_by_type[TYPES.index(kind)]
 
 
-def identity_problems(game, state: CryptState, payload: str, dealt: bool = True) -> list[Violation]:
+def identity_problems(
+    game, state: CryptState, payload: str, dealt: bool = True
+) -> tuple[Violation, ...]:
     """Is `payload` a card that may still turn up (in the deck, not already seen)?"""
     name = game.treasures[payload].name
     if payload not in box.deck_payloads(game, state.players):
-        return [
-            refuse("card_not_in_game", [payload], card=name, payload=payload, players=state.players)
-        ]
+        return (
+            refuse(
+                "card_not_in_game", [payload], card=name, payload=payload, players=state.players
+            ),
+        )
     if payload in state.seen:
-        return [refuse("card_already_seen", [payload], card=name, payload=payload)]
+        return (refuse("card_already_seen", [payload], card=name, payload=payload),)
     if dealt and remaining(game, state, box.ttype(game, payload)) <= 0:
         t = log.type_name(game, box.ttype(game, payload), True)
-        return [refuse("none_left", [payload], kind=t)]
-    return []
+        return (refuse("none_left", [payload], kind=t),)
+    return ()
 
 
 # this group's move kinds, each declared right after its check and effect

@@ -170,6 +170,7 @@ def outcome(game, state: CryptState) -> Outcome | None:
     best = ranked[0].total
     top = [s for s in ranked if s.total == best]
     tie_break = None
+    winners: tuple[str, ...]
     if len(top) > 1 and state.tiebreak_winners and len(state.tiebreak_winners) == 1:
         winners = (f"p{state.tiebreak_winners[0]}",)
         name = state.names[state.tiebreak_winners[0]]

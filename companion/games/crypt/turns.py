@@ -78,19 +78,19 @@ def is_over(game, state: CryptState) -> bool:
 
 
 # -- may this seat act now? (each a refusal, or none; the seat is one of the game's, validated)
-def wrong_phase(game, state: CryptState, wanted: str, key: str) -> list[Violation]:
+def wrong_phase(game, state: CryptState, wanted: str, key: str) -> tuple[Violation, ...]:
     if state.phase != wanted:
-        return [refuse(key)]
-    return []
+        return (refuse(key),)
+    return ()
 
 
-def turn_problem(game, state: CryptState, seat) -> list[Violation]:
+def turn_problem(game, state: CryptState, seat) -> tuple[Violation, ...]:
     problems = wrong_phase(game, state, "claim", "wrong_phase.claim")
     if problems:
         return problems
     acting = actor(game, state)
     if seat != acting:
         if is_ghost(state, acting):
-            return [refuse("ghost_turn")]
-        return [refuse("not_your_turn", actor=state.names[acting], player=state.names[seat])]
-    return []
+            return (refuse("ghost_turn"),)
+        return (refuse("not_your_turn", actor=state.names[acting], player=state.names[seat]),)
+    return ()
