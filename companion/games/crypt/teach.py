@@ -312,6 +312,7 @@ def describe(game, state: CryptState) -> dict:
             "rolled": list(state.ghost_rolled),
             "placements": [{"card": c, "dice": d, "effort": e} for c, d, e in state.ghost_last],
         },
+        "deal": reveal.deal_view(game, state),
         "deck_left": sum(box.deck_count(game, state.players, t) for t in TYPES)
         - sum(state.dealt_by_type),
         "discarded": state.discarded,
