@@ -37,6 +37,7 @@ class Table:
         self.errors: list[str] = []
         self.host = self._page(LAPTOP, f"{self.base}/setup?token={TOKEN}", "host")
         self.seats: list = []
+        self.latest = 0  # the newest state version any page has shown
 
     def _page(self, size: dict, url: str, who: str):
         context = self.browser.new_context(**size)
@@ -72,8 +73,14 @@ class Table:
         self.sync()
 
     # -- reading the screen ------------------------------------------------------------------
+    def ready(self, page) -> None:
+        """`page` shows the latest state any page has seen (its live stream caught up)."""
+        page.wait_for_function(SYNCED, arg=self.latest)
+
     def snap(self, page=None) -> dict:
-        return (page or self.host).evaluate("() => S.snap")
+        page = page or self.host
+        self.ready(page)
+        return page.evaluate("() => S.snap")
 
     def desc(self, page=None) -> dict:
         return self.snap(page)["state"]
@@ -82,17 +89,16 @@ class Table:
         return [self.host, *self.seats]
 
     def sync(self) -> None:
-        """Every page shows at least the host's latest state."""
-        version = self.host.evaluate("() => S.snap.version")
+        """Every page shows the latest state."""
+        self.latest = max(p.evaluate("() => S.snap ? S.snap.version : 0") for p in self.pages())
         for page in self.pages():
-            page.wait_for_function(SYNCED, arg=version)
-        for page in self.pages():  # a later version may have reached a phone first
-            version = max(version, page.evaluate("() => S.snap.version"))
-        self.host.wait_for_function(SYNCED, arg=version)
+            self.ready(page)
 
     # -- acting --------------------------------------------------------------------------------
     def tap(self, page, selector: str) -> None:
-        """Clicks `selector` on `page`; the move it makes must be accepted."""
+        """Clicks `selector` on `page` once it shows the latest state; the move that makes
+        must be accepted (a refusal fails the test with its reason)."""
+        self.ready(page)
         before = page.evaluate("() => S.snap.version")
         seen = page.evaluate("() => Math.max(-1, ...(S.snap.log || []).map((e) => e.seq))")
         control = page.locator(selector)
@@ -100,12 +106,13 @@ class Table:
         control.scroll_into_view_if_needed()
         control.click()
         page.wait_for_function(SYNCED, arg=before + 1)
+        self.latest = max(self.latest, page.evaluate("() => S.snap.version"))
         log = page.evaluate("() => S.snap.log || []")
         refused = [e for e in log if e["seq"] > seen and not e["accepted"]]
         assert not refused, f"{page.who} tapped {selector}: refused {json.dumps(refused)[:600]}"
-        self.sync()
 
     def choose(self, page, selector: str, value: str) -> None:
+        self.ready(page)
         page.locator(selector).scroll_into_view_if_needed()
         page.select_option(selector, value)
 

@@ -20,6 +20,7 @@ NAMES = ["Ann", "Ben", "Cy"]
 def deal_round(table: Table, first: bool) -> None:
     host = table.host
     for phone in table.seats:  # the deal is the table's: a phone waits for the host
+        table.ready(phone)
         assert phone.locator("#crypt-deal button").count() == 0
         assert phone.locator("#crypt-deal .turn-note").count() == 1
     if first:  # a space is chosen by tapping it; the card goes there
@@ -41,6 +42,7 @@ def claim_turn(table: Table, effort: int) -> None:
     phone = table.seats[seat]
     for other, page in enumerate(table.seats):
         if other != seat:
+            table.ready(page)
             assert page.locator("#crypt-claim-btn").count() == 0
     free = [c["index"] for c in desc["row"] if c and c["claimant"] is None]
     if desc["players"][seat]["ready"] == 0 or not free:
@@ -69,6 +71,7 @@ def finish(table: Table) -> None:
         desc = table.desc()
         if desc["phase"] == "before_scoring":
             for phone in table.seats:
+                table.ready(phone)
                 assert phone.locator("#crypt-score-game").count() == 0
             table.tap(table.host, "#crypt-score-game")
         elif desc["phase"] == "final_reveal":
@@ -102,6 +105,7 @@ def play_whole_game(browser, start_server, tmp_path, players: int) -> Table:
 
 
 def assert_final_scores(table: Table) -> None:
+    table.sync()
     snap = table.snap()
     assert snap["over"] and snap["outcome"]
     totals = {s["side"]: s["total"] for s in snap["scores"]}
