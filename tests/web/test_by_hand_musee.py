@@ -8,7 +8,6 @@ stops both players after a few cards; the slow one fills both museums.
 
 from __future__ import annotations
 
-import pytest
 from byhand import Table
 from webhelpers import BROWSER_TESTS
 
@@ -69,7 +68,6 @@ def test_two_players_play_musee_by_taps_only(browser, start_server, tmp_path):
     table.close()
 
 
-@pytest.mark.slow
 def test_two_players_fill_both_museums_by_taps_only(browser, start_server, tmp_path):
     table = Table(browser, start_server, tmp_path, lang="zh-TW")
     play(table, placements=3 * SPACES, stop=False)
