@@ -108,6 +108,22 @@ def test_crypt_space_numbers_are_legible_on_the_dark_row(browser, server):
     page.context.close()
 
 
+def test_the_host_deals_on_a_phone_with_finger_sized_targets(browser, server):
+    """The deal entered by hand (issue 23 item 1) on the host's phone: one column, every
+    space, card and back a finger wide."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{server.url}/?token={TOKEN}")
+    page.wait_for_selector("#crypt-deal .crypt-deal-up")
+    targets = page.locator("#crypt-deal button, #crypt-row button.crypt-card")
+    assert targets.count() == 6 * 4 + 6 + 3  # 2 players: values 1-4 of six types, six backs
+    for i in range(targets.count()):
+        box = targets.nth(i).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (i, box)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
 def test_the_dismiss_button_of_a_refused_move_is_a_finger_wide(browser, server):
     for card in ("CRIDOL4A", "CRJEWL3A"):
         assert host_move(server, kind="deal", player=None, card=card)[0]["accepted"]
