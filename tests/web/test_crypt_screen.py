@@ -122,12 +122,12 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
     scores = page.locator("#crypt-scores")
     ann = scores.locator('.crypt-score[data-side="p0"]').inner_text()
     ben = scores.locator('.crypt-score[data-side="p1"]').inner_text()
-    assert "6 coins" in ann and "Jewelry: 3" in ann and "3 ready dice" in ann
-    assert "6 coins" in ben and "Idols: 4" in ben and "2 ready dice" in ben
+    assert "6 points" in ann and "Jewelry: 3" in ann and "3 ready dice" in ann
+    assert "6 points" in ben and "Idols: 4" in ben and "2 ready dice" in ben
     assert "Leader: Ben" in page.locator("#crypt-torches").inner_text()  # torches passed
 
     page.click("#lang-zh")
-    assert "6 枚金幣" in scores.locator('.crypt-score[data-side="p0"]').inner_text()
+    assert "6 分" in scores.locator('.crypt-score[data-side="p0"]').inner_text()
     assert "起始火炬: Ben" in page.locator("#crypt-torches").inner_text()
     assert "翻開地窖的寶藏" in page.locator("#crypt-status").inner_text()
     page.screenshot(path=str(SHOTS / "crypt-round2-zh.png"), full_page=True)
@@ -144,15 +144,15 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
         assert answer.status == 201
     page.wait_for_selector(".crypt-scores.final")
     final = page.locator("#crypt-scores")
-    assert "Ann 以 37 枚金幣獲勝" in page.locator("#crypt-outcome").inner_text()
-    assert "37 枚金幣" in final.locator('.crypt-score[data-side="p0"]').inner_text()
-    assert "31 枚金幣" in final.locator('.crypt-score[data-side="p1"]').inner_text()
+    assert "Ann 以 37 分獲勝" in page.locator("#crypt-outcome").inner_text()
+    assert "37 分" in final.locator('.crypt-score[data-side="p0"]').inner_text()
+    assert "31 分" in final.locator('.crypt-score[data-side="p1"]').inner_text()
     assert "掛毯收藏家 A 面" in final.inner_text()
     tapestry = page.locator('.crypt-collector[data-type="tapestries"]').inner_text()
     assert "Ann：+5" in tapestry
     page.screenshot(path=str(SHOTS / "crypt-final-zh.png"), full_page=True)
     page.click("#lang-en")
-    assert "Ann wins with 37 coins" in page.locator("#crypt-outcome").inner_text()
+    assert "Ann wins with 37 points" in page.locator("#crypt-outcome").inner_text()
     assert "Ann: +5" in page.locator('.crypt-collector[data-type="tapestries"]').inner_text()
     page.screenshot(path=str(SHOTS / "crypt-final-en.png"), full_page=True)
     assert not errors, errors
@@ -211,6 +211,6 @@ def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
     page.click("#lang-en")
     assert "The Petty King" in page.locator("#crypt-rank").inner_text()
     assert (
-        f"{record['expected']['scores']['p0']} coins" in page.locator("#crypt-scores").inner_text()
+        f"{record['expected']['scores']['p0']} points" in page.locator("#crypt-scores").inner_text()
     )
     page.screenshot(path=str(SHOTS / "crypt-solo-final-en.png"), full_page=True)

@@ -62,3 +62,18 @@ def test_the_layout_lists_the_regions_and_slots_of_this_game_and_player_count(tm
             "adventure": [],
             "reveal": [[0, 0]],
         }
+
+
+def test_every_game_brings_its_view_in_its_own_file_beside_the_others():
+    """Musée's view lived in app.js; each game's view is web/static/games/<slug>.js, loaded
+    the same way (issue 25 item 4), so app.js draws no game of its own."""
+    from companion.games import all_games
+    from web.pages import GAME_VIEWS
+
+    app_js = (GAME_VIEWS.parent / "app.js").read_text(encoding="utf-8")
+    for game in all_games():
+        slug = game.info.slug
+        view = GAME_VIEWS / f"{slug}.js"
+        assert view.exists(), slug
+        assert f"window.GameViews.{slug} =" in view.read_text(encoding="utf-8"), slug
+        assert f'desc.kind === "{slug}"' not in app_js, slug

@@ -654,14 +654,13 @@ function renderResults(box, snap, tieBreakShown) {
   }).catch(() => {});
 }
 
-// -- the table: Musée museums, or a generic view for any other game ----------------------------
+// -- the table: the game's own view (web/static/games/<slug>.js), or a generic one ------------
 function renderBoard(box, snap, interactive) {
   if (!box) return;
   clear(box);
   const desc = snap.state || {};
   const view = (window.GameViews || {})[desc.kind];
-  if (desc.kind === "musee" && Array.isArray(desc.museums)) renderMusee(box, snap, desc, interactive);
-  else if (view) view(box, snap, desc, interactive);
+  if (view) view(box, snap, desc, interactive);
   else renderGeneric(box, snap, desc, interactive);
 }
 
@@ -673,79 +672,6 @@ function tableBySlot(snap) {
     bySlot[piece.where.region + "|" + JSON.stringify(piece.where.slot)] = piece;
   }
   return bySlot;
-}
-
-function renderMusee(box, snap, desc, interactive) {
-  const onTable = tableBySlot(snap);
-  const alertCards = new Set((snap.alerts || []).flatMap((v) => v.cards || []));
-  const hintFor = {};
-  for (const h of snap.hints || []) {
-    if (h.region && h.data && h.data.gallery != null) hintFor[h.region + "|" + h.data.gallery + "|" + h.data.space] = h.data;
-  }
-  const themes = desc.themes || {};
-  const turnSeat = desc.turn;
-  for (const museum of desc.museums) {
-    const owners = museum.seats.map(seatName).join(" & ");
-    // a phone sees the open spaces of its own museum; the host of every museum
-    const mine = interactive && museum.seats.includes(turnSeat) && museum.seats.some(mayActFor);
-    const corrects = interactive && isHost();  // a card put right by hand: the host's
-    const wrap = el("div", { class: "museum" + (mine ? " active" : ""), "data-region": museum.region });
-    const bonusTaken = (desc.bonuses || []).map((b, g) => [b, g]).filter(([b]) => b != null);
-    wrap.appendChild(el("h3", { text: t("board.museum", { names: owners }) }));
-    const grid = el("div", { class: "musee-grid", style: "--spaces:" + museum.galleries[0].length });
-    museum.galleries.forEach((row, gallery) => {
-      const galleryName = pick((desc.gallery_names || [])[gallery]);
-      grid.appendChild(el("div", { class: "gallery-label", text: galleryName }));
-      row.forEach((cell, space) => {
-        const key = museum.region + "|" + JSON.stringify([gallery, space]);
-        const seen = onTable[key];
-        const hint = hintFor[museum.region + "|" + gallery + "|" + space];
-        // the seat in turn lays a card in an empty space of its museum from its phone
-        const lays = mine && !corrects && !cell && !seen && mayActFor(turnSeat);
-        const node = el("button", {
-          type: "button", class: "slot", "data-region": museum.region,
-          "data-slot": gallery + "," + space, disabled: !corrects && !lays,
-          title: galleryName + " " + (space + 1),
-          onclick: corrects || lays ? () => openPicker(museum, gallery, space, galleryName, cell, seen, hint,
-            lays ? turnSeat : null) : null,
-        });
-        if (cell) {
-          const theme = themes[cell.theme] || {};
-          node.classList.add("filled");
-          node.style.setProperty("--theme", theme.colour || "#999");
-          node.appendChild(el("span", { class: "num", text: cell.number }));
-          node.appendChild(el("span", { class: "theme", text: pick(theme) }));
-          if (alertCards.has(cell.card)) node.classList.add("alert");
-        } else if (seen && seen.kind === "card") {
-          // On the table but not accepted by the rules: show it, in red.
-          node.classList.add("rejected");
-          node.title = t("board.notCounted");
-          node.appendChild(el("span", { class: "num", text: cardLabel(seen.payload).split(" ")[0] }));
-          node.appendChild(el("span", { class: "theme", text: "✗" }));
-        } else if (hint && mine) {
-          node.classList.add(hint.count ? "open" : "dead");
-          node.appendChild(el("span", { class: "range", text: hint.count ? hint.low + "–" + hint.high : "×" }));
-        }
-        grid.appendChild(node);
-      });
-      if (gallery < museum.tokens.length) {
-        grid.appendChild(el("div", { class: "gallery-label token-label", text: "T" + (gallery + 1) }));
-        museum.tokens[gallery].forEach((token) => {
-          grid.appendChild(el("div", { class: "token " + token, title: t("board." + token),
-            text: token === "staircase" ? "▤" : "✺" }));
-        });
-      }
-    });
-    wrap.appendChild(grid);
-    for (const [side, gallery] of bonusTaken) {
-      const sideId = museum.seats.length > 1 ? "team" + museum.index : "p" + museum.index;
-      if (side === sideId) {
-        wrap.appendChild(el("div", { class: "bonus",
-          text: "★ " + t("board.bonus", { who: pick((desc.gallery_names || [])[gallery]) }) }));
-      }
-    }
-    box.appendChild(wrap);
-  }
 }
 
 function renderGeneric(box, snap, desc, interactive) {
@@ -853,48 +779,6 @@ function renderScalarString(text) {
   if (piece) return el("span", { class: "card-ref", title: text }, pick(piece.name), " ", el("code", { text }));
   return el("span", { text });
 }
-
-// -- the two-click correction picker ----------------------------------------------------------
-/* `laidBy`: a seat laying a card from its phone (a move), not the host correcting the table. */
-function openPicker(museum, gallery, space, galleryName, cell, seen, hint, laidBy) {
-  const snap = S.snap;
-  const region = museum.region;
-  const slot = [gallery, space];
-  $("picker-title").textContent = t("board.museum", { names: museum.seats.map(seatName).join(" & ") })
-    + " · " + galleryName + " " + (space + 1);
-  const removeBox = clear($("picker-remove"));
-  const present = seen || (cell ? { payload: cell.card } : null);
-  if (present && laidBy == null) {
-    removeBox.appendChild(el("button", { type: "button", class: "remove",
-      onclick: () => { closePicker(); command("/api/correct", { action: "remove", payload: present.payload }); },
-      text: t("picker.remove", { card: cardLabel(present.payload) }) }));
-  }
-  const used = new Set((snap.table || []).map((p) => p.payload));
-  for (const m of snap.state.museums || []) for (const row of m.galleries) for (const c of row) if (c) used.add(c.card);
-  const box = clear($("picker-cards"));
-  // Only cards in play at this player count (a 2-player Musée has no 51-60).
-  const cards = (S.catalogue || []).filter((p) => p.kind === "card" && p.in_play);
-  for (const piece of cards) {
-    const number = piece.face && piece.face.number;
-    const fits = hint && number != null && number >= hint.low && number <= hint.high;
-    const theme = ((snap.state.themes || {})[piece.face && piece.face.theme]) || {};
-    box.appendChild(el("button", {
-      type: "button", class: "pick" + (fits ? " fits" : "") + (used.has(piece.payload) ? " used" : ""),
-      "data-payload": piece.payload, disabled: used.has(piece.payload) && !(present && present.payload === piece.payload),
-      style: "--theme:" + (theme.colour || "#999"), title: pick(piece.name),
-      onclick: () => {
-        closePicker();
-        if (laidBy != null) {
-          command("/api/move", { move: { kind: "place", player: laidBy, card: piece.payload,
-            museum: museum.index, gallery, space } });
-        } else command("/api/correct", { action: "add", payload: piece.payload, region, slot });
-      },
-    }, number != null ? String(number) : piece.payload));
-  }
-  $("picker").classList.remove("hidden");
-}
-
-function closePicker() { $("picker").classList.add("hidden"); }
 
 // -- teach mode: a short rules page per game -----------------------------------------------------
 async function loadRules() {
@@ -1231,9 +1115,6 @@ document.addEventListener("DOMContentLoaded", async () => {
     $("redo-btn").addEventListener("click", () => command("/api/redo"));
     // a click on the preview shows it large (the annotated frame is hard to read in a corner)
     $("preview-wrap").addEventListener("click", () => $("preview-wrap").classList.toggle("zoom"));
-    $("picker-close").addEventListener("click", closePicker);
-    $("picker").addEventListener("click", (e) => { if (e.target === $("picker")) closePicker(); });
-    document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePicker(); });
   }
   if (page === "setup") {
     $("setup-form").addEventListener("submit", submitSetup);

@@ -112,5 +112,27 @@ def identity_problems(
     return ()
 
 
+def deal_view(game, state: CryptState) -> dict | None:
+    """What may still be dealt this reveal, for a deal entered by hand: how many cards face up
+    and face down are still to come, the cards that may still turn up face up, and the backs
+    of the types with cards left (all public: anyone at the table can count the cards)."""
+    if state.phase != "reveal":
+        return None
+    setup = box.setup_data(game, state.players)
+    up = sum(1 for s in state.row if s is not None and s.face_up)
+    down = sum(1 for s in state.row if s is not None and not s.face_up)
+    left = {kind: remaining(game, state, kind) for kind in TYPES}
+    return {
+        "face_up_left": setup.face_up - up,
+        "face_down_left": setup.face_down - down,
+        "cards": [
+            p
+            for p in box.deck_payloads(game, state.players)
+            if p not in state.seen and left[box.ttype(game, p)] > 0
+        ],
+        "backs": [game.type_back[kind] for kind in TYPES if left[kind] > 0],
+    }
+
+
 # this group's move kinds, each declared right after its check and effect
 RULES = (DEAL,)

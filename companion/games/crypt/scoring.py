@@ -1,4 +1,4 @@
-"""Final score: treasure values, collector bonuses, 1 coin per ready die; the winner."""
+"""Final score: treasure values, collector bonuses, 1 point per ready die; the winner."""
 
 from __future__ import annotations
 

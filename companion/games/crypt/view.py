@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from . import ghost, log, scoring, turns
+from . import ghost, log, reveal, scoring, turns
 from . import setup as box
 from .state import TYPES, CryptState, is_ghost
 
@@ -50,6 +50,7 @@ def describe(game, state: CryptState) -> dict:
             for i, r in enumerate(state.rolls)
         ],
         "ghost": ghost_view(game, state),
+        "deal": reveal.deal_view(game, state),  # what the host may deal now, by hand
         "deck_left": sum(box.deck_count(game, state.players, t) for t in TYPES)
         - sum(state.dealt_by_type),
         "discarded": state.discarded,

@@ -255,11 +255,11 @@ WORDS = Words({
         "highest.",
         "同為 {best:g} 分；平手玩家擲出所有可用骰子（{rolls}），{nam"
         "e} 點數最高。"),
-    "outcome.shared": ("{names} share the win with {best:g} coins.", "{names} 以 {best:g} 枚金幣共同獲勝。"),
-    "outcome.wins": ("{names} wins with {best:g} coins.", "{names} 以 {best:g} 枚金幣獲勝。"),
+    "outcome.shared": ("{names} share the win with {best:g} points.", "{names} 以 {best:g} 分共同獲勝。"),
+    "outcome.wins": ("{names} wins with {best:g} points.", "{names} 以 {best:g} 分獲勝。"),
     "outcome.solo": (
-        "{name} ends with {total:g} coins: {rank}.",
-        "{name} 最後有 {total:g} 枚金幣：{rank}。"),
+        "{name} ends with {total:g} points: {rank}.",
+        "{name} 最後得到 {total:g} 分：{rank}。"),
     "outcome.tie_stands": (
         "Tied on {best:g} and the dice did not separate them: the win is shared.",
         "同為 {best:g} 分，擲骰也分不出高下：共同獲勝。"),

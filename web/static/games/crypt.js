@@ -117,6 +117,7 @@
     const root = el("div", { class: "crypt", "data-phase": desc.phase });
     root.appendChild(renderStatus(snap, desc, interactive));
     if (["reveal", "claim", "collect"].includes(desc.phase)) root.appendChild(renderRow(snap, desc, interactive));
+    if (desc.deal && interactive) root.appendChild(renderDeal(desc));
     if (desc.pushes && desc.pushes.length) root.appendChild(renderPushes(desc));
     if (desc.ghost) root.appendChild(renderGhost(desc, interactive));
     if (desc.phase === "collect") root.appendChild(renderRolls(desc, interactive));
@@ -247,6 +248,54 @@
     document.dispatchEvent(new Event("langchange"));  // the dashboard redraws on this event
   }
 
+  // -- the deal, entered by hand (no camera, or it missed a card) ------------------------------
+  let dealTo = null;  // the empty space the host tapped; else the first empty one
+
+  function dealTarget(desc) {
+    if (dealTo != null && desc.row[dealTo] === null) return dealTo;
+    return desc.row.indexOf(null);
+  }
+
+  /* Face up: the card turned up, by type and value (only cards that may still turn up);
+     face down: the type shown on its back. The whole table's move: the host's. */
+  function renderDeal(desc) {
+    const box = el("section", { class: "crypt-deal", id: "crypt-deal" }, el("h3", { text: t("crypt.deal.title") }));
+    if (!C.mayActFor(null)) { box.appendChild(C.turnNote(null)); return box; }
+    const deal = desc.deal;
+    const index = dealTarget(desc);
+    box.appendChild(el("p", { class: "crypt-deal-to", id: "crypt-deal-to", text: t("crypt.deal.to", { n: index + 1 }) }));
+    const pieces = (C.S.catalogue || []).filter((p) => p.in_play && p.face && p.face.role === "treasure");
+    const deal1 = (body) => move(Object.assign({ kind: "deal", player: null, index }, body));
+    if (deal.face_up_left > 0) {
+      box.appendChild(el("p", { class: "crypt-label", text: t("crypt.deal.up", { n: deal.face_up_left }) }));
+      const grid = el("div", { class: "crypt-deal-grid" });
+      for (const kind of Object.keys(TYPE_COLOURS)) {
+        const values = [...new Set(pieces.filter((p) => p.face.type === kind).map((p) => p.face.value))].sort();
+        const row = el("div", { class: "crypt-deal-type", style: "--type:" + TYPE_COLOURS[kind] },
+          el("span", { class: "crypt-deal-name", text: typeName(kind) }));
+        for (const value of values) {
+          const card = deal.cards.find((c) => pieces.some((p) => p.payload === c && p.face.type === kind && p.face.value === value));
+          row.appendChild(el("button", { type: "button", class: "crypt-deal-up", id: "crypt-deal-up-" + kind + "-" + value,
+            disabled: !card, "aria-label": typeName(kind) + " " + value, onclick: () => deal1({ card }) }, String(value)));
+        }
+        grid.appendChild(row);
+      }
+      box.appendChild(grid);
+    }
+    if (deal.face_down_left > 0) {
+      box.appendChild(el("p", { class: "crypt-label", text: t("crypt.deal.down", { n: deal.face_down_left }) }));
+      const backs = el("div", { class: "crypt-deal-backs" });
+      for (const kind of Object.keys(TYPE_COLOURS)) {
+        const back = (pieces.find((p) => p.face.type === kind) || {}).back;
+        backs.appendChild(el("button", { type: "button", class: "crypt-deal-down", id: "crypt-deal-down-" + kind,
+          style: "--type:" + TYPE_COLOURS[kind], disabled: !deal.backs.includes(back),
+          onclick: () => deal1({ back }) }, typeName(kind)));
+      }
+      box.appendChild(backs);
+    }
+    return box;
+  }
+
   // -- the crypt row ---------------------------------------------------------------------------
   function renderRow(snap, desc, interactive) {
     const row = el("section", { class: "crypt-row", id: "crypt-row" });
@@ -260,8 +309,14 @@
     for (const p of (desc.ghost && desc.ghost.placements) || []) ghostAt[p.card] = p;
     desc.row.forEach((card, index) => {
       if (!card) {
-        row.appendChild(el("div", { class: "crypt-card empty", "data-index": index },
-          el("span", { class: "crypt-slot-no", text: String(index + 1) })));
+        // while dealing by hand, the host taps an empty space to deal into it
+        const deals = interactive && desc.deal && C.mayActFor(null);
+        const target = deals && index === dealTarget(desc);
+        row.appendChild(el(deals ? "button" : "div", { class: "crypt-card empty" + (target ? " target" : ""),
+          "data-index": index, type: deals ? "button" : null,
+          "aria-label": deals ? t("crypt.deal.to", { n: index + 1 }) : null,
+          onclick: deals ? () => { dealTo = index; rerender(); } : null },
+        el("span", { class: "crypt-slot-no", text: String(index + 1) })));
         return;
       }
       const tile = el("div", { class: "crypt-card " + (card.face_up ? "up" : "down") + (card.claimant != null ? " claimed" : ""),

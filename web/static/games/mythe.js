@@ -167,6 +167,7 @@
         stage.appendChild(el("p", { class: "mythe-tip" }, pic("sword"), pic("shield"), pic("fairy"),
           el("span", { text: t("mythe.startDragon") })));
       }
+      if (acts && !desc.revealed) stage.appendChild(renderRevealPicker(desc, seat));
       if (acts) stage.appendChild(renderDrawPicker(desc, seat));
       if (waiting) stage.appendChild(waiting);
       return stage;
@@ -247,6 +248,19 @@
       onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "draw", player: seat, card: select.value } }); } },
     t("mythe.btn.draw"));
     return el("div", { class: "mythe-buttons mythe-draw" }, select, button);
+  }
+
+  /* Before the first draw: the legendary card shown from the hand to face the dragon. */
+  function renderRevealPicker(desc, seat) {
+    const cards = (C.S.catalogue || []).filter((p) => p.kind === "card" && p.in_play
+      && p.face && p.face.type === "legendary");
+    const select = el("select", { class: "mythe-reveal-pick", id: "mythe-reveal-pick", "aria-label": t("mythe.revealPick") },
+      el("option", { value: "", text: t("mythe.revealPick") }),
+      cards.map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+    const button = el("button", { type: "button", class: "mythe-btn reveal", id: "mythe-reveal-btn",
+      onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "reveal", player: seat, card: select.value } }); } },
+    t("mythe.btn.reveal"));
+    return el("div", { class: "mythe-buttons mythe-reveal-form" }, select, button);
   }
 
   function renderAdventureButtons(desc, seat) {
