@@ -28,7 +28,7 @@ class Game:
 
     def set_up(self, desc: dict) -> None:
         table = self.table
-        if desc["waiting_for"]["en"].startswith("deal"):
+        if desc["waiting_for"]["en"].lower().startswith("deal"):
             table.ready(table.host)
             table.host.wait_for_selector("#mp-deal button[data-kind='deal']")
             table.tap(table.host, "#mp-deal button[data-kind='deal']")
