@@ -28,7 +28,6 @@ CAFE = "to split with issue 27's café work still to come (its benchmark, the ta
 LONG_MODULES = {
     "vision/bench.py": VISION,
     "cafe/bench.py": CAFE,
-    "cafe/table.py": CAFE,
 }
 LONG_FUNCTIONS = {
     "vision/bench.py": VISION,
