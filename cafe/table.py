@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import topics as T
 from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
@@ -27,6 +27,11 @@ from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
 from .table_outbox import EventOutbox
+
+if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
+    from paho.mqtt.client import Client, ConnectFlags, DisconnectFlags, MQTTMessage
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 log = logging.getLogger("cafe.table")
 # Where a table's name claim lived before it had a module of its own (cafe/claim.py).
@@ -232,7 +237,14 @@ class TablePublisher:
         return self._connected.is_set()
 
     # -- paho callbacks (on paho's network thread: note and wake, nothing more) -----------
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_connect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: ConnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if reason_code.is_failure:
             log.warning(
                 "broker %s refused table %s: %s",
@@ -258,7 +270,14 @@ class TablePublisher:
         self._connected.set()
         self._wake.set()
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_disconnect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: DisconnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if self._connected.is_set() and not self._stop.is_set():
             log.warning(
                 "table %s lost the broker (%s); the game goes on and will catch up",
@@ -267,11 +286,18 @@ class TablePublisher:
             )
         self._connected.clear()
 
-    def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
+    def _on_publish(
+        self,
+        client: Client,
+        userdata: Any,
+        mid: int,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         self.outbox.note_puback(mid)
         self._wake.set()
 
-    def _on_message(self, client, userdata, message) -> None:
+    def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
         try:
             body = T.decode(message.payload) or {}
             alert_id = body.get("alert")
