@@ -4,11 +4,14 @@
     cafe.topics     topic names and JSON payloads (documented in cafe/TOPICS.md)
     cafe.table      TablePublisher: a table's runtime -> the broker, caught up from SQLite,
                     with heartbeats; claim_name: one name, one running table (race-free)
+    cafe.table_outbox  the table's events: built from its log, sent, acknowledged in order
+    cafe.table_alerts  the table's alerts and which of them staff have acknowledged
     cafe.hub        CafeView: the subscriber keeping one tile per table (and noticing a
                     table gone silent)
     cafe.app        the Flask page for staff and the TV (`companion cafe`)
     cafe.broker     a local Mosquitto process on loopback (demo, tests, benchmark)
-    cafe.bench      `companion bench cafe`
+    cafe.bench      `companion bench cafe` (its measures in cafe.bench_measures, its printed
+                    report in cafe.bench_report)
 
 The rules core (`companion`) imports none of this; `web` knows only `Runtime.add_observer`
 and `Runtime.set_staff_acknowledgements` (what the dashboard shows of the café's staff).

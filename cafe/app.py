@@ -13,11 +13,12 @@ commands (web.security) as a table's dashboard.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 from flask import Flask, Response, current_app, jsonify, render_template, request, send_file
 
-from web import is_loopback
+from web import PlainJSON, is_loopback
 from web.errors import ApiError, register_error_handlers
 from web.roles import install_token_guard
 from web.security import install_json_commands_only
@@ -35,8 +36,7 @@ def create_cafe_app(
     app = Flask(
         __name__, template_folder=str(HERE / "templates"), static_folder=str(HERE / "static")
     )
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
+    app.json = PlainJSON(app)
     app.config["ACCESS_TOKEN"] = token
     app.config["SSE_HEARTBEAT_S"] = heartbeat_s
     app.config["MAX_CONTENT_LENGTH"] = 16 * 1024
@@ -52,19 +52,19 @@ def create_cafe_app(
     app.after_request(_security_headers)
 
     @app.get("/")
-    def page():
+    def page() -> str:
         return render_template("cafe.html", catalogue=catalogue)
 
     @app.get("/i18n.js")
-    def i18n_script():
+    def i18n_script() -> Response:
         return send_file(I18N_SCRIPT, mimetype="text/javascript", max_age=0)
 
     @app.get("/api/tables")
-    def tables():
+    def tables() -> Response:
         return jsonify(_view().snapshot())
 
     @app.get("/api/stream")
-    def stream():
+    def stream() -> Response:
         return Response(
             _events(_view(), streams, current_app.config["SSE_HEARTBEAT_S"]),
             mimetype="text/event-stream",
@@ -72,7 +72,7 @@ def create_cafe_app(
         )
 
     @app.post("/api/ack")
-    def acknowledge():
+    def acknowledge() -> Response:
         if _foreign_origin():
             raise ApiError(403, "commands must come from this page")
         body = request.get_json(silent=True)
@@ -103,7 +103,7 @@ class StreamStop:
             self.view.changed.notify_all()
 
 
-def _security_headers(response):
+def _security_headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault(
         "Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"
@@ -112,7 +112,7 @@ def _security_headers(response):
     return response
 
 
-def _events(view: CafeView, streams: StreamStop, heartbeat: float):
+def _events(view: CafeView, streams: StreamStop, heartbeat: float) -> Iterator[str]:
     """The tiles after every change, as Server-Sent Events; a comment now and then finds a
     closed connection."""
     seen = -1
@@ -139,4 +139,6 @@ def _view() -> CafeView:
 
 def _foreign_origin() -> bool:
     origin = request.headers.get("Origin")
-    return bool(origin) and origin.rstrip("/") != request.host_url.rstrip("/")
+    if not origin:
+        return False
+    return origin.rstrip("/") != request.host_url.rstrip("/")

@@ -24,7 +24,7 @@ from .settings import parse_broker
 from .table import TablePublisher
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mqtt", required=True)
     parser.add_argument("--table", required=True)

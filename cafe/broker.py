@@ -123,7 +123,8 @@ class LocalBroker:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                error = self.process.stderr.read().decode(errors="replace").strip()
+                stderr = self.process.stderr.read() if self.process.stderr else b""
+                error = stderr.decode(errors="replace").strip()
                 log = (
                     self.log_path.read_text(errors="replace")[-400:]
                     if self.log_path.exists()
@@ -165,5 +166,5 @@ class LocalBroker:
     def __enter__(self) -> "LocalBroker":
         return self.start() if not self.running else self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()

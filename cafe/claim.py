@@ -10,10 +10,15 @@ import logging
 import threading
 import time
 import uuid
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import topics as T
 from .settings import BrokerSettings, BrokerSettingsError
+
+if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
+    from paho.mqtt.client import Client, ConnectFlags, MQTTMessage
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 log = logging.getLogger("cafe.table")
 
@@ -89,19 +94,35 @@ class NameProbe:
         self.client.on_message = self._on_message
 
     # -- paho callbacks ----------------------------------------------------------------
-    def _on_connect(self, client, userdata, flags, reason_code, properties):
+    def _on_connect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: ConnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if reason_code.is_failure:
             self.refused.set()
             return
         # The retained status and claim are delivered before the second SUBACK arrives.
         client.subscribe([(self.topics.status, 1), (self.topics.claim, 1)])
-        self._barrier.append(client.subscribe(self.topics.heartbeat, qos=0)[1])
+        mid = client.subscribe(self.topics.heartbeat, qos=0)[1]
+        if mid is not None:  # None only when not connected: not in on_connect
+            self._barrier.append(mid)
 
-    def _on_subscribe(self, client, userdata, mid, reason_codes, properties):
+    def _on_subscribe(
+        self,
+        client: Client,
+        userdata: Any,
+        mid: int,
+        reason_codes: list[ReasonCode],
+        properties: Properties | None,
+    ) -> None:
         if mid in self._barrier:
             self.subscribed.set()
 
-    def _on_message(self, client, userdata, message):
+    def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
         try:
             body = T.decode(message.payload)
         except (ValueError, UnicodeDecodeError, RecursionError):
@@ -112,7 +133,9 @@ class NameProbe:
                 if kind in ("status", "claim"):
                     self.retained[kind] = body
                 return
-            other = (body or {}).get("instance")
+            if body is None:  # an empty message clears a retained one: nothing live
+                return
+            other = body.get("instance")
             if not isinstance(other, str):
                 return
             if kind == "status" and body.get("status") != "online":

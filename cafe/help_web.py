@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify
 
 from .help import HelpDesk
 
@@ -39,12 +39,12 @@ def _button_shown() -> dict:
 
 
 @bp.get("/api/call-staff")
-def call_status():
+def call_status() -> Response:
     return jsonify(current_app.extensions[EXTENSION].status())
 
 
 @bp.post("/api/call-staff")
-def call_staff():
+def call_staff() -> Response:
     desk: HelpDesk = current_app.extensions[EXTENSION]
     desk.tap()
     return jsonify(desk.status())

@@ -21,13 +21,18 @@ import socket
 import threading
 import time
 import uuid
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import payloads as P
 from . import topics as T
 from .floor import FloorSettings
 from .settings import BrokerSettings
 from .tiles import CLASH_FORGOTTEN_AFTER_S, Tile
+
+if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
+    from paho.mqtt.client import Client, ConnectFlags, DisconnectFlags, MQTTMessage
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 log = logging.getLogger("cafe.hub")
 
@@ -167,7 +172,14 @@ class CafeView:
             }
 
     # -- paho callbacks -------------------------------------------------------------------
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_connect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: ConnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if reason_code.is_failure:
             log.warning("broker %s refused the café view: %s", self.broker.display(), reason_code)
             return
@@ -179,7 +191,14 @@ class CafeView:
                 tile.heard_at, tile.silent = time.monotonic(), False
         self._touch(connected=True)
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_disconnect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: DisconnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         self._touch(connected=False)
 
     def _touch(self, connected: bool) -> None:
@@ -188,21 +207,21 @@ class CafeView:
             self.version += 1
             self.changed.notify_all()
 
-    def _on_message(self, client, userdata, message) -> None:
+    def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
         received = time.time()
         try:
             venue, table, kind, body = P.read(message.topic, message.payload)
         except P.Rejected as exc:
             self._reject(message.topic, str(exc))
             return
-        listener_args = None
+        listener_args: tuple[Tile, dict, float] | None = None
         with self.changed:
             tile = self._tile_for(venue, table, kind, body, message.retain)
             if tile is None:
                 return
             if not self._take(tile, kind, body, message.retain, received):
                 return  # nothing to redraw (a heartbeat, a repeated event)
-            if kind == "events":
+            if kind == "events" and body is not None:
                 listener_args = (tile, body, received)
             tile.updated = received
             self.version += 1
@@ -250,10 +269,12 @@ class CafeView:
     ) -> bool:
         """One clean message into its tile: True if the tile changed."""
         was_silent, was_clash = tile.silent, tile.name_clash
+        if body is None:  # only `alerts` may be empty: the table has none left
+            body = {}
         if not retained:  # a retained copy may be old: it proves nothing
             tile.heard(received)
             tile.silent = False
-            instance = (body or {}).get("instance")
+            instance = body.get("instance")
             if isinstance(instance, str) and (
                 kind == "heartbeat" or (kind == "status" and body.get("status") == "online")
             ):
@@ -270,7 +291,7 @@ class CafeView:
             tile.state = body
             tile.warnings = self.floor.warnings(body, time.time())
         elif kind == "alerts":
-            tile.alerts = list((body or {}).get("alerts") or [])
+            tile.alerts = list(body.get("alerts") or [])
         elif kind == "events":
             return self._take_event(tile, body)
         return True

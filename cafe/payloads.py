@@ -52,7 +52,7 @@ def check_topic(topic: str) -> tuple[str, str, str]:
     return venue, table, kind
 
 
-def read(topic: str, data: bytes) -> tuple[str, str, str, dict | None]:
+def read(topic: str, data: bytes | bytearray) -> tuple[str, str, str, dict | None]:
     """(venue, table, kind, clean payload); the payload is None for an empty message (a
     cleared retained topic), which only `alerts` uses."""
     venue, table, kind = check_topic(topic)
@@ -76,7 +76,7 @@ def read(topic: str, data: bytes) -> tuple[str, str, str, dict | None]:
     return venue, table, kind, {"v": version, "venue": venue, "table": table, **clean}
 
 
-def _parse(data: bytes) -> dict:
+def _parse(data: bytes | bytearray) -> dict:
     def no_constant(name: str) -> Any:
         raise ValueError(f"{name} is not JSON")
 

@@ -51,7 +51,7 @@ def _current() -> dict:
 
 
 @bp.get("/plays/current.json")
-def current_play():
+def current_play() -> Response:
     try:
         play = _current()
     except ApiError:
@@ -60,7 +60,7 @@ def current_play():
 
 
 @bp.get("/plays/bgstats.svg")
-def bgstats_qr():
+def bgstats_qr() -> Response:
     import segno
 
     code = segno.make(bgstats_link(_current()), error="m")
@@ -82,12 +82,12 @@ def _all_plays() -> list[dict]:
 
 
 @bp.get("/plays.json")
-def all_plays_json():
+def all_plays_json() -> Response:
     return jsonify({"plays": _all_plays()})
 
 
 @bp.get("/plays.csv")
-def all_plays_csv():
+def all_plays_csv() -> Response:
     return Response(
         plays_csv(_all_plays()),
         mimetype="text/csv",

@@ -13,16 +13,18 @@ import hashlib
 import json
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.events import event_from_dict
 from companion.model import Move, Setup
+from companion.session import Session
 from vision.contract import SourceStatus, WatchStep
 
 CACHE = Path.home() / ".cache" / "table-companion" / "cafe-logs"
 
 
-def sample_logs(progress=print) -> list[Path]:
+def sample_logs(progress: Callable[[str], object] = print) -> list[Path]:
     """One replay file per bundled recording (made once, cached by the recording's content)."""
     from web.camera import sample_recordings
 
@@ -119,7 +121,7 @@ class LogReplayWatcher:
             calibrated=True,
         )
 
-    def due_moves(self, session) -> list[Move]:
+    def due_moves(self, session: Session) -> list[Move]:
         moves, self._moves = self._moves, []
         return moves
 

@@ -12,9 +12,13 @@ import re
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:  # paho is imported when a client is made, not with the settings
+    import paho.mqtt.client as mqtt
 
 PASSWORD_ENV = "COMPANION_MQTT_PASSWORD"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -46,7 +50,7 @@ class BrokerSettings:
     def __repr__(self) -> str:  # dataclass repr would print the password
         return f"BrokerSettings({self.display()})"
 
-    def client(self, client_id: str, *, clean_session: bool):
+    def client(self, client_id: str, *, clean_session: bool) -> mqtt.Client:
         """A paho client for these settings (not yet connected)."""
         import paho.mqtt.client as mqtt
 

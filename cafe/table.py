@@ -12,16 +12,11 @@ the café drop it.)
 
 from __future__ import annotations
 
-import json
 import logging
-import queue
 import threading
 import time
 import uuid
-from collections import deque
-from typing import Any
-
-from companion.session import Session
+from typing import TYPE_CHECKING, Any
 
 from . import topics as T
 from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_message
@@ -30,6 +25,13 @@ from .help import HelpDesk
 from .outbox import PublishedCursor
 from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
+from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
+from .table_outbox import EventOutbox
+
+if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
+    from paho.mqtt.client import Client, ConnectFlags, DisconnectFlags, MQTTMessage
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 log = logging.getLogger("cafe.table")
 # Where a table's name claim lived before it had a module of its own (cafe/claim.py).
@@ -41,9 +43,6 @@ __all__ = [
     "claim_name",
     "name_taken_message",
 ]
-
-# The runtime's own words before a camera's first frame: not a problem yet.
-CAMERA_NOT_YET = ("starting", "no camera")
 
 
 class TablePublisher:
@@ -74,20 +73,15 @@ class TablePublisher:
         # 1 as documented (at least once; a repeat is dropped by seq); 2 makes the broker
         # drop the repeat itself, for a four-packet handshake per event (see the benchmark).
         self.events_qos = events_qos
-        self._open_outbox()
-        self._game_id: int | None = None
+        self.outbox = EventOutbox(runtime, self.topics, self._send_event)
         self._last_state: bytes | None = None
         self._phases = PhaseClock()
         self._last_alerts: bytes | None = None
-        self._alert_since: dict[str, float] = {}
-        # alert id -> when staff acknowledged it (written by paho's thread, read by ours)
-        self.acknowledged_alerts: dict[str, float] = {}
-        self._acks_lock = threading.Lock()
+        self.alerts = TableAlerts()
         self._connected = threading.Event()
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._closed = False
-        self.published_events = 0
         # Tells this run of the table from another process claiming the same name.
         self.instance = instance or uuid.uuid4().hex[:12]
         # The name this table already won (`claim_name`), held until it is connected.
@@ -110,20 +104,6 @@ class TablePublisher:
             target=self._beat, name=f"cafe-heartbeat-{table}", daemon=True
         )
 
-    def _open_outbox(self) -> None:
-        """Where publishing stands: the persisted cursor, and what is built, sent, in flight."""
-        self.cursor = PublishedCursor(self.runtime.store.path, self.topics.base)
-        self._acked: dict[int, int] = self.cursor.acknowledged()
-        # game id -> last seq made into a payload (under the runtime's lock) / handed to paho
-        self._built: dict[int, int] = dict(self._acked)
-        self._sent: dict[int, int] = dict(self._acked)
-        self._ready: deque[tuple[int, dict]] = deque()  # built, not yet handed to paho
-        self._session: Any = None
-        self._in_flight: deque[tuple[int, int, int]] = deque()  # (mid, game id, seq), in order
-        self._acked_mids: set[int] = set()
-        self._puback_queue: queue.SimpleQueue[int] = queue.SimpleQueue()
-        self._backlog: list[int] = self._games_with_backlog()
-
     def _make_client(self) -> Any:
         """The table's own MQTT client: persistent session, its last will says offline."""
         topics, broker = self.topics, self.broker
@@ -137,6 +117,19 @@ class TablePublisher:
         client.on_publish = self._on_publish
         client.on_message = self._on_message
         return client
+
+    def _send_event(self, payload: dict) -> int:
+        info = self.client.publish(self.topics.events, T.encode(payload), qos=self.events_qos)
+        return info.mid
+
+    @property
+    def published_events(self) -> int:
+        return self.outbox.published_events
+
+    @property
+    def acknowledged_alerts(self) -> dict[str, float]:
+        """Alert id -> when staff acknowledged it."""
+        return self.alerts.acknowledged
 
     # -- life cycle ----------------------------------------------------------------------
     def start(self) -> "TablePublisher":
@@ -157,6 +150,7 @@ class TablePublisher:
         name, then connect. False when stopped first."""
         retry_s = 1.0
         while not self._stop.is_set():
+            other: NameClaim | dict | None
             try:
                 other = claim_name(
                     self.broker,
@@ -166,7 +160,7 @@ class TablePublisher:
                     dashboard=self.dashboard_url,
                 )
             except (OSError, ConnectionError):
-                other = "unreachable"
+                other = None  # the broker is unreachable
             if isinstance(other, NameClaim):
                 if self.name_taken_by is not None:
                     log.warning(
@@ -203,14 +197,14 @@ class TablePublisher:
         if self._connected.is_set():
             self._wake.set()
             deadline = time.monotonic() + timeout_s
-            while time.monotonic() < deadline and (self._pending_records() or self._in_flight):
+            while time.monotonic() < deadline and self.outbox.pending():
                 time.sleep(0.05)
         self._stop.set()
         self._wake.set()
         for thread in (self._thread, self._heartbeat):
             if thread.ident is not None and thread.is_alive():
                 thread.join(timeout=timeout_s)
-        self._drain_pubacks()
+        self.outbox.drain_pubacks()
         self._release_claim(clear=not self._connected.is_set())
         if self._connected.is_set():
             # The name is free again at once (a table that dies leaves its claim: stale once
@@ -236,14 +230,21 @@ class TablePublisher:
                 pass
         self.client.disconnect()
         self.client.loop_stop()
-        self.cursor.close()
+        self.outbox.close()
 
     @property
     def connected(self) -> bool:
         return self._connected.is_set()
 
     # -- paho callbacks (on paho's network thread: note and wake, nothing more) -----------
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_connect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: ConnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if reason_code.is_failure:
             log.warning(
                 "broker %s refused table %s: %s",
@@ -269,7 +270,14 @@ class TablePublisher:
         self._connected.set()
         self._wake.set()
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_disconnect(
+        self,
+        client: Client,
+        userdata: Any,
+        flags: DisconnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if self._connected.is_set() and not self._stop.is_set():
             log.warning(
                 "table %s lost the broker (%s); the game goes on and will catch up",
@@ -278,11 +286,18 @@ class TablePublisher:
             )
         self._connected.clear()
 
-    def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
-        self._puback_queue.put(mid)
+    def _on_publish(
+        self,
+        client: Client,
+        userdata: Any,
+        mid: int,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
+        self.outbox.note_puback(mid)
         self._wake.set()
 
-    def _on_message(self, client, userdata, message) -> None:
+    def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
         try:
             body = T.decode(message.payload) or {}
             alert_id = body.get("alert")
@@ -291,10 +306,8 @@ class TablePublisher:
             return
         if isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
-        elif isinstance(alert_id, str) and alert_id in self._alert_since:
+        elif isinstance(alert_id, str) and self.alerts.acknowledge(alert_id):
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
-            with self._acks_lock:
-                self.acknowledged_alerts.setdefault(alert_id, round(time.time(), 3))
             self._wake.set()
 
     def _staff_answered_help(self, action: Any) -> None:
@@ -311,7 +324,7 @@ class TablePublisher:
             self._wake.wait(self.poll_s)  # the poll catches camera changes, which are silent
             self._wake.clear()
             try:
-                self._drain_pubacks()
+                self.outbox.drain_pubacks()
                 if self._connected.is_set():
                     self._release_claim()  # our own connection holds the name now
                     self.sync()
@@ -336,69 +349,26 @@ class TablePublisher:
         """The runtime's observer: on the changing thread, under its lock. Turning the new
         records into payloads here means they need not wait for the rest of a camera frame."""
         try:
-            self._collect()
+            self.outbox.collect()
         except Exception:  # never the game's problem: the thread retries
             log.exception(
                 "café publisher could not read the new records at table %s", self.topics.table
             )
         self._wake.set()
 
-    def _collect(self) -> None:
-        """New log records -> event payloads, in order (the caller holds the runtime's lock)."""
-        runtime = self.runtime
-        session, game_id = runtime.session, runtime.game_id
-        if self._session is not None and self._session is not session:
-            self._collect_from(self._game_id, self._session)  # the rest of the previous game
-        self._session, self._game_id = session, game_id
-        self._collect_from(game_id, session)
-
-    def _collect_from(self, game_id: int, session: Session) -> None:
-        first = self._built.get(game_id, -1) + 1
-        records = session.records[first:]
-        for record in records:
-            self._ready.append(
-                (
-                    game_id,
-                    T.event_payload(
-                        self.topics, game_id, session, record, _verdicts_of(session, record["seq"])
-                    ),
-                )
-            )
-        if records:
-            self._built[game_id] = records[-1]["seq"]
-
     def sync(self) -> None:
         """Hand the client every event not yet sent (an earlier game's first), then the state
         and the alerts if they changed."""
         runtime = self.runtime
-        for old_game in self._backlog:
-            self._publish_old_game(old_game)
-        self._backlog = []
-        with runtime.lock:
-            self._collect()
-        while self._ready:
-            game_id, payload = self._ready.popleft()
-            self._publish_event(game_id, payload)
+        self.outbox.catch_up()
         with runtime.lock:
             game_id, session = runtime.game_id, runtime.session
             camera = runtime.camera_status()
             phase = self._phases.update(game_id, sense(session, camera))
             state = T.state_payload(self.topics, game_id, session, camera, phase)
             self.help.check(session, playing=phase["name"] == "playing")
-            alerts = self._alerts(session, camera)
-            # The players' own dashboard says "staff saw this alert" (web/static/app.js).
-            runtime.set_staff_acknowledgements(
-                [
-                    {
-                        "kind": a["kind"],
-                        "code": a["code"],
-                        "cards": a["cards"],
-                        "at": a["acknowledged_at"],
-                    }
-                    for a in alerts
-                    if a["acknowledged"]
-                ]
-            )
+            alerts = self.alerts.current(session, camera)
+            runtime.set_staff_acknowledgements(staff_acknowledgements(alerts))
             call = self.help.alert()
             if call is not None:
                 alerts.append(call)
@@ -407,140 +377,7 @@ class TablePublisher:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
             self._last_state = encoded_state
         encoded_alerts = T.encode(T.alerts_payload(self.topics, game_id, alerts)) if alerts else b""
-        if _without_ts(encoded_alerts) != _without_ts(self._last_alerts):
+        if without_ts(encoded_alerts) != without_ts(self._last_alerts):
             # An empty retained message deletes the retained alerts: resolved means gone.
             self.client.publish(self.topics.alerts, encoded_alerts, qos=1, retain=True)
             self._last_alerts = encoded_alerts
-
-    def _publish_event(self, game_id: int, payload: dict) -> None:
-        payload["sent"] = round(time.time(), 4)  # with `ts`: time spent in the table itself
-        info = self.client.publish(self.topics.events, T.encode(payload), qos=self.events_qos)
-        self._in_flight.append((info.mid, game_id, payload["seq"]))
-        self._sent[game_id] = payload["seq"]
-        self.published_events += 1
-
-    def _publish_old_game(self, game_id: int) -> None:
-        """Records of an earlier game not yet sent: replayed from the table's SQLite log."""
-        records = self.runtime.store.records(game_id)
-        first = self._built.get(game_id, -1) + 1
-        if first >= len(records):
-            return
-        session = Session.replay(records)
-        for record in records[first:]:
-            self._publish_event(
-                game_id,
-                T.event_payload(
-                    self.topics, game_id, session, record, _verdicts_of(session, record["seq"])
-                ),
-            )
-        self._built[game_id] = max(self._built.get(game_id, -1), records[-1]["seq"])
-
-    def _drain_pubacks(self) -> None:
-        """Advance the persisted cursor over the messages acknowledged in order."""
-        while True:
-            try:
-                self._acked_mids.add(self._puback_queue.get_nowait())
-            except queue.Empty:
-                break
-        latest: dict[int, int] = {}
-        while self._in_flight and self._in_flight[0][0] in self._acked_mids:
-            mid, game_id, seq = self._in_flight.popleft()
-            self._acked_mids.discard(mid)
-            latest[game_id] = seq
-        for game_id, seq in latest.items():
-            self._acked[game_id] = seq
-            self.cursor.save(game_id, seq)
-        if not self._in_flight:
-            self._acked_mids.clear()  # PUBACKs of state, status and alert messages
-
-    def _pending_records(self) -> bool:
-        with self.runtime.lock:
-            built = self._built.get(self.runtime.game_id, -1)
-            return bool(self._ready) or built < len(self.runtime.session.records) - 1
-
-    def _games_with_backlog(self) -> list[int]:
-        """Games this table published part of before a restart, whose log has grown since."""
-        current = self.runtime.game_id
-        pending = []
-        for game_id, seq in self._acked.items():
-            if game_id == current:
-                continue
-            try:
-                if len(self.runtime.store.records(game_id)) - 1 > seq:
-                    pending.append(game_id)
-            except Exception:  # noqa: BLE001 - a game no longer in the file has nothing to send
-                continue
-        return sorted(pending)
-
-    # -- alerts --------------------------------------------------------------------------
-    def _alerts(self, session: Session, camera: dict) -> list[dict]:
-        """Rule alerts still on the table, and a camera that should be watching but is not."""
-        now = round(time.time(), 3)
-        active: list[dict] = []
-        for payload, violations in session.alerts.items():
-            for violation in violations:
-                active.append(
-                    {
-                        "id": f"rule:{payload}:{violation.code}",
-                        "kind": "rule",
-                        "code": violation.code,
-                        "message": violation.message.to_dict(),
-                        "cards": list(violation.cards),
-                    }
-                )
-        if (
-            camera.get("attached")
-            and not camera.get("online")
-            and not camera.get("finished")
-            and camera.get("reason") not in CAMERA_NOT_YET
-        ):
-            code = camera.get("code") or "unknown"
-            active.append(
-                {
-                    "id": f"camera:{code}",
-                    "kind": "camera",
-                    "code": code,
-                    "message": _camera_sentence(code),
-                    "cards": [],
-                }
-            )
-        ids = {a["id"] for a in active}
-        for gone in set(self._alert_since) - ids:
-            del self._alert_since[gone]
-        with self._acks_lock:
-            for gone in set(self.acknowledged_alerts) - ids:
-                del self.acknowledged_alerts[gone]
-            acknowledged = dict(self.acknowledged_alerts)
-        for alert in active:
-            alert["since"] = self._alert_since.setdefault(alert["id"], now)
-            alert["acknowledged"] = alert["id"] in acknowledged
-            alert["acknowledged_at"] = acknowledged.get(alert["id"])
-        return active
-
-
-def _camera_sentence(code: str) -> dict:
-    """What the table's own dashboard says for this camera problem, in both languages."""
-    from web import i18n
-
-    key = f"camera.reason.{code}"
-    return i18n.text(key if i18n.has(key) else "camera.reason.unknown")
-
-
-def _verdicts_of(session: Session, seq: int) -> list:
-    """The verdicts a record produced (appended in record order, so search from the end)."""
-    found = []
-    for verdict in reversed(session.verdicts):
-        if verdict.seq < seq:
-            break
-        if verdict.seq == seq:
-            found.append(verdict)
-    found.reverse()
-    return found
-
-
-def _without_ts(encoded: bytes | None) -> Any:
-    if not encoded:
-        return encoded
-    body = json.loads(encoded)
-    body.pop("ts", None)
-    return body

@@ -59,7 +59,7 @@ def encode(payload: dict) -> bytes:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def decode(data: bytes) -> dict | None:
+def decode(data: bytes | bytearray) -> dict | None:
     """A payload as a dict; None for an empty message (a cleared retained topic)."""
     if not data:
         return None
@@ -121,7 +121,7 @@ def state_payload(
     state = session.state
     names = list(session.setup.names)
 
-    def name_of(side) -> str:
+    def name_of(side: object) -> str:
         for score in scores:
             if score["side"] == side:
                 return score["label"]["en"]
