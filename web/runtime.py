@@ -255,7 +255,7 @@ class Runtime:
 
     def match(self) -> dict | None:
         """The match these players are in (web.standing)."""
-        return match_standing(self.session, self.store.games())
+        return match_standing(self.session, self.store.games)
 
     def camera_status(self) -> dict:
         return camera_status(
