@@ -61,7 +61,7 @@ class KitCheck:
             "cards": self.cards,
             "complete": self.complete,
             "present": len(self.present),
-            "missing": [_card_dict(p) for p in self.missing],
+            "missing": [_card_dict(p, self.game) for p in self.missing],
             "duplicates": [{**_card_dict(p), "count": n} for p, n in self.duplicates],
             "foreign": [
                 {
@@ -79,8 +79,20 @@ class KitCheck:
         }
 
 
-def _card_dict(piece: Piece) -> dict:
-    return {"payload": piece.payload, "card": piece.card, "name": piece.name.to_dict()}
+def replacement(game: str, payload: str) -> dict:
+    """Where a lost card is printed again: the command, and the dashboard's page of that one
+    card (web/kit.py serves it at 300 dpi, printed at the card's size)."""
+    return {
+        "command": f"companion print card {game} {payload} --out {game}-{payload}.png",
+        "url": f"/kit/{game}/card/{payload}.png",
+    }
+
+
+def _card_dict(piece: Piece, game: str | None = None) -> dict:
+    entry = {"payload": piece.payload, "card": piece.card, "name": piece.name.to_dict()}
+    if game is not None:
+        entry["replace"] = replacement(game, piece.payload)
+    return entry
 
 
 def merge_frames(frames: Iterable[Mapping[str, int]]) -> Counter[str]:
