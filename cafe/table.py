@@ -28,6 +28,7 @@ from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_messag
 from .floor import FloorSettings
 from .help import HelpDesk
 from .outbox import PublishedCursor
+from .packup import PackupDesk
 from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 
@@ -63,10 +64,12 @@ class TablePublisher:
         instance: str | None = None,
         claim: NameClaim | None = None,
         help_desk: HelpDesk | None = None,
+        packup_desk: PackupDesk | None = None,
     ):
         self.runtime = runtime
         # Calls for help: a tap on the table's page (cafe.help_web) or play that looks stuck.
         self.help = help_desk or HelpDesk(FloorSettings.load().help)
+        self.packup = packup_desk or PackupDesk()  # "Check the box" results (cafe.packup_web)
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -291,6 +294,8 @@ class TablePublisher:
             return
         if isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
+        elif isinstance(alert_id, str) and alert_id.startswith("packup:") and self.packup.clear():
+            self._wake.set()  # staff saw the box's result: the alert goes
         elif isinstance(alert_id, str) and alert_id in self._alert_since:
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
             with self._acks_lock:
@@ -402,6 +407,7 @@ class TablePublisher:
             call = self.help.alert()
             if call is not None:
                 alerts.append(call)
+            alerts += [box for box in [self.packup.alert()] if box is not None]
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
