@@ -102,3 +102,20 @@ def test_the_alert_has_the_shape_the_cafe_accepts():
     _, _, _, clean = read("companion/cafe/tables/t1/alerts", json.dumps(alerts).encode())
     assert clean["alerts"][0]["cards"][0] == "MU01" and clean["alerts"][0]["kind"] == "packup"
     assert desk.clear() and desk.alert() is None and not desk.clear()
+
+
+def test_only_the_host_checks_the_box(tmp_path):
+    from web.roles import role_tokens
+
+    app = create_app({"db": str(tmp_path / "g.db"), "host": "0.0.0.0", "token": "h0st"})
+    install_packup(app, PackupDesk())
+    client = app.test_client()
+    tokens = role_tokens("h0st")
+    for role in ("player", "viewer"):
+        answer = client.post(
+            "/api/packup-check", json={}, headers={"X-Companion-Token": tokens[role]}
+        )
+        assert answer.status_code == 403, role  # host_only, or viewer_only for a viewer
+    host = client.post("/api/packup-check", json={}, headers={"X-Companion-Token": tokens["host"]})
+    assert host.status_code == 409, "the host may: this table has no camera"
+    app.extensions["companion_runtime"].close()
