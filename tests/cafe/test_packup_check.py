@@ -7,12 +7,14 @@ acknowledgement takes it off the café page. Real Mosquitto, real dashboard and 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import cv2
 import pytest
 from cafehelpers import settings_for, wait_until
+from test_cafe_page import start_cafe
 
 from cafe.app import create_cafe_app
 from cafe.hub import CafeView
@@ -25,6 +27,9 @@ from web.camera import open_watcher
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
 from packup_frames import kit_frame
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
 
 
 @pytest.fixture
@@ -119,3 +124,77 @@ def test_only_the_host_checks_the_box(tmp_path):
     host = client.post("/api/packup-check", json={}, headers={"X-Companion-Token": tokens["host"]})
     assert host.status_code == 409, "the host may: this table has no camera"
     app.extensions["companion_runtime"].close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
+def test_check_the_box_from_the_table_page_to_the_cafe_page(broker, tmp_path):
+    """The real `companion serve --source images:DIR --mqtt` table and `companion cafe`."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    frame = kit_frame("musee", {"MU17", "MU42"}, [("mythe", "MYN1A")])
+    cv2.imwrite(str(frames / "0001.png"), frame)
+    cafe_process, cafe_url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
+    table_process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--game", "musee", "--players", "2"]
+        + ["--source", f"images:{frames}", "--port", "0", "--db", str(tmp_path / "t1.sqlite3")]
+        + ["--mqtt", broker.url, "--table", "t1", "--venue", "cafe"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    view = CafeView(settings_for(broker), "cafe").start()
+    try:
+        dashboard = wait_until(
+            lambda: next(
+                (t["status"]["dashboard"] for t in view.snapshot()["tables"] if t["status"]), None
+            ),
+            60,
+            "the table's dashboard address",
+        )
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+            )
+            phone = browser.new_page(viewport={"width": 390, "height": 844})
+            staff = browser.new_page(viewport={"width": 1280, "height": 800})
+            for page in (phone, staff):
+                page.set_default_timeout(20000)
+            expect = sync_api.expect
+            phone.goto(dashboard)
+            button = phone.locator("#cafe-packup-btn")
+            expect(button).to_have_text("Check the box")
+            box = button.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+            button.click()
+            result = phone.locator("#cafe-packup-result")
+            expect(result).to_contain_text("Missing: Musée 17 Seascape and 42 Seascape.")
+            expect(result).to_contain_text("Not from this box: Adventure 1 of Mythe.")
+            link = result.locator("a").first
+            expect(link).to_have_text("Print 17 Seascape again")
+            assert link.get_attribute("href") == "/kit/musee/card/MU17.png"
+            phone.click("#lang-zh")
+            expect(button).to_have_text("檢查盒內的牌")
+            expect(result).to_contain_text("缺少：《私藏美術館》17 海景、42 海景。")
+            expect(link).to_have_text("重印 17 海景")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            phone.screenshot(path=str(SHOTS / "table-packup-zh.png"), full_page=True)
+
+            staff.goto(cafe_url + "/")
+            alert = staff.locator('.tile[data-table="t1"] .alert-packup')
+            expect(alert).to_contain_text("Box check")
+            expect(alert).to_contain_text("Missing: Musée 17 Seascape and 42 Seascape.")
+            staff.click("#lang-zh")
+            expect(alert).to_contain_text("收盒檢查")
+            expect(alert).to_contain_text("缺少：《私藏美術館》17 海景、42 海景。")
+            staff.screenshot(path=str(SHOTS / "cafe-packup-zh.png"))
+            alert.locator("button.ack").click()
+            expect(alert).to_have_count(0)
+            browser.close()
+    finally:
+        view.close()
+        table_process.terminate()
+        table_process.wait(timeout=15)
+        cafe_process.terminate()
+        cafe_process.wait(timeout=15)
