@@ -48,7 +48,10 @@ CAMERA_NOT_YET = ("starting", "no camera")
 
 
 class TablePublisher:
-    """Publishes one table's state, events, alerts and status; handles staff acknowledgements."""
+    """Publishes one table's state, events, alerts and status; handles staff acknowledgements.
+
+    Its alerts include calls for help (`help_desk`, cafe.help_web: a tap or stuck play) and
+    the last pack-up check (`packup_desk`, cafe.packup_web: "Check the box")."""
 
     def __init__(
         self,
@@ -67,9 +70,8 @@ class TablePublisher:
         packup_desk: PackupDesk | None = None,
     ):
         self.runtime = runtime
-        # Calls for help: a tap on the table's page (cafe.help_web) or play that looks stuck.
         self.help = help_desk or HelpDesk(FloorSettings.load().help)
-        self.packup = packup_desk or PackupDesk()  # "Check the box" results (cafe.packup_web)
+        self.packup = packup_desk or PackupDesk()
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -101,7 +103,6 @@ class TablePublisher:
         self.check_name_first = check_name_first
         self.name_taken_by: dict | None = None
         self._connect_lock = threading.Lock()
-
         self.client = self._make_client()
         runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(
