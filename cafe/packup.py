@@ -1,10 +1,15 @@
 """A table's last pack-up check ("Check the box", cafe/packup_web.py), shared by its page and
-its café publisher (cafe/table.py), which sends it as an alert of kind `packup` (TOPICS.md)."""
+its café publisher (cafe/table.py), which sends it as an alert of kind `packup` (TOPICS.md),
+and kept in the table's database file (`cafe_packup_checks`, beside the game log)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import threading
 import time
+from contextlib import closing
+from pathlib import Path
 
 
 class PackupDesk:
@@ -49,3 +54,36 @@ class PackupDesk:
             "acknowledged": False,
             "acknowledged_at": None,
         }
+
+
+LOG_SCHEMA = """
+CREATE TABLE IF NOT EXISTS cafe_packup_checks (
+    at REAL NOT NULL,
+    game_id INTEGER,
+    game TEXT NOT NULL,
+    complete INTEGER NOT NULL,
+    result TEXT NOT NULL
+);
+"""
+
+
+def log_check(path: str | Path, game_id: int | None, result: dict) -> None:
+    """Keep a check in the table's database file, in a table of its own (the game log itself
+    is never touched), so the evening's checks outlive the table process."""
+    with closing(sqlite3.connect(str(path), timeout=10)) as db, db:
+        db.executescript(LOG_SCHEMA)
+        db.execute(
+            "INSERT INTO cafe_packup_checks (at, game_id, game, complete, result) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (result["at"], game_id, result["game"], int(result["complete"]), json.dumps(result)),
+        )
+
+
+def logged_checks(path: str | Path, limit: int = 20) -> list[dict]:
+    """The table's latest checks, newest first."""
+    with closing(sqlite3.connect(str(path), timeout=10)) as db:
+        db.executescript(LOG_SCHEMA)
+        rows = db.execute(
+            "SELECT game_id, result FROM cafe_packup_checks ORDER BY at DESC LIMIT ?", (limit,)
+        ).fetchall()
+    return [{**json.loads(result), "game_id": game_id} for game_id, result in rows]

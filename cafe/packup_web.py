@@ -3,10 +3,11 @@ face up under the camera and taps it; the table reads the camera's newest frame 
 (vision.packup, the real decoder: the cards need not lie on the mat) and answers which cards
 are missing, twice, or from another game (companion/kit_check.py). The result goes to the
 café as an alert of kind `packup` (TOPICS.md) until staff acknowledge it, and into the
-table's log.
+table's database file beside its game log.
 
     GET  /api/packup-check   {"checked": false} or the last result (KitCheck.to_dict, "at")
     POST /api/packup-check   check now (the host only: every POST under /api/ is, web/roles.py)
+    GET  /api/packup-checks  the table's latest checks, newest first (kept in its database)
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from .packup import PackupDesk
+from .packup import PackupDesk, log_check, logged_checks
 
 HERE = Path(__file__).resolve().parent
 EXTENSION = "cafe_packup"
@@ -52,6 +53,12 @@ def last_check():
     return jsonify(current_app.extensions[EXTENSION].last() or {"checked": False})
 
 
+@bp.get("/api/packup-checks")
+def checks_logged():
+    """The table's latest checks, newest first, from its database file."""
+    return jsonify(logged_checks(current_app.extensions["companion_runtime"].store.path))
+
+
 @bp.post("/api/packup-check")
 def check_now():
     from vision.packup import check_frames
@@ -62,9 +69,10 @@ def check_now():
     if frame is None:
         raise ApiError(409, NO_FRAME["en"], "no_frame", text=NO_FRAME)
     with runtime.lock:
-        game = runtime.session.game.info.slug
+        game, game_id = runtime.session.game.info.slug, runtime.game_id
     result = check_frames(game, [frame]).to_dict()
     kept = current_app.extensions[EXTENSION].record(result)
+    log_check(runtime.store.path, game_id, kept)
     log.info("pack-up check of %s: %s", game, " ".join(s["en"] for s in result["sentences"]))
     return jsonify(kept)
 

@@ -7,6 +7,7 @@ acknowledgement takes it off the café page. Real Mosquitto, real dashboard and 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from test_cafe_page import start_cafe
 
 from cafe.app import create_cafe_app
 from cafe.hub import CafeView
-from cafe.packup import PackupDesk
+from cafe.packup import PackupDesk, log_check
 from cafe.packup_web import install_packup, latest_frame
 from cafe.payloads import read
 from cafe.table import TablePublisher
@@ -83,6 +84,9 @@ def test_the_box_check_reaches_the_cafe_and_leaves_when_staff_saw_it(table, cafe
     assert [f["payload"] for f in result["foreign"]] == ["MYN1A"] and result["present"] == 58
     assert result["missing"][0]["replace"]["url"] == "/kit/musee/card/MU17.png"
     assert host.get("/api/packup-check").get_json()["at"] == result["at"], "the page keeps it"
+    (logged,) = host.get("/api/packup-checks").get_json()
+    assert logged["at"] == result["at"] and logged["game_id"] == runtime.game_id
+    assert [m["payload"] for m in logged["missing"]] == ["MU17", "MU42"]
 
     alert = wait_until(lambda: packup_alerts(cafe), 10, "the result on the café view")[0]
     assert alert["code"] == "incomplete" and alert["cards"] == ["MU17", "MU42"]
@@ -94,6 +98,21 @@ def test_the_box_check_reaches_the_cafe_and_leaves_when_staff_saw_it(table, cafe
     assert acked.status_code == 200
     wait_until(lambda: not packup_alerts(cafe), 10, "the result off the café page once seen")
     assert host.get("/api/packup-check").get_json()["missing"], "the table's page still has it"
+
+
+def test_checks_are_kept_in_the_tables_database_across_restarts(tmp_path):
+    db = tmp_path / "t1.sqlite3"
+    for run in range(2):
+        app = create_app({"db": str(db), "game": "musee", "players": 2})
+        install_packup(app, PackupDesk())
+        if run == 0:
+            result = {"game": "musee", "complete": False, "missing": [], "sentences": []}
+            log_check(db, 1, PackupDesk().record(result))
+        checks = app.test_client().get("/api/packup-checks").get_json()
+        app.extensions["companion_runtime"].close()
+    assert len(checks) == 1 and checks[0]["game"] == "musee" and checks[0]["game_id"] == 1
+    with sqlite3.connect(db) as plain:  # a table of its own beside the game log
+        assert plain.execute("SELECT count(*) FROM cafe_packup_checks").fetchone() == (1,)
 
 
 def test_the_alert_has_the_shape_the_cafe_accepts():
