@@ -62,3 +62,18 @@ def test_a_file_that_is_not_an_image_is_one_line(tmp_path):
     bad.write_bytes(b"not a picture")
     result = run("packup", str(bad), "--game", "musee")
     assert result.exit_code == 2 and result.output.startswith("error: ")
+
+
+def test_a_missing_card_is_printed_again_from_the_command_line(tmp_path):
+    from PIL import Image
+
+    from vision.decode import decode_image
+
+    out = tmp_path / "MU17.png"
+    result = run("print", "card", "musee", "mu17", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    image = cv2.imread(str(out))
+    assert [code.text for code in decode_image(image)] == ["MU17"]
+    assert round(image.shape[1] / Image.open(out).info["dpi"][0] * 25.4) == 63  # mm wide
+    refused = run("print", "card", "musee", "CCY01", "--out", str(tmp_path / "x.png"))
+    assert refused.exit_code == 2 and refused.output.startswith("error: ")
