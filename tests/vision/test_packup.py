@@ -6,6 +6,7 @@ import pytest
 from packup_frames import kit_frame
 
 from vision.packup import check_frames, codes_in_frame
+from vision.scene import Degradation
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +35,11 @@ def test_a_box_checked_in_two_frames_counts_each_card_once(two_missing_one_stray
     # the same layout seen twice (a second frame of one layout) adds no duplicates
     check = check_frames("musee", [two_missing_one_stray, two_missing_one_stray])
     assert not check.duplicates and [p.payload for p in check.missing] == ["MU17", "MU42"]
+
+
+def test_through_a_webcams_blur_noise_and_jpeg_at_3_px_per_module_nothing_is_falsely_missing():
+    webcam = Degradation(blur_sigma=0.8, noise_sigma=4, jpeg_quality=80)
+    frame = kit_frame("musee", {"MU17", "MU42"}, [("mythe", "MYN1A")], 12, 7, 0.2, webcam, 3.0)
+    check = check_frames("musee", [frame])
+    assert [p.payload for p in check.missing] == ["MU17", "MU42"]
+    assert [s.payload for s in check.foreign] == ["MYN1A"]
