@@ -130,7 +130,7 @@ def compare_kit(
         if payload in catalogue:
             continue
         owner = next(
-            ((slug, name, c.get(payload)) for slug, (name, c) in others.items() if payload in c),
+            ((slug, name, c.piece(payload)) for slug, (name, c) in others.items() if payload in c),
             None,
         )
         if owner is None:
