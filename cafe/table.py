@@ -23,6 +23,7 @@ from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_messag
 from .floor import FloorSettings
 from .help import HelpDesk
 from .outbox import PublishedCursor
+from .packup import PackupDesk
 from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
@@ -46,7 +47,10 @@ __all__ = [
 
 
 class TablePublisher:
-    """Publishes one table's state, events, alerts and status; handles staff acknowledgements."""
+    """Publishes one table's state, events, alerts and status; handles staff acknowledgements.
+
+    Its alerts include calls for help (`help_desk`, cafe.help_web: a tap or stuck play) and
+    the last pack-up check (`packup_desk`, cafe.packup_web: "Check the box")."""
 
     def __init__(
         self,
@@ -62,10 +66,11 @@ class TablePublisher:
         instance: str | None = None,
         claim: NameClaim | None = None,
         help_desk: HelpDesk | None = None,
+        packup_desk: PackupDesk | None = None,
     ):
         self.runtime = runtime
-        # Calls for help: a tap on the table's page (cafe.help_web) or play that looks stuck.
         self.help = help_desk or HelpDesk(FloorSettings.load().help)
+        self.packup = packup_desk or PackupDesk()
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -92,7 +97,6 @@ class TablePublisher:
         self.check_name_first = check_name_first
         self.name_taken_by: dict | None = None
         self._connect_lock = threading.Lock()
-
         self.client = self._make_client()
         runtime.add_observer(self._on_runtime_change)
         self._thread = threading.Thread(
@@ -306,6 +310,8 @@ class TablePublisher:
             return
         if isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
+        elif isinstance(alert_id, str) and alert_id.startswith("packup:") and self.packup.clear():
+            self._wake.set()  # staff saw the box's result: the alert goes
         elif isinstance(alert_id, str) and self.alerts.acknowledge(alert_id):
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
             self._wake.set()
@@ -372,6 +378,7 @@ class TablePublisher:
             call = self.help.alert()
             if call is not None:
                 alerts.append(call)
+            alerts += [box for box in [self.packup.alert()] if box is not None]
         encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)

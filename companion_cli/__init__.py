@@ -34,6 +34,7 @@ COMMANDS = {
     "demo": "web_cmds:demo",
     "record": "record_cmds:record",
     "cafe": "cafe_cmds:cafe",
+    "packup": "packup_cmds:packup",
 }
 
 

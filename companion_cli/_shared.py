@@ -143,8 +143,11 @@ def publisher_factory(options: dict):
     from cafe.floor import FloorSettings
     from cafe.help import HelpDesk
     from cafe.help_web import install_help
+    from cafe.packup import PackupDesk
+    from cafe.packup_web import install_packup
 
     desk = HelpDesk(FloorSettings.load().help)  # "Call staff" on the dashboard, stuck play
+    boxes = PackupDesk()  # "Check the box" on the host's dashboard
 
     def start(runtime, address: str):
         from cafe.table import TablePublisher
@@ -163,9 +166,14 @@ def publisher_factory(options: dict):
             instance=instance,
             claim=claim,
             help_desk=desk,
+            packup_desk=boxes,
         ).start()
 
-    start.install = lambda app: install_help(app, desk)  # type: ignore[attr-defined]
+    def install(app) -> None:
+        install_help(app, desk)
+        install_packup(app, boxes)
+
+    start.install = install  # type: ignore[attr-defined]
     return start
 
 

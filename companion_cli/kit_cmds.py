@@ -108,6 +108,21 @@ def print_cards(game, fmt, paper, dpi, card_size, plain_backs, out):
         click.echo(sheets.cards_png(slug, Path(out), dpi, size))
 
 
+@print_group.command("card")
+@click.argument("game")
+@click.argument("payload")
+@click.option("--dpi", type=click.IntRange(30, 1200), default=300, show_default=True)
+@_out("output file (PNG), printed at the card's size")
+def print_card(game, payload, dpi, out):
+    """One card of GAME again (the one whose code is PAYLOAD, e.g. MU17): a lost card's
+    replacement, as `companion packup` names it."""
+    from calibration.kit.cards import card_image
+
+    image = card_image(_resolve(game), payload.upper(), dpi=dpi)
+    image.save(out, dpi=(dpi, dpi))
+    click.echo(f"{out}: {payload.upper()} at {dpi} dpi, {image.width} x {image.height} px")
+
+
 @print_group.command("stickers")
 @click.argument("game")
 @_paper

@@ -79,6 +79,7 @@ class TableWatcher:
             else None
         )
         self.last_frame_index: int | None = None
+        self.last_image: np.ndarray | None = None  # the newest frame whole (the pack-up check)
         self.frames_dropped = 0  # frames the source had that were never processed
         # How frames were decoded (decoding_counts).
         self._frames = self.full_decodes = self.partial_decodes = 0
@@ -165,6 +166,7 @@ class TableWatcher:
     def process(self, image: np.ndarray, t: float) -> WatchStep:
         """Run one frame through decode, regions and tracker (sources call this via step)."""
         self._frames += 1
+        self.last_image = image
         seen = self._see_if_changed(image)
         warnings: list[str] = list(self.mat.warnings)
         events = []

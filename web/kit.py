@@ -52,6 +52,30 @@ def kit_links(game: str, players: int) -> dict:
     return {"commands": commands, "downloads": downloads}
 
 
+@bp.get("/kit/<game>/card/<payload>.png")
+def card_png(game: str, payload: str):
+    """One card at 300 dpi: the replacement for a card the pack-up check found missing
+    (companion/kit_check.py names this link)."""
+    import io
+
+    from companion.errors import UnknownCardError
+    from companion.games import find_game
+
+    if not kit_available():
+        raise ApiError(404, "the print kit (calibration.kit) is not installed")
+    slug = find_game(game).info.slug
+    from calibration.kit.cards import card_image
+
+    try:
+        image = card_image(slug, payload.upper(), dpi=300)
+    except UnknownCardError as exc:
+        raise ApiError(404, str(exc)) from None
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(300, 300))
+    buffer.seek(0)
+    return send_file(buffer, mimetype="image/png", download_name=f"{slug}-{payload}.png")
+
+
 @bp.get("/kit/<game>/<kind>.pdf")
 def download(game: str, kind: str):
     from companion.games import find_game

@@ -177,6 +177,7 @@ function tile(data) {
       const item = el("li", "alert alert-" + alert.kind + (alert.acknowledged ? " acked" : ""));
       item.dataset.alert = alert.id;
       item.append(el("span", "alert-text", pick(alert.message)));
+      if (alert.kind === "packup") item.prepend(el("span", "help-mark", t("cafe.packup")));
       if (alert.kind === "help") {
         item.prepend(el("span", "help-mark", t("cafe.help")));
         if (alert.since) item.append(el("span", "help-since", t("cafe.help_since", { time: clockShort(alert.since) })));

@@ -1,0 +1,83 @@
+"""The table's "Check the box" button (issue 27, item 3): the host lays the game's cards out
+face up under the camera and taps it; the table reads the camera's newest frame whole
+(vision.packup, the real decoder: the cards need not lie on the mat) and answers which cards
+are missing, twice, or from another game (companion/kit_check.py). The result goes to the
+café as an alert of kind `packup` (TOPICS.md) until staff acknowledge it, and into the
+table's database file beside its game log.
+
+    GET  /api/packup-check   {"checked": false} or the last result (KitCheck.to_dict, "at")
+    POST /api/packup-check   check now (the host only: every POST under /api/ is, web/roles.py)
+    GET  /api/packup-checks  the table's latest checks, newest first (kept in its database)
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, jsonify
+
+from .packup import PackupDesk, log_check, logged_checks
+
+HERE = Path(__file__).resolve().parent
+EXTENSION = "cafe_packup"
+log = logging.getLogger("cafe.packup")
+NO_FRAME = {
+    "en": "No camera frame to check: this table needs a camera for the box check.",
+    "zh-TW": "沒有鏡頭畫面可以檢查：這桌要接上鏡頭才能檢查盒內的牌。",
+}
+
+bp = Blueprint(
+    "cafe_packup",
+    __name__,
+    template_folder=str(HERE / "templates"),
+    static_folder=str(HERE / "table_static"),
+    static_url_path="/cafe-packup",
+)
+
+
+def install_packup(app: Flask, desk: PackupDesk) -> None:
+    """Before the server starts: the routes, and the button on the host's dashboard."""
+    app.extensions[EXTENSION] = desk
+    app.register_blueprint(bp)
+
+
+@bp.app_context_processor
+def _button_shown() -> dict:
+    return {"cafe_packup": EXTENSION in current_app.extensions}
+
+
+@bp.get("/api/packup-check")
+def last_check():
+    return jsonify(current_app.extensions[EXTENSION].last() or {"checked": False})
+
+
+@bp.get("/api/packup-checks")
+def checks_logged():
+    """The table's latest checks, newest first, from its database file."""
+    return jsonify(logged_checks(current_app.extensions["companion_runtime"].store.path))
+
+
+@bp.post("/api/packup-check")
+def check_now():
+    from vision.packup import check_frames
+    from web.errors import ApiError
+
+    runtime = current_app.extensions["companion_runtime"]
+    frame = latest_frame(runtime.watcher)
+    if frame is None:
+        raise ApiError(409, NO_FRAME["en"], "no_frame", text=NO_FRAME)
+    with runtime.lock:
+        game, game_id = runtime.session.game.info.slug, runtime.game_id
+    result = check_frames(game, [frame]).to_dict()
+    kept = current_app.extensions[EXTENSION].record(result)
+    log_check(runtime.store.path, game_id, kept)
+    log.info("pack-up check of %s: %s", game, " ".join(s["en"] for s in result["sentences"]))
+    return jsonify(kept)
+
+
+def latest_frame(watcher: Any):
+    """The camera's newest frame, whole (a recorded game's watcher wraps the live one)."""
+    watcher = getattr(watcher, "watcher", watcher)
+    return getattr(watcher, "last_image", None)
