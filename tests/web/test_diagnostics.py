@@ -151,3 +151,47 @@ def test_every_pass_of_the_card_reader_has_plain_words():
     for name in passes + [f"rectified-{b}" for b in ("zxing-cpp", "pyzbar", "opencv")]:
         entry = i18n.catalogue().get(f"diag.pass.{name}")
         assert entry and entry["en"] and entry["zh-TW"], name
+
+
+def small_cards_warning() -> str:
+    """The calibration's own warning for cards read at about 2.54 px per QR module."""
+    import numpy as np
+
+    from calibration.kit.cards import card_geometry
+    from calibration.layouts import load_layout
+    from calibration.markers import judge_view
+
+    layout = load_layout("musee", 2)
+    mm_per_px = card_geometry(layout.card_size_mm).module_mm / 2.54
+    _, warnings, ppm, _ = judge_view(layout, np.diag([mm_per_px, mm_per_px, 1.0]), None)
+    assert 2.5 < ppm < 2.6
+    (warning,) = [w for w in warnings if "per QR module" in w]
+    return warning
+
+
+@browser_test
+def test_the_small_cards_warning_is_said_in_chinese(browser, start_server, client, runtime):
+    """The calibration warns in English (logs, the CLI); a zh-TW page says it in Chinese."""
+    from test_screen_layouts import english_words
+
+    from vision.contract import SourceStatus, WatchStep
+
+    warning = small_cards_warning()
+    runtime.watcher = FakeWatcher(
+        [WatchStep([], None, SourceStatus(True, "", 0.0, 1), warnings=[warning])]
+    )
+    runtime.step_once()
+    assert warning in client.get("/api/camera").get_json()["warnings"]  # the API keeps it
+    server = start_server("serve", "--game", "musee", "--players", "2", "--port", "0")
+    said = {}
+    for lang in ("zh-TW", "en"):
+        context = browser.new_context()
+        context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_function("() => window.Companion && Companion.t('camera.details') !== ''")
+        said[lang] = page.evaluate("(w) => Companion.sayCameraWarning(w).textContent", warning)
+        context.close()
+    assert said["en"] == warning  # the English sentence unchanged
+    assert "2.54" in said["zh-TW"] and "：" in said["zh-TW"] and ":" not in said["zh-TW"]
+    assert not english_words(said["zh-TW"]), said["zh-TW"]

@@ -374,12 +374,22 @@ function renderCamera(camera) {
       if (warnings.length || problems.length) {
         status.appendChild(el("details", { class: "camera-detail" },
           el("summary", { text: t("camera.details") }),
-          warnings.map((w) => el("div", { class: "warning", lang: "en", text: w })),
+          warnings.map(sayCameraWarning),
           problems.map((p) => el("div", { class: "problem warning", lang: "en", title: p.cause || "",
                                           text: p.message + (p.cause ? " (" + p.cause + ")" : "") }))));
       }
     }
   }
+}
+
+/* A camera warning the catalogue knows is said in the page's language (its English words
+   stay as the tooltip); any other stays as the camera's own English words. */
+const CARDS_SMALL = /^cards small: about ([\d.]+) px per QR module at the far edge of the mat, below ([\d.]+); codes there may not read$/;
+function sayCameraWarning(warning) {
+  const small = CARDS_SMALL.exec(warning);
+  if (!small) return el("div", { class: "warning", lang: "en", text: warning });
+  return el("div", { class: "warning", "data-code": "cards_small", title: warning,
+                     text: t("camera.warn.cards_small", { ppm: small[1], need: small[2] }) });
 }
 
 /* Fetch the newest preview off-screen, then swap it in (no flicker, no half images). */
@@ -1139,4 +1149,5 @@ document.addEventListener("DOMContentLoaded", async () => {
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
                      fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
+                     sayCameraWarning,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };
