@@ -173,3 +173,41 @@ def test_the_demo_says_it_is_a_recorded_game_and_leaves_no_folder(browser, start
     demo.kill(15)  # SIGTERM: a clean stop
     assert demo.proc.returncode == 0
     assert not folder.parent.exists(), folder.parent
+
+
+@pytest.mark.parametrize(
+    "game, names",
+    [
+        ("mythe", ["Ana", "Ben"]),
+        ("crypt", ["Ana", "Ben", "Chen"]),
+        ("cardcassonne", ["Ana", "Ben"]),
+    ],
+)
+def test_a_chinese_page_at_the_start_has_no_latin_word_nor_half_width_colon(
+    browser, server, game, names
+):
+    """Mythe's list of the pieces on the table showed 'path' and 'adventure'; Crypt and Cardcassonne wrote 起始火炬: with a
+    half-width colon."""
+    from test_screen_layouts import english_words
+
+    new_game(server.url, game, names)
+    if game == "mythe":  # a card on the table: the list of pieces named its region 'adventure'
+        state = json.load(urllib.request.urlopen(server.url + "/api/state", timeout=10))
+        body = {"action": "add", "payload": "MYFAIRY", "region": "adventure"}
+        post(
+            server.url, "/api/correct", json.dumps(body | {"state_id": state["state_id"]}).encode()
+        )
+    page = open_page(browser, server.url + "/", LAPTOP, "zh-TW")
+    page.wait_for_function(f"() => S.snap.game.slug === '{game}'")
+    page.wait_for_timeout(300)  # the game's own view draws after the snapshot arrives
+    # the folded parts too (the grown-ups' table details and corrections)
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => (d.open = true))")
+    text = page.locator("body").inner_text()
+    text = re.sub(r"https?://\S+", "", text)  # a join link is an address
+    # card codes (MYFAIRY) are what the printed cards show
+    shown = {w for w in english_words(text) - set(names) if not w.isupper()}
+    assert not shown, shown
+    colons = [line for line in text.splitlines() if ":" in re.sub(r"\d:\d", "", line)]
+    assert not colons, colons
+    assert not page.errors, page.errors
+    page.context.close()

@@ -692,7 +692,7 @@ function renderGeneric(box, snap, desc, interactive) {
     const list = el("ul", { class: "pieces" });
     for (const p of pieces) {
       list.appendChild(el("li", {}, el("code", { text: p.payload }), " ",
-        cardLabel(p.payload), " — ", String(p.where.region), p.where.slot ? " " + JSON.stringify(p.where.slot) : ""));
+        cardLabel(p.payload), " — ", regionName(p.where.region), p.where.slot ? " " + JSON.stringify(p.where.slot) : ""));
     }
     box.appendChild(list);
   }

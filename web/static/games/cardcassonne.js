@@ -127,7 +127,7 @@
       card.appendChild(el("div", { class: "cc-facts", text: facts.join(" · ") }));
       const animals = Object.entries(p.animals || {});
       if (animals.length) {
-        const line = el("div", { class: "cc-animals" }, t("cc.animals") + ": ");
+        const line = el("div", { class: "cc-animals" }, t("cc.animals") + C.colon());
         for (const [colour, cards] of animals) {
           line.appendChild(el("span", { class: "cc-chip", style: "--card:" + rowHex(desc, colour) },
             rowName(desc, colour) + " × " + cards.length));
@@ -268,7 +268,7 @@
           q.appendChild(opts);
           block.appendChild(q);
         } else if (c.choice) {
-          block.appendChild(el("div", { class: "cc-answered", text: C.cardLabel(c.card) + ": " + t("cc.chosen." + c.choice) }));
+          block.appendChild(el("div", { class: "cc-answered", text: C.cardLabel(c.card) + C.colon() + t("cc.chosen." + c.choice) }));
         }
       }
       panel.appendChild(block);
@@ -335,7 +335,7 @@
     for (const [key, table] of Object.entries(desc.tables || {})) {
       panel.appendChild(el("div", { class: "cc-table-line" },
         table.unverified ? el("span", { class: "cc-unverified", text: t("cc.unverified") }) : null,
-        " " + t("cc.table." + key) + ": " + table.points.join(", ")));
+        " " + t("cc.table." + key) + C.colon() + table.points.join(", ")));
     }
     const ul = el("ul");
     for (const note of snap.notes || []) ul.appendChild(el("li", { text: pick(note) }));

@@ -154,13 +154,13 @@
       el("span", { class: "crypt-deck", text: t("crypt.deckLeft", { n: desc.deck_left }) })));
     if (!["over", "before_scoring", "final_reveal", "tiebreak"].includes(desc.phase)) {
       panel.appendChild(el("div", { class: "crypt-torches", id: "crypt-torches" },
-        el("span", { class: "crypt-torch leader" }, icon("leader"), t("crypt.leader") + ": " + seatName(desc.leader)),
-        el("span", { class: "crypt-torch lights" }, icon("lights"), t("crypt.lightsOut") + ": " + seatName(desc.lights_out))));
+        el("span", { class: "crypt-torch leader" }, icon("leader"), t("crypt.leader") + C.colon() + seatName(desc.leader)),
+        el("span", { class: "crypt-torch lights" }, icon("lights"), t("crypt.lightsOut") + C.colon() + seatName(desc.lights_out))));
     }
     const refusal = latestRefusal(snap);
     if (refusal) {
       panel.appendChild(el("div", { class: "crypt-refused", id: "crypt-refused" },
-        icon("cross"), el("strong", { text: t("crypt.refused") + ": " }),
+        icon("cross"), el("strong", { text: t("crypt.refused") + C.colon() }),
         refusal.violations.map((v) => el("span", { class: "crypt-reason", "data-code": v.code, text: pick(v.message) + " " }))));
     }
     if (desc.phase === "reveal") {
@@ -518,7 +518,7 @@
       if (onCards) dice.appendChild(el("span", { class: "crypt-count", text: onCards + " " + t("crypt.onCards") }));
       card.appendChild(dice);
       if (!p.ghost) {
-        const coll = el("div", { class: "crypt-collection" }, el("span", { class: "crypt-label", text: t("crypt.collected") + ": " }));
+        const coll = el("div", { class: "crypt-collection" }, el("span", { class: "crypt-label", text: t("crypt.collected") + C.colon() }));
         if (!p.collection.length) coll.appendChild(el("span", { class: "none", text: t("crypt.nothingYet") }));
         for (const c of p.collection) {
           coll.appendChild(el("span", { class: "crypt-mini" + (c.card ? "" : " down") + (c.flipped ? " flipped" : ""),
@@ -550,7 +550,7 @@
     if (interactive) {
       const actions = flipActions(desc);
       if (actions.length) box.appendChild(el("div", { class: "crypt-flips", id: "crypt-flips" },
-        el("span", { class: "crypt-label", text: t("crypt.flipTitle") + ": " }), actions));
+        el("span", { class: "crypt-label", text: t("crypt.flipTitle") + C.colon() }), actions));
     }
     return box;
   }

@@ -441,7 +441,7 @@
 
   function renderHands(desc) {
     const box = el("div", { class: "mythe-hands", id: "mythe-hands" });
-    box.appendChild(el("span", { class: "mythe-label", text: t("mythe.hands") + ":" }));
+    box.appendChild(el("span", { class: "mythe-label", text: t("mythe.hands") + C.colon() }));
     desc.hands.forEach((n, s) => {
       box.appendChild(el("span", { class: "mythe-hand", "data-seat": s },
         pic("mouse", "", colourOf(desc.heroes[s])), seatName(s) + " ", pic("card"), "× " + n));
