@@ -511,3 +511,25 @@ def test_a_camera_driver_error_reaches_the_dashboard_with_its_cause(runtime):
     problem = runtime.camera_status()["problems"][-1]
     assert "reading from the camera failed" in problem["message"]
     assert problem["cause"] == "RuntimeError: driver exploded"
+
+
+def test_a_rule_break_asked_as_expected_is_200_with_the_same_body(client):
+    """The dashboard says refusals itself and asks for them as 200 (the browser logs every
+    4xx as a failed load); any other client keeps the documented 422."""
+    from web.errors import REFUSALS_HEADER
+
+    move = place(0, "MU10", 1, 0, 2)  # Ben's museum
+    plain = post(client, "/api/move", 0, move=move)
+    asked = client.post(
+        "/api/move",
+        json={"state_id": 0, "move": move},
+        headers={REFUSALS_HEADER: "expected"},
+    )
+    other = client.post(
+        "/api/move", json={"state_id": 0, "move": move}, headers={REFUSALS_HEADER: "yes"}
+    )
+    assert plain.status_code == 422 and other.status_code == 422
+    assert asked.status_code == 200
+    error = asked.get_json()["error"]
+    assert error["status"] == 422 and error["code"] == "rule_break"
+    assert error["violations"] == plain.get_json()["error"]["violations"]

@@ -211,3 +211,20 @@ def test_a_chinese_page_at_the_start_has_no_latin_word_nor_half_width_colon(
     assert not colons, colons
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_refused_move_leaves_the_console_free_of_errors(browser, server):
+    """A refusal is an expected answer, said in the alert panel; the browser logged every one
+    as a failed load (a 422) in its console."""
+    new_game(server.url, "musee", ["Amy", "Ben"])
+    page = open_page(browser, server.url + "/", LAPTOP, "en")
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    illegal = {"kind": "place", "player": 0, "card": "MU10", "museum": 1, "gallery": 0, "space": 2}
+    answer = page.evaluate("(move) => Companion.command('/api/move', { move })", illegal)
+    assert answer is None  # refused
+    page.wait_for_function("() => document.querySelector('#alerts').textContent.includes('Ben')")
+    page.wait_for_timeout(300)
+    assert not console, console
+    assert not page.errors, page.errors
+    page.context.close()

@@ -33,6 +33,8 @@ async function api(method, path, body) {
   const options = { method, headers: {}, credentials: "same-origin" };
   if (method === "POST") {  // the server takes commands as JSON only (no cross-site forms)
     options.headers["Content-Type"] = "application/json";
+    // a refusal is an answer this page says itself: asked as 200, no failed load in the console
+    options.headers["X-Companion-Refusals"] = "expected";
     options.body = typeof body === "string" ? body : JSON.stringify(body === undefined ? {} : body);
   }
   let response;
@@ -45,7 +47,7 @@ async function api(method, path, body) {
   }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  if (!response.ok) {
+  if (!response.ok || (data && data.error)) {
     const error = (data && data.error) || { status: response.status, message: response.statusText };
     const exc = new Error(error.message);
     exc.info = error;
