@@ -228,3 +228,17 @@ def test_a_refused_move_leaves_the_console_free_of_errors(browser, server):
     assert not console, console
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["crypt", "masterpiece"])
+def test_during_a_deal_no_player_is_told_to_act(browser, server, game):
+    """At a deal every seat is 'current' to the engine (the cards go to all), but only the
+    host deals: the turn box said 'Bo may also act now' and 'Cy may also act now'."""
+    new_game(server.url, game, ["Ana", "Bo", "Cy"])
+    page = open_page(browser, server.url + "/", LAPTOP, "en")
+    page.wait_for_function(f"() => S.snap.game.slug === '{game}'")
+    assert len(page.evaluate("() => S.snap.current_players")) == 3  # still dealing
+    turn = page.locator("#turn").inner_text()
+    assert "may also act" not in turn and "Bo" not in turn and "Cy" not in turn, turn
+    assert "The host deals" in turn, turn
+    page.context.close()

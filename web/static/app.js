@@ -476,6 +476,12 @@ function renderMySeat() {
   node.textContent = seat != null ? t("role.yourSeat", { name: seatName(seat) }) : old ? t("role.oldLink") : "";
 }
 
+/* A deal (Crypt's reveal of the row, Masterpiece's set-up): the engine counts every seat
+   as current, since the cards go to all of them, but only the host deals. */
+function dealing(desc, current) {
+  return current.length > 1 && ((desc.phase === "reveal" && desc.deal != null) || desc.phase === "setup");
+}
+
 function renderTurn(snap) {
   renderMySeat();
   const box = clear($("turn"));
@@ -484,7 +490,9 @@ function renderTurn(snap) {
     box.appendChild(el("div", { class: "turn-now over", text: t("turn.over") }));
   } else {
     const current = snap.current_players || [];
-    if (current.length) {
+    if (dealing(desc, current)) {
+      box.appendChild(el("div", { class: "turn-now deal", text: t("turn.deal") }));
+    } else if (current.length) {
       box.appendChild(el("div", { class: "turn-now", text: t("turn.of", { name: seatName(current[0]) }) }));
       for (const seat of current.slice(1)) {
         box.appendChild(el("div", { class: "turn-extra", text: t("turn.partner", { name: seatName(seat) }) }));
