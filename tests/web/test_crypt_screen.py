@@ -128,7 +128,7 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
 
     page.click("#lang-zh")
     assert "6 分" in scores.locator('.crypt-score[data-side="p0"]').inner_text()
-    assert "起始火炬: Ben" in page.locator("#crypt-torches").inner_text()
+    assert "起始火炬：Ben" in page.locator("#crypt-torches").inner_text()
     assert "翻開地窖的寶藏" in page.locator("#crypt-status").inner_text()
     page.screenshot(path=str(SHOTS / "crypt-round2-zh.png"), full_page=True)
 
