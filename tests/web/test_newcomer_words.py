@@ -186,8 +186,8 @@ def test_the_demo_says_it_is_a_recorded_game_and_leaves_no_folder(browser, start
 def test_a_chinese_page_at_the_start_has_no_latin_word_nor_half_width_colon(
     browser, server, game, names
 ):
-    """Mythe's list of the pieces on the table showed 'path' and 'adventure'; Crypt and Cardcassonne wrote 起始火炬: with a
-    half-width colon."""
+    """Mythe's list of the pieces on the table showed 'path' and 'adventure'; Crypt and
+    Cardcassonne wrote 起始火炬: with a half-width colon."""
     from test_screen_layouts import english_words
 
     new_game(server.url, game, names)
