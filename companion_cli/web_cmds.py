@@ -175,7 +175,7 @@ SERVE_OPTIONS = (
         "--lens",
         "lens_camera",
         default=None,
-        help="undistort with the lens saved for this camera (companion calibrate-lens)",
+        help="undistort with the lens saved for this camera (companion calibrate lens)",
     ),
     click.option(
         "--layout",
