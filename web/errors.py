@@ -95,25 +95,27 @@ def error_response(
     return response
 
 
+def _rule_break(exc: RuleBreak):
+    response = error_response(
+        422,
+        exc.violations[0].message.en if exc.violations else str(exc),
+        "rule_break",
+        violations=[v.to_dict() for v in exc.violations],
+        verdicts=[v.to_dict() for v in exc.verdicts],
+    )
+    # The dashboard expects refusals and says them itself: at its asking the same body
+    # comes with 200, which the browser does not log as a failed load in its console.
+    if request.headers.get(REFUSALS_HEADER) == "expected":
+        response.status_code = 200
+    return response
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError):
         return error_response(exc.status, exc.message, exc.code, **exc.extra)
 
-    @app.errorhandler(RuleBreak)
-    def _rule_break(exc: RuleBreak):
-        response = error_response(
-            422,
-            exc.violations[0].message.en if exc.violations else str(exc),
-            "rule_break",
-            violations=[v.to_dict() for v in exc.violations],
-            verdicts=[v.to_dict() for v in exc.verdicts],
-        )
-        # The dashboard expects refusals and says them itself: at its asking the same body
-        # comes with 200, which the browser does not log as a failed load in its console.
-        if request.headers.get(REFUSALS_HEADER) == "expected":
-            response.status_code = 200
-        return response
+    app.register_error_handler(RuleBreak, _rule_break)
 
     @app.errorhandler(StaleStateError)
     def _stale(exc: StaleStateError):

