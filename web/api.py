@@ -14,7 +14,7 @@ from companion.validation import load_json
 
 from .errors import ApiError
 from .live import MJPEG_BOUNDARY, LiveHub
-from .roles import require_own_seat, role_of_request
+from .roles import require_own_seat, role_of_request, visitor_of_request
 from .runtime import Runtime
 from .security import COMMAND_BODY_LIMIT
 
@@ -72,6 +72,30 @@ def _answer(rt: Runtime, verdicts) -> Response:
 @bp.get("/state")
 def state():
     return jsonify(runtime().snapshot())
+
+
+@bp.get("/private")
+def private():
+    """What only one seat may see (Masterpiece: its own cash), never in the shared state.
+
+    A seat's phone gets its own; the host asks for a seat (`?seat=N`: the host's screen shows
+    it only while that player asks); a viewer gets nothing of anyone's."""
+    visitor = visitor_of_request()
+    if visitor is None or visitor.role == "viewer":
+        raise ApiError(403, "a viewer sees no seat's private part", "viewer_only")
+    seat = visitor.seat if visitor.role == "player" else request.args.get("seat", type=int)
+    rt = runtime()
+    with rt.lock:
+        session = rt.session
+        if seat is None or not 0 <= seat < session.setup.players:
+            raise ApiError(400, "say which 'seat' (a seat number of this game)", "bad_player")
+        return jsonify(
+            {
+                "state_id": session.state_id,
+                "seat": seat,
+                "private": session.game.private_view(session.state, seat),
+            }
+        )
 
 
 @bp.get("/legal-moves")

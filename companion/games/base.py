@@ -247,6 +247,11 @@ class Game(abc.ABC):
         """
         return move
 
+    def private_view(self, state: Any, seat: int) -> dict | None:
+        """What only `seat` may see (Masterpiece: its own cash), kept out of `describe` and
+        `score`, which every screen shows; None when the game hides nothing of a seat's."""
+        return None
+
     def rules_notes(self) -> tuple[Text, ...]:
         """Caveats shown on the rules page (for example placeholder data tables)."""
         return ()

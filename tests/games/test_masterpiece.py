@@ -254,7 +254,10 @@ def test_values_are_hidden_until_the_end():
     assert painting["hidden"] is True and painting["value_cards"] == 1 and "values" not in painting
     assert card(10000) not in json.dumps(view)
     lines = GAME.score(state)[0].lines
-    assert [(line.code, line.points) for line in lines] == [("cash", 15000), ("painting_hidden", 0)]
+    assert [(line.code, line.points) for line in lines] == [
+        ("cash_hidden", 0),
+        ("painting_hidden", 0),
+    ]
 
 
 # -- a turn -----------------------------------------------------------------------------------

@@ -52,7 +52,10 @@ class Game:
     def roll(self, desc: dict) -> None:
         seat = desc["active"]
         spaces = desc["board"]["spaces"]
-        here, cash = desc["players"][seat]["position"], desc["players"][seat]["cash_k"]
+        phone = self.table.seats[seat]
+        # cash is secret: the player reads their own on their phone (from /api/private)
+        phone.wait_for_function("() => S.privateStateId === S.snap.state_id")
+        here, cash = desc["players"][seat]["position"], phone.evaluate("() => S.private.cash_k")
 
         def rank(n: int) -> int:
             space = spaces[(here + n) % len(spaces)]

@@ -81,10 +81,16 @@ def golden_moves_until(last: dict) -> list[dict]:
     raise AssertionError(f"{last} is not in the golden game")
 
 
+def shown_cash(page, seat: int):
+    """Cash is secret: the host's screen shows a player's only when asked (for a few seconds)."""
+    player = page.locator(f'.mp-player[data-seat="{seat}"]')
+    if player.locator(".mp-cash-shown").count() == 0:
+        player.locator(".mp-cash-show").click()
+    return player.locator(".mp-cash-shown")
+
+
 def cash_of(page, seat: int) -> int:
-    return int(
-        page.locator(f'.mp-player[data-seat="{seat}"] .mp-cash').get_attribute("data-cash-k")
-    )
+    return int(shown_cash(page, seat).get_attribute("data-cash-k"))
 
 
 def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_server, tmp_path):
@@ -196,7 +202,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     newest = page.locator(".mp-ledger-row").first
     assert "Chen pays the bank $2M" in newest.inner_text()
     assert newest.get_attribute("data-kind") == "payment"
-    assert "$13M" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
+    assert "$13M" in shown_cash(page, 2).inner_text()
     # the panel names who acts now: the auction's winner, whoever's turn it is
     assert page.locator("#mp-action h3").inner_text() == "What Chen can do"
     # Chen takes the value card owed with the painting: typed, never shown.
@@ -212,7 +218,7 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     page.click("#lang-zh")
     assert page.locator("#mp-ledger h3").inner_text() == "銀行帳本"
     assert "付給銀行 $200萬" in page.locator(".mp-ledger-row").first.inner_text()
-    assert "$1,300萬" in page.locator('.mp-player[data-seat="2"] .mp-cash').inner_text()
+    assert "$1,300萬" in shown_cash(page, 2).inner_text()
     assert page.locator('.mp-space[data-space="0"] .mp-kind').inner_text() == "銀行拍賣"
     assert "未經查證" in page.locator("#mp-notes summary").inner_text()
     page.screenshot(path=str(SHOTS / "masterpiece-zh.png"), full_page=True)

@@ -1,5 +1,6 @@
-"""Masterpiece: a value card's worth never reaches a shared screen or another seat's phone
-before the rules reveal it (issue 23, item 2).
+"""Masterpiece: a value card's worth, and a player's cash, never reach a shared screen or
+another seat's phone before the rules reveal them (issue 23, item 2 and the walk-through's
+"$18.5M / $13M / $11M" on the dashboard and the TV: cash is secret, or an overbid is no bluff).
 
 One real server (`serve --host 0.0.0.0`, so there are host, seat and viewer tokens) plays the
 whole 3-player golden game tests/golden/masterpiece/three-players-every-space.json through
@@ -9,6 +10,10 @@ dashboard, TV and summary pages) is searched for the codes of the value cards dr
 that the rules still hide. In a real browser, the host's laptop (the screen the whole table
 sees), the TV and the other seats' phones are watched live through the game, and their text
 must never name a value card, while the seat that draws sees the cards on its own phone.
+
+Cash: no answer but the host's `/api/private` and a seat's own carries a cash amount (a
+`cash_k`/`cash` value or a "cash" score line), no page names a seat's cash beside the word
+cash, and a seat's phone shows its own cash, which /api/private gives it and nobody else.
 """
 
 from __future__ import annotations
@@ -125,6 +130,39 @@ class Game:
             self.hidden[move["card"]] = move["player"]
         self.over = self.state()["outcome"] is not None
 
+    def cash(self) -> list[int]:
+        """Every seat's cash, as the host may ask for it (one seat at a time)."""
+        answers = [
+            json.loads(fetch(self.table["base"], f"/api/private?seat={s}", self.table["host"])[1])
+            for s in range(len(NAMES))
+        ]
+        return [a["private"]["cash_k"] for a in answers]
+
+    def cash_leaks(self, text: str) -> list[str]:
+        """Cash amounts a shared JSON answer carries before the end (none may: a seat's own
+        comes only from /api/private)."""
+        if self.over or not text.startswith(("{", "[", "event:")):
+            return []
+        found: list[str] = []
+
+        def walk(node, where: str) -> None:
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    if key in ("cash_k", "cash") and value is not None:
+                        found.append(f"{where}.{key}={value}")
+                    if key == "code" and value == "cash":
+                        found.append(f"{where}: a cash score line")
+                    walk(value, f"{where}.{key}")
+            elif isinstance(node, list):
+                for n, value in enumerate(node):
+                    walk(value, f"{where}[{n}]")
+
+        for chunk in (
+            re.findall(r"^data: (.*)$", text, re.M) if text.startswith("event:") else [text]
+        ):
+            walk(json.loads(chunk), "")
+        return found
+
     def leaks(self, text: str, seat: int | None = None) -> list[str]:
         """The hidden value cards (but the seat's own) that `text` names."""
         if self.over:
@@ -141,6 +179,7 @@ def test_no_shared_answer_names_a_hidden_value_card_in_a_whole_game(table):
     for number, move in enumerate(golden_moves(), start=1):
         game.play(move)
         record = f"/api/games/{game.state()['game_id']}/record"
+        truth = game.cash()
         for who, (token, seat) in watchers.items():
             # every answer for the viewer; the seats' own state and stream (the pages are
             # the same for everybody: their text only changes when a card is drawn)
@@ -152,6 +191,14 @@ def test_no_shared_answer_names_a_hidden_value_card_in_a_whole_game(table):
                 assert status in (200, 403), (who, path, status)
                 leaked = game.leaks(text, seat)
                 assert leaked == [], f"move {number} {move}: {who} sees {leaked} in {path}"
+                cash = game.cash_leaks(text)
+                assert cash == [], f"move {number} {move}: {who} sees cash {cash} in {path}"
+            # its own cash, and nobody else's, from /api/private
+            status, text = fetch(base, "/api/private", token)
+            if seat is None:
+                assert status == 403, (who, status)
+            else:
+                assert json.loads(text)["private"]["cash_k"] == truth[seat], who
     assert game.over and game.hidden, "the golden game ends with value cards drawn"
     # Once the game is over the values are everybody's: the summary names them.
     final = game.state()["state"]
@@ -180,6 +227,48 @@ def open_screen(browser, base: str, path: str, token: str, size: dict, lang: str
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.goto(f"{base}{path}?token={token}")
     return page
+
+
+def money(k: int, lang: str) -> str:
+    """A cash amount as the pages write it (app.js fmtMoney): $18.5M / $500K, $1,850萬."""
+    if lang == "zh-TW":
+        return f"${k / 10:,.1f}".removesuffix(".0") + "萬"
+    return f"${k / 1000:,.3f}".rstrip("0").rstrip(".") + "M" if k >= 1000 else f"${k}K"
+
+
+# Where a page shows an amount as somebody's cash or score (the ledger and the bids are the
+# table's public record of payments and stay).
+CASH_PLACES = ".mp-cash, .mp-cashnow, .side-total, .tv-total, #scores .pts"
+
+
+def cash_shown(page, cash: list[int], lang: str, skip: str = ".mp-own-cash") -> list[str]:
+    """Every seat's cash amount that the page shows in a cash or score place (but `skip`)."""
+    texts = page.evaluate(
+        f"() => [...document.querySelectorAll({CASH_PLACES!r})]"
+        f".filter((n) => !n.matches({skip!r})).map((n) => n.textContent)"
+    )
+    amounts = {money(k, lang) for k in cash}
+    return sorted({a for a in amounts for text in texts if a in text})
+
+
+def check_cash(cash: list[int], number: int, screens: dict, phones: dict) -> None:
+    """No shared screen shows anyone's cash; each phone shows its own, and nobody else's."""
+    for who, page in screens.items():
+        lang = "zh-TW" if who == "tv" else "en"
+        assert cash_shown(page, cash, lang) == [], f"move {number}: the {who} shows cash"
+    for seat, page in phones.items():
+        lang = ("en", "zh-TW")[seat % 2]
+        assert cash_shown(page, cash, lang) == [], f"move {number}: seat {seat} sees cash"
+        own = money(cash[seat], lang)
+        page.wait_for_function(
+            "(own) => [...document.querySelectorAll('.mp-own-cash')]"
+            ".some((n) => n.textContent === own)",
+            arg=own,
+        )
+    if number == 12:  # the host's screen shows a seat's cash only while that player asks
+        host = screens["host laptop"]
+        host.locator('.mp-cash-show[data-seat="1"]').click()
+        host.locator(".mp-cash-shown").filter(has_text=money(cash[1], "en")).wait_for()
 
 
 def value_names_on(page) -> list[str]:
@@ -211,6 +300,8 @@ def test_shared_screens_never_show_a_value_card_while_it_is_hidden(browser, tabl
         draw = game.state()["state"]["draw"]
         for who, page in screens.items():
             assert value_names_on(page) == [], f"move {number}: the {who} shows value cards"
+        if not game.over:
+            check_cash(game.cash(), number, screens, phones)
         for seat, page in phones.items():
             shown = value_names_on(page)
             if draw is not None and draw["player"] == seat:
@@ -223,6 +314,9 @@ def test_shared_screens_never_show_a_value_card_while_it_is_hidden(browser, tabl
             assert host.locator("#mp-draw-private").count() == 1
     assert game.over
     assert drawn_on_own_phone > 0, "the drawing seat picks its card on its own phone"
+    # the end reveals everybody's cash, on every screen
+    final = [p["cash_k"] for p in game.state()["state"]["players"]]
+    assert cash_shown(screens["tv"], final, "zh-TW") == sorted({money(k, "zh-TW") for k in final})
     for _, page in [*screens.items(), *((s, p) for s, p in phones.items())]:
         assert page.errors == []
         page.context.close()

@@ -497,7 +497,7 @@ def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer
         golden_record_until({"kind": "easel", "player": 2, "painting": "MPP09"}),
     )
     state = table.move(kind="bid", player=1, amount_k=6000)
-    cash = state["state"]["players"][1]["cash_k"]
+    cash = table.call("GET", "/api/private?seat=1")["private"]["cash_k"]  # secret: host asks
     chen = phones(2, "zh-TW")
     assert chen.locator("#mp-overbid").count() == 0  # the call is Ben's bid's, on Ben's phone
     assert chen.locator("#mp-hammer").is_visible()  # the hammer is still Chen's
@@ -509,5 +509,5 @@ def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer
     move_goes_through(ben, table, state["state_id"])
     after = table.state()["state"]
     assert after["auction"]["standing_k"] != 6000 and after["auction"]["bidder"] != 1
-    assert after["players"][1]["cash_k"] == cash - 1000  # the $1M fine
+    assert table.call("GET", "/api/private?seat=1")["private"]["cash_k"] == cash - 1000  # $1M fine
     assert ben.locator("#mp-overbid").count() == 0

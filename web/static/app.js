@@ -299,6 +299,28 @@ function render(snap, force) {
   else if (page === "summary") renderSummary(snap);
   else if (page === "setup") renderSetupCurrent(snap);
   if (typeof Lesson !== "undefined") Lesson.render(snap);  // teach mode (static/teach.js)
+  loadPrivate(snap);
+}
+
+/* A seat's own secret (Masterpiece: its cash) never travels in the state every screen gets:
+   a seat's phone asks /api/private for its own whenever the state changes, and views mark
+   where it goes with data-private-money="KEY" (filled here, so no redraw wipes a typed bid). */
+function loadPrivate(snap) {
+  if (pageRole() !== "player" || snap.over || S.privateFor === snap.state_id) { renderPrivate(); return; }
+  S.privateFor = snap.state_id;
+  api("GET", "/api/private").then((answer) => {
+    S.private = answer.private;
+    S.privateStateId = answer.state_id;  // the state it is the secret of
+    renderPrivate();
+  })
+    .catch(() => { S.privateFor = null; });
+}
+
+function renderPrivate() {
+  for (const node of document.querySelectorAll("[data-private-money]")) {
+    const k = S.private ? S.private[node.dataset.privateMoney] : null;
+    node.textContent = fmtMoney(k);
+  }
 }
 
 function renderAll() {
@@ -488,6 +510,15 @@ function renderTurn(snap) {
   const desc = snap.state || {};
   if (snap.over) {
     box.appendChild(el("div", { class: "turn-now over", text: t("turn.over") }));
+  } else if (desc.ending) {
+    // the rounds are over and only the final count's steps remain (Crypt's face-down cards,
+    // a tie-break roll): nobody "plays" or "may also act" any more
+    box.appendChild(el("div", { class: "turn-now over ending", text: t("turn.ending") }));
+    const current = snap.current_players || [];
+    if (current.length) {
+      box.appendChild(el("div", { class: "turn-waiting",
+        text: t("turn.waitingFor", { names: current.map(seatName).join(currentLang() === "zh-TW" ? "、" : ", ") }) }));
+    }
   } else {
     const current = snap.current_players || [];
     if (dealing(desc, current)) {
@@ -501,7 +532,7 @@ function renderTurn(snap) {
   }
   if (Array.isArray(desc.hands)) {
     box.appendChild(el("div", { class: "hands" }, t("turn.hands") + colon(),
-      desc.hands.map((n, seat) => seatName(seat) + " " + n).join(" · ")));
+      desc.hands.map((n, seat) => t("turn.handOf", { name: seatName(seat), n })).join(" · ")));
   }
   if (desc.deck != null) box.appendChild(el("div", { class: "deck", text: t("turn.deck", { n: desc.deck }) }));
   if (Array.isArray(desc.stopped) && desc.stopped.length) {
@@ -575,16 +606,39 @@ function renderScores(box, snap) {
     const card = el("div", { class: "side" + (winners.includes(side.side) ? " winner" : ""), "data-side": side.side });
     card.appendChild(el("div", { class: "side-head" },
       el("span", { class: "side-name", text: pick(side.label) }),
-      el("span", { class: "side-total", text: fmtTotal(side.total, snap.game) })));
+      el("span", { class: "side-total", text: sideTotal(side, snap.game) })));
     const lines = el("ul", { class: "lines" });
     if (!side.lines.length) lines.appendChild(el("li", { class: "none", text: t("scores.none") }));
     for (const line of side.lines) {
       lines.appendChild(el("li", { "data-code": line.code },
-        el("span", { class: "pts", text: "+" + fmtLine(line.points, snap.game) }), " ", pick(line.source)));
+        el("span", { class: "pts", text: isSecret(line) ? "?" : "+" + fmtLine(line.points, snap.game) }),
+        " ", pick(line.source)));
     }
     card.appendChild(lines);
     box.appendChild(card);
   }
+}
+
+/* A hand form's button waits for its choice: disabled while a picker still shows its empty
+   first option, with a line saying what to choose (an empty "Value card drawn" used to come
+   back as a 400, an empty "Card drawn" did nothing at all). Returns that line, to place. */
+function needsChoice(button, pickers) {
+  const note = el("span", { class: "choose-first", role: "status" });
+  const update = () => {
+    const missing = pickers.find((p) => !p.value);
+    button.disabled = !!missing;
+    note.textContent = missing ? t("form.chooseFirst", { what: missing.getAttribute("aria-label") }) : "";
+  };
+  pickers.forEach((p) => p.addEventListener("change", update));
+  update();
+  return note;
+}
+
+/* A score line the rules keep secret until the end (Masterpiece's cash and painting values):
+   it counts 0 until then, so the side's total is not known either. */
+function isSecret(line) { return /_hidden$/.test(line.code); }
+function sideTotal(side, game) {
+  return side.lines.some(isSecret) ? t("scores.secret") : fmtTotal(side.total, game);
 }
 
 function describeMove(move) {
@@ -888,7 +942,7 @@ function renderDecoding(counts) {
 function renderTv(snap) {
   const turn = clear($("tv-turn"));
   const current = snap.current_players || [];
-  turn.textContent = snap.over ? t("turn.over")
+  turn.textContent = snap.over ? t("turn.over") : (snap.state || {}).ending ? t("turn.ending")
     : current.length ? t("turn.of", { name: seatName(current[0]) }) : "";
   const last = clear($("tv-last"));
   const entry = (snap.log || []).slice(-1)[0];
@@ -907,7 +961,7 @@ function renderTv(snap) {
     const sides = (snap.scores || []).slice().sort((a, b) => b.total - a.total);
     scores.appendChild(el("ol", { class: "tv-score-list" }, sides.map((side) =>
       el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
-        el("span", { class: "tv-total", text: fmtTotal(side.total, snap.game) })))));
+        el("span", { class: "tv-total", text: sideTotal(side, snap.game) })))));
   }
 }
 
@@ -1159,5 +1213,5 @@ document.addEventListener("DOMContentLoaded", async () => {
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
                      fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
-                     sayCameraWarning,
+                     sayCameraWarning, renderPrivate, needsChoice,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

@@ -92,6 +92,9 @@ class Masterpiece(Game):
     def public_move(self, state: MasterpieceState, move: Move) -> Move:
         return view.public_move(self, state, move)
 
+    def private_view(self, state: MasterpieceState, seat: int) -> dict | None:
+        return view.private_view(self, state, seat)
+
     def rules_notes(self) -> tuple[Text, ...]:
         return teach.rules_notes(self)
 

@@ -11,13 +11,16 @@ from .words import WORDS, money
 
 # -- The score so far and the outcome. --------------------------------------------------------
 def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
-    """Cash plus paintings. Painting values stay hidden (0, marked) until the game ends."""
+    """Cash plus paintings. Cash and painting values stay hidden (0, marked) until the game
+    ends: an overbid is a bluff only while nobody knows the bidder's cash (rules, "Auctions")."""
     revealed = turns.is_over(game, state)
     sides = []
     for seat in range(state.players):
-        lines = [
-            ScoreLine(state.cash[seat], "cash", WORDS("score.cash", cash=money(state.cash[seat])))
-        ]
+        if revealed:
+            cash = money(state.cash[seat])
+            lines = [ScoreLine(state.cash[seat], "cash", WORDS("score.cash", cash=cash))]
+        else:
+            lines = [ScoreLine(0, "cash_hidden", WORDS("score.cash_hidden"))]
         for h in state.holdings[seat]:
             title = log.painting_name(game, h.painting)
             if revealed:

@@ -44,16 +44,22 @@ def describe(game, state: MasterpieceState) -> dict:
     }
 
 
+def private_view(game, state: MasterpieceState, seat: int) -> dict:
+    """What only `seat` may see: its own cash (everybody's is shown once the game is over)."""
+    return {"seat": seat, "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict()}
+
+
 def _player(game, state: MasterpieceState, seat: int, revealed: bool) -> dict:
-    """One seat: pawn, cash and the paintings owned (their values once the game is over)."""
+    """One seat: pawn and paintings owned; cash and values once the game is over (a seat sees
+    its own cash through `private_view`)."""
     return {
         "seat": seat,
         "name": state.names[seat],
         "pawn": state.pawns[seat],
         "region": f"player{seat}",
         "position": state.positions[seat],
-        "cash_k": state.cash[seat],
-        "cash": money(state.cash[seat]).to_dict(),
+        "cash_k": state.cash[seat] if revealed else None,
+        "cash": money(state.cash[seat]).to_dict() if revealed else None,
         "lost_turns": state.skips[seat],
         "paintings": [_holding(game, h, revealed) for h in state.holdings[seat]],
         "wealth_k": scoring.wealth(game, state, seat) if revealed else None,

@@ -247,6 +247,7 @@ WORDS = Words({
     "score.cash": ("Cash: {cash}", "現金：{cash}"),
     "score.painting": ("{title}: {shown}", "{title}：{shown}"),
     "score.painting_hidden": ("{title}: value hidden until the end", "{title}：價值到遊戲結束才公開"),
+    "score.cash_hidden": ("Cash: secret until the end", "現金：到遊戲結束才公開"),
     "outcome.tie_shared": ("Tied on wealth ({said_wealth}) and cash ({cash}): the win is shared.",
                            "財富（{said_wealth}）與現金（{cash}）都相同：共同獲勝。"),
     "outcome.shared": ("{names} share the win with {said_wealth}.",

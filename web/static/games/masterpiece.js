@@ -271,7 +271,7 @@
   let privateDraw = null;
 
   function drawControls(box, desc) {
-    const { el, seatName } = C();
+    const { el, pick, seatName } = C();
     const seat = desc.draw.player;
     const name = seatName(seat);
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.draw.ask", { name }) }));
@@ -298,11 +298,12 @@
       under = paintingSelect(desc.players[seat].paintings.map((h) => h.card), "mp-draw-under");
       row.append(el("span", { text: tr("mp.draw.under") }), under);
     }
-    row.appendChild(actButton("draw_value", tr("mp.draw.btn"), () => {
+    const drawn = actButton("draw_value", tr("mp.draw.btn"), () => {
       const move = { kind: "draw_value", player: seat, card: code.value };
       if (under) move.painting = under.value;
       return move;
-    }));
+    });
+    row.append(drawn, C().needsChoice(drawn, [code]));
     box.appendChild(row);
   }
 
@@ -392,7 +393,7 @@
       box.appendChild(el("div", { class: "mp-bidder" + (excluded ? " excluded" : "") + (leading ? " leading" : ""),
         "data-seat": p.seat },
         el("span", { class: "mp-who", style: "--pawn:" + pawnColour(p.pawn, p.seat) }, el("span", { class: "mp-dot" }), seatName(p.seat)),
-        el("span", { class: "mp-cashnow", text: money(p.cash_k) }),
+        cashOf(p, "mp-cashnow"),
         excluded ? el("span", { class: "mp-excluded", text: tr("mp.excluded") }) : null,
         actButton("bid", tr("mp.bidmin", { amount: money(a.min_bid_k) }),
           { kind: "bid", player: p.seat, amount_k: a.min_bid_k }, { class: "mp-act mp-bid-min" }),
@@ -417,6 +418,34 @@
   }
 
   // -- players, ledger, the end ----------------------------------------------------------------
+  /* A player's cash as this screen may show it. Cash is secret until the end (an overbid is a
+     bluff only while nobody knows it): a seat's phone shows its own (from /api/private, see
+     app.js), the host's screen (the one the whole table sees) shows one only while that
+     player asks, for a few seconds; every other screen shows that it is secret. */
+  const CASH_SHOWN_MS = 5000;
+
+  function cashOf(p, cls) {
+    const { el, seatName } = C();
+    if (p.cash_k != null) return el("span", { class: cls, "data-cash-k": p.cash_k, text: money(p.cash_k) });
+    if (document.body.dataset.seat != null && Number(document.body.dataset.seat) === p.seat) {
+      const k = C().S.private ? C().S.private.cash_k : null;
+      return el("span", { class: cls + " mp-own-cash", "data-private-money": "cash_k", text: money(k) });
+    }
+    const secret = el("span", { class: cls + " mp-secret", text: tr("mp.cash.secret") });
+    if (!C().isHost()) return secret;
+    const name = seatName(p.seat);
+    const show = el("button", { type: "button", class: "mp-act mp-cash-show", "data-seat": p.seat,
+      title: tr("mp.cash.showWhy", { name }), text: tr("mp.cash.show", { name }) });
+    const box = el("span", { class: cls + " mp-cash-ask" }, show);
+    show.addEventListener("click", () => C().api("GET", "/api/private?seat=" + p.seat).then((answer) => {
+      const shown = el("span", { class: "mp-cash-shown", "data-cash-k": answer.private.cash_k,
+        text: money(answer.private.cash_k) });
+      box.replaceChildren(shown);
+      setTimeout(() => box.replaceChildren(show), CASH_SHOWN_MS);
+    }).catch(C().showError));
+    return box;
+  }
+
   function playersBox(desc) {
     const { el, pick } = C();
     const box = el("div", { class: "mp-panel mp-players", id: "mp-players" }, el("h3", { text: tr("mp.players") }));
@@ -434,7 +463,7 @@
         el("div", { class: "mp-player-head" },
           el("span", { class: "mp-dot", style: "--pawn:" + pawnColour(p.pawn, p.seat) }),
           el("strong", { text: p.name }),
-          el("span", { class: "mp-cash", "data-cash-k": p.cash_k, text: money(p.cash_k) })),
+          cashOf(p, "mp-cash")),
         p.lost_turns ? el("div", { class: "mp-lost", text: tr("mp.lost", { n: p.lost_turns }) }) : null,
         paintings));
     }
