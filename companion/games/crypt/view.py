@@ -13,6 +13,8 @@ def describe(game, state: CryptState) -> dict:
     return {
         "kind": "crypt",
         "phase": state.phase,
+        # the rounds are over; only the final count's steps remain (the turn box says so)
+        "ending": state.phase in ("before_scoring", "final_reveal", "tiebreak"),
         "round": state.round + 1 if state.phase in ("reveal", "claim", "collect") else state.round,
         "rounds": box.setup_data(game, state.players).rounds,
         "leader": state.leader,

@@ -169,16 +169,37 @@
         buttons.appendChild(el("button", { type: "button", id: "cc-open-faceup", class: "cc-open",
           onclick: () => openPicker(desc, "play_card") }, t("cc.faceUp")));
       }
-      if (!player.follower_row) {
-        buttons.appendChild(el("div", { class: "cc-group" }, el("span", { text: t("cc.placeFollower") }),
-          rows.map((colour) => rowButton(colour, "cc-follower-" + colour,
-            () => move({ kind: "place_follower", player: seat, row: colour })))));
+      // only the rows the engine would accept the follower in (another follower may hold a
+      // row's end): its own legal moves, not a copy of its rule here
+      const legal = player.follower_row ? null : legalNow(snap);
+      const free = (legal || []).filter((m) => m.kind === "place_follower" && m.player === seat);
+      if (free.length) {
+        buttons.appendChild(el("div", { class: "cc-group", id: "cc-followers" }, el("span", { text: t("cc.placeFollower") }),
+          free.map((m) => rowButton(m.row, "cc-follower-" + m.row,
+            () => move({ kind: "place_follower", player: seat, row: m.row })))));
       }
     }
     panel.appendChild(buttons);
     if (ui.open && ui.open.stateId === snap.state_id) panel.appendChild(ui.open.node);
     panel.appendChild(el("p", { class: "cc-help", text: t("cc.help") }));
     box.appendChild(panel);
+  }
+
+  /* The engine's legal moves now, or null while they load (asked once per state; the view is
+     drawn again when they arrive). */
+  let legalAsked = null;
+  function legalNow(snap) {
+    if (C.S.ccLegal && C.S.ccLegal.stateId === snap.state_id) return C.S.ccLegal.moves;
+    if (legalAsked !== snap.state_id) {
+      legalAsked = snap.state_id;
+      C.api("GET", "/api/legal-moves?limit=2000").then((data) => {
+        if (C.S.snap && data.state_id === C.S.snap.state_id) {
+          C.S.ccLegal = { stateId: data.state_id, moves: data.moves };
+          window.dispatchEvent(new Event("cc-redraw"));
+        }
+      }).catch(() => { legalAsked = null; });
+    }
+    return null;
   }
 
   /* The legal moves of one kind (from the engine), as card buttons grouped by row. */
@@ -238,13 +259,15 @@
           const q = el("div", { class: "cc-question cc-reveal", "data-claim": key },
             el("span", { text: t("cc.turnUp", { name, row: rowName(desc, c.row), p: c.position + 1 }) }));
           if (interactive && C.mayActFor(c.seat)) {
-            const select = el("select", { class: "cc-reveal-select", id: "cc-reveal-" + key });
+            const select = el("select", { class: "cc-reveal-select", id: "cc-reveal-" + key,
+              "aria-label": t("cc.turnUpPick") });
             const candidates = loaded ? loaded.filter((m) => m.kind === "reveal_face_down" && m.row === c.row && m.position === c.position) : [];
             select.appendChild(el("option", { value: "", text: "—" }));
             for (const m of candidates) select.appendChild(el("option", { value: m.card, text: C.cardLabel(m.card) + " (" + m.card + ")" }));
-            q.append(select, el("button", { type: "button", class: "cc-reveal-btn", id: "cc-reveal-btn-" + key,
+            const turnUp = el("button", { type: "button", class: "cc-reveal-btn", id: "cc-reveal-btn-" + key,
               onclick: () => { if (select.value) move(Object.assign({ kind: "reveal_face_down", player: c.seat, card: select.value }, where)); } },
-              t("cc.turnUpBtn")));
+              t("cc.turnUpBtn"));
+            q.append(select, turnUp, C.needsChoice(turnUp, [select]));
             pending[key] = true;
           } else if (interactive) q.appendChild(C.turnNote(c.seat));
           block.appendChild(q);
@@ -275,14 +298,7 @@
     }
     box.appendChild(panel);
     // The turn-up lists need the engine's candidates (cards not seen yet): fetch once per state.
-    if (interactive && Object.keys(pending).length && !loaded) {
-      C.api("GET", "/api/legal-moves?limit=2000").then((data) => {
-        if (C.S.snap && data.state_id === C.S.snap.state_id) {
-          C.S.ccLegal = { stateId: data.state_id, moves: data.moves };
-          window.dispatchEvent(new Event("cc-redraw"));
-        }
-      }).catch(() => {});
-    }
+    if (interactive && Object.keys(pending).length && !loaded) legalNow(snap);
   }
 
   function renderRounds(box, desc) {

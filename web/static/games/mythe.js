@@ -247,7 +247,7 @@
     const button = el("button", { type: "button", class: "mythe-btn draw", id: "mythe-draw",
       onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "draw", player: seat, card: select.value } }); } },
     t("mythe.btn.draw"));
-    return el("div", { class: "mythe-buttons mythe-draw" }, select, button);
+    return el("div", { class: "mythe-buttons mythe-draw" }, select, button, C.needsChoice(button, [select]));
   }
 
   /* Before the first draw: the legendary card shown from the hand to face the dragon. */
@@ -260,7 +260,7 @@
     const button = el("button", { type: "button", class: "mythe-btn reveal", id: "mythe-reveal-btn",
       onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "reveal", player: seat, card: select.value } }); } },
     t("mythe.btn.reveal"));
-    return el("div", { class: "mythe-buttons mythe-reveal-form" }, select, button);
+    return el("div", { class: "mythe-buttons mythe-reveal-form" }, select, button, C.needsChoice(button, [select]));
   }
 
   function renderAdventureButtons(desc, seat) {
