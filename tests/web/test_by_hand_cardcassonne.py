@@ -37,6 +37,7 @@ def play_turn(table: Table, desc: dict) -> None:
     elif player["cards_in_hand"]:
         pick_first(table, phone, "#cc-open-faceup")
     else:
+        phone.locator("#cc-followers").wait_for()  # the rows the engine's legal moves accept
         table.tap(phone, f"#cc-follower-{desc['rows'][(seat + 1) % 4]['colour']}")
 
 

@@ -215,6 +215,7 @@ def test_cardcassonne_in_play_only_the_seat_in_turn_lays_a_card_or_a_follower(ta
     assert watcher.locator(".cc-row-btn, #cc-open-faceup").count() == 0
     assert_waits_for(watcher, NAMES[turn])
     phone = phones(turn)
+    phone.locator("#cc-followers").wait_for()  # the rows the engine's legal moves accept
     assert phone.locator("[id^=cc-follower-]").count() > 0
     phone.locator("[id^=cc-fd-]").first.tap()  # a card laid face down in a row
     move_goes_through(phone, table, state["state_id"])
