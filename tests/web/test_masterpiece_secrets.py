@@ -205,6 +205,22 @@ def test_no_shared_answer_names_a_hidden_value_card_in_a_whole_game(table):
     assert all(not p.get("hidden") for pl in final["players"] for p in pl["paintings"])
 
 
+def test_a_seat_gets_only_its_own_secret_and_a_bad_seat_is_a_clear_error(table):
+    Game(table)
+    base = table["base"]
+    for seat, token in enumerate(table["seats"]):
+        for asked in ("", "?seat=0", "?seat=2"):  # a seat cannot name another
+            status, text = fetch(base, "/api/private" + asked, token)
+            assert status == 200 and json.loads(text)["seat"] == seat, (seat, asked, text)
+    for asked in ("", "?seat=3", "?seat=-1", "?seat=two"):
+        status, text = fetch(base, "/api/private" + asked, table["host"])
+        assert status == 400 and json.loads(text)["error"]["code"] == "bad_player", (asked, text)
+    status, text = fetch(base, "/api/private?seat=1", table["host"])
+    assert status == 200 and json.loads(text)["private"]["cash_k"] == 15000
+    for token in (table["viewer"], role_tokens(table["host"])["player"]):  # and the old link
+        assert fetch(base, "/api/private?seat=1", token)[0] == 403
+
+
 # -- the screens, in a real browser ------------------------------------------------------------
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
