@@ -602,7 +602,7 @@ function renderLog(snap) {
   const entries = (snap.log || []).slice().reverse();
   if (!entries.length) { list.appendChild(el("li", { class: "none", text: t("log.empty") })); return; }
   for (const v of entries) {
-    const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
+    const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.number || v.seq });
     const head = el("div", { class: "log-head" });
     if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + colon() }));
     // The engine says the move in words when it can; otherwise its name and details.
