@@ -78,6 +78,8 @@ class LocalBroker:
             raise BrokerUnavailableError(INSTALL_HINT)
         self.binary = binary
         self.port = port or free_port()
+        # a folder made here is temporary: close() removes it (a given one is the caller's)
+        self.made_folder = folder is None
         self.folder = Path(folder or tempfile.mkdtemp(prefix="companion-mosquitto-"))
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config_path = self.folder / "mosquitto.conf"
@@ -154,6 +156,12 @@ class LocalBroker:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+    def close(self) -> None:
+        """Stop for good: also removes the folder made for it (configuration, persistence)."""
+        self.stop()
+        if self.made_folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def restart(self) -> None:
         self.stop()

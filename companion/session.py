@@ -364,12 +364,14 @@ class Session:
             )
         except Exception:  # noqa: BLE001 - the undo stands even if the words fail
             said = None
-        if said is None:
-            return Text(f"Undid log entry {entry.seq}.", f"已復原第 {entry.seq} 筆紀錄。")
-        return Text(
-            f"Undid log entry {entry.seq}: {said.en}",
-            f"已復原第 {entry.seq} 筆紀錄：{said.zh}",
+        # the line's number as the log shows it (a record number skips the camera's records)
+        line = next(
+            (i + 1 for i, v in enumerate(self.verdicts) if v.seq == entry.seq and v.accepted),
+            entry.seq,
         )
+        if said is None:
+            return Text(f"Undid log entry {line}.", f"已復原第 {line} 筆紀錄。")
+        return Text(f"Undid log entry {line}: {said.en}", f"已復原第 {line} 筆紀錄：{said.zh}")
 
     def _undo(self, seq: int) -> Verdict:
         entry = self._history.pop()

@@ -45,13 +45,23 @@ def snapshot(session: Session, undo_text: dict | None, redo_text: dict | None) -
             }
             for p in session.table.values()
         ],
-        "log": [public_verdict(game, state, v) for v in session.verdicts[-200:]],
+        "log": _numbered_log(game, state, session.verdicts),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "undo_text": undo_text,
         "redo_text": redo_text,
         "notes": [n.to_dict() for n in game.rules_notes()],
     }
+
+
+def _numbered_log(game: Game, state: Any, verdicts: list[Verdict], shown: int = 200) -> list[dict]:
+    """The last `shown` lines of the log, each with its `number` in the whole log (1, 2, 3…):
+    a record number (`seq`) skips the camera's records that made no move."""
+    first = max(0, len(verdicts) - shown)
+    return [
+        dict(public_verdict(game, state, v), number=first + i + 1)
+        for i, v in enumerate(verdicts[first:])
+    ]
 
 
 def public_verdict(game: Game, state: Any, verdict: Verdict) -> dict:

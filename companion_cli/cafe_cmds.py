@@ -62,7 +62,7 @@ def cafe(venue, host, port, token, broker_port, forget_after, **options):
     def stop():
         view.close()
         if local:
-            local.stop()
+            local.close()  # and its temporary folder
 
     server = listen(app, host, port, stop, threads=32)
     address = address_of(host, server.effective_port)

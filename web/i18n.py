@@ -15,6 +15,7 @@ catalogue lacks.
 from __future__ import annotations
 
 import json
+import re
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -79,6 +80,17 @@ def say(key: str, lang: str = "en", **values: Any) -> str:
     return text
 
 
+DEFAULT_NAME = re.compile(r"\bPlayer (\d+)\b")
+
+
+def local_names(text: str, lang: str) -> str:
+    """A seat given no name is "Player 1"… in the record, which keeps it so; a Chinese page
+    (and picture) says 玩家 1… (static/i18n.js localNames does the same on the page)."""
+    if lang != "zh-TW":
+        return text
+    return DEFAULT_NAME.sub(lambda m: say("seat.default", lang, n=int(m.group(1))), text)
+
+
 def text(key: str, **values: Any) -> dict:
     """Both languages at once, in the shape the page's pick() reads: {"en", "zh-TW"}."""
     return {lang: say(key, lang, **values) for lang in LANGS}
@@ -96,6 +108,7 @@ def lang_of_request(request) -> str:
 __all__ = [
     "catalogue",
     "say",
+    "local_names",
     "text",
     "has",
     "lang_of_request",

@@ -85,8 +85,8 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> list[str]:
 
 def _pick(value: Any, lang: str) -> str:
     if isinstance(value, dict):
-        return str(value.get(lang) or value.get("en") or "")
-    return "" if value is None else str(value)
+        return i18n.local_names(str(value.get(lang) or value.get("en") or ""), lang)
+    return "" if value is None else i18n.local_names(str(value), lang)
 
 
 def _points(value: float) -> str:
@@ -124,7 +124,7 @@ def results_png(
     lang = lang if lang in i18n.LANGS else "en"
     game_name = _pick(snapshot["game"]["name"], lang)
     title = i18n.say("summary.title", lang, game=game_name, id=snapshot.get("game_id", ""))
-    names = ", ".join(snapshot["setup"].get("names") or [])
+    names = ", ".join(_pick(name, lang) for name in snapshot["setup"].get("names") or [])
     meta = i18n.say(
         "summary.meta", lang, date=i18n.format_date(started or time.time(), lang), names=names
     )

@@ -53,6 +53,9 @@ HOST_COMMANDS = (
 )
 HOST_PREFIXES = ("/api/games/",)  # /api/games/<id>/open
 HOST_PAGES = ("/setup", "/diagnostics", "/api/join")
+# The stylesheet of the page that asks for a join link (refused.html): the app's own look,
+# no game data. Asking it for the token left that page unstyled.
+OPEN_TO_ANYONE = ("/static/app.css",)
 HOST_PAGE_PREFIXES = ("/join/",)  # the join QR codes carry tokens: the host's screen only
 
 
@@ -178,6 +181,8 @@ def install_token_guard(app: Flask) -> None:
 
 def check_request():
     """before_request: authenticate (which role?) and authorise (may it do this?)."""
+    if request.method in ("GET", "HEAD") and request.path in OPEN_TO_ANYONE:
+        return None
     role = role_of_request()
     page = request.method == "GET" and not request.path.startswith(("/api/", "/static/", "/kit/"))
     if role is None:

@@ -221,7 +221,7 @@ async function refreshState() {
   try { render(await api("GET", "/api/state")); } catch (exc) { /* SSE will retry */ }
 }
 
-function names() { return S.snap ? S.snap.setup.names : []; }
+function names() { return S.snap ? S.snap.setup.names.map(localNames) : []; }
 function seatName(seat) { return names()[seat] != null ? names()[seat] : "#" + seat; }
 function cardLabel(payload) {
   const piece = (S.catalogue || []).find((p) => p.payload === payload);
@@ -656,7 +656,7 @@ function renderLog(snap) {
   const entries = (snap.log || []).slice().reverse();
   if (!entries.length) { list.appendChild(el("li", { class: "none", text: t("log.empty") })); return; }
   for (const v of entries) {
-    const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.seq });
+    const item = el("li", { class: (v.accepted ? "ok" : "rejected") + " kind-" + v.kind, value: v.number || v.seq });
     const head = el("div", { class: "log-head" });
     if (v.kind === "undo") head.appendChild(el("strong", { text: t("log.undo") + colon() }));
     // The engine says the move in words when it can; otherwise its name and details.
@@ -1072,7 +1072,7 @@ async function loadJoin() {
   if (!data.reachable_from_lan) return;
   // one card per seat (that phone plays that seat only), then the viewers' and the host's
   const cards = data.seats.map((s) => ({ key: "seat-" + s.seat, seat: s.seat, link: s.link,
-    label: t("join.seat", { name: s.name || "#" + (s.seat + 1) }) }));
+    label: t("join.seat", { name: s.name ? localNames(s.name) : "#" + (s.seat + 1) }) }));
   for (const role of ["viewer", "host"]) cards.push({ key: role, link: data.links[role], label: t("role." + role) });
   for (const card of cards) {
     const attrs = { class: "join-card", "data-role": card.seat != null ? "player" : card.key };
@@ -1149,7 +1149,7 @@ async function loadGames() {
       el("td", { text: g.id }),
       el("td", { text: info ? pick(info.name) : g.game }),
       el("td", { text: fmtDate(g.created * 1000) }),
-      el("td", { text: (g.setup.names || []).join(", ") }),
+      el("td", { text: (g.setup.names || []).map(localNames).join(", ") }),
       el("td", { text: result }),
       el("td", {},
         el("a", { href: "/api/games/" + g.id + "/record", download: "", text: t("games.export") }), " ",

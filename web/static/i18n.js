@@ -65,11 +65,20 @@ function fmtDate(date) {
     + " " + two(d.getHours()) + ":" + two(d.getMinutes());
 }
 
-/* A server Text {"en", "zh-TW"} in the chosen language. */
+/* A server Text {"en", "zh-TW"} (or a player's name) in the chosen language. */
 function pick(text) {
   if (text == null) return "";
-  if (typeof text === "string") return text;
-  return currentLang() === "zh-TW" ? (text["zh-TW"] || text.en || "") : (text.en || "");
+  if (typeof text === "string") return localNames(text);
+  return currentLang() === "zh-TW" ? localNames(text["zh-TW"] || text.en || "") : (text.en || "");
+}
+
+/* A seat given no name is "Player 1", "Player 2"… in the record, which keeps it so; a
+   Chinese page says 玩家 1, 玩家 2…, in the names and in the sentences that name them
+   (web/i18n.py local_names does the same for what the server draws). */
+const DEFAULT_NAME = /\bPlayer (\d+)\b/g;
+function localNames(text) {
+  if (typeof text !== "string" || currentLang() !== "zh-TW") return text;
+  return text.replace(DEFAULT_NAME, (whole, n) => t("seat.default", { n }));
 }
 
 function applyStaticText() {

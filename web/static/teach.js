@@ -29,7 +29,7 @@ const Lesson = (() => {
 
   function seatName(snap, seat) {
     const names = (snap.setup && snap.setup.names) || [];
-    return names[seat] != null ? names[seat] : String(seat + 1);
+    return names[seat] != null ? pick(names[seat]) : String(seat + 1);
   }
 
   function highlight(region) {

@@ -115,7 +115,7 @@
       const card = el("div", { class: "cc-player" + (active ? " active" : ""), "data-seat": p.seat,
         style: "--player:" + (PLAYER_HEX[p.colour] || "#666") },
         el("div", { class: "cc-player-head" }, el("span", { class: "cc-dot" }),
-          el("strong", { text: p.name }),
+          el("strong", { text: pick(p.name) }),
           desc.dealer === p.seat ? el("span", { class: "cc-tag", text: t("cc.dealer") }) : null,
           el("span", { class: "cc-player-total", text: t("scores.total", { n: C.fmtPoints(p.total) }) })));
       const facts = [];
@@ -307,7 +307,7 @@
     if (!rounds.length && !desc.final_points) return;
     const table = el("table", { class: "cc-rounds", id: "cc-rounds" });
     table.appendChild(el("thead", {}, el("tr", {}, el("th", { text: t("cc.roundCol") }),
-      players.map((p) => el("th", { style: "--player:" + (PLAYER_HEX[p.colour] || "#666") }, el("span", { class: "cc-dot" }), p.name)))));
+      players.map((p) => el("th", { style: "--player:" + (PLAYER_HEX[p.colour] || "#666") }, el("span", { class: "cc-dot" }), pick(p.name))))));
     const body = el("tbody");
     const running = players.map(() => 0);
     rounds.forEach((points, i) => {
@@ -334,7 +334,7 @@
       const side = (snap.scores || []).find((s) => s.side === "p" + p.seat);
       const lines = side ? side.lines.filter((l) => l.code === "buildings") : [];
       const block = el("div", { class: "cc-chest", style: "--player:" + (PLAYER_HEX[p.colour] || "#666") },
-        el("h4", {}, el("span", { class: "cc-dot" }), t("cc.chestOf", { name: p.name })));
+        el("h4", {}, el("span", { class: "cc-dot" }), t("cc.chestOf", { name: pick(p.name) })));
       const strip = el("div", { class: "cc-mini" });
       for (const payload of p.chest || []) strip.appendChild(cardNode(desc, payload, false, "mini"));
       block.appendChild(strip);

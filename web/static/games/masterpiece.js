@@ -134,8 +134,8 @@
       const pawns = el("span", { class: "mp-pawns" });
       for (const p of here[space.index] || []) {
         pawns.appendChild(el("span", { class: "mp-pawn" + (p.seat === desc.active ? " active" : ""),
-          "data-seat": p.seat, title: tr("mp.here", { name: p.name }),
-          style: "--pawn:" + pawnColour(p.pawn, p.seat), text: (p.name || seatName(p.seat)).slice(0, 2) }));
+          "data-seat": p.seat, title: tr("mp.here", { name: C().pick(p.name) }),
+          style: "--pawn:" + pawnColour(p.pawn, p.seat), text: C().pick(p.name || seatName(p.seat)).slice(0, 2) }));
       }
       cell.appendChild(pawns);
       grid.appendChild(cell);
@@ -257,13 +257,13 @@
     const mine = desc.players.filter((p) => C().mayActFor(p.seat));  // a phone sets its own pawn
     for (const p of mine) {
       const input = spaceSelect(desc, { "data-seat": p.seat, "aria-label": tr("mp.pawn.btn") }, p.position);
-      pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: p.name }), input,
+      pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: C().pick(p.name) }), input,
         actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) }))));
     }
     box.appendChild(pawns);
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.start.ask") }));
     const start = el("div", { class: "mp-buttons" });
-    mine.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: p.name }), { kind: "start", player: p.seat })));
+    mine.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: C().pick(p.name) }), { kind: "start", player: p.seat })));
     box.appendChild(start);
   }
 
@@ -383,7 +383,7 @@
     const chooser = el("select", { id: "mp-me", class: "mp-select",
       onchange: (e) => { localStorage.setItem(ME_KEY, e.target.value); window.render(C().S.snap); } },
       el("option", { value: "", text: tr("mp.everyone"), selected: mine == null }),
-      desc.players.map((p) => el("option", { value: p.seat, text: p.name, selected: mine === p.seat })));
+      desc.players.map((p) => el("option", { value: p.seat, text: C().pick(p.name), selected: mine === p.seat })));
     if (C().isHost()) box.appendChild(el("label", { class: "mp-me" }, tr("mp.biddingAs") + " ", chooser));
     for (const p of desc.players) {
       if ((mine != null && p.seat !== mine) || !C().mayActFor(p.seat)) continue;
@@ -462,7 +462,7 @@
       grid.appendChild(el("div", { class: "mp-player" + (p.seat === desc.active ? " active" : ""), "data-seat": p.seat },
         el("div", { class: "mp-player-head" },
           el("span", { class: "mp-dot", style: "--pawn:" + pawnColour(p.pawn, p.seat) }),
-          el("strong", { text: p.name }),
+          el("strong", { text: C().pick(p.name) }),
           cashOf(p, "mp-cash")),
         p.lost_turns ? el("div", { class: "mp-lost", text: tr("mp.lost", { n: p.lost_turns }) }) : null,
         paintings));
@@ -503,7 +503,7 @@
         lines.appendChild(el("li", {}, pick(h.name) + C().colon() + (parts || "—") + " → ", el("strong", { text: money(h.value_k) })));
       }
       box.appendChild(el("div", { class: "mp-final-side" + (winners.includes("p" + p.seat) ? " winner" : ""), "data-seat": p.seat },
-        el("div", { class: "mp-final-head" }, el("strong", { text: p.name }),
+        el("div", { class: "mp-final-head" }, el("strong", { text: C().pick(p.name) }),
           el("span", { class: "mp-wealth", "data-wealth-k": p.wealth_k, text: tr("mp.wealth") + " " + money(p.wealth_k) })),
         lines));
     }
@@ -520,7 +520,7 @@
     const payload = el("select", { class: "mp-select", id: "mp-correct-piece" },
       pieces.map((p) => el("option", { value: p.payload, text: cardLabel(p.payload) + " (" + p.payload + ")" })));
     const regions = [["ring", tr("mp.correct.ring")], ["easel", tr("mp.correct.easel")]]
-      .concat(desc.players.map((p) => ["player" + p.seat, tr("mp.correct.area", { name: p.name })]));
+      .concat(desc.players.map((p) => ["player" + p.seat, tr("mp.correct.area", { name: C().pick(p.name) })]));
     const region = el("select", { class: "mp-select", id: "mp-correct-region" },
       regions.map(([value, text]) => el("option", { value, text })));
     const space = spaceSelect(desc, { id: "mp-correct-space" }, 0);
