@@ -51,12 +51,15 @@ const TvLayout = (() => {
     fitLog(snap);
   }
 
-  // the right column changes size when the code to log the play appears (fetched apart)
-  function watchSide() {
-    const plays = document.getElementById("cafe-plays");
-    if (!plays || typeof ResizeObserver === "undefined") return;
-    new ResizeObserver(() => { if (window.Companion.S.snap) fitLog(window.Companion.S.snap); })
-      .observe(plays);
+  // Parts drawn apart change the room: the code to log the play (fetched after the results),
+  // the game's length (asked of the server), the lesson panel (teach.js). Fit again then.
+  function watchParts() {
+    if (typeof ResizeObserver === "undefined") return;
+    const again = new ResizeObserver(() => { if (window.Companion.S.snap) after(window.Companion.S.snap); });
+    for (const id of ["cafe-plays", "tv-scores", "lesson"]) {
+      const part = document.getElementById(id);
+      if (part) again.observe(part);
+    }
   }
 
   document.addEventListener("keydown", (event) => {
@@ -66,6 +69,6 @@ const TvLayout = (() => {
   window.addEventListener("resize", () => {
     if (window.Companion.S.snap) after(window.Companion.S.snap);
   });
-  watchSide();
+  watchParts();
   return { after, fitBoard };
 })();
