@@ -963,6 +963,8 @@ function renderTv(snap) {
       el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
         el("span", { class: "tv-total", text: sideTotal(side, snap.game) })))));
   }
+  // sized to the screen once the lesson panel is drawn too (static/tv.js)
+  if (typeof TvLayout !== "undefined") requestAnimationFrame(() => TvLayout.after(S.snap));
 }
 
 // -- summary page -----------------------------------------------------------------------------
@@ -1066,9 +1068,10 @@ async function loadJoin() {
         el("code", { lang: "en", text: "companion serve --host 0.0.0.0" }))));
   }
   const tv = data.links.viewer.replace("/?", "/tv?").replace(/\/$/, "/tv");
+  const tvHref = tv + (tv.includes("?") ? "&" : "?") + "lang=" + currentLang();  // the TV in this language
   box.appendChild(el("figure", { class: "join-card", "data-role": "tv" },
     el("figcaption", {}, el("strong", { text: t(data.reachable_from_lan ? "join.tv" : "join.tv.here") }), el("br"),
-      el("a", { href: tv, class: "join-link", id: "tv-link", text: tv }))));
+      el("a", { href: tvHref, class: "join-link", id: "tv-link", text: tv }))));
   if (!data.reachable_from_lan) return;
   // one card per seat (that phone plays that seat only), then the viewers' and the host's
   const cards = data.seats.map((s) => ({ key: "seat-" + s.seat, seat: s.seat, link: s.link,

@@ -1,0 +1,74 @@
+/* The TV (/tv): one screen, read from three metres, nothing to scroll. After each drawing
+   (renderTv in app.js) the board takes the largest text size, from 44 px down to 28 px, at
+   which it fits its box; the right column keeps the newest lines of the log that fit under the
+   scores. A host at the TV's keyboard switches the language with L (or opens /tv?lang=...). */
+"use strict";
+
+const TvLayout = (() => {
+  const LARGEST_PX = 44;
+  const SMALLEST_PX = 28;  // readable from 3 m
+  const { el, clear, t, pick } = window.Companion;
+
+  const overflows = (box) => box.scrollHeight > box.clientHeight + 1
+    || box.scrollWidth > box.clientWidth + 1;
+
+  // the largest size that fits; at the smallest the game's TV styles must make it fit
+  function fitBoard() {
+    const box = document.querySelector(".tv-board");
+    if (!box) return;
+    let px = LARGEST_PX;
+    for (; px > SMALLEST_PX; px -= 2) {
+      box.style.fontSize = px + "px";
+      if (!overflows(box)) break;
+    }
+    if (px <= SMALLEST_PX) box.style.fontSize = SMALLEST_PX + "px";
+    box.dataset.fit = overflows(box) ? "overflow" : String(px);
+  }
+
+  function logLine(entry) {
+    const text = entry.text ? pick(entry.text) : (entry.move && entry.move.kind) || "";
+    const item = el("li", { class: entry.accepted ? "ok" : "rejected" });
+    if (entry.kind === "undo") item.appendChild(el("strong", { text: t("log.undo") + " " }));
+    item.appendChild(document.createTextNode(text));
+    return item;
+  }
+
+  // newest first; the oldest lines go while the column is taller than the screen
+  function fitLog(snap) {
+    const list = document.getElementById("tv-log");
+    const box = document.querySelector(".tv-log-box");
+    if (!list || !box) return;
+    clear(list);
+    const entries = (snap.log || []).slice().reverse();
+    for (const entry of entries.slice(0, 40)) list.appendChild(logLine(entry));
+    box.hidden = false;
+    while (list.lastChild && overflows(box)) list.removeChild(list.lastChild);
+    box.hidden = !list.childNodes.length;  // no heading over an empty list
+  }
+
+  function after(snap) {
+    fitBoard();
+    fitLog(snap);
+  }
+
+  // Parts drawn apart change the room: the code to log the play (fetched after the results),
+  // the game's length (asked of the server), the lesson panel (teach.js). Fit again then.
+  function watchParts() {
+    if (typeof ResizeObserver === "undefined") return;
+    const again = new ResizeObserver(() => { if (window.Companion.S.snap) after(window.Companion.S.snap); });
+    for (const id of ["cafe-plays", "tv-scores", "lesson"]) {
+      const part = document.getElementById(id);
+      if (part) again.observe(part);
+    }
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "l" && event.key !== "L") return;
+    setLang(currentLang() === "en" ? "zh-TW" : "en");
+  });
+  window.addEventListener("resize", () => {
+    if (window.Companion.S.snap) after(window.Companion.S.snap);
+  });
+  watchParts();
+  return { after, fitBoard };
+})();
