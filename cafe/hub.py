@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import payloads as P
 from . import topics as T
 from .floor import FloorSettings
+from .history import HistoryStore
 from .settings import BrokerSettings
 from .tiles import CLASH_FORGOTTEN_AFTER_S, Tile
 
@@ -57,6 +58,7 @@ class CafeView:
         qos: int = 1,
         forget_after_s: float = FORGET_AFTER_S,
         floor: FloorSettings | None = None,
+        history: HistoryStore | None = None,
     ):
         self.broker = broker
         self.venue = venue
@@ -70,6 +72,7 @@ class CafeView:
         self.forget_after_s = forget_after_s
         self.floor = floor or FloorSettings.load()
         self.on_event = on_event
+        self.history = history  # the evening's history file (cafe.history), fed from here
         self.qos = qos
         persistent = client_id is not None
         client_id = (
@@ -219,13 +222,15 @@ class CafeView:
             tile = self._tile_for(venue, table, kind, body, message.retain)
             if tile is None:
                 return
-            if not self._take(tile, kind, body, message.retain, received):
-                return  # nothing to redraw (a heartbeat, a repeated event)
-            if kind == "events" and body is not None:
-                listener_args = (tile, body, received)
-            tile.updated = received
-            self.version += 1
-            self.changed.notify_all()
+            redraw = self._take(tile, kind, body, message.retain, received)
+            if redraw:  # else nothing to redraw (a heartbeat, a repeated event)
+                if kind == "events" and body is not None:
+                    listener_args = (tile, body, received)
+                tile.updated = received
+                self.version += 1
+                self.changed.notify_all()
+        if self.history is not None:  # it drops what it has seen: a retained copy is free
+            self.history.take(venue, table, kind, body, received)
         if listener_args and self.on_event is not None:
             self.on_event(*listener_args)
 

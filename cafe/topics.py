@@ -145,6 +145,8 @@ def state_payload(
         "winners": [name_of(w) for w in outcome.winners] if outcome else [],
         "state_id": session.state_id,
         "seq": len(session.records) - 1,
+        # when the game was set up (its record 0): with game_id, one game across restarts
+        "created": session.records[0].get("ts") if session.records else None,
         "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason", "finished")},
         "table_phase": table_phase,
     }
