@@ -198,9 +198,11 @@ class TablePublisher:
             if self._closed:
                 return
             self._closed = True
+        deadline = time.monotonic() + timeout_s
+        if self.outbox.pending():  # reconnecting (a broker restart): give the backlog a chance
+            self._connected.wait(timeout_s)
         if self._connected.is_set():
             self._wake.set()
-            deadline = time.monotonic() + timeout_s
             while time.monotonic() < deadline and self.outbox.pending():
                 time.sleep(0.05)
         self._stop.set()
