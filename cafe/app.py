@@ -4,6 +4,7 @@
     GET  /api/tables    every tile as JSON
     GET  /api/stream    Server-Sent Events: the tiles again after every change
     GET  /history       the evening in numbers, with charts (cafe/history_web.py)
+    POST /api/packup-check  {"venue", "table"}: ask a table to check its box (floor_web.py)
     POST /api/ack       {"venue", "table", "alert", "action"}: staff acknowledge an alert, or
                         clear a call for help ("action": "clear") (over MQTT)
 
@@ -24,6 +25,7 @@ from web.errors import ApiError, register_error_handlers
 from web.roles import install_token_guard
 from web.security import install_json_commands_only
 
+from .floor_web import install_floor_actions
 from .history_web import install_history
 from .hub import CafeView
 
@@ -51,6 +53,7 @@ def create_cafe_app(
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
     app.config["CAFE_CATALOGUE"] = catalogue
     install_history(app, view.history, history_problem, view.floor)
+    install_floor_actions(app, _foreign_origin)
 
     app.after_request(_security_headers)
 

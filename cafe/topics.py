@@ -191,3 +191,15 @@ def ack_payload(alert_id: str, by: str = "staff", action: str = "ack") -> dict:
         "action": action,
         "ts": round(time.time(), 3),
     }
+
+
+def packup_request_payload(by: str = "staff") -> dict:
+    """Staff ask a table to check its box now (an `ack` message without an alert; added
+    within version 1: a table that does not know it ignores it)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "alert": None,
+        "by": by,
+        "action": "packup_check",
+        "ts": round(time.time(), 3),
+    }
