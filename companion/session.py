@@ -395,5 +395,5 @@ def _keep_time(made: list[dict], record: Any) -> None:
     """A replayed record keeps the time it was logged at (a game's date and length, and when a
     table restarted mid-game says its play began, come from the log, not from the replay)."""
     ts = record.get("ts") if isinstance(record, Mapping) else None
-    if made and type(ts) in (int, float) and math.isfinite(ts):
+    if made and isinstance(ts, (int, float)) and not isinstance(ts, bool) and math.isfinite(ts):
         made[0]["ts"] = ts
