@@ -70,6 +70,8 @@ def test_no_text_under_24_px_on_a_tv_anywhere_on_the_cafe_page(broker, tmp_path)
                 executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
             )
             page = browser.new_page(viewport=TV)
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.set_default_timeout(15000)
             page.goto(url + "/")
             expect = sync_api.expect
@@ -89,6 +91,14 @@ def test_no_text_under_24_px_on_a_tv_anywhere_on_the_cafe_page(broker, tmp_path)
                 small = [(text, size) for text, size in visible_text_sizes(page) if size < 24]
                 assert not small, f"café page, {lang}: text under 24 px on a TV: {small}"
                 page.screenshot(path=str(SHOTS / f"cafe-tv-every-tile-{lang}.png"))
+            page.click("#lang-en")  # staff ask the finished table t2 to check its box
+            ask = page.locator('.tile[data-table="t2"] .packup-ask')
+            expect(page.locator(".packup-ask")).to_have_count(2)  # t2 finished, t5 free
+            ask.click()
+            expect(ask).to_have_text("Asked the table to check its box…")
+            expect(ask).to_be_disabled()
+            page.click("#lang-zh")
+            expect(ask).to_have_text("已請這桌檢查盒內的牌…")
             page.goto(url + "/history")
             page.wait_for_function("() => Chart.getChart(document.getElementById('chart-days'))")
             for lang in ("en", "zh"):
@@ -101,6 +111,7 @@ def test_no_text_under_24_px_on_a_tv_anywhere_on_the_cafe_page(broker, tmp_path)
                 )
                 assert chart_font >= 24, "the charts' labels too"
             page.click("#lang-en")
+            assert not errors, errors
             browser.close()
     finally:
         rogue.close()
