@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS packups (
     venue TEXT NOT NULL, tbl TEXT NOT NULL, at REAL NOT NULL, complete INTEGER NOT NULL,
     missing INTEGER NOT NULL,
     PRIMARY KEY (venue, tbl, at));
+CREATE INDEX IF NOT EXISTS phases_by_time ON phases (venue, tbl, since);
+CREATE INDEX IF NOT EXISTS games_by_end ON games (ended);
+CREATE INDEX IF NOT EXISTS help_calls_by_time ON help_calls (since);
+CREATE INDEX IF NOT EXISTS packups_by_time ON packups (at);
 """
 TABLES = ("meta", "phases", "games", "help_calls", "packups")
 
