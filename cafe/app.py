@@ -3,6 +3,8 @@
     GET  /              the page (vendored JS and CSS, no CDN: café internet is poor)
     GET  /api/tables    every tile as JSON
     GET  /api/stream    Server-Sent Events: the tiles again after every change
+    GET  /history       the evening in numbers, with charts (cafe/history_web.py)
+    POST /api/packup-check  {"venue", "table"}: ask a table to check its box (floor_web.py)
     POST /api/ack       {"venue", "table", "alert", "action"}: staff acknowledge an alert, or
                         clear a call for help ("action": "clear") (over MQTT)
 
@@ -23,6 +25,8 @@ from web.errors import ApiError, register_error_handlers
 from web.roles import install_token_guard
 from web.security import install_json_commands_only
 
+from .floor_web import install_floor_actions
+from .history_web import install_history
 from .hub import CafeView
 
 HERE = Path(__file__).resolve().parent
@@ -31,23 +35,25 @@ CATALOGUE_FILE = HERE / "static" / "catalogue.json"
 
 
 def create_cafe_app(
-    view: CafeView, *, host: str = "127.0.0.1", token: str | None = None, heartbeat_s: float = 5.0
+    view: CafeView,
+    *,
+    host: str = "127.0.0.1",
+    token: str | None = None,
+    heartbeat_s: float = 5.0,
+    history_problem: str | None = None,
 ) -> Flask:
-    app = Flask(
-        __name__, template_folder=str(HERE / "templates"), static_folder=str(HERE / "static")
-    )
-    app.json = PlainJSON(app)
-    app.config["ACCESS_TOKEN"] = token
-    app.config["SSE_HEARTBEAT_S"] = heartbeat_s
-    app.config["MAX_CONTENT_LENGTH"] = 16 * 1024
-    if is_loopback(host):
-        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    """The page of `view`; its history view reads `view.history` (None: `history_problem`
+    says why there is none)."""
+    app = _flask_app(host, token, heartbeat_s)
     app.extensions["cafe_view"] = view
     app.extensions["cafe_streams"] = streams = StreamStop(view)
     register_error_handlers(app)
     install_token_guard(app)
     install_json_commands_only(app)
     catalogue = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    app.config["CAFE_CATALOGUE"] = catalogue
+    install_history(app, view.history, history_problem, view.floor)
+    install_floor_actions(app, _foreign_origin)
 
     app.after_request(_security_headers)
 
@@ -87,6 +93,19 @@ def create_cafe_app(
             raise ApiError(404, f"no such active alert at {body['venue']}/{body['table']}")
         return jsonify({"sent": True})
 
+    return app
+
+
+def _flask_app(host: str, token: str | None, heartbeat_s: float) -> Flask:
+    app = Flask(
+        __name__, template_folder=str(HERE / "templates"), static_folder=str(HERE / "static")
+    )
+    app.json = PlainJSON(app)
+    app.config["ACCESS_TOKEN"] = token
+    app.config["SSE_HEARTBEAT_S"] = heartbeat_s
+    app.config["MAX_CONTENT_LENGTH"] = 16 * 1024
+    if is_loopback(host):
+        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
     return app
 
 

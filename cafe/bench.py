@@ -29,12 +29,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .bench_floor import CafeProcess, FloorWatch, own_memory_mb
 from .bench_measures import (
     BrokerProbe,
     Latencies,
+    acknowledged_cursor,
     broker_capacity,
     last_seq_per_game,
-    percentile,
+    p50_p95,
+    steady_figures,
     table_records,
 )
 from .bench_report import print_report
@@ -45,6 +48,9 @@ from .settings import parse_broker
 from .tiles import Tile
 
 VENUE = "bench"
+# Tables per process (the killed and the frozen table have one each): 200 tables are 200
+# runtimes, publishers and broker connections, not 200 Python interpreters on two CPUs.
+TABLES_PER_PROCESS = 10
 
 
 class Bench:
@@ -55,8 +61,12 @@ class Bench:
         keepalive_s: int,
         out: Callable[[str], object] = print,
         qos: int = 1,
+        tables_nice: int = 0,
     ):
         self.qos = qos
+        # >0: the simulated tables yield the CPUs to the broker and the café (on their own
+        # PCs in a café, they take none of the café machine's)
+        self.tables_nice = tables_nice
         self.count = tables
         self.duration_s = duration_s
         self.keepalive_s = keepalive_s
@@ -66,6 +76,8 @@ class Bench:
         self.seen: dict[str, set] = {}
         self.seen_lock = threading.Lock()
         self.latencies = Latencies()
+        self.watch = FloorWatch()
+        self.call_file = self.folder / "call-staff"
 
     # -- set-up --------------------------------------------------------------------------
     def _on_event(self, tile: Tile, body: dict, received: float) -> None:
@@ -73,35 +85,26 @@ class Bench:
         with self.seen_lock:
             self.seen.setdefault(tile.table, set()).add((body["game_id"], body["seq"]))
 
-    def start_table(self, name: str, log: Path, resume: bool = False) -> subprocess.Popen:
-        args = [
-            sys.executable,
-            "-m",
-            "cafe.bench_table",
-            "--mqtt",
-            self.broker.url,
-            "--table",
-            name,
-            "--venue",
-            VENUE,
-            "--log",
-            str(log),
-            "--db",
-            str(self.folder / f"{name}.sqlite3"),
-            "--keepalive",
-            str(self.keepalive_s),
-            "--qos",
-            str(self.qos),
-        ]
-        if resume:
-            args.append("--resume-only")
+    def start_tables(
+        self, names: list[str], logs: dict[str, Path], resume: bool = False
+    ) -> subprocess.Popen:
+        """One process running `names`, each table with its own database and connection."""
+        args = [sys.executable, "-m", "cafe.bench_table", "--mqtt", self.broker.url]
+        for name in names:
+            args += ["--table", name, "--log", str(logs[name])]
+            args += ["--db", str(self.folder / f"{name}.sqlite3")]
+        args += ["--venue", VENUE, "--keepalive", str(self.keepalive_s), "--qos", str(self.qos)]
+        args += ["--resume-only"] if resume else ["--call-file", str(self.call_file)]
+        nice = self.tables_nice
         process = subprocess.Popen(
             args,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=(lambda: os.nice(nice)) if nice else None,
         )
-        self.processes[name] = process
+        for name in names:
+            self.processes[name] = process
         return process
 
     def shown_online(self, name: str) -> bool:
@@ -146,30 +149,43 @@ class Bench:
         self.broker = LocalBroker(folder=self.folder / "broker").start()
         settings = parse_broker(self.broker.url, keepalive_s=self.keepalive_s)
         self.view = CafeView(
-            settings, VENUE, client_id="bench-cafe", on_event=self._on_event, qos=self.qos
+            settings,
+            VENUE,
+            client_id="bench-cafe",
+            on_event=self._on_event,
+            qos=self.qos,
+            on_message=self.watch.take,
         )
+        self.watch.view = self.view
         self.view.start().wait_connected()
+        self.cafe = CafeProcess(self.broker.url, VENUE, self.folder)
         self.probe = BrokerProbe(settings)
-        names = [f"t{i + 1:02d}" for i in range(self.count)]
+        names = [f"t{i + 1:03d}" for i in range(self.count)]
         table_logs = {name: logs[i % len(logs)] for i, name in enumerate(names)}
         try:
             launched = time.monotonic()
-            for name in names:
-                self.start_table(name, table_logs[name])
-            ready = self.wait(lambda: all(self.status_of(n) == "online" for n in names), 120)
+            groups = [names[:1], names[1:2]] + [
+                names[i : i + TABLES_PER_PROCESS] for i in range(2, len(names), TABLES_PER_PROCESS)
+            ]
+            for group in filter(None, groups):
+                self.start_tables(group, table_logs)
+            ready = self.wait(lambda: all(self.status_of(n) == "online" for n in names), 300)
             if ready is None:
                 raise RuntimeError(
-                    "not every table came online within 120 s: " + self._stderr_of(names)
+                    "not every table came online within 300 s: " + self._stderr_of(names)
                 )
-            out(f"  {self.count} table processes online after {time.monotonic() - launched:.1f} s")
+            processes = len(set(self.processes.values()))
+            waited = time.monotonic() - launched
+            out(f"  {self.count} tables ({processes} processes) online after {waited:.1f} s")
             return self._timeline(names, table_logs)
         finally:
-            for process in self.processes.values():
+            for process in set(self.processes.values()):
                 if process.poll() is None:
                     process.kill()
                     process.wait()
             self.view.close()
             self.probe.close()
+            self.cafe.stop()
             self.broker.stop()
 
     def _timeline(self, names: list[str], table_logs: dict[str, Path]) -> dict:
@@ -184,13 +200,14 @@ class Bench:
         after_restart = self.latencies.between(restart["up_at"], end_at)
         result = {
             "tables": self.count,
+            "tables_nice": self.tables_nice,
             "qos": self.qos,
             "duration_s": round(end_at - t0, 1),
             "keepalive_s": self.keepalive_s,
             "events_logged": tally["total"],
             "events_per_s": round(len(self.latencies.between(t0, end_at)) / (end_at - t0), 1),
-            **_steady_figures(steady),
-            "latency_after_restart_ms": _p50_p95(after_restart),
+            **steady_figures(steady),
+            "latency_after_restart_ms": p50_p95(after_restart),
             "broker_restart": restart["figures"],
             "lost": tally["lost"],
             "duplicated": tally["duplicates"],
@@ -200,6 +217,10 @@ class Bench:
             "frozen_offline_s": offline["frozen_s"],
             "frozen_last_will_s": offline["frozen_will_s"],
             "healthy_shown_silent": tally["false_silences"],
+            "unsent_at_stop": tally["unsent"],
+            **self.watch.figures(),
+            "cafe_process": self.cafe.figures(),
+            "bench_process_memory_mb": own_memory_mb(),
         }
         print_report(result, self.out)
         return result
@@ -208,6 +229,8 @@ class Bench:
         """The first 35 % of the run, undisturbed: latencies, the bare broker's, the load."""
         self.probe.take()
         steady_end = t0 + self.duration_s * 0.35
+        time.sleep(max(0.0, t0 + self.duration_s * 0.15 - time.time()))
+        self.call_file.touch()  # every table's players call staff (acknowledged at once)
         time.sleep(max(0.0, steady_end - time.time()))
         return {
             "latencies": self.latencies.between(t0, steady_end),
@@ -286,15 +309,16 @@ class Bench:
                 f"{self.keepalive_s} s)"
             )
         self.processes[killed].wait()
-        self.start_table(killed, table_logs[killed], resume=True)
+        self.start_tables([killed], table_logs, resume=True)
         self.processes[frozen].send_signal(signal.SIGCONT)
         return offline
 
     def _stop_tables(self) -> None:
-        for process in self.processes.values():
+        processes = set(self.processes.values())
+        for process in processes:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
+        for process in processes:
             try:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -318,17 +342,32 @@ class Bench:
                 if key.split("/", 1)[1] not in silent_for_a_reason
                 and (t0 <= when < down_at or up_at + 10 <= when < end_at)
             )
-        lost = self._missing(logged)
+        lost, unsent = self._lost_and_unsent(logged)
         with self.view.lock:
             duplicates = sum(t.duplicates for t in self.view.tiles.values())
             gaps = sum(t.gaps for t in self.view.tiles.values())
         return {
             "total": sum(len(r) for r in logged.values()),
             "lost": lost,
+            "unsent": unsent,
             "duplicates": duplicates,
             "gaps": gaps,
             "false_silences": false_silences,
         }
+
+    def _lost_and_unsent(self, logged: dict[str, set[tuple[int, int]]]) -> tuple[int, int]:
+        """Records the café never got: lost (the broker had acknowledged them to the table) or
+        unsent (still in the table's outbox when it stopped: its next start sends them)."""
+        lost = unsent = 0
+        with self.seen_lock:
+            for name, records in logged.items():
+                acked = acknowledged_cursor(self.folder / f"{name}.sqlite3")
+                for game_id, seq in records - self.seen.get(name, set()):
+                    if seq <= acked.get(game_id, -1):
+                        lost += 1
+                    else:
+                        unsent += 1
+        return lost, unsent
 
     def _missing(self, logged: dict[str, set[tuple[int, int]]]) -> int:
         with self.seen_lock:
@@ -348,30 +387,9 @@ def main(
     keepalive_s: int = 5,
     json_path: str | None = None,
     qos: int = 1,
+    tables_nice: int = 0,
 ) -> dict:
-    result = Bench(tables, duration_s, keepalive_s, qos=qos).run()
+    result = Bench(tables, duration_s, keepalive_s, qos=qos, tables_nice=tables_nice).run()
     if json_path:
         Path(json_path).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return result
-
-
-def _p50_p95(values: list[float]) -> dict:
-    return {
-        "p50": round(percentile(values, 0.5) * 1000, 1),
-        "p95": round(percentile(values, 0.95) * 1000, 1),
-    }
-
-
-def _steady_figures(steady: dict) -> dict:
-    latencies, probe = steady["latencies"], steady["probe"]
-    return {
-        "latency_ms": {
-            **_p50_p95(latencies),
-            "max": round(max(latencies) * 1000, 1) if latencies else None,
-            "samples": len(latencies),
-        },
-        "bare_broker_ms": {**_p50_p95(probe), "samples": len(probe)},
-        "load_average": round(steady["load"], 1),
-        "cpus": os.cpu_count(),
-        "in_table_ms": _p50_p95(steady["in_table"]),
-    }

@@ -4,9 +4,11 @@ own SQLite logs read without disturbing them."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -134,3 +136,34 @@ def table_records(db: Path) -> set[tuple[int, int]]:
 def last_seq_per_game(db: Path) -> dict[int, int]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10) as conn:
         return dict(conn.execute("SELECT game_id, max(seq) FROM records GROUP BY game_id"))
+
+
+def acknowledged_cursor(db: Path) -> dict[int, int]:
+    """The last record of each game the broker acknowledged to the table (its outbox cursor)."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)) as conn:
+        try:
+            return dict(conn.execute("SELECT game_id, seq FROM cafe_published"))
+        except sqlite3.OperationalError:  # a table that never published
+            return {}
+
+
+def p50_p95(values: list[float]) -> dict:
+    return {
+        "p50": round(percentile(values, 0.5) * 1000, 1),
+        "p95": round(percentile(values, 0.95) * 1000, 1),
+    }
+
+
+def steady_figures(steady: dict) -> dict:
+    latencies, probe = steady["latencies"], steady["probe"]
+    return {
+        "latency_ms": {
+            **p50_p95(latencies),
+            "max": round(max(latencies) * 1000, 1) if latencies else None,
+            "samples": len(latencies),
+        },
+        "bare_broker_ms": {**p50_p95(probe), "samples": len(probe)},
+        "load_average": round(steady["load"], 1),
+        "cpus": os.cpu_count(),
+        "in_table_ms": p50_p95(steady["in_table"]),
+    }

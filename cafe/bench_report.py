@@ -12,7 +12,7 @@ def print_report(r: dict, out: Out) -> None:
     out("")
     out(
         f"{'tables':<{WIDTH}}{r['tables']}   (machine: {r['cpus']} CPUs, load average "
-        f"{r['load_average']} during the steady phase)"
+        f"{r['load_average']} during the steady phase; tables nice +{r['tables_nice']})"
     )
     out(f"{'events logged by the tables (all in SQLite)':<{WIDTH}}{r['events_logged']}")
     out(f"{'events/s through the broker':<{WIDTH}}{r['events_per_s']}")
@@ -29,6 +29,29 @@ def print_report(r: dict, out: Out) -> None:
     out(
         f"{'healthy tables shown not heard from':<{WIDTH}}{r['healthy_shown_silent']}   "
         f"(false alarms outside the broker restart)"
+    )
+    _floor(r, out)
+
+
+def _floor(r: dict, out: Out) -> None:
+    for key, label in (
+        ("phase_latency_ms", "new phase table -> café (ms)"),
+        ("help_latency_ms", "call for help tap -> café (ms)"),
+        ("help_ack_round_trip_ms", "staff acknowledge -> table says so (ms)"),
+    ):
+        f = r[key]
+        out(f"{label:<{WIDTH}}p50 {f['p50']}  p95 {f['p95']}  max {f['max']}  (n={f['samples']})")
+    cafe = r["cafe_process"]
+    memory = cafe["memory_mb"]
+    out(
+        f"{'companion cafe process: memory (MB)':<{WIDTH}}{memory['rss']} now, {memory['peak']} "
+        f"peak   ({cafe['tiles']} tiles; its history kept {cafe['history_games']} games and "
+        f"{cafe['history_help_calls']} calls)"
+    )
+    out(f"{'this bench process (its café view), peak MB':<{WIDTH}}{r['bench_process_memory_mb']}")
+    out(
+        f"{'not yet sent when the tables stopped':<{WIDTH}}{r['unsent_at_stop']}   (kept in "
+        f"each table's outbox, sent at its next start: not lost)"
     )
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from . import payloads as P
 from . import topics as T
 from .floor import FloorSettings
+from .history import HistoryStore
 from .settings import BrokerSettings
 from .tiles import CLASH_FORGOTTEN_AFTER_S, Tile
 
@@ -44,6 +45,8 @@ MAX_LOGGED_TOPICS = 1000  # topics whose first bad message is logged; beyond, on
 
 
 EventListener = Callable[[Tile, dict, float], None]
+# (venue, table, kind, clean payload or None, received, retained): every message taken
+MessageListener = Callable[[str, str, str, "dict | None", float, bool], None]
 
 
 class CafeView:
@@ -57,6 +60,8 @@ class CafeView:
         qos: int = 1,
         forget_after_s: float = FORGET_AFTER_S,
         floor: FloorSettings | None = None,
+        history: HistoryStore | None = None,
+        on_message: MessageListener | None = None,
     ):
         self.broker = broker
         self.venue = venue
@@ -70,6 +75,8 @@ class CafeView:
         self.forget_after_s = forget_after_s
         self.floor = floor or FloorSettings.load()
         self.on_event = on_event
+        self.history = history  # the evening's history file (cafe.history), fed from here
+        self.on_message = on_message
         self.qos = qos
         persistent = client_id is not None
         client_id = (
@@ -161,6 +168,22 @@ class CafeView:
         self.client.publish(topic, T.encode(T.ack_payload(alert_id, action=action)), qos=1)
         return True
 
+    def request_packup(self, venue: str, table: str) -> str | None:
+        """Ask a table to check its box (cafe.packup.PackupRequests); the reason it cannot be
+        asked, or None when the request was sent."""
+        with self.lock:
+            tile = self.tiles.get(f"{venue}/{table}")
+            if tile is None:
+                return "no such table"
+            phase = ((tile.state or {}).get("table_phase") or {}).get("name")
+            if not tile.to_dict()["online"]:
+                return "the table is not online"
+            if phase in ("playing", "scoring"):
+                return "a game is being played at this table"
+        topic = T.TableTopics(venue, table).ack
+        self.client.publish(topic, T.encode(T.packup_request_payload()), qos=1)
+        return None
+
     def snapshot(self) -> dict:
         with self.lock:
             return {
@@ -219,13 +242,17 @@ class CafeView:
             tile = self._tile_for(venue, table, kind, body, message.retain)
             if tile is None:
                 return
-            if not self._take(tile, kind, body, message.retain, received):
-                return  # nothing to redraw (a heartbeat, a repeated event)
-            if kind == "events" and body is not None:
-                listener_args = (tile, body, received)
-            tile.updated = received
-            self.version += 1
-            self.changed.notify_all()
+            redraw = self._take(tile, kind, body, message.retain, received)
+            if redraw:  # else nothing to redraw (a heartbeat, a repeated event)
+                if kind == "events" and body is not None:
+                    listener_args = (tile, body, received)
+                tile.updated = received
+                self.version += 1
+                self.changed.notify_all()
+        if self.history is not None:  # it drops what it has seen: a retained copy is free
+            self.history.take(venue, table, kind, body, received)
+        if self.on_message is not None:
+            self.on_message(venue, table, kind, body, received, message.retain)
         if listener_args and self.on_event is not None:
             self.on_event(*listener_args)
 

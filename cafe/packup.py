@@ -5,11 +5,20 @@ and kept in the table's database file (`cafe_packup_checks`, beside the game log
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
 from contextlib import closing
 from pathlib import Path
+from typing import Any, Callable
+
+log = logging.getLogger("cafe.packup")
+# Staff may ask a table to check its box at most this often (a request repeated by QoS 1, or
+# a button pressed twice, starts one check).
+REQUEST_EVERY_S = 5.0
+# A check is for a box being put away: never while a game is being played.
+REFUSED_IN = ("playing", "scoring")
 
 
 class PackupDesk:
@@ -87,3 +96,62 @@ def logged_checks(path: str | Path, limit: int = 20) -> list[dict]:
             "SELECT game_id, result FROM cafe_packup_checks ORDER BY at DESC LIMIT ?", (limit,)
         ).fetchall()
     return [{**json.loads(result), "game_id": game_id} for game_id, result in rows]
+
+
+def latest_frame(watcher: Any):
+    """The camera's newest frame, whole (a recorded game's watcher wraps the live one)."""
+    watcher = getattr(watcher, "watcher", watcher)
+    return getattr(watcher, "last_image", None)
+
+
+def check_now(runtime: Any, desk: PackupDesk) -> dict | None:
+    """Read the camera's newest frame for the whole box now; the kept result, or None without
+    a frame. Kept as the desk's last check and in the table's database file."""
+    from vision.packup import check_frames
+
+    frame = latest_frame(runtime.watcher)
+    if frame is None:
+        return None
+    with runtime.lock:
+        game, game_id = runtime.session.game.info.slug, runtime.game_id
+    result = check_frames(game, [frame]).to_dict()
+    kept = desk.record(result)
+    log_check(runtime.store.path, game_id, kept)
+    log.info("pack-up check of %s: %s", game, " ".join(s["en"] for s in result["sentences"]))
+    return kept
+
+
+class PackupRequests:
+    """Staff asking a table from the café page to check its box: an `ack` message with
+    `"action": "packup_check"` (TOPICS.md). The table checks the request (version, not while a
+    game is played, not more often than every REQUEST_EVERY_S) and runs the check on a thread
+    of its own (never on the MQTT network thread); `done` wakes its publisher."""
+
+    def __init__(self, runtime: Any, desk: PackupDesk, done: Callable[[], None]):
+        self.runtime = runtime
+        self.desk = desk
+        self.done = done
+        self._last = -REQUEST_EVERY_S
+
+    def handle(self, body: dict, phase: str | None) -> bool:
+        """True when a check was started."""
+        if body.get("v") != 1 or body.get("by") != "staff":
+            log.warning("ignored a pack-up request that is not version 1 from staff")
+            return False
+        if phase in REFUSED_IN:
+            log.warning("ignored a pack-up request while a game is being played")
+            return False
+        now = time.monotonic()
+        if now - self._last < REQUEST_EVERY_S:
+            return False
+        self._last = now
+        threading.Thread(target=self._run, name="packup-check", daemon=True).start()
+        return True
+
+    def _run(self) -> None:
+        try:
+            if check_now(self.runtime, self.desk) is None:
+                log.warning("pack-up check asked for, but the table has no camera frame")
+        except Exception:  # a failed check must not take the table down (logged)
+            log.exception("the pack-up check failed")
+        self.done()

@@ -12,17 +12,16 @@ table's database file beside its game log.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
-from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from .packup import PackupDesk, log_check, logged_checks
+from .packup import PackupDesk, check_now, latest_frame, logged_checks
+
+__all__ = ["install_packup", "latest_frame"]
 
 HERE = Path(__file__).resolve().parent
 EXTENSION = "cafe_packup"
-log = logging.getLogger("cafe.packup")
 NO_FRAME = {
     "en": "No camera frame to check: this table needs a camera for the box check.",
     "zh-TW": "沒有鏡頭畫面可以檢查：這桌要接上鏡頭才能檢查盒內的牌。",
@@ -60,24 +59,11 @@ def checks_logged():
 
 
 @bp.post("/api/packup-check")
-def check_now():
-    from vision.packup import check_frames
+def check_box():
     from web.errors import ApiError
 
     runtime = current_app.extensions["companion_runtime"]
-    frame = latest_frame(runtime.watcher)
-    if frame is None:
+    kept = check_now(runtime, current_app.extensions[EXTENSION])
+    if kept is None:
         raise ApiError(409, NO_FRAME["en"], "no_frame", text=NO_FRAME)
-    with runtime.lock:
-        game, game_id = runtime.session.game.info.slug, runtime.game_id
-    result = check_frames(game, [frame]).to_dict()
-    kept = current_app.extensions[EXTENSION].record(result)
-    log_check(runtime.store.path, game_id, kept)
-    log.info("pack-up check of %s: %s", game, " ".join(s["en"] for s in result["sentences"]))
     return jsonify(kept)
-
-
-def latest_frame(watcher: Any):
-    """The camera's newest frame, whole (a recorded game's watcher wraps the live one)."""
-    watcher = getattr(watcher, "watcher", watcher)
-    return getattr(watcher, "last_image", None)

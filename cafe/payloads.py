@@ -202,6 +202,7 @@ def clean_state(body: dict) -> dict:
         "winners": items(body.get("winners"), text, optional=True),
         "state_id": whole(body.get("state_id"), optional=True),
         "seq": whole(body.get("seq"), optional=True),
+        "created": number(body.get("created"), optional=True),
         "camera": _camera(camera) if camera is not None else None,
         "table_phase": _table_phase(body.get("table_phase")),
     }

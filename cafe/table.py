@@ -23,7 +23,7 @@ from .claim import NameClaim, TableNameTakenError, claim_name, name_taken_messag
 from .floor import FloorSettings
 from .help import HelpDesk
 from .outbox import PublishedCursor
-from .packup import PackupDesk
+from .packup import PackupDesk, PackupRequests
 from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
@@ -71,6 +71,7 @@ class TablePublisher:
         self.runtime = runtime
         self.help = help_desk or HelpDesk(FloorSettings.load().help)
         self.packup = packup_desk or PackupDesk()
+        self.packup_requests = PackupRequests(runtime, self.packup, lambda: self._wake.set())
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -198,9 +199,11 @@ class TablePublisher:
             if self._closed:
                 return
             self._closed = True
+        deadline = time.monotonic() + timeout_s
+        if self.outbox.pending():  # reconnecting (a broker restart): give the backlog a chance
+            self._connected.wait(timeout_s)
         if self._connected.is_set():
             self._wake.set()
-            deadline = time.monotonic() + timeout_s
             while time.monotonic() < deadline and self.outbox.pending():
                 time.sleep(0.05)
         self._stop.set()
@@ -308,7 +311,9 @@ class TablePublisher:
         except (ValueError, UnicodeDecodeError):
             log.warning("ignored a malformed acknowledgement on %s", message.topic)
             return
-        if isinstance(alert_id, str) and alert_id.startswith("help:"):
+        if body.get("action") == "packup_check":  # staff ask for the box check
+            self.packup_requests.handle(body, self._phases.name)
+        elif isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
         elif isinstance(alert_id, str) and alert_id.startswith("packup:") and self.packup.clear():
             self._wake.set()  # staff saw the box's result: the alert goes

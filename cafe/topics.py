@@ -145,6 +145,8 @@ def state_payload(
         "winners": [name_of(w) for w in outcome.winners] if outcome else [],
         "state_id": session.state_id,
         "seq": len(session.records) - 1,
+        # when the game was set up (its record 0): with game_id, one game across restarts
+        "created": session.records[0].get("ts") if session.records else None,
         "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason", "finished")},
         "table_phase": table_phase,
     }
@@ -187,5 +189,17 @@ def ack_payload(alert_id: str, by: str = "staff", action: str = "ack") -> dict:
         "alert": alert_id,
         "by": by,
         "action": action,
+        "ts": round(time.time(), 3),
+    }
+
+
+def packup_request_payload(by: str = "staff") -> dict:
+    """Staff ask a table to check its box now (an `ack` message without an alert; added
+    within version 1: a table that does not know it ignores it)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "alert": None,
+        "by": by,
+        "action": "packup_check",
         "ts": round(time.time(), 3),
     }

@@ -14,6 +14,7 @@ replayed log rebuilds the redo list as well.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
@@ -191,16 +192,18 @@ class Session:
         first = next(iterator, None)
         game_name, setup = check_setup_record(first)
         session = cls(game or game_name, Setup.from_dict(setup or {}))
+        _keep_time(session.records, first)
         for record in iterator:
+            count = len(session.records)
             if not tolerant:
                 session.feed(record)
-                continue
-            count = len(session.records)
-            try:
-                session.feed(record)
-            except (CompanionError, RecursionError) as exc:
-                del session.records[count:]
-                session._set_aside(record, exc)
+            else:
+                try:
+                    session.feed(record)
+                except (CompanionError, RecursionError) as exc:
+                    del session.records[count:]
+                    session._set_aside(record, exc)
+            _keep_time(session.records[count:], record)
         session._sink = sink
         return session
 
@@ -388,3 +391,11 @@ class Session:
         )
         self.verdicts.append(verdict)
         return verdict
+
+
+def _keep_time(made: list[dict], record: Any) -> None:
+    """A replayed record keeps the time it was logged at (a game's date and length, and when a
+    table restarted mid-game says its play began, come from the log, not from the replay)."""
+    ts = record.get("ts") if isinstance(record, Mapping) else None
+    if made and isinstance(ts, (int, float)) and not isinstance(ts, bool) and math.isfinite(ts):
+        made[0]["ts"] = ts

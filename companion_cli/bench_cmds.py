@@ -157,8 +157,8 @@ def bench_lens(json_path):
     "--tables",
     default=20,
     show_default=True,
-    type=click.IntRange(1, 100),
-    help="simulated tables, each its own process",
+    type=click.IntRange(1, 250),
+    help="simulated tables (ten to a process; the killed and the frozen one alone)",
 )
 @click.option(
     "--duration",
@@ -188,10 +188,23 @@ def bench_lens(json_path):
     default=None,
     help="also write the results to this JSON file",
 )
-def bench_cafe(tables, duration, keepalive, qos, json_path):
+@click.option(
+    "--tables-nice",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 19),
+    help="run the simulated tables this much nicer than the broker and the café (in a café "
+    "each table has its own PC)",
+)
+def bench_cafe(tables, duration, keepalive, qos, json_path, tables_nice):
     """A café on 127.0.0.1: tables replaying recorded games through a real Mosquitto."""
     from cafe.bench import main as run
 
     run(
-        tables=tables, duration_s=duration, keepalive_s=keepalive, json_path=json_path, qos=int(qos)
+        tables=tables,
+        duration_s=duration,
+        keepalive_s=keepalive,
+        json_path=json_path,
+        qos=int(qos),
+        tables_nice=tables_nice,
     )

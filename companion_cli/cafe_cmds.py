@@ -12,6 +12,21 @@ from ._shared import address_of, broker_from, broker_options, listen, log_to_std
 CAFE_PORT = 8780
 
 
+def history_options(command):
+    """--history PATH and --no-history."""
+    command = click.option("--no-history", is_flag=True, help="keep no history (the floor only)")(
+        command
+    )
+    return click.option(
+        "--history",
+        "history_path",
+        type=click.Path(dir_okay=False),
+        default=None,
+        help="SQLite file keeping the evening's history "
+        "[default: $XDG_DATA_HOME/companion/cafe-history.sqlite3]",
+    )(command)
+
+
 @click.command("cafe")
 @broker_options
 @click.option(
@@ -42,36 +57,74 @@ CAFE_PORT = 8780
     type=click.IntRange(1),
     help="minutes after which a stopped table leaves the page",
 )
-def cafe(venue, host, port, token, broker_port, forget_after, **options):
+@history_options
+def cafe(venue, host, port, token, broker_port, forget_after, history_path, no_history, **options):
     """Every table of the café on one page (for staff and a TV)."""
-    import secrets
-
     from cafe.app import create_cafe_app
-    from cafe.hub import CafeView
-    from web import is_loopback
     from web.serve import serve_until_stopped
 
     venue = _venue_to_show(venue)  # before a local broker starts: a refusal leaves nothing
+    history, problem = _history(history_path, no_history)
     broker, local = _broker_or_local(options, broker_port)
-    if not token and not is_loopback(host):
-        token = secrets.token_urlsafe(18)
+    token = _token_for(host, token)
     log_to_stderr()  # warnings (a broker that refuses us) and the access log
-    view = CafeView(broker, venue, forget_after_s=forget_after * 60.0).start()
-    app = create_cafe_app(view, host=host, token=token)
+    view = _start_view(broker, venue, forget_after * 60.0, history)
+    app = create_cafe_app(view, host=host, token=token, history_problem=problem)
 
     def stop():
         view.close()
+        if history:
+            history.close()
         if local:
             local.close()  # and its temporary folder
 
     server = listen(app, host, port, stop, threads=32)
-    address = address_of(host, server.effective_port)
+    _announce(broker, address_of(host, server.effective_port), token, history)
+    sys.stdout.flush()
+    serve_until_stopped(server, stop, before_stop=app.extensions["cafe_streams"].stop)
+
+
+def _token_for(host: str, token: str | None) -> str | None:
+    """The access token: given, or made up when the page is reachable beyond this machine."""
+    from web import is_loopback
+
+    if not token and not is_loopback(host):
+        import secrets
+
+        return secrets.token_urlsafe(18)
+    return token
+
+
+def _start_view(broker, venue: str, forget_after_s: float, history):
+    from cafe.hub import CafeView
+
+    # With a history file, a persistent session: the broker keeps what came while it was away.
+    client_id = history.client_id if history else None
+    return CafeView(
+        broker, venue, forget_after_s=forget_after_s, history=history, client_id=client_id
+    ).start()
+
+
+def _announce(broker, address: str, token: str | None, history) -> None:
     click.echo(f"Café page (tables on {broker.display()}): {address}")
+    if history:
+        click.echo(f"History kept in {history.path}")
     if token:
         click.echo(f"Access token: {token}\nJoin link: {address}?token={token}")
     click.echo("Press Ctrl-C to stop.")
-    sys.stdout.flush()
-    serve_until_stopped(server, stop, before_stop=app.extensions["cafe_streams"].stop)
+
+
+def _history(path: str | None, off: bool):
+    """(HistoryStore or None, why there is none): a file that cannot be used is one line on
+    stderr, and the floor runs without history."""
+    if off:
+        return None, "turned off (--no-history)"
+    from cafe.history import open_history
+
+    history, problem = open_history(path)
+    if problem:
+        click.echo(f"error: {problem}; the café page runs without its history", err=True)
+    return history, problem
 
 
 def _venue_to_show(venue: str) -> str:

@@ -2,7 +2,10 @@
    Everything from the tables is written with textContent (never as HTML). */
 "use strict";
 
-const C = { snap: null, frame: 0, venues: 1, filter: "all", sort: "name" };
+const C = { snap: null, frame: 0, venues: 1, filter: "all", sort: "name", asked: {} };
+// A table in these phases may be asked to check its box (never while a game is played).
+const PACKUP_PHASES = ["finished", "packed", "idle"];
+const ASKED_SHOWN_MS = 30000;
 // Sorting "by phase" puts what needs staff first: a finished table to clear, then games.
 const PHASE_ORDER = ["finished", "scoring", "playing", "setting_up", "packed", "idle"];
 // Every key spelled out, so the catalogue test sees each one.
@@ -132,6 +135,9 @@ function tile(data) {
   const running = online || !status;
   if (!running) node.append(offlineBanner(data));
   if (running && phaseOf(data)) node.append(phaseLine(phaseOf(data)));
+  if (online && phaseOf(data) && PACKUP_PHASES.includes(phaseOf(data).name)) {
+    node.append(packupButton(data));
+  }
   const warnings = running ? warningLines(data) : [];
   if (warnings.length) { node.classList.add("has-warnings"); node.append(...warnings); }
 
@@ -242,6 +248,27 @@ function render() {
 
 function schedule() {
   if (!C.frame) C.frame = requestAnimationFrame(render);
+}
+
+// "Check the box": the table reads the cards laid out under its camera (cafe/packup.py).
+function packupButton(data) {
+  const asked = Date.now() - (C.asked[data.key] || 0) < ASKED_SHOWN_MS;
+  const button = el("button", "ack packup-ask",
+                    asked ? t("cafe.packup_asked") : t("cafe.packup_check"));
+  button.type = "button";
+  button.disabled = asked;
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const response = await fetch("/api/packup-check", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ venue: data.venue, table: data.table }),
+      });
+      if (response.ok) C.asked[data.key] = Date.now();
+    } catch (error) { /* the page says nothing new: the button comes back */ }
+    render();
+  });
+  return button;
 }
 
 function actionButton(data, alertId, action, label) {

@@ -48,3 +48,7 @@ def test_three_tables_lose_and_repeat_nothing_across_a_broker_restart():
     assert result["gaps_seen"] == 0
     assert result["killed_offline_s"] is not None and result["frozen_offline_s"] is not None
     assert result["events_logged"] > 0 and result["latency_ms"]["samples"] > 0
+    assert result["help_latency_ms"]["samples"] == 3, "every table's call reached the café"
+    assert result["help_ack_round_trip_ms"]["samples"] == 3, "and staff's answer came back"
+    assert result["cafe_process"]["tiles"] == 3 and result["cafe_process"]["memory_mb"]["peak"]
+    assert result["unsent_at_stop"] == 0

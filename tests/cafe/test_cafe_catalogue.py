@@ -19,8 +19,13 @@ def test_every_cafe_string_is_in_both_languages_and_every_used_key_exists():
         en = {n for f in forms(entry["en"]) for n in PLACEHOLDER.findall(f)}
         zh = {n for f in forms(entry["zh-TW"]) for n in PLACEHOLDER.findall(f)}
         assert en == zh, f"{key}: placeholders differ"
-    code = (CAFE / "static" / "cafe.js").read_text(encoding="utf-8")
-    page = (CAFE / "templates" / "cafe.html").read_text(encoding="utf-8")
+    code = "".join(
+        (CAFE / "static" / name).read_text(encoding="utf-8") for name in ("cafe.js", "history.js")
+    )
+    page = "".join(
+        (CAFE / "templates" / name).read_text(encoding="utf-8")
+        for name in ("cafe.html", "cafe_history.html")
+    )
     used = set(re.findall(r"""\bt\(\s*"([a-z][A-Za-z0-9_.-]*)\"""", code))
     used |= set(re.findall(r'data-i18n="([^"]+)"', page))
     assert used and used <= set(catalogue), f"missing: {sorted(used - set(catalogue))}"

@@ -143,7 +143,8 @@ def start_cafe(args, cwd) -> tuple[subprocess.Popen, str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # its history file in the test's folder, never the user's data folder
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(cwd)},
     )
     lines = []
     deadline = time.monotonic() + 30
@@ -153,6 +154,7 @@ def start_cafe(args, cwd) -> tuple[subprocess.Popen, str]:
             break
         lines.append(line)
         if line.startswith("Café page"):
+            process.opening_lines = lines  # type: ignore[attr-defined]
             return process, line.rsplit(" ", 1)[1].strip().rstrip("/")
     process.kill()
     raise AssertionError("companion cafe did not start:\n" + "".join(lines))

@@ -188,3 +188,39 @@ def test_the_summary_page_and_the_tv_show_the_qr_code_in_both_languages(table):
             browser.close()
     finally:
         server.close()
+
+
+def test_a_play_downloaded_later_carries_the_games_date_not_the_download_time(tmp_path):
+    """A game finished a year ago, the table restarted since: its play in /plays.json and
+    /plays.csv (and the BG Stats link) is dated when it was played, and lasts what it lasted
+    (the log's times, not the replay's)."""
+    from companion.store import GameStore
+
+    store = GameStore(tmp_path / "t.sqlite3")
+    now = [START]
+    session = Session("musee", Setup(2, ("Amy", "Ben")), clock=lambda: now[0])
+    game_id = store.new_game(session)
+    for move in recorded_moves():
+        now[0] += 60
+        assert session.play(move).accepted
+    store.finish(game_id, session)
+    store.close()
+    app = create_app(
+        {"db": str(tmp_path / "t.sqlite3"), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
+    )
+    install_plays(app)
+    try:
+        client = app.test_client()
+        played = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(START + 60))
+        plays = client.get("/plays.json").get_json()["plays"]
+        assert [(p["date"], p["duration_min"]) for p in plays] == [
+            (played, len(recorded_moves()) - 1)
+        ]
+        rows = list(csv.DictReader(io.StringIO(client.get("/plays.csv").get_data(as_text=True))))
+        assert [row["date"] for row in rows] == [played]
+        reopened = GameStore(tmp_path / "t.sqlite3")
+        again = Session.replay(reopened.records(game_id))
+        reopened.close()
+        assert parse_link(bgstats_link(play_of(again, game_id)))["playDate"] == played
+    finally:
+        app.extensions["companion_runtime"].close()

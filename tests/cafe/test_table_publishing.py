@@ -354,3 +354,35 @@ def test_a_publishing_failure_never_stops_the_game(broker, runtime, monkeypatch,
     finally:
         monkeypatch.undo()
         publisher.close(timeout_s=0.5)
+
+
+def test_a_table_stopped_while_it_reconnects_sends_its_backlog_first(broker, runtime):
+    """The benchmark's 'lost 3': a table stopped cleanly just after a broker restart, before
+    its connection was back, left what it logged meanwhile unsent (close() waited only while
+    connected). It now waits for the connection, within its time-out, and sends it."""
+    seen = []
+    view = CafeView(
+        settings_for(broker),
+        "corner",
+        client_id="cafe-stop-reconnecting",
+        on_event=lambda tile, body, t: seen.append(body["seq"]),
+    ).start()
+    assert view.wait_connected()
+    table = runtime("stopping.sqlite3")
+    publisher = TablePublisher(table, settings_for(broker), "corner", "t1").start()
+    try:
+        deadline = time.monotonic() + 20
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.02)
+        broker.stop()
+        table.play(place(0, 10, 0), None)  # logged while the broker is away
+        table.play(place(1, 20, 0), None)
+        broker.start()
+        publisher.close(timeout_s=10)  # stopped at once: the table is still reconnecting
+        deadline = time.monotonic() + 10
+        while len(seen) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert seen == [0, 1, 2], "the backlog went out before the table stopped"
+    finally:
+        publisher.close()
+        view.close()
