@@ -124,14 +124,17 @@ def check_now(runtime: Any, desk: PackupDesk) -> dict | None:
 class PackupRequests:
     """Staff asking a table from the café page to check its box: an `ack` message with
     `"action": "packup_check"` (TOPICS.md). The table checks the request (version, not while a
-    game is played, not more often than every REQUEST_EVERY_S) and runs the check on a thread
-    of its own (never on the MQTT network thread); `done` wakes its publisher."""
+    game is played, not while a check runs nor within REQUEST_EVERY_S after one) and runs the
+    check on a thread of its own (never on the MQTT network thread); `done` wakes its
+    publisher."""
 
     def __init__(self, runtime: Any, desk: PackupDesk, done: Callable[[], None]):
         self.runtime = runtime
         self.desk = desk
         self.done = done
-        self._last = -REQUEST_EVERY_S
+        self._lock = threading.Lock()
+        self._running = False
+        self._last = -REQUEST_EVERY_S  # when the last check ended (monotonic)
 
     def handle(self, body: dict, phase: str | None) -> bool:
         """True when a check was started."""
@@ -141,10 +144,11 @@ class PackupRequests:
         if phase in REFUSED_IN:
             log.warning("ignored a pack-up request while a game is being played")
             return False
-        now = time.monotonic()
-        if now - self._last < REQUEST_EVERY_S:
-            return False
-        self._last = now
+        with self._lock:  # one check at a time, and none again right after one
+            now = time.monotonic()
+            if self._running or now - self._last < REQUEST_EVERY_S:
+                return False
+            self._running, self._last = True, now
         threading.Thread(target=self._run, name="packup-check", daemon=True).start()
         return True
 
@@ -154,4 +158,6 @@ class PackupRequests:
                 log.warning("pack-up check asked for, but the table has no camera frame")
         except Exception:  # a failed check must not take the table down (logged)
             log.exception("the pack-up check failed")
+        with self._lock:
+            self._running, self._last = False, time.monotonic()
         self.done()

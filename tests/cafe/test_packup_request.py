@@ -46,7 +46,7 @@ def test_staff_start_the_box_check_from_the_cafe_page(
     tmp_path,
     monkeypatch,
 ):
-    monkeypatch.setattr(packup, "REQUEST_EVERY_S", 1.0)
+    monkeypatch.setattr(packup, "REQUEST_EVERY_S", 2.0)
     app, runtime, desk = table
     frames = tmp_path / "frames"
     frames.mkdir()
@@ -70,7 +70,7 @@ def test_staff_start_the_box_check_from_the_cafe_page(
     rogue = Rogue(broker)
     try:
         ack = T.TableTopics("cafe", "t1").ack
-        time.sleep(1.0)
+        time.sleep(2.2)  # past the repeat window: what follows is refused for what it is
         for forged in (  # not from staff, another version, no action the table knows
             dict(T.packup_request_payload(), v=99),
             dict(T.packup_request_payload(), by="player"),
@@ -82,6 +82,7 @@ def test_staff_start_the_box_check_from_the_cafe_page(
 
         runtime.play(place(0, 10, 0), None)  # a game is being played now
         wait_until(lambda: phase_of(cafe) == "playing", 20, "the table playing")
+        time.sleep(2.2)
         refused = staff.post("/api/packup-check", json={"venue": "cafe", "table": "t1"})
         assert refused.status_code == 409
         assert "being played" in refused.get_json()["error"]["message"]
