@@ -853,7 +853,15 @@ function renderHowToPlay(info) {
   if (info.page && location.hash && !S.rulesScrolled) {
     S.rulesScrolled = true;
     const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target) target.scrollIntoView();
+    // (drawn after the browser looked for the anchor, so :target does not mark it: a class does)
+    if (target) {
+      target.classList.add("rules-here");
+      target.scrollIntoView();
+      // the pictures above it take their height as they arrive: go to it again once they have
+      const pending = [...how.querySelectorAll("img")].filter((img) => !img.complete)
+        .map((img) => new Promise((done) => { img.onload = img.onerror = done; }));
+      Promise.all(pending).then(() => target.scrollIntoView());
+    }
   }
 }
 
