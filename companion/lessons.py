@@ -89,7 +89,14 @@ def start(lesson: Lesson, game: Game, state: Any) -> LessonRun:
 
 
 def after_move(run: LessonRun, game: Game, state: Any, move: Move) -> LessonRun:
-    """The session accepted `move`; `state` is the state after it."""
+    """The session accepted `move`; `state` is the state after it. A step waiting for a tap
+    (a box opened, hands dealt) is done when the table has moved on past it: nobody taps
+    "done" while the game is already under way (`companion demo --teach`, a table that
+    ignores the panel), and the lesson must not stay on it while the game goes on."""
+    if run.finished:
+        return run
+    while (step := run.current) is not None and isinstance(step.done, TapDone):
+        run = _next(run)
     if run.finished:
         return run
     seen = dict(run.moves_seen)
