@@ -35,6 +35,7 @@ from .lesson_format import (
     parse_lesson,
 )
 from .model import Move, Text
+from .rules_pages import rule_links
 
 __all__ = [
     "Lesson",
@@ -69,6 +70,7 @@ class LessonRun:
     card: tuple[str, Text | None, float | None] | None = None
     # why the last move was refused, while teaching (the view adds what is allowed instead)
     refusal: tuple[Text, ...] = ()
+    refusal_codes: tuple[str, ...] = ()  # their codes: the rules page explains each
 
     def __post_init__(self):
         object.__setattr__(self, "moves_seen", MappingProxyType(dict(self.moves_seen)))
@@ -87,7 +89,14 @@ def start(lesson: Lesson, game: Game, state: Any) -> LessonRun:
 
 
 def after_move(run: LessonRun, game: Game, state: Any, move: Move) -> LessonRun:
-    """The session accepted `move`; `state` is the state after it."""
+    """The session accepted `move`; `state` is the state after it. A step waiting for a tap
+    (a box opened, hands dealt) is done when the table has moved on past it: nobody taps
+    "done" while the game is already under way (`companion demo --teach`, a table that
+    ignores the panel), and the lesson must not stay on it while the game goes on."""
+    if run.finished:
+        return run
+    while (step := run.current) is not None and isinstance(step.done, TapDone):
+        run = _next(run)
     if run.finished:
         return run
     seen = dict(run.moves_seen)
@@ -105,11 +114,15 @@ def after_verdicts(run: LessonRun, game: Game, state: Any, verdicts: Iterable[An
             continue
         if not verdict.accepted:
             if verdict.violations:
-                run = replace(run, refusal=tuple(v.message for v in verdict.violations))
+                run = replace(
+                    run,
+                    refusal=tuple(v.message for v in verdict.violations),
+                    refusal_codes=tuple(v.code for v in verdict.violations),
+                )
             continue
         if verdict.move is None:
             continue
-        run = replace(run, refusal=(), card=None)
+        run = replace(run, refusal=(), refusal_codes=(), card=None)
         run = _moments(after_move(run, game, state, verdict.move), game, state, verdict)
     return run
 
@@ -237,11 +250,14 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         region = highlight["region"].replace("{seat}", str(seat if seat is not None else 0))
         # a seat without a region of its own (Musée's teams share a museum): nothing outlined
         highlight["region"] = region if region in mat_regions(game, state.players) else None
+    links = rule_links(game.info.slug)
     out["moment"] = _card_view(run)
     out["refusal"] = (
         {
             "why": [t.to_dict() for t in run.refusal],
             "instead": [t.to_dict() for t in game.hint_summary(state)],
+            # the anchor of the broken rule on /rules/<game> (None when no rule explains it)
+            "rule": next((links[c] for c in run.refusal_codes if c in links), None),
         }
         if run.refusal
         else None
@@ -254,6 +270,7 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         "seat": seat,
         "tap": isinstance(step.done, TapDone),
         "rule": run.lesson.rules[step.rule].text().to_dict() if first_time and step.rule else None,
+        "rule_id": step.rule if first_time else None,  # its anchor on /rules/<game>
     }
     return out
 
@@ -264,6 +281,7 @@ def _card_view(run: LessonRun) -> dict | None:
     rule, example, points = run.card
     return {
         "rule": run.lesson.rules[rule].text().to_dict(),
+        "rule_id": rule,
         "example": example.to_dict() if example is not None else None,
         "points": int(points) if points is not None and float(points).is_integer() else points,
     }

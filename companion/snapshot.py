@@ -7,6 +7,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from .model import Move, Text
+from .rules_pages import rule_links
 from .verdict import Verdict
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ def snapshot(session: Session, undo_text: dict | None, redo_text: dict | None) -
         "undo_text": undo_text,
         "redo_text": redo_text,
         "notes": [n.to_dict() for n in game.rules_notes()],
+        # refusal code -> its rule's anchor on /rules/<game> (the "the rule" link)
+        "rule_links": dict(rule_links(game.info.slug)),
     }
 
 

@@ -326,3 +326,17 @@ def test_a_seat_is_outlined_only_where_the_mat_has_a_region_of_its_own():
         state = game.apply(state, move)
     assert game.current_players(state) == (2,)
     assert lessons.view(run, game, state)["step"]["highlight"]["region"] is None
+
+
+def test_a_step_waiting_for_a_tap_is_done_when_the_table_moves_on():
+    """`companion demo --teach`: nobody taps "done" for the unpacking, the camera sees the
+    crypt dealt; the lesson moves on with the game instead of staying on step 1."""
+    session = Session("crypt", Setup(2, ("Mia", "Leo")))
+    game = session.game
+    run = lessons.start(lessons.load_lesson("crypt"), game, session.state)
+    assert run.current.id == "unpack"
+    move = next(m for m in game.legal_moves(session.state) if m.kind == "deal")
+    verdict = session.play(move)
+    assert verdict.accepted
+    run = lessons.after_verdicts(run, game, session.state, [verdict])
+    assert run.current.id == "first_turn"  # unpacking passed, and the deal counted for "deal"

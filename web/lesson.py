@@ -1,7 +1,8 @@
 """Teach mode: the lesson of the game on the table, followed beside the session.
 
 The lesson's state lives here, never in the game record: the game played while teaching is
-an ordinary game, stored and scored as usual. The panel follows the session as a runtime
+an ordinary game, stored and scored as usual. A game resumed after a restart is replayed
+through its lesson, so the panel resumes at the step the game implies. The panel follows the session as a runtime
 observer (after every move, camera event and new game) and adds its view to the snapshot as
 `lesson` (None when not teaching). Players change it with `POST /api/lesson`:
 `{"action": "tap" | "back" | "skip" | "start"}` ("start" begins the lesson of the game on the
@@ -11,12 +12,15 @@ table, from the set-up page's "Teach this game" or to teach again after a skip).
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, current_app, jsonify
 
 from companion import lessons
+from companion.errors import CompanionError
 from companion.lessons import LessonError, LessonRun
+from companion.session import Session
 
 from .api import body
 from .errors import ApiError
@@ -62,7 +66,7 @@ class LessonPanel:
         except LessonError as exc:
             log.error("no lesson can be taught: %s", exc)
             return None
-        return lessons.start(lesson, session.game, session.state)
+        return _caught_up(lessons.start(lesson, session.game, session.state), session)
 
     def act(self, action: str) -> None:
         session = self.runtime.session
@@ -87,6 +91,24 @@ class LessonPanel:
             return None
         session = self.runtime.session
         return lessons.view(self.run, session.game, session.state)
+
+
+def _caught_up(run: LessonRun, session: Session) -> LessonRun:
+    """The lesson where the game on the table has brought it: a game resumed after a restart
+    (or taught again after a skip) is replayed through the lesson record by record, each
+    verdict with the state it left, so the panel resumes at the step the game implies, not
+    at step 1. Its last rule card and refusal are not shown again."""
+    if len(session.records) <= 1:
+        return run
+    shadow = Session.replay(session.records[:1], game=session.game)
+    for record in session.records[1:]:
+        heard = len(shadow.verdicts)
+        try:
+            shadow.feed(record)
+        except CompanionError:
+            continue  # set aside when the game was loaded: it made no move
+        run = lessons.after_verdicts(run, shadow.game, shadow.state, shadow.verdicts[heard:])
+    return replace(run, card=None, refusal=(), refusal_codes=())
 
 
 bp = Blueprint("lesson", __name__, url_prefix="/api")

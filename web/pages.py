@@ -61,7 +61,8 @@ def diagnostics():
 @bp.get("/rules")
 @bp.get("/rules/<slug>")
 def rules(slug: str | None = None):
-    """A short rules page per game, from the rules the engine encodes (teach mode)."""
+    """A game's "how to play": set-up, a turn, scoring and the end, each rule with an anchor
+    (a lesson's rule card and a refusal link to it), drawn by the page from /api/rules."""
     return render_template("rules.html", page="rules", rules_slug=slug or "")
 
 
@@ -78,8 +79,41 @@ def rules_of(slug: str):
             "summary": game.info.summary.to_dict(),
             "player_counts": list(game.info.player_counts),
             "notes": [note.to_dict() for note in game.rules_notes()],
+            "page": _page_of(game.info.slug),
         }
     )
+
+
+def _page_of(slug: str) -> list[dict] | None:
+    """The game's "how to play" (companion/data/rules/): its four sections, each rule with
+    its anchor id and the address of its picture (None for a game without a page)."""
+    from companion.rules_pages import RulesPageError, load_rules_page
+
+    from .kit import kit_available
+
+    try:
+        page = load_rules_page(slug)
+    except RulesPageError:
+        return None
+    pictures = kit_available()
+    return [
+        {
+            "id": section.id,
+            "title": section.title.text().to_dict(),
+            "rules": [
+                {
+                    "id": rule.id,
+                    "title": rule.title.text().to_dict(),
+                    "say": [words.text().to_dict() for words in rule.say],
+                    "picture": f"/rules/{slug}/picture/{rule.id}.png"
+                    if rule.picture and pictures
+                    else None,
+                }
+                for rule in section.rules
+            ],
+        }
+        for section in page.sections
+    ]
 
 
 @bp.get("/setup")

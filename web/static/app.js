@@ -143,7 +143,9 @@ function feedbackItems() {
     const why = (refusal.violations || []).map((v) => pick(v.message)).filter((x) => !said.has(x));
     if (why.length) {
       const what = refusal.text ? pick(refusal.text) : describeMove(refusal.move);
-      items.push({ id: "refused:" + refusal.seq, kind: "refused", dismissible: true,
+      const cited = (refusal.violations || []).map((v) => v.code)
+        .find((code) => (snap.rule_links || {})[code]);
+      items.push({ id: "refused:" + refusal.seq, kind: "refused", dismissible: true, ruleCode: cited,
                    text: t("feedback.refused", { what }) + " " + why.join(" ") });
       why.forEach((x) => said.add(x));
     }
@@ -194,7 +196,7 @@ function renderFeedback() {
   for (const item of items) {
     list.appendChild(el("li", { class: "violation feedback-" + item.kind, "data-code": item.code || "",
                                 "data-kind": item.kind },
-      el("span", { class: "feedback-text", text: item.text }),
+      el("span", { class: "feedback-text", text: item.text }), ruleLink(item.ruleCode || item.code),
       item.staffSaw != null ? el("span", { class: "staff-ack",
         text: t("feedback.staff_saw", { time: clockOf(item.staffSaw) }) }) : null,
       item.dismissible ? el("button", { type: "button", class: "dismiss", "aria-label": t("feedback.dismiss"),
@@ -567,7 +569,8 @@ function renderHints(snap) {
     why.classList.toggle("hidden", !refusal);
     if (refusal) {
       why.append(el("strong", { text: t("teach.why") + " " }),
-        (refusal.violations || []).map((v) => pick(v.message)).join(" "));
+        (refusal.violations || []).map((v) => pick(v.message)).join(" "), " ",
+        (refusal.violations || []).map((v) => ruleLink(v.code)).find(Boolean) || "");
     }
   }
   const hints = snap.hints || [];
@@ -867,6 +870,7 @@ async function loadRules() {
   $("rules-title").textContent = pick(info.name);
   $("rules-summary").textContent = pick(info.summary);
   $("rules-players").textContent = t("teach.players", { counts: info.player_counts.join(", ") });
+  renderHowToPlay(info);
   const notes = clear($("rules-notes"));
   for (const note of info.notes) notes.appendChild(el("li", { text: pick(note) }));
   const playing = S.snap && S.snap.game.slug === info.slug;
@@ -876,6 +880,51 @@ async function loadRules() {
     foldHints(now, S.snap.hint_summary, (S.snap.hints || []).map((h) => el("li", { text: pick(h.text) })));
     if (!(S.snap.hints || []).length) now.appendChild(el("li", { class: "none", text: t("hints.none") }));
   }
+}
+
+/* The game's "how to play" (companion/data/rules/): a contents list, then each section with
+   its rules, each rule an anchor (#rising) that lessons and refusals link to. */
+function renderHowToPlay(info) {
+  const how = clear($("rules-how"));
+  const contents = clear($("rules-contents-list"));
+  $("rules-contents").classList.toggle("hidden", !info.page);
+  for (const section of info.page || []) {
+    contents.appendChild(el("li", {}, el("a", { href: "#" + section.id, text: pick(section.title) })));
+    const box = el("section", { id: section.id, class: "rules-section" },
+      el("h2", { text: pick(section.title) }));
+    for (const rule of section.rules) {
+      const item = el("div", { id: rule.id, class: "rules-rule" }, el("h3", { text: pick(rule.title) }),
+        ...rule.say.map((words) => el("p", { text: pick(words) })));
+      if (rule.picture) {
+        item.appendChild(el("img", { class: "rules-picture", src: rule.picture, alt: pick(rule.title),
+                                     width: "720" }));
+      }
+      box.appendChild(item);
+    }
+    how.appendChild(box);
+  }
+  // the anchor a link came for exists only now that the page is drawn: go to it once
+  if (info.page && location.hash && !S.rulesScrolled) {
+    S.rulesScrolled = true;
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    // (drawn after the browser looked for the anchor, so :target does not mark it: a class does)
+    if (target) {
+      target.classList.add("rules-here");
+      target.scrollIntoView();
+      // the pictures above it take their height as they arrive: go to it again once they have
+      const pending = [...how.querySelectorAll("img")].filter((img) => !img.complete)
+        .map((img) => new Promise((done) => { img.onload = img.onerror = done; }));
+      Promise.all(pending).then(() => target.scrollIntoView());
+    }
+  }
+}
+
+/* "The rule" link of a refusal: its code's rule on the game's page (null when none). */
+function ruleLink(code) {
+  const anchor = code && S.snap && (S.snap.rule_links || {})[code];
+  if (!anchor) return null;
+  return el("a", { class: "rule-link", href: "/rules/" + S.snap.game.slug + "#" + anchor,
+                   text: t("rules.link") });
 }
 
 // -- diagnostics: the camera in plain words, for the host --------------------------------------

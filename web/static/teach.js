@@ -44,6 +44,13 @@ const Lesson = (() => {
     });
   }
 
+  /* A rule card's link to the rule on the game's "how to play" page (/rules/<game>#<rule>). */
+  function pageLink(ruleId) {
+    if (!ruleId || !S.snap) return null;
+    return el("a", { class: "rule-link", href: "/rules/" + S.snap.game.slug + "#" + ruleId,
+                     text: t("rules.link") });
+  }
+
   function whoLine(snap, step) {
     const seat = mySeat();
     if (step.seat == null || seat == null) return null;
@@ -55,7 +62,7 @@ const Lesson = (() => {
   /* The first time a rule applies: the rule, and the example from this very table. */
   function momentCard(moment) {
     const card = el("div", { class: "lesson-rule lesson-moment", role: "note" },
-      el("strong", { text: t("lesson.rule") }), el("p", { text: pick(moment.rule) }));
+      el("strong", { text: t("lesson.rule") }), el("p", { text: pick(moment.rule) }), pageLink(moment.rule_id));
     if (moment.example) {
       const points = moment.points != null ? " " + t("lesson.points", { n: moment.points }) : "";
       card.appendChild(el("p", { class: "lesson-example" },
@@ -70,7 +77,7 @@ const Lesson = (() => {
       el("strong", { text: t("lesson.refused") }),
       el("p", { text: refusal.why.map(pick).join(" ") }),
       el("strong", { text: t("lesson.instead") }),
-      el("ul", {}, refusal.instead.map((line) => el("li", { text: pick(line) }))));
+      el("ul", {}, refusal.instead.map((line) => el("li", { text: pick(line) }))), pageLink(refusal.rule));
   }
 
   function stepBody(snap, view) {
@@ -82,7 +89,7 @@ const Lesson = (() => {
     ];
     if (step.rule) {
       parts.push(el("div", { class: "lesson-rule", role: "note" },
-        el("strong", { text: t("lesson.rule") }), el("p", { text: pick(step.rule) })));
+        el("strong", { text: t("lesson.rule") }), el("p", { text: pick(step.rule) }), pageLink(step.rule_id)));
     }
     if (view.moment) parts.push(momentCard(view.moment));
     if (view.refusal) parts.push(refusalBox(view.refusal));
