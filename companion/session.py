@@ -381,14 +381,8 @@ class Session:
         self._redo.append(entry)
         self.state = entry.state_before
         self.state_id += 1
-        verdict = Verdict(
-            seq,
-            True,
-            "undo",
-            entry.move,
-            state_id=self.state_id,
-            note=self._undo_note(entry),
-        )
+        note = self._undo_note(entry)
+        verdict = Verdict(seq, True, "undo", entry.move, state_id=self.state_id, note=note)
         self.verdicts.append(verdict)
         return verdict
 
