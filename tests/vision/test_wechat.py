@@ -98,3 +98,25 @@ def test_the_wechat_reader_reads_a_card_with_its_corners():
     (code,) = decoder.decode(photo)
     assert code.text == "MU07" and code.backend == "wechat"
     assert np.allclose(np.sort(code.corners, axis=0), np.sort(quad + (80, 60), axis=0), atol=6)
+
+
+def test_a_symbol_without_its_quiet_zone_is_read_by_the_wechat_pass():
+    """BoofCV's "pathological" photos: symbols printed edge to edge on a dark ground, with no
+    light margin round the finder patterns. No other pass of `companion decode` reads one;
+    the WeChat pass does, where it is installed."""
+    import io
+
+    import segno
+
+    from vision.photo import PASSES
+
+    real_models()
+    buffer = io.BytesIO()
+    segno.make_qr("TABLE 42", error="m").save(buffer, kind="png", scale=8, border=0)
+    bare = cv2.imdecode(np.frombuffer(buffer.getvalue(), np.uint8), cv2.IMREAD_GRAYSCALE)
+    photo = cv2.copyMakeBorder(bare, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=0)
+    without = PhotoReader(tuple(p for p in PASSES if p.name != "wechat"))
+    assert without.decode(photo) == []
+    (code,) = PhotoReader().decode(photo)
+    assert code.text == "TABLE 42" and code.backend == "wechat"
+    assert np.hypot(*np.subtract(code.center, (40 + bare.shape[1] / 2,) * 2)) < 6
