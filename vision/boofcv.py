@@ -278,11 +278,11 @@ def _category_rows(runs: list[MethodRun], width: int) -> list[str]:
 
 
 def _summary_rows(runs: list[MethodRun], width: int) -> list[str]:
-    def percent(v: float) -> str:
-        return f"{100 * v:>{width - 1}.1f}%"
+    def percent(v: float) -> str:  # a method not run has no figures: "-", never "nan"
+        return f"{'-':>{width}}" if math.isnan(v) else f"{100 * v:>{width - 1}.1f}%"
 
     def whole(v: float) -> str:
-        return f"{v:>{width}.0f}"
+        return f"{'-':>{width}}" if math.isnan(v) else f"{v:>{width}.0f}"
 
     def count(v: int) -> str:
         return f"{v:>{width}}"

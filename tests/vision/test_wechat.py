@@ -63,6 +63,8 @@ def test_the_bench_reports_an_unavailable_method_as_not_run(tmp_path, monkeypatc
     report = format_report([read, skipped])
     nominal = next(line for line in report.splitlines() if line.startswith("nominal"))
     assert nominal.split()[1:] == ["2", "50.0%", "-"]  # not run is not 0 %
+    average = next(line for line in report.splitlines() if line.startswith("category average"))
+    assert average.split()[2:] == ["50.0%", "-"] and "nan" not in report
     assert f"wechat: not run: {skipped.note[len('not run: ') :]}" in report
 
 
