@@ -50,7 +50,7 @@ VISION_OPTIONS = (
         "--method",
         "methods",
         multiple=True,
-        help="with --boofcv: companion, zxing-cpp, pyzbar (default: all three)",
+        help="with --boofcv: companion, zxing-cpp, pyzbar, wechat (default: all four)",
     ),
     click.option(
         "--verbose",

@@ -113,21 +113,32 @@ def score(polygons, centres) -> tuple[int, int]:
 
 # -- the methods compared --------------------------------------------------------------------
 
-METHODS = ("companion", "zxing-cpp", "pyzbar")
+METHODS = ("companion", "zxing-cpp", "pyzbar", "wechat")
+
+
+class MethodUnavailable(RuntimeError):
+    """A method's library or model files are missing here (the message says how to get them)."""
 
 
 def make_decoder(method: str):
     """A callable image -> [Code] for each method compared."""
     from .backends import PyzbarDecoder, ZxingDecoder
     from .decode import decode_image
+    from .wechat import WeChatDecoder
 
     if method == "companion":
         return decode_image
-    if method == "zxing-cpp":  # whole image, its own defaults for a hard search
-        return ZxingDecoder().decode
-    if method == "pyzbar":
-        return PyzbarDecoder().decode
-    raise DatasetError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    factories = {
+        "zxing-cpp": ZxingDecoder,  # whole image, its own defaults for a hard search
+        "pyzbar": PyzbarDecoder,
+        "wechat": WeChatDecoder,  # OpenCV contrib's CNN detector and super-resolution
+    }
+    if method not in factories:
+        raise DatasetError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    decoder = factories[method]()
+    if not decoder.available:
+        raise MethodUnavailable(decoder.reason)
+    return decoder.decode
 
 
 @dataclass
@@ -189,8 +200,8 @@ def run_method(method: str, photos: list[LabelledPhoto], log=print) -> MethodRun
     run = MethodRun(method)
     try:
         decode = make_decoder(method)
-    except (DatasetError, ImportError, OSError) as exc:  # unknown, or a library missing
-        run.note = str(exc)
+    except (DatasetError, MethodUnavailable, ImportError, OSError) as exc:  # unknown, or missing
+        run.note = f"not run: {exc}"
         return run
     for photo in photos:
         name = f"{photo.category}/{photo.path.name}"
@@ -267,11 +278,11 @@ def _category_rows(runs: list[MethodRun], width: int) -> list[str]:
 
 
 def _summary_rows(runs: list[MethodRun], width: int) -> list[str]:
-    def percent(v: float) -> str:
-        return f"{100 * v:>{width - 1}.1f}%"
+    def percent(v: float) -> str:  # a method not run has no figures: "-", never "nan"
+        return f"{'-':>{width}}" if math.isnan(v) else f"{100 * v:>{width - 1}.1f}%"
 
     def whole(v: float) -> str:
-        return f"{v:>{width}.0f}"
+        return f"{'-':>{width}}" if math.isnan(v) else f"{v:>{width}.0f}"
 
     def count(v: int) -> str:
         return f"{v:>{width}}"

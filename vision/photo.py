@@ -29,6 +29,7 @@ from .codes import Code
 from .reader import CardReader
 from .sampler import SymbolSampler
 from .tallies import StageTallies
+from .wechat import shared_decoder as wechat_decoder
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,11 @@ PASSES: tuple[Pass, ...] = (
     Pass("zxing-widened", "zxing", long_side=1280, treat=widen),
     Pass("zxing-heightened", "zxing", long_side=1280, treat=heighten),
     Pass("zxing-lifted", "zxing", long_side=1280, treat=lift_dim),
+    # OpenCV's WeChat reader, where it is installed with its models (vision/wechat.py): its
+    # CNN finds symbols without a quiet zone, under glare or worn that no pass above
+    # locates. At 1600 px: at full resolution it spent up to 5 s on a 12 MP photo whose
+    # codes were all read already, and at 1280 px it lost a worn symbol.
+    Pass("wechat", "wechat", long_side=1600),
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),
@@ -133,6 +139,7 @@ class PhotoReader:
             "zxing-fixed": ZxingDecoder(binarizer="FixedThreshold"),
             "pyzbar": PyzbarDecoder(),
             "opencv": OpenCVDecoder(),
+            "wechat": wechat_decoder(),
             "candidates": _QuickCandidates(),
             "sampler": SymbolSampler(),
         }

@@ -141,8 +141,8 @@ def render_scene(
     for hand in scene.hands:
         draw_hand(frame, hand_mask, hand, mat_to_px, rng)
     for item in truth:
-        inside = covered_fraction(hand_mask, item.quad_px)
-        item.occluded = inside > 0.02
+        item.covered = covered_fraction(hand_mask, item.quad_px)
+        item.occluded = item.covered > 0.02
     frame = _through_the_camera(frame, truth, camera, degradation, rng, light_rng)
     return Rendered(frame, mat_to_px, truth, camera)
 

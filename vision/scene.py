@@ -104,7 +104,8 @@ class Truth:
     kind: str
     quad_px: np.ndarray  # the code's corners in the final frame
     center_mm: tuple[float, float]
-    occluded: bool  # a hand covers part of its code
+    occluded: bool  # a hand covers more than 2 % of its code (the benchmarks' rule)
+    covered: float = 0.0  # the share of its code under a hand (0 to 1)
 
 
 @dataclass

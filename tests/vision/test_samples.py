@@ -85,3 +85,21 @@ def test_recognize_cli_on_sample_frames():
         cli, ["recognize", str(SAMPLES / picks[-1]), "--game", "musee", "--players", "2"]
     )
     assert "museum0 [0," in text.output or "museum1 [0," in text.output
+
+
+def test_the_sample_was_recorded_at_the_kits_camera_height():
+    """The frames read at least 3 px per QR module at the mat's far edge, where the
+    calibrator warns (the first samples read 2.54 and showed that warning in the demo)."""
+    import cv2
+
+    from calibration.calibrate import calibrate_image
+    from calibration.kit.camera import camera_view
+    from calibration.layouts import load_layout
+    from vision.samples import CAMERA
+
+    kit = camera_view(load_layout("musee", 2).mat_size_mm)
+    assert CAMERA.px_per_mm == pytest.approx(kit.px_per_mm, abs=0.01)
+    for name in ("0000.jpg", "0060.jpg"):
+        result = calibrate_image(cv2.imread(str(SAMPLES / name)), "musee", 2)
+        assert result.usable and result.px_per_module >= 3.0, (name, result.px_per_module)
+        assert not [w for w in result.warnings if "per QR module" in w], result.warnings
