@@ -17,15 +17,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .codes import Code
 from .mat import Seen
 from .tracker import Tracker
 
 
 @dataclass(frozen=True)
 class SeenCode:
-    """A card code read in the frame: its symbol's corners in picture px, and the tracker's
-    track it belongs to (None: read, but not a settled piece)."""
+    """A card code read in the frame: the outline of its card (of the code's symbol before
+    calibration) in picture px, and the tracker's track it belongs to (None: read, but not a
+    settled piece)."""
 
     payload: str
     polygon: tuple[tuple[float, float], ...]
@@ -104,18 +104,38 @@ def frame_picture(
     for index, code in enumerate(seen.codes):
         detection = seen.detections[index] if index < len(seen.detections) else None
         track = by_detection.get(id(detection)) if detection is not None else None
-        codes.append(_seen_code(code, scale, track))
+        corners = code.corners
+        if homography is not None and layout is not None:
+            corners = card_outline(code.corners, homography, layout.card_size_mm)
+        codes.append(_seen_code(code.text, corners, scale, track))
     mat_to_frame = np.linalg.inv(homography) if homography is not None else None
     return FramePicture(canvas, scale, codes, mat_to_frame, layout)
 
 
-def _seen_code(code: Code, scale: float, track) -> SeenCode:
-    polygon = tuple(
-        (round(float(x) * scale, 1), round(float(y) * scale, 1)) for x, y in code.corners
-    )
+CARD_CORNERS = ((-1, -1), (1, -1), (1, 1), (-1, 1))  # top-left first, clockwise on the mat
+
+
+def card_outline(symbol: np.ndarray, homography: np.ndarray, card_mm) -> np.ndarray:
+    """The whole card around a code's symbol (frame px): the code is printed upright in the
+    middle of its card, so on the mat the card is the card's size, centred on the symbol's
+    centre, turned as the symbol is. Larger than the symbol, and easier to see from afar."""
+    mm = cv2.perspectiveTransform(np.asarray(symbol, np.float64).reshape(-1, 1, 2), homography)
+    mm = mm.reshape(-1, 2)
+    centre = (mm[1] + mm[3]) / 2  # as vision.mat places a code: its finder-pattern diagonal
+    across = mm[1] - mm[0] + mm[2] - mm[3]
+    across /= np.linalg.norm(across) or 1.0
+    down = np.array([-across[1], across[0]])
+    half_w, half_h = card_mm[0] / 2, card_mm[1] / 2
+    card = [centre + sx * half_w * across + sy * half_h * down for sx, sy in CARD_CORNERS]
+    px = cv2.perspectiveTransform(np.array(card).reshape(-1, 1, 2), np.linalg.inv(homography))
+    return px.reshape(-1, 2)
+
+
+def _seen_code(payload: str, corners, scale: float, track) -> SeenCode:
+    polygon = tuple((round(float(x) * scale, 1), round(float(y) * scale, 1)) for x, y in corners)
     if track is None:
-        return SeenCode(code.text, polygon, None)
-    return SeenCode(code.text, polygon, track.track_id, track.face_down)
+        return SeenCode(payload, polygon, None)
+    return SeenCode(payload, polygon, track.track_id, track.face_down)
 
 
 def preview_and_picture(watcher: Any, image: np.ndarray, seen: Seen) -> tuple[bytes, FramePicture]:

@@ -90,43 +90,40 @@ def overlay_view(rt: "Runtime") -> dict:
 
 
 def _items(rt: "Runtime", picture: Any) -> list[dict]:
+    """Cards read in the frame, then cards the table holds that it did not read, then
+    readings in doubt (vision/uncertainty.py) whose code this frame did not read."""
     session = rt.session
     catalogue = session.game.catalogue
-    table = session.table
-    last_laid = session.last_move_piece
     items, read_tracks = [], set()
     for code in picture.codes:
-        piece = catalogue.get(code.payload)
-        if piece is None or piece.kind == "token":
+        printed = catalogue.get(code.payload)
+        if printed is None or printed.kind == "token":
             continue
-        on_table = _on_table(table, code, piece.kind == "back")
+        face_down = printed.kind == "back"
+        on_table = _on_table(session.table, code, face_down)
         if on_table is not None:
             read_tracks.add(on_table.track_id)
-            items.append(_placed(on_table, code.polygon, session.alerts, last_laid))
+            items.append(_placed(on_table, code.polygon, session))
         else:
-            face_down = piece.kind == "back"
-            hidden = face_down or piece.back is not None  # a hidden face, glimpsed: no name
-            items.append(
-                _item(None if hidden else code.payload, code.polygon, "uncertain", face_down)
-            )
-    for piece in table.values():
-        if piece.kind == "token" or piece.track_id in read_tracks:
-            continue
+            hidden = face_down or printed.back is not None  # a hidden face, glimpsed: no name
+            name = None if hidden else code.payload
+            items.append(_item(name, code.polygon, "uncertain", face_down))
+    for piece in session.table.values():
         polygon = picture.place_polygon(piece.where.region, piece.where.slot)
-        if polygon is not None:
-            item = _placed(piece, polygon, session.alerts, last_laid)
-            if item["state"] not in ("illegal",):
-                item["state"] = "unread"
-            items.append(item)
+        if piece.kind == "token" or piece.track_id in read_tracks or polygon is None:
+            continue
+        item = _placed(piece, polygon, session)
+        if item["state"] != "illegal":
+            item["state"] = "unread"
+        items.append(item)
     read_codes = {item["code"] for item in items}
     for reading in rt.camera.uncertain:
-        if reading.get("kind") == "token" or reading["payload"] in read_codes:
-            continue
         polygon = picture.place_polygon(reading["region"], reading["slot"])
-        if polygon is not None:
-            piece = catalogue.get(reading["payload"])
-            hidden = piece is None or piece.back is not None
-            items.append(_item(None if hidden else reading["payload"], polygon, "uncertain"))
+        if reading["kind"] == "token" or reading["payload"] in read_codes or polygon is None:
+            continue
+        printed = catalogue.get(reading["payload"])
+        hidden = printed is None or printed.back is not None
+        items.append(_item(None if hidden else reading["payload"], polygon, "uncertain"))
     return items
 
 
@@ -139,16 +136,16 @@ def _on_table(table: dict, code: Any, face_down: bool) -> Any:
     return piece
 
 
-def _placed(piece: Any, polygon, alerts: dict, last_laid: str | None) -> dict:
+def _placed(piece: Any, polygon, session: Any) -> dict:
     """A card the table holds: illegal (with why), just laid, or read."""
     name = None if piece.face_down else piece.payload
-    violations = alerts.get(piece.payload, ())
+    violations = session.alerts.get(piece.payload, ())
     if violations:
         item = _item(name, polygon, "illegal", piece.face_down)
         item["reasons"] = [v.message.to_dict() for v in violations]
         return item
-    state = "just_laid" if piece.payload == last_laid and not piece.face_down else "read"
-    return _item(name, polygon, state, piece.face_down)
+    just_laid = piece.payload == session.last_move_piece and not piece.face_down
+    return _item(name, polygon, "just_laid" if just_laid else "read", piece.face_down)
 
 
 def _item(code: str | None, polygon, state: str, face_down: bool = False) -> dict:

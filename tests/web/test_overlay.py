@@ -101,6 +101,11 @@ def test_outlines_match_the_table_on_the_mat(sample_game):
         expected = card_centre(layout, piece.where.region, piece.where.slot)
         off = np.linalg.norm(mat_centre(data, item["polygon"]) - expected)
         assert off < WITHIN_MM, (item["code"], round(float(off), 1))
+        corners = np.asarray(item["polygon"], np.float64).reshape(-1, 1, 2)
+        mm = cv2.perspectiveTransform(corners, np.asarray(data["picture_to_mat"])).reshape(-1, 2)
+        sides = np.linalg.norm(np.roll(mm, -1, axis=0) - mm, axis=1)
+        width, height = layout.card_size_mm
+        assert np.allclose(sides, [width, height, width, height], atol=WITHIN_MM), sides
     (just,) = [item for item in data["items"] if item["state"] == "just_laid"]
     assert just["code"] == runtime.session.last_move_piece
 

@@ -128,6 +128,7 @@
     }
   }
 
+  panel.querySelector(".overlay-wrap").addEventListener("click", () => panel.classList.toggle("zoom"));
   document.addEventListener("langchange", () => { if (shown) { drawOutlines(shown); sayWhy(shown); } });
   setInterval(refresh, 1000);
   refresh();
