@@ -92,15 +92,15 @@ def test_the_outlines_are_drawn_over_the_picture(browser, table_with_an_illegal_
         assert "Just laid" in drawn["legend"] and "Not allowed" in drawn["legend"]
 
 
-def test_no_camera_no_overlay_asked(browser, start_server):
+@pytest.mark.parametrize("path", ["/", "/tv"])
+def test_no_camera_no_overlay_asked(browser, start_server, path):
     server = start_server("serve", "--port", "0", "--names", "Amy,Ben")
-    for path in SIZES:
-        page = browser.new_page(viewport=SIZES[path])
-        asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url) if "/api/overlay" in r.url else None)
-        page.goto(server.url + path)
-        page.wait_for_selector("#conn.live", state="attached", timeout=10000)
-        page.wait_for_timeout(2500)
-        assert page.locator("#overlay-panel").is_hidden()
-        page.close()
-        assert asked == [], asked
+    page = browser.new_page(viewport=SIZES[path])
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/overlay" in r.url else None)
+    page.goto(server.url + path)
+    page.wait_for_selector("#conn.live", state="attached", timeout=10000)
+    page.wait_for_timeout(2500)
+    assert page.locator("#overlay-panel").is_hidden()
+    page.close()
+    assert asked == [], asked
