@@ -104,3 +104,19 @@ def test_no_camera_no_overlay_asked(browser, start_server, path):
     assert page.locator("#overlay-panel").is_hidden()
     page.close()
     assert asked == [], asked
+
+
+def test_the_overlay_works_under_the_pages_content_security_policy(
+    browser, table_with_an_illegal_card
+):
+    """The other tests bypass the policy (Playwright's predicates); here it is in force."""
+    server, _ = table_with_an_illegal_card
+    context = browser.unguarded.new_context(viewport=SIZES["/tv"])
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(server.url + "/tv")
+    page.locator("#overlay-svg polygon.ov-illegal").wait_for(state="attached", timeout=20000)
+    assert page.locator("#overlay-img").get_attribute("src").startswith("blob:")
+    context.close()
+    assert not [line for line in console if "Content Security Policy" in line], console
