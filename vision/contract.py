@@ -8,7 +8,7 @@ The dashboard runs `step()` in a background thread and never touches OpenCV itse
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -83,3 +83,6 @@ class WatchStep:
     # Readings not settled, marked on the dashboard instead of scored (vision/uncertainty.py);
     # None from a step without a frame (the last frame's list stands) or a scripted watcher.
     uncertain: list[dict] | None = None
+    # The same frame as the preview, undrawn, with the card codes read in it in its pixels
+    # (vision.overlay.FramePicture), for the dashboard's own outlines; None without a preview.
+    picture: Any = None

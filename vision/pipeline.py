@@ -28,6 +28,7 @@ from .contract import FrameSource, SourceStatus, WatchStep
 from .dice_watch import DiceWatcher
 from .finder import Candidate
 from .mat import CalibrationError, MatView, Seen
+from .overlay import preview_and_picture
 from .partial import PartialDecoder
 from .preview import Preview
 from .reader import CardReader
@@ -181,7 +182,9 @@ class TableWatcher:
             events = self._with_dice(card_events, image, homography, t)
             warnings.extend(self.tracker.warnings)
             self._remember_quads(seen)
-        preview = self.preview(image, seen) if self.previews.due(t) else None
+        preview, picture = (
+            preview_and_picture(self, image, seen) if self.previews.due(t) else (None, None)
+        )
         status = self.source.status() if self.source is not None else SourceStatus(True)
         return WatchStep(
             events,
@@ -192,6 +195,7 @@ class TableWatcher:
             self.reprojection_error_mm,
             decoding=self.decoding_counts(),
             uncertain=uncertain_readings(self.tracker, t) if self.homography is not None else [],
+            picture=picture,
         )
 
     def decoding_counts(self) -> dict:

@@ -42,12 +42,30 @@ class Preview:
     ) -> bytes:
         """The JPEG: `image` shrunk to the width, the slots through `homography` (mat mm ->
         image px, inverted), `codes` and `markers`."""
+        canvas, factor = self.shrink(image)
+        return self.draw_shrunk(canvas, factor, codes, markers, layout, homography, settled)
+
+    def shrink(self, image: np.ndarray) -> tuple[np.ndarray, float]:
+        """`image` shrunk to the preview's width (a copy), and the factor it was shrunk by."""
         factor = min(1.0, (self.width or image.shape[1]) / image.shape[1])
         canvas = (
             cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
             if factor < 1
             else image.copy()
         )
+        return canvas, factor
+
+    def draw_shrunk(
+        self,
+        canvas: np.ndarray,
+        factor: float,
+        codes: list[Code],
+        markers: list[MarkerDetection],
+        layout,
+        homography: np.ndarray | None,
+        settled: set[str],
+    ) -> bytes:
+        """`draw` on a frame `shrink` made (drawn on in place)."""
         if homography is not None:
             _draw_slots(canvas, layout, np.diag([factor, factor, 1.0]) @ np.linalg.inv(homography))
         for code in codes:

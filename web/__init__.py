@@ -54,7 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from companion.model import Setup
     from companion.store import open_store
 
-    from . import api, kit, pages, recording_api, rules_pictures
+    from . import api, kit, overlay, pages, recording_api, rules_pictures
     from .errors import register_error_handlers
     from .lesson import install_lessons
     from .live import LiveHub
@@ -107,6 +107,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(kit.bp)
     app.register_blueprint(recording_api.bp)
     app.register_blueprint(rules_pictures.bp)
+    app.register_blueprint(overlay.bp)
     install_lessons(app, runtime, teach=bool(config.get("teach")))
     return app
 

@@ -28,6 +28,7 @@ from companion.validation import InvalidFieldError
 
 from .errors import RuleBreak
 from .hand import HandTable
+from .overlay import PictureShelf
 from .standing import match_standing
 from .status import CameraView, ProblemLog, camera_status
 
@@ -53,6 +54,7 @@ class Runtime:
         self._snapshot_cache: tuple[tuple, dict] | None = None
         self.version = 0
         self.camera = CameraView()
+        self.pictures = PictureShelf()  # recent frames for the outlines (web.overlay)
         self.watcher: Any = None
         # (game, players) -> a new watcher, so a new game with another layout re-opens the camera
         self.watcher_factory: Callable[[str, int], Any] | None = None
@@ -121,6 +123,7 @@ class Runtime:
             log.warning("closing the previous camera failed", exc_info=True)
         self.watcher = self.watcher_factory(self.session.game.info.slug, self.session.setup.players)
         self.camera = CameraView(source=self.camera.source)
+        self.pictures.clear()
 
     def open_game(self, game_id: int) -> None:
         with self.lock:
@@ -258,12 +261,10 @@ class Runtime:
         return match_standing(self.session, self.store.games)
 
     def camera_status(self) -> dict:
-        return camera_status(
-            self.camera,
-            self.problems,
-            attached=self.watcher is not None,
-            table=list(self.session.table.values()),
-        )
+        table, attached = list(self.session.table.values()), self.watcher is not None
+        status = camera_status(self.camera, self.problems, attached=attached, table=table)
+        status["has_picture"] = self.pictures.latest() is not None  # web.overlay can draw
+        return status
 
     # -- views ----------------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -320,6 +321,7 @@ class Runtime:
                     self.camera.jpeg = step.preview_jpeg
                     self.camera.jpeg_time = time.time()
                     self.camera.frame_no += 1
+                    self.pictures.add(self.camera.frame_no, step.picture)  # None: none made
                     self.frame_ready.notify_all()
             self.camera.take(step)
             verdicts: list[Verdict] = []
