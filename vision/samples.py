@@ -99,9 +99,8 @@ def generate(out: Path, seed: int = 7) -> int:
         # moving over a finder pattern leaves it to a later frame's full decode) and the
         # tracker keeps the card; the sidecar says what must be read, so it counts as hidden.
         hidden = sorted(t.payload for t in rendered.truth if t.covered > 0)
-        name = f"{frame:04d}"
         cv2.imwrite(
-            str(out / f"{name}.jpg"),
+            str(out / f"{frame:04d}.jpg"),
             rendered.image,  # optimized: the repo stays small
             [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1],
         )
@@ -115,10 +114,9 @@ def generate(out: Path, seed: int = 7) -> int:
             "hidden": hidden,
             "moves": list(done),
         }
-        (out / f"{name}.json").write_text(json.dumps(expected) + "\n")
+        (out / f"{frame:04d}.json").write_text(json.dumps(expected) + "\n")
         frame += 1
 
-    layout_centre = _slot_centre
     for _ in range(SETTLE_FRAMES + 1):
         emit([], "set-up: empty museums, staircase tokens laid out")
     for number, move in enumerate(moves):
@@ -127,7 +125,7 @@ def generate(out: Path, seed: int = 7) -> int:
             continue
         region = f"museum{move['museum']}"
         slot = [move["gallery"], move["space"]]
-        x, y = layout_centre(region, slot)
+        x, y = _slot_centre(region, slot)
         # The hand comes from the player's side of the table (museum 0 bottom, 1 top).
         angle = -90 + rng.uniform(-25, 25) if move["museum"] == 0 else 90 + rng.uniform(-25, 25)
         reach = Hand(x + rng.uniform(-20, 20), y + rng.uniform(-30, 30), angle, 1.25)
