@@ -6,7 +6,8 @@ One real server; for every game, at its start, half-way through a recorded game 
 page is opened at 1920 x 1080 and measured: the page does not scroll either way, the dark TV
 fills the screen to its bottom edge, each visible text's font size as drawn (CSS zoom and an
 SVG's scale included) is at least 28 px, no text runs past a box that clips it (a cut label),
-and no two cards or spaces of the board lie on top of each other. The lesson panel of teach
+and no two cards or spaces of the board lie on top of each other or spill their words into the
+next. The lesson panel of teach
 mode is measured the same way above each game's board.
 """
 
@@ -82,6 +83,10 @@ MEASURE = """(smallest, sideBySide) => {
   }
   const overlaps = [];
   const items = [...document.querySelectorAll(sideBySide)].filter((e) => e.offsetParent);
+  for (const e of items) {  // a word wider than its card or space runs into the next one
+    if (e.scrollWidth > e.clientWidth + 2) overlaps.push([e.className, e.textContent.slice(0, 20),
+                                                          'spills ' + e.scrollWidth + ' > ' + e.clientWidth]);
+  }
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) {
       const a = items[i], b = items[j];
