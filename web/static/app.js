@@ -267,7 +267,9 @@ function setConn(kind) {
 function sayHowCardsAreLaid(camera) {
   const help = document.querySelector("#board-panel .help");
   if (help) {
-    help.dataset.i18n = camera.attached ? "board.help" : "board.help.byHand";
+    // each game is entered by hand in its own way (catalogue board.help.byHand.<game>)
+    const own = "board.help.byHand." + (S.snap ? S.snap.game.slug : "");
+    help.dataset.i18n = camera.attached ? "board.help" : own in I18N.en ? own : "board.help.byHand";
     help.textContent = t(help.dataset.i18n);
   }
   const demo = $("demo-note");
@@ -292,6 +294,7 @@ function render(snap, force) {
   S.snap = snap;
   if (gameChanged) loadCatalogue().then(() => render(S.snap, true));
   if (snap.camera) renderCamera(snap.camera);
+  else if (S.camera) sayHowCardsAreLaid(S.camera);  // the game (and its way by hand) changed
   const page = document.body.dataset.page;
   if (page === "dashboard") renderDashboard(snap);
   else if (page === "tv") renderTv(snap);
