@@ -36,7 +36,7 @@ from .events import (
     event_to_dict,
 )
 from .games import Game, find_game
-from .log_records import check_log_record, check_setup_record
+from .log_records import RecordClock, check_log_record, check_setup_record, stamp_of
 from .model import Move, Setup, Text, Violation
 from .snapshot import move_text, move_words, snapshot
 from .validation import (
@@ -190,8 +190,10 @@ class Session:
         iterator = iter(records)
         first = next(iterator, None)
         game_name, setup = check_setup_record(first)
-        session = cls(game or game_name, Setup.from_dict(setup or {}))
+        clock = RecordClock(first)  # a replayed record keeps the time it was written
+        session = cls(game or game_name, Setup.from_dict(setup or {}), clock=clock)
         for record in iterator:
+            clock.stamp = stamp_of(record)
             if not tolerant:
                 session.feed(record)
                 continue
@@ -201,6 +203,7 @@ class Session:
             except (CompanionError, RecursionError) as exc:
                 del session.records[count:]
                 session._set_aside(record, exc)
+        clock.stamp = None  # from here on, the wall clock
         session._sink = sink
         return session
 
