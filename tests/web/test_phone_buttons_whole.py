@@ -45,3 +45,26 @@ def test_masterpieces_place_buttons_are_whole_on_a_phone(browser, server, lang):
     assert page.locator("#board .mp-pawn-entry .mp-act").count() == 3
     assert page.evaluate(SQUEEZED) == []
     context.close()
+
+
+def test_cardcassonnes_card_picker_tiles_are_a_finger_wide_on_a_laptop(browser, server):
+    """Seen on a laptop: the picker's card tiles were 32 x 42 px."""
+    body = {"game": "cardcassonne", "players": 2, "names": ["Ann", "Ben"], "options": {}}
+    request = urllib.request.Request(
+        server.url + "/api/new-game",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    urllib.request.urlopen(request, timeout=10).close()
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(server.url + "/")
+    page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
+    page.click("#cc-open-reveal")
+    page.locator("#cc-picker .cc-pick").first.wait_for()
+    sizes = page.locator("#cc-picker .cc-pick").evaluate_all(
+        "(tiles) => tiles.map((t) => [t.getBoundingClientRect().width,"
+        " t.getBoundingClientRect().height])"
+    )
+    assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes[:5]
+    page.close()
