@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any, Mapping
 
 from .errors import MalformedRecordError
@@ -59,3 +60,23 @@ def check_log_record(record: Any) -> str:
         known[field_name] = apart
     check_fields(record, known, (field_name,) if field_name else (), f"{kind} record", None)
     return kind
+
+
+def stamp_of(record: Any) -> float | None:
+    """A record's own time ("ts"), when it has a plausible one (validated again on feeding)."""
+    ts = record.get("ts") if isinstance(record, Mapping) else None
+    if isinstance(ts, (int, float)) and not isinstance(ts, bool) and 0 <= ts < 1e12:
+        return float(ts)
+    return None
+
+
+class RecordClock:
+    """While a log is replayed (a resumed or imported game), each record keeps the time it
+    was first written; afterwards, the wall clock. A game's start and length are read from
+    these times (the dashboard, the summary, the results picture)."""
+
+    def __init__(self, first: Any):
+        self.stamp = stamp_of(first)
+
+    def __call__(self) -> float:
+        return self.stamp if self.stamp is not None else time.time()

@@ -30,10 +30,14 @@ class GameRecord:
     setup: dict
     log: list[dict]
     expected: dict = field(default_factory=dict)
+    started: float | None = None  # when the game was set up (the set-up record's time)
 
     def records(self) -> list[dict]:
         """The log as a session replays it: set-up first."""
-        return [{"type": "setup", "game": self.game, "setup": self.setup}, *self.log]
+        head: dict[str, Any] = {"type": "setup", "game": self.game, "setup": self.setup}
+        if self.started is not None:
+            head["ts"] = self.started
+        return [head, *self.log]
 
     def to_dict(self) -> dict:
         data = {
@@ -45,7 +49,20 @@ class GameRecord:
         }
         if self.expected:
             data["expected"] = self.expected
+        if self.started is not None:
+            data["started"] = self.started
         return data
+
+
+def game_times(records: list[dict]) -> dict:
+    """When a game started (its set-up), when it was last played (its last record) and its
+    length in whole minutes (at least 1): the one reckoning the dashboard, the summary and
+    the results picture all show. Times are the records' own, kept on resume and import."""
+    stamps = [r["ts"] for r in records if isinstance(r.get("ts"), (int, float))]
+    if not stamps:
+        return {"started": None, "ended": None, "minutes": None}
+    started, ended = stamps[0], stamps[-1]
+    return {"started": started, "ended": ended, "minutes": max(1, round((ended - started) / 60))}
 
 
 def record_from_log(records: list[dict], expected: dict | None = None) -> GameRecord:
@@ -60,7 +77,16 @@ def record_from_log(records: list[dict], expected: dict | None = None) -> GameRe
         else {k: v for k, v in r.items() if k != "seq"}
         for r in records[1:]
     ]
-    return GameRecord(head["game"], head.get("setup") or {}, log, expected or {})
+    return GameRecord(
+        head["game"], head.get("setup") or {}, log, expected or {}, _started(head.get("ts"))
+    )
+
+
+def _started(ts: Any) -> float | None:
+    """A record's start time, if it gives a plausible one (seconds since 1970)."""
+    if isinstance(ts, (int, float)) and not isinstance(ts, bool) and 0 <= ts < 1e12:
+        return float(ts)
+    return None
 
 
 def parse_record(text: str, origin: str = "record") -> GameRecord:
@@ -101,7 +127,13 @@ def _from_json_record(data: Any, origin: str) -> GameRecord:
             raise MalformedRecordError(f"{origin} needs '{key}' ({kind.__name__})")
     if not all(isinstance(r, dict) for r in data["log"]):
         raise MalformedRecordError(f"{origin}: every log entry must be an object")
-    return GameRecord(data["game"], data["setup"], data["log"], data.get("expected") or {})
+    return GameRecord(
+        data["game"],
+        data["setup"],
+        data["log"],
+        data.get("expected") or {},
+        _started(data.get("started")),
+    )
 
 
 def load_record(path: str | Path) -> GameRecord:

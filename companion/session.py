@@ -14,7 +14,6 @@ replayed log rebuilds the redo list as well.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
@@ -37,7 +36,7 @@ from .events import (
     event_to_dict,
 )
 from .games import Game, find_game
-from .log_records import check_log_record, check_setup_record
+from .log_records import RecordClock, check_log_record, check_setup_record, stamp_of
 from .model import Move, Setup, Text, Violation
 from .snapshot import move_text, move_words, snapshot
 from .validation import (
@@ -191,19 +190,20 @@ class Session:
         iterator = iter(records)
         first = next(iterator, None)
         game_name, setup = check_setup_record(first)
-        session = cls(game or game_name, Setup.from_dict(setup or {}))
-        _keep_time(session.records, first)
+        clock = RecordClock(first)  # a replayed record keeps the time it was written
+        session = cls(game or game_name, Setup.from_dict(setup or {}), clock=clock)
         for record in iterator:
-            count = len(session.records)
+            clock.stamp = stamp_of(record)
             if not tolerant:
                 session.feed(record)
-            else:
-                try:
-                    session.feed(record)
-                except (CompanionError, RecursionError) as exc:
-                    del session.records[count:]
-                    session._set_aside(record, exc)
-            _keep_time(session.records[count:], record)
+                continue
+            count = len(session.records)
+            try:
+                session.feed(record)
+            except (CompanionError, RecursionError) as exc:
+                del session.records[count:]
+                session._set_aside(record, exc)
+        clock.stamp = None  # from here on, the wall clock
         session._sink = sink
         return session
 
@@ -385,11 +385,3 @@ class Session:
         verdict = Verdict(seq, True, "undo", entry.move, state_id=self.state_id, note=note)
         self.verdicts.append(verdict)
         return verdict
-
-
-def _keep_time(made: list[dict], record: Any) -> None:
-    """A replayed record keeps the time it was logged at (a game's date and length, and when a
-    table restarted mid-game says its play began, come from the log, not from the replay)."""
-    ts = record.get("ts") if isinstance(record, Mapping) else None
-    if made and isinstance(ts, (int, float)) and not isinstance(ts, bool) and math.isfinite(ts):
-        made[0]["ts"] = ts

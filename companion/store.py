@@ -167,7 +167,7 @@ class GameStore:
         def write(db: sqlite3.Connection) -> int:
             cur = db.execute(
                 "INSERT INTO games (game, created, setup) VALUES (?, ?, ?)",
-                (session.game.info.slug, time.time(), setup),
+                (session.game.info.slug, _started(session), setup),
             )
             game_id = cur.lastrowid
             assert game_id is not None  # set by every INSERT
@@ -281,6 +281,12 @@ class GameStore:
             if row["result"] is None and (game is None or row["game"] == game):
                 return row["id"]
         return None
+
+
+def _started(session: Session) -> float:
+    """When the game was set up: its set-up record's time (an imported game keeps its own)."""
+    ts = session.records[0].get("ts") if session.records else None
+    return ts if isinstance(ts, (int, float)) else time.time()
 
 
 def open_store(path: str | Path, *, fresh: bool = False) -> GameStore:

@@ -139,10 +139,7 @@ def results_image():
     rt = current_app.extensions["companion_runtime"]
     lang = request.args.get("lang") or i18n.lang_of_request(request)
     snapshot = rt.snapshot()
-    stored = next((g for g in rt.games() if g["id"] == snapshot["game_id"]), None)
-    records = rt.session.records
-    ended = records[-1].get("ts") if records else None
-    png = results_png(snapshot, lang, started=stored["created"] if stored else None, ended=ended)
+    png = results_png(snapshot, lang)
     response = Response(png, mimetype="image/png")
     name = f"{snapshot['game']['slug']}-game-{snapshot['game_id']}-results.png"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'

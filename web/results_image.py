@@ -117,10 +117,11 @@ def _total(value: float, game: dict, lang: str) -> str:
     return i18n.say("scores.total", lang, n=value)
 
 
-def results_png(
-    snapshot: dict, lang: str, started: float | None = None, ended: float | None = None
-) -> bytes:
-    """The picture of `snapshot`'s results in `lang` (en or zh-TW), as PNG bytes."""
+def results_png(snapshot: dict, lang: str) -> bytes:
+    """The picture of `snapshot`'s results in `lang` (en or zh-TW), as PNG bytes; its start
+    and length are the snapshot's `times` (companion.record.game_times), as on the page."""
+    times = snapshot.get("times") or {}
+    started = times.get("started")
     lang = lang if lang in i18n.LANGS else "en"
     game_name = _pick(snapshot["game"]["name"], lang)
     title = i18n.say("summary.title", lang, game=game_name, id=snapshot.get("game_id", ""))
@@ -130,13 +131,13 @@ def results_png(
     )
     moves = sum(1 for v in snapshot.get("log") or [] if v.get("accepted") and v.get("move"))
     length = i18n.say("results.moves", lang, n=moves)
-    if started and ended:
-        length += " · " + i18n.say("results.minutes", lang, n=max(1, round((ended - started) / 60)))
+    if times.get("minutes"):
+        length += " · " + i18n.say("results.minutes", lang, n=times["minutes"])
     ranked = ranking(snapshot)
     game = snapshot.get("game") or {}
     steps, band, bottom = _layout(title, meta, snapshot.get("outcome"), ranked, length, lang, game)
     image = _draw(steps, band, max(MIN_HEIGHT, bottom + 60))
-    return _png(image, title, ranked, lang, game)
+    return _png(image, title, ranked, lang, game, comment=meta + "\n" + length)
 
 
 def _layout(title: str, meta: str, outcome, ranked, length: str, lang: str, game: dict):
@@ -209,10 +210,12 @@ def _draw(steps: list, band: int, height: int) -> Image.Image:
     return image
 
 
-def _png(image: Image.Image, title: str, ranked, lang: str, game: dict) -> bytes:
-    """PNG bytes with the title and the ranking as text (for screen readers and search)."""
+def _png(image: Image.Image, title: str, ranked, lang: str, game: dict, comment: str) -> bytes:
+    """PNG bytes with the title, the ranking, and the date and length (`Comment`) as text
+    (for screen readers and search)."""
     info = PngInfo()
     info.add_itxt("Title", title, lang=lang)
+    info.add_itxt("Comment", comment, lang=lang)
     info.add_itxt(
         "Description",
         "\n".join(

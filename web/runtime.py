@@ -21,7 +21,7 @@ from companion.errors import (
 from companion.events import FrameEnd
 from companion.games import Game, all_games, find_game
 from companion.model import Move, Setup
-from companion.record import GameRecord, parse_record, record_from_log
+from companion.record import GameRecord, game_times, parse_record, record_from_log
 from companion.session import Session, Verdict
 from companion.store import GameStore
 from companion.validation import InvalidFieldError
@@ -281,6 +281,7 @@ class Runtime:
                 snap["version"] = self.version
                 snap["resumed"] = self.resumed
                 snap["match"] = self.match()
+                snap["times"] = game_times(session.records)
                 snap["staff_acks"] = [dict(ack) for ack in self.staff_acks]
                 snap["lesson"] = self.lesson.view() if self.lesson is not None else None
                 cached = self._snapshot_cache = (key, snap)

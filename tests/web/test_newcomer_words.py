@@ -153,7 +153,8 @@ def test_with_no_camera_the_page_says_how_to_lay_a_card(browser, server, lang):
     page = open_page(browser, server.url + "/", LAPTOP, lang)
     help_text = page.locator("#board-panel .help")
     page.wait_for_function(
-        "() => document.querySelector('#board-panel .help').dataset.i18n === 'board.help.byHand'"
+        "() => document.querySelector('#board-panel .help').dataset.i18n"
+        " === 'board.help.byHand.musee'"
     )
     said = help_text.inner_text()
     assert ("camera read" not in said) and ("攝影機讀錯" not in said), said

@@ -269,7 +269,9 @@ function setConn(kind) {
 function sayHowCardsAreLaid(camera) {
   const help = document.querySelector("#board-panel .help");
   if (help) {
-    help.dataset.i18n = camera.attached ? "board.help" : "board.help.byHand";
+    // each game is entered by hand in its own way (catalogue board.help.byHand.<game>)
+    const own = "board.help.byHand." + (S.snap ? S.snap.game.slug : "");
+    help.dataset.i18n = camera.attached ? "board.help" : own in I18N.en ? own : "board.help.byHand";
     help.textContent = t(help.dataset.i18n);
   }
   const demo = $("demo-note");
@@ -294,6 +296,7 @@ function render(snap, force) {
   S.snap = snap;
   if (gameChanged) loadCatalogue().then(() => render(S.snap, true));
   if (snap.camera) renderCamera(snap.camera);
+  else if (S.camera) sayHowCardsAreLaid(S.camera);  // the game (and its way by hand) changed
   const page = document.body.dataset.page;
   if (page === "dashboard") renderDashboard(snap);
   else if (page === "tv") renderTv(snap);
@@ -720,15 +723,12 @@ function renderResults(box, snap, tieBreakShown) {
       pick(snap.outcome.tie_break)));
   }
   const moves = (snap.log || []).filter((v) => v.accepted && v.move).length;
-  const length = el("p", { class: "game-length", id: "game-length", text: t("results.moves", { n: moves }) });
-  box.appendChild(length);
-  api("GET", "/api/games").then((data) => {
-    const game = (data.games || []).find((g) => g.id === snap.game_id);
-    if (!game) return;
-    const minutes = Math.max(1, Math.round((Date.now() / 1000 - game.created) / 60));
-    length.textContent = t("results.moves", { n: moves }) + " · " + t("results.started", { date: fmtDate(game.created * 1000) })
-      + " · " + t("results.minutes", { n: minutes });
-  }).catch(() => {});
+  // start and length as the server reckons them for every screen (companion.record.game_times)
+  const times = snap.times || {};
+  let length = t("results.moves", { n: moves });
+  if (times.started) length += " · " + t("results.started", { date: fmtDate(times.started * 1000) });
+  if (times.minutes) length += " · " + t("results.minutes", { n: times.minutes });
+  box.appendChild(el("p", { class: "game-length", id: "game-length", text: length }));
 }
 
 // -- the table: the game's own view (web/static/games/<slug>.js), or a generic one ------------
@@ -1033,7 +1033,8 @@ function renderSummary(snap) {
   linkResultsImage(snap);
   const game = pick(snap.game.name);
   $("summary-title").textContent = t("summary.title", { game, id: snap.game_id });
-  $("summary-meta").textContent = t("summary.meta", { date: fmtDate(new Date()), names: names().join(", ") });
+  const started = snap.times && snap.times.started ? snap.times.started * 1000 : new Date();
+  $("summary-meta").textContent = t("summary.meta", { date: fmtDate(started), names: names().join(", ") });
   const outcome = clear($("summary-outcome"));
   if (snap.outcome) { renderOutcome(outcome, snap); renderResults(outcome, snap, true); }
   else outcome.appendChild(el("p", { text: t("summary.ongoing") }));

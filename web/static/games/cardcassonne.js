@@ -181,7 +181,8 @@
     }
     panel.appendChild(buttons);
     if (ui.open && ui.open.stateId === snap.state_id) panel.appendChild(ui.open.node);
-    panel.appendChild(el("p", { class: "cc-help", text: t("cc.help") }));
+    const byHand = C.S.camera && !C.S.camera.attached;  // no camera sees anything then
+    panel.appendChild(el("p", { class: "cc-help", text: t(byHand ? "cc.help.byHand" : "cc.help") }));
     box.appendChild(panel);
   }
 

@@ -515,7 +515,7 @@
   function correction(snap, desc) {
     const { el, cardLabel, S } = C();
     const box = el("details", { class: "mp-panel mp-correct", id: "mp-correct" },
-      el("summary", { text: tr("mp.correct") }));
+      el("summary", { text: tr(C().S.camera && !C().S.camera.attached ? "mp.correct.byHand" : "mp.correct") }));
     const pieces = (S.catalogue || []).filter((p) => p.in_play && (p.kind === "token" || (p.face && p.face.painting != null)));
     const payload = el("select", { class: "mp-select", id: "mp-correct-piece" },
       pieces.map((p) => el("option", { value: p.payload, text: cardLabel(p.payload) + " (" + p.payload + ")" })));

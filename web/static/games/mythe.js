@@ -315,7 +315,10 @@
     form.appendChild(el("p", { class: "mythe-rule", id: "mythe-share-rule" }, pic("hand"), " ", t("mythe.shareRule")));
     if (desc.share_only_drawn) form.appendChild(el("p", { class: "mythe-rule", text: t("mythe.shareOnlyDrawn") }));
     if (desc.unattributed_draws) {
-      form.appendChild(el("p", { class: "mythe-tip", text: t("mythe.unknownFrom", { n: desc.unattributed_draws }) }));
+      // with no camera nobody "could not see": the source was just not entered
+      const byHand = C.S.camera && !C.S.camera.attached;
+      form.appendChild(el("p", { class: "mythe-tip",
+        text: t(byHand ? "mythe.unknownFrom.byHand" : "mythe.unknownFrom", { n: desc.unattributed_draws }) }));
     }
     // The screen is redrawn on every table change: counts being entered must survive that.
     const key = [C.S.snap && C.S.snap.game_id, desc.turn_number, desc.drawn.length].join(":");
