@@ -1010,7 +1010,8 @@ function renderTv(snap) {
     const sides = (snap.scores || []).slice().sort((a, b) => b.total - a.total);
     scores.appendChild(el("ol", { class: "tv-score-list" }, sides.map((side) =>
       el("li", { "data-side": side.side }, el("span", { class: "tv-name", text: pick(side.label) }),
-        el("span", { class: "tv-total", text: sideTotal(side, snap.game) })))));
+        el("span", { class: "tv-total" + (side.lines.some(isSecret) ? " secret" : ""),
+          text: sideTotal(side, snap.game) })))));
   }
   // sized to the screen once the lesson panel is drawn too (static/tv.js)
   if (typeof TvLayout !== "undefined") requestAnimationFrame(() => TvLayout.after(S.snap));
