@@ -406,7 +406,7 @@
       && active && desc.destination !== active.space;
     desc.path.forEach((space, index) => {
       const place = places[index];
-      const classes = ["mythe-space", "kind-" + space.kind];
+      const classes = ["mythe-space", "kind-" + space.kind, place.wide > 1 ? "wide" : "narrow"];
       if (showTarget && index === desc.destination) classes.push("target");
       if (passed.has(index)) classes.push("passed");
       if (active && index === active.space) classes.push("current");
@@ -435,8 +435,12 @@
           el("span", { class: "mythe-hero-name", text: seatName(hero.seat) })));
       }
       tile.appendChild(heroes);
-      if (showTarget && index === desc.destination) tile.appendChild(el("span", { class: "mythe-flag" }, pic("flag"), t("mythe.target")));
-      if (passed.has(index)) tile.appendChild(el("span", { class: "mythe-flag jump", text: "↷ " + t("mythe.jump") }));
+      if (showTarget && index === desc.destination) {
+        tile.appendChild(el("span", { class: "mythe-flag" }, pic("flag"), el("span", { class: "mythe-flag-words", text: t("mythe.target") })));
+      }
+      if (passed.has(index)) {
+        tile.appendChild(el("span", { class: "mythe-flag jump" }, "↷ ", el("span", { class: "mythe-flag-words", text: t("mythe.jump") })));
+      }
       wrap.appendChild(tile);
     });
     return wrap;
