@@ -226,6 +226,16 @@ def _settle(run: LessonRun, game: Game, state: Any) -> LessonRun:
     return run
 
 
+def step_region(step: Step, game: Game, players: int, seat: int | None) -> str | None:
+    """The mat region a step points at for the acting seat (`{seat}` filled in), or None."""
+    region = step.highlight.region if step.highlight else None
+    if region is None or "{seat}" not in region:
+        return region
+    region = region.replace("{seat}", str(seat if seat is not None else 0))
+    # a seat without a region of its own (Musée's teams share a museum): nothing outlined
+    return region if region in mat_regions(game, players) else None
+
+
 def view(run: LessonRun, game: Game, state: Any) -> dict:
     """What the panel shows, as JSON: the step, its place in the lesson, its rule card."""
     steps = run.lesson.steps
@@ -245,11 +255,10 @@ def view(run: LessonRun, game: Game, state: Any) -> dict:
         return out
     acting = game.current_players(state)
     seat = acting[0] if acting else None
-    highlight = step.highlight.model_dump() if step.highlight else {"region": None, "card": None}
-    if highlight["region"] and "{seat}" in highlight["region"]:
-        region = highlight["region"].replace("{seat}", str(seat if seat is not None else 0))
-        # a seat without a region of its own (Musée's teams share a museum): nothing outlined
-        highlight["region"] = region if region in mat_regions(game, state.players) else None
+    highlight: dict[str, Any] = (
+        step.highlight.model_dump() if step.highlight else {"region": None, "card": None}
+    )
+    highlight["region"] = step_region(step, game, state.players, seat)
     links = rule_links(game.info.slug)
     out["moment"] = _card_view(run)
     out["refusal"] = (

@@ -7,6 +7,11 @@ observer (after every move, camera event and new game) and adds its view to the 
 `lesson` (None when not teaching). Players change it with `POST /api/lesson`:
 `{"action": "tap" | "back" | "skip" | "start"}` ("start" begins the lesson of the game on the
 table, from the set-up page's "Teach this game" or to teach again after a skip).
+
+A step that points at a mat region (or names a card) has a picture: the game's mat with the
+region outlined, drawn by the rules pages' renderer (web/rules_pictures.py) at
+`GET /lesson/<game>/picture/<step>.png?players=N&seat=S`. It depends only on the lesson and
+the mat, never on the table: no card lying on it, hidden or not, is ever drawn.
 """
 
 from __future__ import annotations
@@ -15,15 +20,18 @@ import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
 from companion import lessons
+from companion.catalogue import load_catalogue
 from companion.errors import CompanionError
+from companion.games import find_game
 from companion.lessons import LessonError, LessonRun
 from companion.session import Session
 
 from .api import body
 from .errors import ApiError
+from .rules_pictures import picture_response
 
 if TYPE_CHECKING:  # pragma: no cover
     from .runtime import Runtime
@@ -90,7 +98,22 @@ class LessonPanel:
         if self.run is None:
             return None
         session = self.runtime.session
-        return lessons.view(self.run, session.game, session.state)
+        out = lessons.view(self.run, session.game, session.state)
+        step = out["step"]
+        if step is not None:
+            step["picture"] = _picture_address(session, step)
+        return out
+
+
+def _picture_address(session: Session, step: dict[str, Any]) -> str | None:
+    """Where the step's picture is served, or None when it points at nothing on the mat."""
+    if not (step["highlight"]["region"] or step["highlight"]["card"]):
+        return None
+    seat = step["seat"] if step["seat"] is not None else 0
+    return (
+        f"/lesson/{session.game.info.slug}/picture/{step['id']}.png"
+        f"?players={session.state.players}&seat={seat}"
+    )
 
 
 def _caught_up(run: LessonRun, session: Session) -> LessonRun:
@@ -130,8 +153,47 @@ def lesson_command():
     return jsonify(runtime.snapshot())
 
 
+pictures = Blueprint("lesson_pictures", __name__)
+
+
+@pictures.get("/lesson/<slug>/picture/<step_id>.png")
+def step_picture(slug: str, step_id: str):
+    """The step's mat with its region (for that seat) outlined, and its card if it names one."""
+    game = find_game(slug)
+    players = _small_int("players", game.info.player_counts[0])
+    if players not in game.info.player_counts:
+        counts = ", ".join(map(str, game.info.player_counts))
+        raise ApiError(400, f"{game.info.slug} is played by {counts} players", "bad_players")
+    seat = _small_int("seat", 0)
+    if not 0 <= seat < players:
+        raise ApiError(400, f"a seat is a number from 0 to {players - 1}", "bad_seat")
+    try:
+        lesson = lessons.load_lesson(game.info.slug)
+    except LessonError as exc:
+        raise ApiError(404, str(exc), "no_lesson") from exc
+    step = next((s for s in lesson.steps if s.id == step_id), None)
+    if step is None:
+        raise ApiError(404, f"{game.info.slug}'s lesson has no step {step_id!r}", "not_found")
+    region = lessons.step_region(step, game, players, seat)
+    card = step.highlight.card if step.highlight else None
+    cards = [card] if card and card in load_catalogue(game.info.slug) else []
+    if region is None and not cards:
+        raise ApiError(404, f"step {step_id!r} points at nothing on the mat", "not_found")
+    return picture_response(game.info.slug, players, region, cards)
+
+
+def _small_int(name: str, default: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 2:
+        raise ApiError(400, f"'{name}' must be a small whole number", f"bad_{name}")
+    return int(raw)
+
+
 def install_lessons(app, runtime: "Runtime", teach: bool) -> LessonPanel:
     panel = LessonPanel(runtime, teach)
     app.extensions["companion_lesson"] = panel
     app.register_blueprint(bp)
+    app.register_blueprint(pictures)
     return panel

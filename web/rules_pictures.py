@@ -1,5 +1,6 @@
 """The pictures of the rules page: the game's own mat and cards, drawn by the print kit, with
-the region a rule is about outlined (`GET /rules/<game>/picture/<rule>.png`).
+the region a rule is about outlined (`GET /rules/<game>/picture/<rule>.png`). The lesson panel
+draws its step's picture with the same renderer (`picture_response`, web/lesson.py).
 
 A picture depends only on the installed data, so each is drawn once per process and then
 served from memory (and the browser may keep it for a day)."""
@@ -13,7 +14,7 @@ from functools import lru_cache
 from flask import Blueprint, Response
 
 from companion.games import find_game
-from companion.rules_pages import Picture, load_rules_page
+from companion.rules_pages import load_rules_page
 
 from .errors import ApiError
 from .kit import kit_available
@@ -33,25 +34,30 @@ def rule_picture(slug: str, rule_id: str):
     rule = page.rule(rule_id)
     if rule is None or rule.picture is None:
         raise ApiError(404, f"{game_slug}'s rules have no picture {rule_id!r}", "not_found")
+    return picture_response(game_slug, page.players, rule.picture.region, rule.picture.cards)
+
+
+def picture_response(game: str, players: int, region: str | None, cards: list[str]) -> Response:
+    """The game's mat with `region` outlined and/or `cards` drawn below it, as a cached PNG:
+    the one renderer of the rules pages and the lesson panel (web/lesson.py)."""
     if not kit_available():
         raise ApiError(404, "the print kit (calibration.kit) is not installed", "not_found")
     with _draw_lock:
-        png = _picture_png(game_slug, page.players, rule.picture.model_dump_json())
+        png = _picture_png(game, players, region, tuple(cards))
     response = Response(png, mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=86400"
     return response
 
 
 @lru_cache(maxsize=128)
-def _picture_png(game: str, players: int, picture_json: str) -> bytes:
+def _picture_png(game: str, players: int, region: str | None, cards: tuple[str, ...]) -> bytes:
     from PIL import Image
 
-    picture = Picture.model_validate_json(picture_json)
     parts = []
-    if picture.region is not None:
-        parts.append(_mat_with_region(game, players, picture.region))
-    if picture.cards:
-        parts.append(_cards_row(game, picture.cards))
+    if region is not None:
+        parts.append(_mat_with_region(game, players, region))
+    if cards:
+        parts.append(_cards_row(game, list(cards)))
     width = max(p.width for p in parts)
     height = sum(p.height for p in parts) + GAP_PX * (len(parts) - 1)
     out = Image.new("RGB", (width, height), (255, 255, 255))

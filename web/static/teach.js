@@ -80,9 +80,22 @@ const Lesson = (() => {
       el("ul", {}, refusal.instead.map((line) => el("li", { text: pick(line) }))), pageLink(refusal.rule));
   }
 
+  /* The step's picture: the game's mat with the region to use outlined (web/lesson.py draws
+     it). The same <img> is kept while the step stays, so a new snapshot does not reload it. */
+  let shownPicture = null;
+  function stepPicture(step) {
+    if (!step.picture) { shownPicture = null; return null; }
+    if (!shownPicture || shownPicture.getAttribute("src") !== step.picture) {
+      shownPicture = el("img", { class: "lesson-picture", src: step.picture, "data-step": step.id });
+    }
+    shownPicture.alt = t("lesson.picture");
+    return shownPicture;
+  }
+
   function stepBody(snap, view) {
     const step = view.step;
     const parts = [
+      stepPicture(step),
       el("p", { class: "lesson-count", text: t("lesson.step", { n: view.number, total: view.steps }) }),
       whoLine(snap, step),
       el("p", { class: "lesson-say", text: pick(step.say) }),
@@ -119,6 +132,7 @@ const Lesson = (() => {
       box.append(...stepBody(snap, view).filter(Boolean));
       highlight(view.step.highlight && view.step.highlight.region);
     } else {
+      shownPicture = null;
       box.appendChild(el("p", { class: "lesson-say", text: t("lesson.finished") }));
       box.appendChild(el("div", { class: "lesson-buttons" }, button("lesson.close", "skip")));
       highlight(null);
