@@ -1,7 +1,7 @@
 """Each lesson's first steps on the TV and on the acting seat's phone, in both languages
 (issue 26): the panel shows the step on both screens, nothing scrolls sideways, a zh-TW panel
-has no English words. The pictures are web/screenshots/lesson-<game>-step<N>-<screen>-<lang>.png
-when taken by `scripts/screenshots`."""
+has no English words, a step's picture of the mat is drawn. The pictures are
+web/screenshots/lesson-<game>-step<N>-<screen>-<lang>.png when taken by `scripts/screenshots`."""
 
 from __future__ import annotations
 
@@ -84,6 +84,12 @@ def test_the_first_steps_of_each_lesson_on_the_tv_and_a_phone(browser, start_ser
             if lang == "zh-TW":
                 english = set(re.findall(r"[A-Za-z]{2,}", seen["text"])) - set(NAMES)
                 assert not english, (where, english)
+            if page.evaluate("() => S.snap.lesson.step.picture"):  # the mat, region outlined
+                drawn = page.locator("#lesson img.lesson-picture").evaluate(
+                    "(img) => img.decode().then(() => img.naturalWidth, () => 0)"
+                )
+                assert drawn > 100, where
+                page.wait_for_timeout(100)  # the TV's board is fitted again around it
             page.screenshot(path=str(SHOTS / f"lesson-{game}-step{number}-{screen}-{lang}.png"))
     for page in pages.values():
         page.context.close()
