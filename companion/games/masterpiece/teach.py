@@ -94,9 +94,11 @@ def _roll_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
 def offered_moves(game, state: MasterpieceState) -> Iterable[Move]:
     """The moves a page offers (every role may read them): the legal ones, but a buy is
     offered whether or not the buyer can pay, since cash is secret until the end; playing
-    one the buyer cannot pay is refused then ("no loans")."""
+    one the buyer cannot pay is refused then ("no loans"). Passing comes first: a caller
+    that takes the first move offered never picks a buy it may not pay for."""
     if state.phase in ("buy_bank", "buy_player"):
-        yield from _trade_moves(game, state, state.active, offered=True)
+        moves = list(_trade_moves(game, state, state.active, offered=True))
+        yield from sorted(moves, key=lambda move: move.kind != "pass")
     else:
         yield from legal_moves(game, state)
 
