@@ -10,10 +10,12 @@ OCR is needed."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import cv2
 import pytest
+from webhelpers import BROWSER_TESTS, call
 
 from vision.pipeline import TableWatcher
 from vision.render import layout_scene, render_scene
@@ -34,6 +36,12 @@ CASES = {
         ("crypt", [1]),
     ),
 }
+
+
+def browser_test(test):
+    for mark in BROWSER_TESTS:
+        test = mark(test)
+    return test
 
 
 def glimpse_frames(folder: Path, game: str) -> None:
@@ -91,3 +99,33 @@ def test_a_glimpsed_hidden_face_is_never_named(tmp_path, monkeypatch, game):
     assert glimpses, "the glimpse is listed as not sure yet, unnamed"
     assert all(r["payload"] is None and r["ask"] is False for r in glimpses)
     assert all(hidden not in text for text in served)
+
+
+@browser_test
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "A card the rules keep hidden"), ("zh-TW", "一張規則不公開的牌")]
+)
+def test_the_not_sure_list_says_a_hidden_card_without_its_code(
+    browser, start_server, tmp_path, lang, said
+):
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    glimpse_frames(frames, "crypt")
+    server = start_server(
+        "serve", "--source", f"images:{frames}?fps=4&loop=1", "--port", "0",
+        "--game", "crypt", "--players", "2", "--names", "Amy,Ben",
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not any(r["hidden"] for r in call(server.url, "/api/camera")["uncertain"]):
+        assert time.monotonic() < deadline, "the glimpse was never listed"
+        time.sleep(0.3)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(f"localStorage.setItem('companion.lang', '{lang}')")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#unsure-panel:not([hidden]) #unsure-list li", timeout=20000)
+    listed = page.locator("#unsure-list").inner_text()
+    assert said in listed and "CRIDOL1A" not in listed
+    assert page.locator(".unsure-confirm").count() == 0, "a hidden card is never asked about"
+    context.close()
