@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Container, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -122,6 +122,19 @@ class Catalogue:
 
     def by_card(self, card: str) -> tuple[Piece, ...]:
         return tuple(p for p in self.cards if p.card == card)
+
+    def may_name(self, payload: str | None, face_up_on_table: Container[str] = ()) -> bool:
+        """Whether a code the camera read may be named on any screen now (every role alike:
+        the host's dashboard is a shared screen too). Not a face-down card's back, nor a code
+        this game does not print, and a card whose face the game hides (it has a `back`:
+        Masterpiece's value cards, Crypt's treasures) only once it lies face up on the table
+        (`face_up_on_table`), where the rules make it public: a glimpse of one in a hand or
+        being moved stays unnamed. The one rule of the overlay, the preview and "Not sure yet".
+        """
+        piece = self.get(payload) if payload is not None else None
+        if piece is None or piece.kind == "back":
+            return False
+        return piece.back is None or payload in face_up_on_table
 
 
 def parse_catalogue(data: Mapping[str, Any], origin: str = "catalogue") -> Catalogue:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 import cv2
 import numpy as np
@@ -145,8 +146,23 @@ def preview_and_picture(watcher: Any, image: np.ndarray, seen: Seen) -> tuple[by
     picture = frame_picture(
         canvas.copy(), factor, seen, watcher.tracker, watcher.homography, watcher.layout
     )
-    settled = {t.payload for t in watcher.tracker.confirmed()}
     jpeg = watcher.previews.draw_shrunk(
-        canvas, factor, seen.codes, seen.markers, watcher.layout, watcher.homography, settled
+        canvas,
+        factor,
+        seen.codes,
+        seen.markers,
+        watcher.layout,
+        watcher.homography,
+        *settled_and_nameable(watcher),
     )
     return jpeg, picture
+
+
+def settled_and_nameable(watcher: Any) -> tuple[set[str], Callable[[str], bool]]:
+    """The payloads the watcher's tracker has settled, and which codes its preview may name:
+    `Catalogue.may_name`, with the cards settled face up as the ones on the table."""
+    settled = watcher.tracker.confirmed()
+    face_up = {track.payload for track in settled if not track.face_down}
+    return {track.payload for track in settled}, partial(
+        watcher.catalogue.may_name, face_up_on_table=face_up
+    )

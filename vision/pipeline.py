@@ -28,7 +28,7 @@ from .contract import FrameSource, SourceStatus, WatchStep
 from .dice_watch import DiceWatcher
 from .finder import Candidate
 from .mat import CalibrationError, MatView, Seen
-from .overlay import preview_and_picture
+from .overlay import preview_and_picture, settled_and_nameable
 from .partial import PartialDecoder
 from .preview import Preview
 from .reader import CardReader
@@ -385,7 +385,11 @@ class TableWatcher:
     def preview(self, image: np.ndarray, seen: Seen) -> bytes:
         """The frame, shrunk to `preview_width`, with the slot grid, card outlines and
         payloads (green: settled, orange: read but not settled yet) and token markers."""
-        settled = {t.payload for t in self.tracker.confirmed()}
         return self.previews.draw(
-            image, seen.codes, seen.markers, self.layout, self.homography, settled
+            image,
+            seen.codes,
+            seen.markers,
+            self.layout,
+            self.homography,
+            *settled_and_nameable(self),
         )

@@ -1,9 +1,15 @@
 """The dashboard's picture of the table: the frame shrunk, with the layout's slots, each card
 code's outline and payload (green: settled, orange: read but not settled yet) and the token
 markers. At most one every `every_s` of frame time: the dashboard needs no 30 fps, and each
-costs about 3 ms of the frame (shrink, outlines, JPEG)."""
+costs about 3 ms of the frame (shrink, outlines, JPEG).
+
+Every role may fetch the preview, so a code is written beside its outline only when the rules
+let anyone see it (`nameable`: `Catalogue.may_name`, the overlay's rule); a face-down card's
+back and a glimpse of a card whose face its game hides are outlined without a name."""
 
 from __future__ import annotations
+
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -39,11 +45,14 @@ class Preview:
         layout,
         homography: np.ndarray | None,
         settled: set[str],
+        nameable: Callable[[str], bool],
     ) -> bytes:
         """The JPEG: `image` shrunk to the width, the slots through `homography` (mat mm ->
-        image px, inverted), `codes` and `markers`."""
+        image px, inverted), `codes` (named where `nameable`) and `markers`."""
         canvas, factor = self.shrink(image)
-        return self.draw_shrunk(canvas, factor, codes, markers, layout, homography, settled)
+        return self.draw_shrunk(
+            canvas, factor, codes, markers, layout, homography, settled, nameable
+        )
 
     def shrink(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         """`image` shrunk to the preview's width (a copy), and the factor it was shrunk by."""
@@ -64,18 +73,21 @@ class Preview:
         layout,
         homography: np.ndarray | None,
         settled: set[str],
+        nameable: Callable[[str], bool],
     ) -> bytes:
         """`draw` on a frame `shrink` made (drawn on in place)."""
         if homography is not None:
             _draw_slots(canvas, layout, np.diag([factor, factor, 1.0]) @ np.linalg.inv(homography))
-        for code in codes:
+        for code, label in zip(codes, code_labels(codes, nameable)):
             colour = SETTLED if code.text in settled else UNSETTLED
             corners = code.corners * factor
             cv2.polylines(canvas, [corners.astype(np.int32)], True, colour, 2, cv2.LINE_AA)
+            if label is None:
+                continue
             x, y = corners[0]
             cv2.putText(
                 canvas,
-                code.text,
+                label,
                 (int(x), int(y) - 4),
                 cv2.FONT_HERSHEY_SIMPLEX,
                 0.45,
@@ -87,6 +99,12 @@ class Preview:
             cv2.polylines(canvas, [(marker.corners * factor).astype(np.int32)], True, MARKER, 1)
         ok, data = cv2.imencode(".jpg", canvas, [cv2.IMWRITE_JPEG_QUALITY, 75])
         return data.tobytes() if ok else b""
+
+
+def code_labels(codes: list[Code], nameable: Callable[[str], bool]) -> list[str | None]:
+    """The text written beside each code's outline: its payload, or None where the rules
+    hide it."""
+    return [code.text if nameable(code.text) else None for code in codes]
 
 
 def _draw_slots(canvas: np.ndarray, layout, to_canvas: np.ndarray) -> None:

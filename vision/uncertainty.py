@@ -10,6 +10,10 @@ placement in progress is not listed): a new piece not yet counted, or a counted 
 somewhere else but not settled there. `ask` says the players should confirm it: it has
 stayed unsettled `ask_after_s` and would be scored if confirmed (a card on the layout, or a
 card moving to another place). Each reading says how often it was read in the last frames.
+
+A reading never names a card the rules hide (`Catalogue.may_name`, the overlay's rule): a
+glimpse of a Masterpiece value card or a Crypt treasure face up is listed with `payload`
+None and `hidden` True, and never asked about (confirming it would name it).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ def uncertain_readings(
 ) -> list[dict]:
     """Unsettled readings at a place of the layout (see the module doc), oldest first."""
     readings = []
+    face_up = {track.payload for track in tracker.confirmed() if not track.face_down}
     for track in tracker.tracks.values():
         if track.face_down or track.last is None:
             continue
@@ -43,9 +48,11 @@ def uncertain_readings(
         unsettled_s = t - since
         if unsettled_s < after_s:
             continue
+        named = tracker.catalogue is not None and tracker.catalogue.may_name(track.payload, face_up)
         readings.append(
             {
-                "payload": track.payload,
+                "payload": track.payload if named else None,
+                "hidden": not named,
                 "kind": track.kind,
                 "region": where.region,
                 "slot": list(where.slot) if where.slot is not None else None,
@@ -54,7 +61,7 @@ def uncertain_readings(
                 "of_frames": tracker.appear_n,
                 "needed": tracker.appear_k,
                 "unsettled_s": round(unsettled_s, 1),
-                "ask": unsettled_s >= ask_after_s,
+                "ask": named and unsettled_s >= ask_after_s,
             }
         )
     return sorted(readings, key=lambda r: -r["unsettled_s"])

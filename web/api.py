@@ -100,7 +100,8 @@ def private():
 
 @bp.get("/legal-moves")
 def legal_moves():
-    """Moves legal now (for game views that offer them as buttons), at most `limit`."""
+    """Moves legal now (for game views that offer them as buttons), at most `limit`; every
+    role may read them, so they never depend on a secret (`Game.offered_moves`)."""
     try:
         limit = max(1, min(int(request.args.get("limit", 300)), 2000))
     except ValueError:
@@ -109,7 +110,7 @@ def legal_moves():
     with rt.lock:
         session = rt.session
         moves = []
-        for move in session.game.legal_moves(session.state):
+        for move in session.game.offered_moves(session.state):
             if len(moves) == limit:
                 break
             moves.append(session.game.public_move(session.state, move).to_dict())

@@ -10,10 +10,10 @@ two: the page asks for the picture of the frame the data describes, and a few re
 are kept, so the picture and the outlines always come from the same frame (a frame replaced
 since is a 404, and the page asks for the data again).
 
-A hidden card is never named: a face-down card (its back's code) is outlined without a
-name, and a card whose face its game hides (it has a `back`) is named only once it lies
-face up on the table, where the dashboard's state already shows it; a glimpse of one being
-moved is an unnamed outline.
+A hidden card is never named (`Catalogue.may_name`, the rule the preview and "Not sure yet"
+share): a face-down card (its back's code) is outlined without a name, and a card whose face
+its game hides (it has a `back`) is named only once it lies face up on the table, where the
+dashboard's state already shows it; a glimpse of one being moved is an unnamed outline.
 
 No camera: no picture, no data (404), and nothing is computed. The pictures come from the
 camera thread (vision.overlay.FramePicture, made with the preview); the JPEG is encoded only
@@ -105,8 +105,8 @@ def _items(rt: "Runtime", picture: Any) -> list[dict]:
             read_tracks.add(on_table.track_id)
             items.append(_placed(on_table, code.polygon, session))
         else:
-            hidden = face_down or printed.back is not None  # a hidden face, glimpsed: no name
-            name = None if hidden else code.payload
+            # not on the table: a back, or a hidden face glimpsed, stays unnamed
+            name = code.payload if catalogue.may_name(code.payload) else None
             items.append(_item(name, code.polygon, "uncertain", face_down))
     for piece in session.table.values():
         polygon = picture.place_polygon(piece.where.region, piece.where.slot)
@@ -116,14 +116,15 @@ def _items(rt: "Runtime", picture: Any) -> list[dict]:
         if item["state"] != "illegal":
             item["state"] = "unread"
         items.append(item)
-    read_codes = {item["code"] for item in items}
-    for reading in rt.camera.uncertain:
+    read_codes = {item["code"] for item in items if item["code"] is not None}
+    face_up = {piece.payload for piece in session.table.values() if not piece.face_down}
+    for reading in rt.camera.uncertain:  # already unnamed where the rules hide the card
         polygon = picture.place_polygon(reading["region"], reading["slot"])
         if reading["kind"] == "token" or reading["payload"] in read_codes or polygon is None:
             continue
-        printed = catalogue.get(reading["payload"])
-        hidden = printed is None or printed.back is not None
-        items.append(_item(None if hidden else reading["payload"], polygon, "uncertain"))
+        payload = reading["payload"]
+        named = catalogue.may_name(payload, face_up)
+        items.append(_item(payload if named else None, polygon, "uncertain"))
     return items
 
 

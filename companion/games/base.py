@@ -240,6 +240,12 @@ class Game(abc.ABC):
         this player count is still in the catalogue, to be named when it turns up)."""
         return frozenset(p.payload for p in self.catalogue.pieces)
 
+    def offered_moves(self, state: Any) -> Iterable[Move]:
+        """The moves a page offers (`/api/legal-moves`, which every role may read): the legal
+        ones, unless what decides them is secret (Masterpiece: cash); a move offered but not
+        legal is refused when played."""
+        return self.legal_moves(state)
+
     def public_move(self, state: Any, move: Move) -> Move:
         """The move as everybody at the table may see it (hidden card identities removed).
 

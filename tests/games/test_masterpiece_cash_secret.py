@@ -110,3 +110,35 @@ def test_the_cafe_s_table_tile_carries_nobody_s_cash():
             payloads.append({k: v for k, v in payload.items() if k != "ts"})
         assert payloads[0] == payloads[1]
         assert all(s["total"] == 0 for s in payloads[0]["scores"])
+
+
+def offered(state) -> list[dict]:
+    """What a page offers (`/api/legal-moves`, which every role may read), buys included."""
+    return [GAME.public_move(state, m).to_dict() for m in GAME.offered_moves(state)]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from(GAME.info.player_counts),
+    other_cash=st.lists(st.integers(0, 400).map(lambda n: n * 500), min_size=6, max_size=6),
+)
+def test_the_moves_offered_with_buys_do_not_depend_on_anyone_s_cash(seed, players, other_cash):
+    """A buy is offered whether or not the buyer can pay (issue 23: the list offered a buy
+    only to a buyer with the cash, so anyone reading it learnt the buyer had at least $X)."""
+    for state in random_moments(seed, players, every=2):
+        changed = replace(state, cash=tuple(other_cash[:players]))
+        assert offered(changed) == offered(state), f"seed {seed}, turn {state.turns}"
+
+
+def test_an_offered_buy_the_buyer_cannot_pay_is_refused_when_played():
+    for state in random_moments(5, 3, every=1):
+        if state.phase in ("buy_bank", "buy_player"):
+            break
+    else:
+        raise AssertionError("seed 5 reaches a buy space")
+    broke = replace(state, cash=tuple(0 for _ in state.cash))
+    (buy, *_) = [m for m in GAME.offered_moves(broke) if m.kind == "buy"]
+    assert buy not in list(GAME.legal_moves(broke))
+    (refusal,) = GAME.check(broke, buy)
+    assert refusal.code == "cannot_afford"

@@ -18,7 +18,9 @@
   }
 
   function line(r) {
-    const vars = { card: r.payload, place: placeOf(r), read: r.read_in, of: r.of_frames };
+    // a card whose face the rules hide comes without its code (Catalogue.may_name)
+    const card = r.payload === null ? t("unsure.hidden_card") : r.payload;
+    const vars = { card: card, place: placeOf(r), read: r.read_in, of: r.of_frames };
     return t(r.why === "moving" ? "unsure.moving" : "unsure.line", vars);
   }
 
@@ -29,11 +31,11 @@
     for (const r of readings) {
       const item = document.createElement("li");
       item.className = "unsure-item" + (r.ask ? " unsure-ask" : "");
-      item.dataset.payload = r.payload;
+      if (r.payload !== null) item.dataset.payload = r.payload;
       const said = document.createElement("span");
       said.textContent = line(r);
       item.appendChild(said);
-      if (r.ask && r.why === "not_counted") {
+      if (r.ask && r.why === "not_counted" && r.payload !== null) {
         const ask = document.createElement("p");
         ask.className = "unsure-question";
         ask.textContent = t("unsure.ask", { card: r.payload });

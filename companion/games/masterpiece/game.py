@@ -80,6 +80,9 @@ class Masterpiece(Game):
     def legal_moves(self, state: MasterpieceState) -> Iterable[Move]:
         return teach.legal_moves(self, state)
 
+    def offered_moves(self, state: MasterpieceState) -> Iterable[Move]:
+        return teach.offered_moves(self, state)
+
     def new_game(self, setup: Setup) -> MasterpieceState:
         return box.new_game(self, setup)
 

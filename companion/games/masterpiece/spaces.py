@@ -115,15 +115,18 @@ def apply_inherit(game, state: MasterpieceState, move: Move) -> MasterpieceState
 
 
 def check_buy(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
+    return check_buy_terms(game, state, move) or _cannot_pay_for(game, state, move)
+
+
+def check_buy_terms(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
+    """Whether the buy may be offered, cash aside: the buyer's cash is secret, so what a
+    page offers never depends on it, and an unaffordable buy is refused when played."""
     problems = turns.check_actor(game, state, move, state.active)
     if problems:
         return problems
     painting = move.get("painting")
     if state.phase == "buy_bank":
-        price = game.spaces[state.space].price_k
-        return turns.check_bank_painting(game, state, painting) or payments.cannot_afford(
-            game, state, state.active, price, WORDS("why.bank_painting")
-        )
+        return turns.check_bank_painting(game, state, painting)
     problems = turns.check_painting_payload(game, painting, state.phase)
     if problems:
         return problems
@@ -138,10 +141,18 @@ def check_buy(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...
                 where=where,
             ),
         )
-    price = game.data.space_amounts.buy_from_player_k
-    return payments.cannot_afford(
-        game, state, state.active, price, WORDS("why.to_owner", name=state.names[owner])
-    )
+    return ()
+
+
+def _cannot_pay_for(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
+    """A buy whose terms hold, refused if the buyer cannot pay (there are no loans)."""
+    if state.phase == "buy_bank":
+        price, why = game.spaces[state.space].price_k, WORDS("why.bank_painting")
+    else:
+        owner = game_state.owner(state, move["painting"])
+        price = game.data.space_amounts.buy_from_player_k
+        why = WORDS("why.to_owner", name=state.names[owner])
+    return payments.cannot_afford(game, state, state.active, price, why)
 
 
 def apply_buy(game, state: MasterpieceState, move: Move) -> MasterpieceState:

@@ -1,5 +1,6 @@
-"""What is legal now (for hints and random playouts) and the teaching panel's hints and
-rules notes. What is offered never depends on anyone's cash: cash is hidden."""
+"""What is legal now (for hints and random playouts), what pages offer (`offered_moves`), and
+the teaching panel's hints and rules notes. What is offered never depends on anyone's cash:
+cash is hidden."""
 
 from __future__ import annotations
 
@@ -90,8 +91,21 @@ def _roll_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
         yield Move("roll", seat, {"value": value})
 
 
-def _trade_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
-    """Buy from the bank or another player, sell a painting back, or pass."""
+def offered_moves(game, state: MasterpieceState) -> Iterable[Move]:
+    """The moves a page offers (every role may read them): the legal ones, but a buy is
+    offered whether or not the buyer can pay, since cash is secret until the end; playing
+    one the buyer cannot pay is refused then ("no loans"). Passing comes first: a caller
+    that takes the first move offered never picks a buy it may not pay for."""
+    if state.phase in ("buy_bank", "buy_player"):
+        moves = list(_trade_moves(game, state, state.active, offered=True))
+        yield from sorted(moves, key=lambda move: move.kind != "pass")
+    else:
+        yield from legal_moves(game, state)
+
+
+def _trade_moves(game, state: MasterpieceState, seat: int, offered: bool = False) -> Iterable[Move]:
+    """Buy from the bank or another player, sell a painting back, or pass (`offered`: buys
+    the buyer may lack the cash for too)."""
     phase = state.phase
     if phase == "buy_bank":
         options = [state.bank[0]]
@@ -102,7 +116,11 @@ def _trade_moves(game, state: MasterpieceState, seat: int) -> Iterable[Move]:
     kind = "sell" if phase in ("sell_value", "must_sell") else "buy"
     for painting in options:
         move = Move(kind, seat, {"painting": painting})
-        if not game.check(state, move):
+        if offered and kind == "buy":
+            problems = spaces.check_buy_terms(game, state, move)  # cash aside: it is secret
+        else:
+            problems = game.check(state, move)
+        if not problems:
             yield move
     if phase != "must_sell":
         yield Move("pass", seat)
