@@ -52,21 +52,25 @@ def record_log(folder: Path) -> dict:
     from web.runtime import Runtime
 
     recording = load_recording(folder)
-    store = GameStore(Path(tempfile.mkdtemp(prefix="companion-replay-")) / "log.sqlite3")
-    runtime = Runtime(
-        store,
-        recording.game,
-        Setup(recording.players, recording.names, recording.options),
-        fresh=True,
-    )
-    runtime.watcher = open_watcher(f"images:{folder}", recording.game, recording.players)
-    frames: list[int] = []
-    frame = 0
-    while not runtime.camera.status.get("finished"):
-        runtime.step_once()
-        frame += 1
-        frames += [frame] * (len(runtime.session.records) - 1 - len(frames))
-    runtime.close()
+    # The runtime's log lives only while the recording is read: the folder goes with it.
+    with tempfile.TemporaryDirectory(prefix="companion-replay-") as scratch:
+        store = GameStore(Path(scratch) / "log.sqlite3")
+        runtime = Runtime(
+            store,
+            recording.game,
+            Setup(recording.players, recording.names, recording.options),
+            fresh=True,
+        )
+        try:
+            runtime.watcher = open_watcher(f"images:{folder}", recording.game, recording.players)
+            frames: list[int] = []
+            frame = 0
+            while not runtime.camera.status.get("finished"):
+                runtime.step_once()
+                frame += 1
+                frames += [frame] * (len(runtime.session.records) - 1 - len(frames))
+        finally:
+            runtime.close()
     records = [
         {k: v for k, v in r.items() if k not in ("seq", "ts")} for r in runtime.session.records[1:]
     ]
