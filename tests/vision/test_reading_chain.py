@@ -11,6 +11,7 @@ CHAIN = (
     "codes",  # the shape of a read code
     "qr_matrix",  # the QR standard's layout, error correction, the data's text
     "backends",  # zxing-cpp, pyzbar, OpenCV
+    "wechat",  # OpenCV's WeChat reader, where installed with its models
     "finder",  # where a frame seems to hold symbols
     "grid",  # the bendable module grid
     "sampler",  # a located symbol's grid sampled again

@@ -194,7 +194,7 @@ def test_every_game_s_turn_box_at_the_end_says_the_game_is_over(browser, server,
 
 HANDS = {
     "en": re.compile(r"^Cards in hand: Player 1 has \d+ cards? · Player 2 has \d+ cards?$"),
-    "zh-TW": re.compile(r"^手牌數：Player 1 有 \d+ 張 · Player 2 有 \d+ 張$"),
+    "zh-TW": re.compile(r"^手牌數：玩家 1 有 \d+ 張 · 玩家 2 有 \d+ 張$"),
 }
 
 

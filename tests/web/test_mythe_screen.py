@@ -218,7 +218,8 @@ def test_two_players_confirm_hands_and_the_extra_deck_when_the_source_is_unknown
     page.click("#mythe-move")
     wait_state(page, "S.snap.state.phase === 'share'")
     share = page.locator("#mythe-share").inner_text()
-    assert "could not see whose hand 1 card came from" in share  # one card: singular
+    # no camera here: the page does not speak of one (issue 23); one card: singular
+    assert "Nobody entered whose hand 1 card came from" in share
     # The form's first guess: from Bo's hand. It really came from the extra deck.
     counts = ["#mythe-count-0-n", "#mythe-count-1-n", "#mythe-count-dummy-n"]
     assert [page.locator(c).inner_text() for c in counts] == ["6", "3", "4"]
