@@ -198,6 +198,11 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     hammer.click()
     page.wait_for_selector("#mp-draw-private")
     assert cash_of(page, 2) == chen_before - 2000
+    # the ledger's payments add up to everyone's secret cash: folded until the host opens it
+    assert not page.locator("#mp-ledger").evaluate("(d) => d.open")
+    assert not page.locator(".mp-ledger-row").first.is_visible()
+    page.click("#mp-ledger > summary")
+    assert page.locator(".mp-ledger-row").first.is_visible()
     assert page.locator(".mp-ledger-row").count() == ledger_rows + 1
     newest = page.locator(".mp-ledger-row").first
     assert "Chen pays the bank $2M" in newest.inner_text()
@@ -341,7 +346,7 @@ def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_se
     page.click("#mp-overbid")
     page.wait_for_function("document.querySelector('.mp-ledger-row').dataset.kind === 'fine'")
     assert cash_of(page, 1) == ben_cash - 1000
-    assert "fine" in page.locator(".mp-ledger-row").first.inner_text()
+    assert "fine" in page.locator(".mp-ledger-row").first.text_content()  # folded ledger
     assert "loses 1 turn" in page.locator('.mp-player[data-seat="1"] .mp-lost').inner_text()
     assert page.locator("#mp-refusal").count() == 0
     page.screenshot(path=str(SHOTS / "masterpiece-overbid-fine-en.png"), full_page=True)

@@ -471,9 +471,17 @@
     return box;
   }
 
+  // Every payment adds up to each player's cash, which the rules keep secret until the end: on
+  // the shared screen the ledger stays folded until someone opens it (and stays as they left it).
+  let ledgerOpen = false;
   function ledgerBox(desc) {
     const { el, pick, seatName } = C();
-    const box = el("div", { class: "mp-panel mp-ledger", id: "mp-ledger" }, el("h3", { text: tr("mp.ledger") }));
+    const over = desc.phase === "over";
+    const box = el("details", { class: "mp-panel mp-ledger", id: "mp-ledger" },
+      el("summary", {}, el("h3", { text: tr("mp.ledger") }),
+        over ? null : el("span", { class: "mp-ledger-why", text: tr("mp.ledger.folded") })));
+    box.open = over || ledgerOpen;
+    box.addEventListener("toggle", () => { if (!over) ledgerOpen = box.open; });
     const entries = (desc.ledger || []).slice().reverse();
     if (!entries.length) { box.appendChild(el("p", { text: tr("mp.ledger.empty") })); return box; }
     const body = el("tbody");
