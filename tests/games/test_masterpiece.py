@@ -672,7 +672,9 @@ def test_undo_restores_cash_and_ledger():
     assert Session.replay(session.records).state == session.state
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize(
+    "seed", [*range(6), *(pytest.param(seed, marks=pytest.mark.long) for seed in range(6, 12))]
+)
 def test_money_is_conserved_and_never_negative_in_random_games(seed):
     rng = random.Random(seed)
     state = GAME.new_game(Setup(3 + seed % 4))

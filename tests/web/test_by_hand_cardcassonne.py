@@ -8,6 +8,7 @@ round's scoring, for all ten rounds of a 2-player game (about 50 s of taps).
 
 from __future__ import annotations
 
+import pytest
 from byhand import Table
 from webhelpers import BROWSER_TESTS
 
@@ -73,6 +74,19 @@ def play(table: Table, done) -> None:
     raise AssertionError(f"not done: {table.desc()}")
 
 
+def test_two_players_play_the_first_round_and_its_scoring_by_taps_only(
+    browser, start_server, tmp_path
+):
+    """The default run's short version: set-up, a round of play and its scoring, by taps."""
+    table = Table(browser, start_server, tmp_path)
+    play(table, lambda d: d["round"] >= 2)
+    table.sync()
+    assert table.snap()["state"]["round"] == 2
+    assert not table.errors, table.errors
+    table.close()
+
+
+@pytest.mark.long  # about 2 to 3 minutes: the default run plays its first round (above)
 def test_two_players_play_cardcassonne_by_taps_only(browser, start_server, tmp_path):
     table = Table(browser, start_server, tmp_path)
     play(table, lambda d: d["phase"] == "over")

@@ -127,6 +127,7 @@ def test_two_players_play_crypt_by_taps_only(browser, start_server, tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.long  # the default run plays the two-player game by taps
 def test_three_players_play_crypt_by_taps_only(browser, start_server, tmp_path):
     """The set-up the issue saw: 3 players, 3 face up and 1 face down a round, 9 rounds."""
     table = play_whole_game(browser, start_server, tmp_path, players=3)

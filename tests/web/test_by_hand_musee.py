@@ -8,6 +8,7 @@ stops both players after a few cards; the slow one fills both museums.
 
 from __future__ import annotations
 
+import pytest
 from byhand import Table
 from webhelpers import BROWSER_TESTS
 
@@ -68,6 +69,7 @@ def test_two_players_play_musee_by_taps_only(browser, start_server, tmp_path):
     table.close()
 
 
+@pytest.mark.long  # the default run plays a whole Musée game by taps (above)
 def test_two_players_fill_both_museums_by_taps_only(browser, start_server, tmp_path):
     table = Table(browser, start_server, tmp_path, lang="zh-TW")
     play(table, placements=3 * SPACES, stop=False)

@@ -294,6 +294,7 @@ def value_names_on(page) -> list[str]:
 
 @BROWSER_TESTS[0]
 @BROWSER_TESTS[1]
+@pytest.mark.long  # the default run checks every shared answer of the same game (API, below)
 def test_shared_screens_never_show_a_value_card_while_it_is_hidden(browser, table):
     game = Game(table)
     base = table["base"]
