@@ -101,6 +101,7 @@ class Runtime:
         session = Session(game, setup, clock=self._clock)
         self.game_id = self.store.new_game(session)
         self.session = session
+        self.resumed = False  # a game set up now was not resumed after a restart
 
     def new_game(self, game: str, setup: Setup) -> None:
         game_obj = find_game(game)
@@ -130,6 +131,7 @@ class Runtime:
             before = (self.session.game.info.slug, self.session.setup.players)
             self.session = self.store.load(game_id)
             self.game_id = game_id
+            self.resumed = False  # opened from the list, not resumed after a restart
             if before != (self.session.game.info.slug, self.session.setup.players):
                 self._rebuild_watcher()
             self._changed()

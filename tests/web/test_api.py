@@ -274,6 +274,11 @@ def test_restart_resumes_the_unfinished_game_unless_fresh(db_path, client, runti
         assert snap[key] == before[key], key
     fresh = create_app({"db": str(db_path), "game": "musee", "players": 2, "fresh": True})
     assert fresh.test_client().get("/api/state").get_json()["game_id"] != before["game_id"]
+    # a new game set up after that restart is new, not "resumed after a restart" (walk-through)
+    again_client = again.test_client()
+    body = {"game": "crypt", "players": 3, "names": ["Ann", "Bo", "Cy"], "options": {}}
+    assert again_client.post("/api/new-game", json=body).status_code == 200
+    assert again_client.get("/api/state").get_json()["resumed"] is False
 
 
 def test_camera_steps_feed_the_session_and_the_preview(client, runtime):

@@ -869,7 +869,7 @@ async function loadRules() {
   S.rules = info;
   $("rules-title").textContent = pick(info.name);
   $("rules-summary").textContent = pick(info.summary);
-  $("rules-players").textContent = t("teach.players", { counts: info.player_counts.join(", ") });
+  $("rules-players").textContent = t("teach.players", { counts: info.player_counts.join(currentLang() === "zh-TW" ? "、" : ", ") });
   renderHowToPlay(info);
   const notes = clear($("rules-notes"));
   for (const note of info.notes) notes.appendChild(el("li", { text: pick(note) }));

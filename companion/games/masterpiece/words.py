@@ -58,7 +58,7 @@ WORDS = Words({
     "wait.pick": ("{picker} picks which of {name}'s paintings is auctioned.",
                   "{picker} 從 {name} 的畫作中挑一幅拍賣。"),
     "wait.auction": ("The auction goes on: bid, or bring the hammer down.", "拍賣進行中：出價，或由拍賣官落槌。"),
-    "wait.over": ("Nothing: the game is over.", "沒有：遊戲已經結束。"),
+    "wait.over": ("Nothing more, the game is over.", "不用再做什麼，遊戲已經結束。"),
     "wait.deal": ("Deal {who} a painting and a value card.", "發給 {who} 一幅名畫和一張價值卡。"),
     "out_of_turn": ("This is for {expected} to do, not {who}.", "這一步應該由 {expected} 來做，不是 {who}。"),
     # -- the paintings and value cards a move names
