@@ -89,5 +89,5 @@ def test_mythes_sharing_step_with_no_camera_speaks_of_no_camera(browser, server,
     tip.wait_for()
     said = tip.inner_text()
     assert not CAMERA.search(said), said
-    assert ("please count" in said) or ("請數一數" in said), said
+    assert ("please count" in said) or ("數一數手牌" in said), said
     page.context.close()
