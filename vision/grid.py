@@ -275,3 +275,48 @@ def module_values(image: np.ndarray, grid: Grid) -> np.ndarray:
     u, v = np.broadcast_to(u, (n, n, 3, 3)), np.broadcast_to(v, (n, n, 3, 3))
     samples = _sample(image, grid, u.reshape(n, -1), v.reshape(n, -1)).reshape(n, n, 9)
     return samples.mean(axis=2)
+
+
+# -- thresholding modules -------------------------------------------------------------------
+
+
+def _local_levels(values: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Midpoint and half-range of each module's neighbourhood's light and dark levels."""
+    size = 2 * radius + 1
+    window = np.ones((size, size), np.uint8)
+    bright = cv2.dilate(values.astype(np.float32), window)
+    dim = cv2.erode(values.astype(np.float32), window)
+    middle = cv2.blur((bright + dim) / 2, (size, size))
+    half_range = cv2.blur((bright - dim) / 2, (size, size))
+    return middle, half_range
+
+
+def threshold_local(values: np.ndarray, radius: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """(dark, confidence): dark where a module is darker than the midpoint of its
+    neighbourhood's light and dark levels (over ±radius modules), which follows glare and
+    shadow across a symbol; confidence is its distance from that midpoint as a share of the
+    neighbourhood's contrast (low on a washed-out patch, where light and dark merge)."""
+    middle, half_range = _local_levels(values, radius)
+    contrast = max(float(np.median(half_range)), 1.0)  # the symbol's own, for washed-out parts
+    return values < middle, _confidence(values, np.abs(values - middle) / contrast, contrast)
+
+
+CLIPPED = 250  # a module this bright is at the sensor's limit: glare, whatever its colour
+
+
+def _confidence(values: np.ndarray, margin: np.ndarray, contrast: float) -> np.ndarray:
+    """A module's margin from its threshold, lowered where its closest neighbours hardly
+    differ (a washed-out patch: dark and light modules alike there) and zero where the
+    sensor clipped."""
+    _, nearby = _local_levels(values, 1)
+    return np.where(values >= CLIPPED, 0.0, np.minimum(margin, nearby / contrast))
+
+
+def threshold_global(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(dark, confidence) against one Otsu level for the whole symbol."""
+    scaled = np.empty(values.shape, np.float32)
+    cv2.normalize(values.astype(np.float32), scaled, 0, 255, cv2.NORM_MINMAX)
+    level, _ = cv2.threshold(scaled.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    dark = scaled <= level
+    spread = max(float(np.percentile(values, 90) - np.percentile(values, 10)) / 2, 1.0)
+    return dark, _confidence(values, np.abs(scaled - level) / 128, spread)

@@ -39,56 +39,18 @@ import cv2
 import numpy as np
 
 from .codes import Code
-from .grid import Grid, anchor, module_values, refine
+from .grid import (
+    Grid,
+    anchor,
+    module_values,
+    refine,
+    threshold_global,
+    threshold_local,
+)
 from .qr_matrix import correct, dimension, function_patterns
 
 QUIET = 4  # modules of light margin around a rendered matrix
 RENDER_PX = 4  # pixels per module of a rendered matrix
-
-
-# -- thresholding modules -------------------------------------------------------------------
-
-
-def _local_levels(values: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """Midpoint and half-range of each module's neighbourhood's light and dark levels."""
-    size = 2 * radius + 1
-    window = np.ones((size, size), np.uint8)
-    bright = cv2.dilate(values.astype(np.float32), window)
-    dim = cv2.erode(values.astype(np.float32), window)
-    middle = cv2.blur((bright + dim) / 2, (size, size))
-    half_range = cv2.blur((bright - dim) / 2, (size, size))
-    return middle, half_range
-
-
-def threshold_local(values: np.ndarray, radius: int = 3) -> tuple[np.ndarray, np.ndarray]:
-    """(dark, confidence): dark where a module is darker than the midpoint of its
-    neighbourhood's light and dark levels (over ±radius modules), which follows glare and
-    shadow across a symbol; confidence is its distance from that midpoint as a share of the
-    neighbourhood's contrast (low on a washed-out patch, where light and dark merge)."""
-    middle, half_range = _local_levels(values, radius)
-    contrast = max(float(np.median(half_range)), 1.0)  # the symbol's own, for washed-out parts
-    return values < middle, _confidence(values, np.abs(values - middle) / contrast, contrast)
-
-
-CLIPPED = 250  # a module this bright is at the sensor's limit: glare, whatever its colour
-
-
-def _confidence(values: np.ndarray, margin: np.ndarray, contrast: float) -> np.ndarray:
-    """A module's margin from its threshold, lowered where its closest neighbours hardly
-    differ (a washed-out patch: dark and light modules alike there) and zero where the
-    sensor clipped."""
-    _, nearby = _local_levels(values, 1)
-    return np.where(values >= CLIPPED, 0.0, np.minimum(margin, nearby / contrast))
-
-
-def threshold_global(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(dark, confidence) against one Otsu level for the whole symbol."""
-    scaled = np.empty(values.shape, np.float32)
-    cv2.normalize(values.astype(np.float32), scaled, 0, 255, cv2.NORM_MINMAX)
-    level, _ = cv2.threshold(scaled.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    dark = scaled <= level
-    spread = max(float(np.percentile(values, 90) - np.percentile(values, 10)) / 2, 1.0)
-    return dark, _confidence(values, np.abs(scaled - level) / 128, spread)
 
 
 # -- decoding a bit matrix -------------------------------------------------------------------
@@ -296,6 +258,22 @@ LOCATING_VIEWS = (
     (1280, 1, 1, _strong_contrast_sharpened),
 )
 MAX_TRIES_PER_SYMBOL = 3  # located again in another view: its corners may be better there
+# Share of the fixed-pattern modules (finders, separators, timing, alignment) an outline's
+# straight grid reads right, below which it holds no symbol of that version: a real symbol,
+# even bent or worn, scores 0.7 to 1 on the BoofCV photos, a wrong pairing about 0.5 (what
+# random modules score).
+MIN_PATTERN_AGREEMENT = 0.62
+
+
+def pattern_agreement(gray: np.ndarray, corners: np.ndarray, version: int) -> float:
+    """How well the fixed patterns of a symbol of `version` with outer corners `corners`
+    (any of the four turns) agree with the image, sampled on the outline's straight grid."""
+    n = dimension(version)
+    if float(np.linalg.norm(corners[0] - corners[2])) < n:
+        return 0.0
+    values = module_values(gray, Grid.from_corners(corners, n)).astype(np.float32)
+    dark, _ = threshold_local(values)
+    return max(_finder_agreement(np.rot90(dark, k), version) for k in range(4))
 
 
 class SymbolSampler:
@@ -312,12 +290,12 @@ class SymbolSampler:
         codes: list[Code] = []
         tried: list[list] = []  # [outline, attempts] of each symbol not read yet
         started = time.process_time()
-        for symbol in self.located(gray):
+        for symbol in self.ranked(gray, skip):
             if time.process_time() - started > self.budget_s:
                 break  # a photo full of unreadable symbols must not take seconds
             x, y = symbol.corners.mean(axis=0)
             centre = (float(x), float(y))
-            if any(_inside(centre, c.corners) for c in (*skip, *codes)):
+            if any(_inside(centre, c.corners) for c in codes):
                 continue
             earlier = next((t for t in tried if _inside(centre, t[0])), None)
             if earlier is not None and earlier[1] >= MAX_TRIES_PER_SYMBOL:
@@ -334,6 +312,24 @@ class SymbolSampler:
                 else:
                     earlier[1] += 1
         return codes
+
+    def ranked(self, gray: np.ndarray, skip: Sequence[Code] = ()) -> list[Located]:
+        """The located symbols not read yet, those whose fixed patterns show clearest under
+        their outline first. A detector also pairs finder patterns of two different symbols
+        (two labels on one bottle) or a symbol's finder with printed text into outlines that
+        hold no symbol; reading those first spent the whole budget before the real outline,
+        found in another view, was tried. An outline whose fixed patterns hardly agree
+        (below MIN_PATTERN_AGREEMENT) is not read at all."""
+        scored: list[tuple[float, int, Located]] = []
+        for symbol in self.located(gray):
+            x, y = symbol.corners.mean(axis=0)
+            if any(_inside((float(x), float(y)), c.corners) for c in skip):
+                continue
+            agreement = pattern_agreement(gray, symbol.corners, symbol.version)
+            if agreement >= MIN_PATTERN_AGREEMENT:
+                scored.append((agreement, len(scored), symbol))
+        scored.sort(key=lambda entry: (-entry[0], entry[1]))
+        return [symbol for _, _, symbol in scored]
 
     def located(self, gray: np.ndarray):
         """Located symbols of every view, in photo pixels, view by view."""

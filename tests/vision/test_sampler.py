@@ -168,3 +168,47 @@ def test_defocused_symbol_is_read_from_its_sharpened_modules():
         assert sampler.decode_matrix(dark_read, version, confidence) is None
     code = sampler.read_symbol(photo, corners, version)
     assert code is not None and code.text == text
+
+
+def two_labels_on_a_bottle(px: int = 6) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
+    """Two symbols wrapped round one bottle, one above the other (the BoofCV "curved"
+    photos): the image and each symbol's outer corners in it (straight-line outline)."""
+    texts = ["LABEL ONE 1", "LABEL TWO 2"]
+    parts = [wrapped_round_a_cylinder(matrix(text)[0], 100, px) for text in texts]
+    image = np.vstack(parts)
+    outlines = []
+    for k, text in enumerate(texts):
+        n = matrix(text)[0].shape[0]
+        height, width = parts[k].shape
+        radius = (n + 8) * px / np.deg2rad(100)
+        half_w = radius * np.sin((n * px / 2) / radius)
+        top = 40 + 4 * px + k * height
+        x0, x1 = width / 2 - half_w, width / 2 + half_w
+        outlines.append(np.float32([[x0, top], [x1, top], [x1, top + n * px], [x0, top + n * px]]))
+    return image, outlines, texts
+
+
+def test_outlines_pairing_two_symbols_do_not_use_up_the_budget(monkeypatch):
+    """A detector pairs finder patterns of two labels on one bottle into outlines that hold
+    no symbol (BoofCV curved photos: a dozen such outlines, each tried in three versions,
+    used the sampler's 0.4 s before the true outlines, located in a later view, came up).
+    The outlines are ranked by how well their fixed patterns agree, and wrong pairings are
+    not read at all."""
+    image, (top, bottom), texts = two_labels_on_a_bottle()
+    version = matrix(texts[0])[1]
+    wrong = [
+        np.float32([top[0], top[1], bottom[2], bottom[3]]),  # top finders + bottom's corner
+        np.float32([top[3], top[2], bottom[1], bottom[0]]),
+        np.float32([bottom[0], top[1], top[2], bottom[3]]),
+    ]
+    for outline in wrong:
+        assert sampler.pattern_agreement(image, outline, version) < sampler.MIN_PATTERN_AGREEMENT
+    for outline in (top, bottom):
+        assert sampler.pattern_agreement(image, outline, version) > 0.8
+    located = [sampler.Located(w, v) for w in wrong for v in (version, 6, 3)] * 4
+    located += [sampler.Located(top, version), sampler.Located(bottom, version)]
+    monkeypatch.setattr(sampler.SymbolSampler, "located", lambda self, gray: iter(located))
+    ranked = sampler.SymbolSampler().ranked(image)
+    assert len(ranked) == 2  # the wrong pairings dropped
+    codes = sampler.SymbolSampler(budget_s=0.4).decode(image)
+    assert sorted(c.text for c in codes) == texts
