@@ -115,13 +115,17 @@ def _pattern_template(version: int, row: int, col: int, half: int) -> np.ndarray
     return np.kron(window, np.ones((ANCHOR_STEPS, ANCHOR_STEPS), np.float32))
 
 
-def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
-    """Move the grid so its finder (and alignment) patterns land on the image's: each is
-    matched on its own within ±ANCHOR_REACH modules, and an affine correction of module
-    space is fitted to where they were found. A detector's outline of a bent or torn
-    symbol can be a module or two off, beyond what edge refinement can pull in."""
+def _anchor_patterns(version: int, corners: bool) -> list[tuple[int, int, int]]:
+    """(row, col, half window) of each pattern matched: the finders' centres, with
+    `corners` also each finder's four corners (the ring's corner and what is around it),
+    and the alignment patterns."""
     n = dimension(version)
-    patterns = [(3, 3, 4), (3, n - 4, 4), (n - 4, 3, 4)]  # (row, col, half window)
+    finders = [(3, 3), (3, n - 4), (n - 4, 3)]
+    patterns = [(row, col, 4) for row, col in finders]
+    if corners:
+        patterns += [
+            (row + dr, col + dc, 2) for row, col in finders for dr in (-2, 2) for dc in (-2, 2)
+        ]
     centres = alignment_centres(version)
     patterns += [
         (r, c, 3)
@@ -129,8 +133,23 @@ def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
         for c in centres
         if (r, c) not in ((6, 6), (6, n - 7), (n - 7, 6))
     ]
+    return patterns
+
+
+def anchor(image: np.ndarray, grid: Grid, version: int, bend: bool = False) -> Grid:
+    """Move the grid so its finder (and alignment) patterns land on the image's: each is
+    matched on its own within ±ANCHOR_REACH modules, and an affine correction of module
+    space is fitted to where they were found. A detector's outline of a bent or torn
+    symbol can be a module or two off, beyond what edge refinement can pull in.
+
+    With `bend`, each finder's four corners are matched too and the correction is of
+    degree 2: on a label wrapped round a bottle each finder is turned and foreshortened
+    its own way, and a grid that is only affine around the three finders misses the far
+    corner (the one without a finder) by more than the edges can pull in (BoofCV "curved"
+    photos: labels wrapped round a tin and seen from above)."""
+    n = dimension(version)
     found_at, wanted, weights = [], [], []
-    for row, col, half in patterns:
+    for row, col, half in _anchor_patterns(version, bend):
         template = _pattern_template(version, row, col, half)
         # The patch spans modules [row - reach, row + reach + 1) like the template spans
         # [row - half, row + half + 1), sampled at the centres of ANCHOR_STEPS sub-cells.
@@ -151,13 +170,16 @@ def anchor(image: np.ndarray, grid: Grid, version: int) -> Grid:
         weights.append(best)
     if len(found_at) < 3:
         return grid
+    degree = 2 if bend and len(found_at) >= 9 else 1
     found, want = np.array(found_at), np.array(wanted)
     bu, bv = grid.bent(found[:, 0], found[:, 1])
-    basis = _monomials(want[:, 0], want[:, 1], n, 1)
-    w = np.sqrt(np.array(weights))[:, None]
-    du = np.linalg.lstsq(basis * w, (bu - want[:, 0]) * w[:, 0], rcond=None)[0]  # 3-9 rows
-    dv = np.linalg.lstsq(basis * w, (bv - want[:, 1]) * w[:, 0], rcond=None)[0]
-    return Grid(grid.homography, n, du, dv, 1)
+    basis = _monomials(want[:, 0], want[:, 1], n, degree) * np.sqrt(np.array(weights))[:, None]
+    w = np.sqrt(np.array(weights))
+    # A small ridge: the bent fit's cross term rests on three clusters of points.
+    normal = basis.T @ basis + 1e-3 * np.eye(basis.shape[1])
+    du = np.linalg.solve(normal, basis.T @ ((bu - want[:, 0]) * w))
+    dv = np.linalg.solve(normal, basis.T @ ((bv - want[:, 1]) * w))
+    return Grid(grid.homography, n, du, dv, degree)
 
 
 def _subsample_peak(score: np.ndarray, x: int, y: int) -> tuple[float, float]:

@@ -219,8 +219,7 @@ def read_symbol(
     blurred = cv2.GaussianBlur(image, (0, 0), max(0.7, module_px * scale / 2))
     sharpened = cv2.addWeighted(image, 3.0, blurred, -2.0, 0)
     start = Grid.from_corners((corners - (x0, y0)) * scale, n)
-    anchored = anchor(image, start, version)
-    for grid in (refine(image, anchored, version), anchored, start):
+    for grid in _grids(image, start, version):
         for picture in (image, sharpened):
             values = module_values(picture, grid)
             for dark, confidence in (threshold_local(values), threshold_global(values)):
@@ -232,6 +231,19 @@ def read_symbol(
                     outline = grid.corners() / scale + (x0, y0)
                     return Code(text, outline.astype(np.float32), "sampler", raw)
     return None
+
+
+def _grids(image: np.ndarray, start: Grid, version: int):
+    """The grids a symbol is sampled on, most bent first, each made only when needed: the
+    outline anchored with a bend on its finders' corners (a label round a bottle), then
+    refined; anchored on the patterns' centres, refined and not; the outline as given."""
+    bent = anchor(image, start, version, bend=True)
+    yield refine(image, bent, version)
+    yield bent
+    anchored = anchor(image, start, version)
+    yield refine(image, anchored, version)
+    yield anchored
+    yield start
 
 
 def _strong_contrast(gray: np.ndarray) -> np.ndarray:
