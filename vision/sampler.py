@@ -47,6 +47,7 @@ from .grid import (
     threshold_global,
     threshold_local,
 )
+from .localgrid import follow
 from .qr_matrix import correct, dimension, function_patterns
 
 QUIET = 4  # modules of light margin around a rendered matrix
@@ -236,14 +237,21 @@ def read_symbol(
 def _grids(image: np.ndarray, start: Grid, version: int):
     """The grids a symbol is sampled on, most bent first, each made only when needed: the
     outline anchored with a bend on its finders' corners (a label round a bottle), then
-    refined; anchored on the patterns' centres, refined and not; the outline as given."""
+    refined; anchored on the patterns' centres, refined and not; the outline as given;
+    last, grids that follow crumpled paper module by module (vision/localgrid.py)."""
     bent = anchor(image, start, version, bend=True)
-    yield refine(image, bent, version)
+    bent_refined = refine(image, bent, version)
+    yield bent_refined
     yield bent
     anchored = anchor(image, start, version)
-    yield refine(image, anchored, version)
+    refined = refine(image, anchored, version)
+    yield refined
     yield anchored
     yield start
+    # Last, crumpled paper: each module corner moved on its own by the edges around it.
+    for base in (bent_refined, refined):
+        yield follow(image, base, 2, 1.5)
+    yield follow(image, bent_refined, 4, 1.0)
 
 
 def _strong_contrast(gray: np.ndarray) -> np.ndarray:

@@ -14,6 +14,7 @@ CHAIN = (
     "wechat",  # OpenCV's WeChat reader, where installed with its models
     "finder",  # where a frame seems to hold symbols
     "grid",  # the bendable module grid
+    "localgrid",  # ...following crumpled paper module by module
     "sampler",  # a located symbol's grid sampled again
     "gridfit",  # a card symbol's grid fitted to an outline
     "cardgrid",  # ...and read with erasures
