@@ -21,6 +21,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import payloads as P
@@ -125,8 +126,7 @@ class CafeView:
                     tile.name_clash_at = None
                 turned += settled + self._forget_stopped(now) + self._warn()
                 if turned:
-                    self.version += 1
-                    self.changed.notify_all()
+                    self._bump(turned)
 
     def _forget_stopped(self, now_monotonic: float) -> list[Tile]:
         """Tiles of tables stopped longer than `forget_after_s` ago (the caller holds the lock)."""
@@ -187,12 +187,30 @@ class CafeView:
     def snapshot(self) -> dict:
         with self.lock:
             return {
-                "version": self.version,
-                "connected": self.connected,
-                "broker": self.broker.display(),
-                "rejected": self.rejected,
+                **self._head(),
                 "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)],
             }
+
+    def changes_since(self, seen: int) -> dict:
+        """What a page that has version `seen` needs: the tiles changed since then, and every
+        tile's key (a key missing is a tile gone). 200 tables change hundreds of times a second:
+        the whole floor each time, built under the lock the broker's messages wait for, would
+        slow every message and send each browser megabytes a second."""
+        with self.lock:
+            return {
+                **self._head(),
+                "since": seen,
+                "changed": [t.to_dict() for k, t in sorted(self.tiles.items()) if t.version > seen],
+                "keys": sorted(self.tiles),
+            }
+
+    def _head(self) -> dict:
+        return {
+            "version": self.version,
+            "connected": self.connected,
+            "broker": self.broker.display(),
+            "rejected": self.rejected,
+        }
 
     # -- paho callbacks -------------------------------------------------------------------
     def _on_connect(
@@ -209,10 +227,11 @@ class CafeView:
         client.subscribe(
             [(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos) for kind in T.TABLE_TOPICS]
         )
-        with self.lock:
+        with self.changed:
             for tile in self.tiles.values():  # silence while the view was away is not theirs
                 tile.heard_at, tile.silent = time.monotonic(), False
-        self._touch(connected=True)
+            self.connected = True
+            self._bump(self.tiles.values())
 
     def _on_disconnect(
         self,
@@ -223,6 +242,13 @@ class CafeView:
         properties: Properties | None,
     ) -> None:
         self._touch(connected=False)
+
+    def _bump(self, tiles: Iterable[Tile]) -> None:
+        """These tiles changed (the caller holds the lock): a new version, pages woken."""
+        self.version += 1
+        for tile in tiles:
+            tile.version = self.version
+        self.changed.notify_all()
 
     def _touch(self, connected: bool) -> None:
         with self.changed:
@@ -247,8 +273,7 @@ class CafeView:
                 if kind == "events" and body is not None:
                     listener_args = (tile, body, received)
                 tile.updated = received
-                self.version += 1
-                self.changed.notify_all()
+                self._bump([tile])
         if self.history is not None:  # it drops what it has seen: a retained copy is free
             self.history.take(venue, table, kind, body, received)
         if self.on_message is not None:
