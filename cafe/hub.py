@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
 log = logging.getLogger("cafe.hub")
 
 WATCH_EVERY_S = 0.2  # how often the view looks for tables gone silent
+WARN_EVERY_S = 1.0  # how often it looks at the floor's warnings (counted in minutes)
 # A table stopped this long ago leaves the page (a café restarts tables under new names).
 FORGET_AFTER_S = 2 * 3600.0
 MAX_TABLES = 500  # more table names than any café has: the rest is someone spraying topics
@@ -89,6 +90,7 @@ class CafeView:
         self.client.on_message = self._on_message
         self.silences: list[tuple[float, str]] = []  # (when, table key): for the benchmark
         self._closing = threading.Event()
+        self._warned_at = 0.0
         self._watcher = threading.Thread(target=self._watch, name="cafe-silence-watch", daemon=True)
 
     def start(self) -> "CafeView":
@@ -124,7 +126,10 @@ class CafeView:
                 ]
                 for tile in settled:
                     tile.name_clash_at = None
-                turned += settled + self._forget_stopped(now) + self._warn()
+                turned += settled + self._forget_stopped(now)
+                if now - self._warned_at >= WARN_EVERY_S:  # minutes: not 200 tiles 5 times a second
+                    self._warned_at = now
+                    turned += self._warn()
                 if turned:
                     self._bump(turned)
 
@@ -140,14 +145,15 @@ class CafeView:
         return gone
 
     def _warn(self) -> list[Tile]:
-        """Tiles whose floor warnings changed as time passed (the caller holds the lock)."""
+        """Tiles whose floor warnings changed as time passed, a minute's count included (the
+        caller holds the lock)."""
         now = time.time()
         changed = []
         for tile in self.tiles.values():
             warnings = self.floor.warnings(tile.state, now)
-            if [w["code"] for w in warnings] != [w["code"] for w in tile.warnings]:
+            if warnings != tile.warnings:  # a page gets changed tiles only: minutes count too
                 changed.append(tile)
-            tile.warnings = warnings  # the minutes count on without a redraw each minute
+                tile.warnings = warnings
         return changed
 
     def wait_connected(self, timeout_s: float = 10.0) -> bool:
