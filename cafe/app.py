@@ -2,7 +2,7 @@
 
     GET  /              the page (vendored JS and CSS, no CDN: café internet is poor)
     GET  /api/tables    every tile as JSON
-    GET  /api/stream    Server-Sent Events: the tiles again after every change
+    GET  /api/stream    Server-Sent Events: every tile, then the tiles changed and all keys
     GET  /history       the evening in numbers, with charts (cafe/history_web.py)
     POST /api/packup-check  {"venue", "table"}: ask a table to check its box (floor_web.py)
     POST /api/ack       {"venue", "table", "alert", "action"}: staff acknowledge an alert, or
@@ -141,9 +141,9 @@ def _events(view: CafeView, streams: StreamStop, heartbeat: float) -> Iterator[s
                 view.changed.wait(heartbeat)
             changed = view.version != seen
         if changed:
-            snapshot = view.snapshot()
-            seen = snapshot["version"]
-            yield f"data: {json.dumps(snapshot, ensure_ascii=False)}\n\n"
+            update = view.changes_since(seen)  # the first one has every tile
+            seen = update["version"]
+            yield f"data: {json.dumps(update, ensure_ascii=False)}\n\n"
         else:
             yield ": heartbeat\n\n"
 

@@ -21,6 +21,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import payloads as P
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
 log = logging.getLogger("cafe.hub")
 
 WATCH_EVERY_S = 0.2  # how often the view looks for tables gone silent
+WARN_EVERY_S = 1.0  # how often it looks at the floor's warnings (counted in minutes)
 # A table stopped this long ago leaves the page (a café restarts tables under new names).
 FORGET_AFTER_S = 2 * 3600.0
 MAX_TABLES = 500  # more table names than any café has: the rest is someone spraying topics
@@ -88,6 +90,7 @@ class CafeView:
         self.client.on_message = self._on_message
         self.silences: list[tuple[float, str]] = []  # (when, table key): for the benchmark
         self._closing = threading.Event()
+        self._warned_at = 0.0
         self._watcher = threading.Thread(target=self._watch, name="cafe-silence-watch", daemon=True)
 
     def start(self) -> "CafeView":
@@ -123,10 +126,12 @@ class CafeView:
                 ]
                 for tile in settled:
                     tile.name_clash_at = None
-                turned += settled + self._forget_stopped(now) + self._warn()
+                turned += settled + self._forget_stopped(now)
+                if now - self._warned_at >= WARN_EVERY_S:  # minutes: not 200 tiles 5 times a second
+                    self._warned_at = now
+                    turned += self._warn()
                 if turned:
-                    self.version += 1
-                    self.changed.notify_all()
+                    self._bump(turned)
 
     def _forget_stopped(self, now_monotonic: float) -> list[Tile]:
         """Tiles of tables stopped longer than `forget_after_s` ago (the caller holds the lock)."""
@@ -140,14 +145,15 @@ class CafeView:
         return gone
 
     def _warn(self) -> list[Tile]:
-        """Tiles whose floor warnings changed as time passed (the caller holds the lock)."""
+        """Tiles whose floor warnings changed as time passed, a minute's count included (the
+        caller holds the lock)."""
         now = time.time()
         changed = []
         for tile in self.tiles.values():
             warnings = self.floor.warnings(tile.state, now)
-            if [w["code"] for w in warnings] != [w["code"] for w in tile.warnings]:
+            if warnings != tile.warnings:  # a page gets changed tiles only: minutes count too
                 changed.append(tile)
-            tile.warnings = warnings  # the minutes count on without a redraw each minute
+                tile.warnings = warnings
         return changed
 
     def wait_connected(self, timeout_s: float = 10.0) -> bool:
@@ -187,12 +193,30 @@ class CafeView:
     def snapshot(self) -> dict:
         with self.lock:
             return {
-                "version": self.version,
-                "connected": self.connected,
-                "broker": self.broker.display(),
-                "rejected": self.rejected,
+                **self._head(),
                 "tables": [self.tiles[k].to_dict() for k in sorted(self.tiles)],
             }
+
+    def changes_since(self, seen: int) -> dict:
+        """What a page that has version `seen` needs: the tiles changed since then, and every
+        tile's key (a key missing is a tile gone). 200 tables change hundreds of times a second:
+        the whole floor each time, built under the lock the broker's messages wait for, would
+        slow every message and send each browser megabytes a second."""
+        with self.lock:
+            return {
+                **self._head(),
+                "since": seen,
+                "changed": [t.to_dict() for k, t in sorted(self.tiles.items()) if t.version > seen],
+                "keys": sorted(self.tiles),
+            }
+
+    def _head(self) -> dict:
+        return {
+            "version": self.version,
+            "connected": self.connected,
+            "broker": self.broker.display(),
+            "rejected": self.rejected,
+        }
 
     # -- paho callbacks -------------------------------------------------------------------
     def _on_connect(
@@ -209,10 +233,11 @@ class CafeView:
         client.subscribe(
             [(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos) for kind in T.TABLE_TOPICS]
         )
-        with self.lock:
+        with self.changed:
             for tile in self.tiles.values():  # silence while the view was away is not theirs
                 tile.heard_at, tile.silent = time.monotonic(), False
-        self._touch(connected=True)
+            self.connected = True
+            self._bump(self.tiles.values())
 
     def _on_disconnect(
         self,
@@ -223,6 +248,13 @@ class CafeView:
         properties: Properties | None,
     ) -> None:
         self._touch(connected=False)
+
+    def _bump(self, tiles: Iterable[Tile]) -> None:
+        """These tiles changed (the caller holds the lock): a new version, pages woken."""
+        self.version += 1
+        for tile in tiles:
+            tile.version = self.version
+        self.changed.notify_all()
 
     def _touch(self, connected: bool) -> None:
         with self.changed:
@@ -247,8 +279,7 @@ class CafeView:
                 if kind == "events" and body is not None:
                     listener_args = (tile, body, received)
                 tile.updated = received
-                self.version += 1
-                self.changed.notify_all()
+                self._bump([tile])
         if self.history is not None:  # it drops what it has seen: a retained copy is free
             self.history.take(venue, table, kind, body, received)
         if self.on_message is not None:

@@ -69,13 +69,15 @@ class PhaseClock:
         self.started: float | None = None
         self.ended: float | None = None
 
-    def update(self, game_id: int, sensed: Sensed) -> dict:
+    def update(self, game_id: int, sensed: Sensed, changed_at: float | None = None) -> dict:
+        """`changed_at`: the earliest the phase can have changed (the table's clock at the first
+        record not yet sensed), if earlier than now."""
         now = round(self.clock(), 3)
         if game_id != self.game_id:
             self.game_id, self.started, self.ended = game_id, None, None
         name, first_look = phase_of(sensed), self.name is None
         if name != self.name:
-            self.name, self.since = name, now
+            self.name, self.since = name, min(now, round(changed_at or now, 3))
         if name == "idle":
             self.started = self.ended = None
         elif self.started is None:

@@ -24,10 +24,10 @@ from .floor import FloorSettings
 from .help import HelpDesk
 from .outbox import PublishedCursor
 from .packup import PackupDesk, PackupRequests
-from .phases import PhaseClock, sense
 from .settings import BrokerSettings, check_name
 from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
 from .table_outbox import EventOutbox
+from .table_state import TableState
 
 if TYPE_CHECKING:  # paho is imported when a client is made (cafe.settings)
     from paho.mqtt.client import Client, ConnectFlags, DisconnectFlags, MQTTMessage
@@ -71,7 +71,7 @@ class TablePublisher:
         self.runtime = runtime
         self.help = help_desk or HelpDesk(FloorSettings.load().help)
         self.packup = packup_desk or PackupDesk()
-        self.packup_requests = PackupRequests(runtime, self.packup, lambda: self._wake.set())
+        self.packup_requests = PackupRequests(runtime, self.packup, lambda: self._nudge())
         self.broker = broker
         self.topics = T.TableTopics(check_name("venue", venue), check_name("table", table))
         self.dashboard_url = dashboard_url
@@ -81,11 +81,14 @@ class TablePublisher:
         self.events_qos = events_qos
         self.outbox = EventOutbox(runtime, self.topics, self._send_event)
         self._last_state: bytes | None = None
-        self._phases = PhaseClock()
+        self._state = TableState(self.topics)
         self._last_alerts: bytes | None = None
         self.alerts = TableAlerts()
         self._connected = threading.Event()
         self._wake = threading.Event()
+        # Something the state or alerts show may have changed (not set by a mere PUBACK)
+        self._dirty = threading.Event()
+        self._synced_at = 0.0
         self._stop = threading.Event()
         self._closed = False
         # Tells this run of the table from another process claiming the same name.
@@ -203,11 +206,11 @@ class TablePublisher:
         if self.outbox.pending():  # reconnecting (a broker restart): give the backlog a chance
             self._connected.wait(timeout_s)
         if self._connected.is_set():
-            self._wake.set()
+            self._nudge()
             while time.monotonic() < deadline and self.outbox.pending():
                 time.sleep(0.05)
         self._stop.set()
-        self._wake.set()
+        self._nudge()
         for thread in (self._thread, self._heartbeat):
             if thread.ident is not None and thread.is_alive():
                 thread.join(timeout=timeout_s)
@@ -217,20 +220,15 @@ class TablePublisher:
             # The name is free again at once (a table that dies leaves its claim: stale once
             # its heartbeats are overdue, or at once when its last will says offline).
             self.client.publish(self.topics.claim, b"", qos=1, retain=True)
-            info = self.client.publish(
-                self.topics.status,
-                T.encode(
-                    T.status_payload(
-                        self.topics,
-                        False,
-                        "table stopped",
-                        keepalive_s=self.broker.keepalive_s,
-                        instance=self.instance,
-                    )
-                ),
-                qos=1,
-                retain=True,
+            stopped = T.status_payload(
+                self.topics,
+                False,
+                "table stopped",
+                None,
+                self.broker.keepalive_s,
+                instance=self.instance,
             )
+            info = self.client.publish(self.topics.status, T.encode(stopped), qos=1, retain=True)
             try:
                 info.wait_for_publish(timeout=timeout_s)
             except (RuntimeError, ValueError):
@@ -275,7 +273,7 @@ class TablePublisher:
         client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
         log.info("table %s connected to %s", self.topics.base, self.broker.display())
         self._connected.set()
-        self._wake.set()
+        self._nudge()
 
     def _on_disconnect(
         self,
@@ -302,7 +300,7 @@ class TablePublisher:
         properties: Properties | None,
     ) -> None:
         self.outbox.note_puback(mid)
-        self._wake.set()
+        self._wake.set()  # the cursor moves; nothing to rebuild (see _loop)
 
     def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
         try:
@@ -312,20 +310,20 @@ class TablePublisher:
             log.warning("ignored a malformed acknowledgement on %s", message.topic)
             return
         if body.get("action") == "packup_check":  # staff ask for the box check
-            self.packup_requests.handle(body, self._phases.name)
+            self.packup_requests.handle(body, self._state.phases.name)
         elif isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
         elif isinstance(alert_id, str) and alert_id.startswith("packup:") and self.packup.clear():
-            self._wake.set()  # staff saw the box's result: the alert goes
+            self._nudge()  # staff saw the box's result: the alert goes
         elif isinstance(alert_id, str) and self.alerts.acknowledge(alert_id):
             log.info("staff acknowledged alert %s at table %s", alert_id, self.topics.table)
-            self._wake.set()
+            self._nudge()
 
     def _staff_answered_help(self, action: Any) -> None:
         done = self.help.clear() if action == "clear" else self.help.acknowledge()
         if done:
             log.info("staff %s the call for help at table %s", action or "ack", self.topics.table)
-            self._wake.set()
+            self._nudge()
 
     # -- the publishing thread -----------------------------------------------------------
     def _loop(self) -> None:
@@ -336,12 +334,20 @@ class TablePublisher:
             self._wake.clear()
             try:
                 self.outbox.drain_pubacks()
-                if self._connected.is_set():
+                overdue = time.monotonic() - self._synced_at >= self.poll_s
+                if self._connected.is_set() and (overdue or self._dirty.is_set()):
+                    self._dirty.clear()
+                    self._synced_at = time.monotonic()
                     self._release_claim()  # our own connection holds the name now
                     self.sync()
             except Exception:  # a publishing bug must never stop the game
                 log.exception("café publisher error at table %s", self.topics.table)
                 self._stop.wait(1.0)
+
+    def _nudge(self) -> None:
+        """Wake the publishing thread to look at the table again."""
+        self._dirty.set()
+        self._wake.set()
 
     def _release_claim(self, clear: bool = False) -> None:
         claim, self._claim = self._claim, None
@@ -365,7 +371,7 @@ class TablePublisher:
             log.exception(
                 "café publisher could not read the new records at table %s", self.topics.table
             )
-        self._wake.set()
+        self._nudge()
 
     def sync(self) -> None:
         """Hand the client every event not yet sent (an earlier game's first), then the state
@@ -375,16 +381,14 @@ class TablePublisher:
         with runtime.lock:
             game_id, session = runtime.game_id, runtime.session
             camera = runtime.camera_status()
-            phase = self._phases.update(game_id, sense(session, camera))
-            state = T.state_payload(self.topics, game_id, session, camera, phase)
-            self.help.check(session, playing=phase["name"] == "playing")
+            encoded_state = self._state.encoded_for(game_id, session, camera)
+            self.help.check(session, playing=self._state.phases.name == "playing")
             alerts = self.alerts.current(session, camera)
             runtime.set_staff_acknowledgements(staff_acknowledgements(alerts))
             call = self.help.alert()
             if call is not None:
                 alerts.append(call)
             alerts += [box for box in [self.packup.alert()] if box is not None]
-        encoded_state = T.encode(state)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
             self._last_state = encoded_state

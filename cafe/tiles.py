@@ -39,6 +39,7 @@ class Tile:
     offline_since: float | None = None  # wall clock, when known (see take_status)
     created: float = field(default_factory=time.monotonic)
     warnings: list = field(default_factory=list)  # the floor's warnings, as last shown
+    version: int = 0  # the view's version when this tile last changed (what a page has seen)
 
     def take_status(self, body: dict, live_at: float | None) -> None:
         """A status; `live_at` when it arrived live (a last will the broker just published).

@@ -112,6 +112,9 @@ def claim_payload(
     }
 
 
+STATE_CAMERA_FIELDS = ("attached", "online", "code", "reason", "finished")
+
+
 def state_payload(
     topics: TableTopics, game_id: int, session: Any, camera: dict, table_phase: dict | None = None
 ) -> dict:
@@ -147,7 +150,7 @@ def state_payload(
         "seq": len(session.records) - 1,
         # when the game was set up (its record 0): with game_id, one game across restarts
         "created": session.records[0].get("ts") if session.records else None,
-        "camera": {k: camera.get(k) for k in ("attached", "online", "code", "reason", "finished")},
+        "camera": {k: camera.get(k) for k in STATE_CAMERA_FIELDS},
         "table_phase": table_phase,
     }
 

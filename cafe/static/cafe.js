@@ -291,9 +291,16 @@ async function acknowledge(data, alertId, button, action) {
   }
 }
 
+// The stream sends every tile first, then only the tiles that changed, with every tile's key.
+function merged(old, update) {
+  const known = new Map((old && update.since >= 0 ? old.tables : []).map((x) => [x.key, x]));
+  update.changed.forEach((x) => known.set(x.key, x));
+  return { ...update, tables: update.keys.map((key) => known.get(key)).filter(Boolean) };
+}
+
 function connect() {
   const source = new EventSource("/api/stream");
-  source.onmessage = (message) => { C.snap = JSON.parse(message.data); schedule(); };
+  source.onmessage = (message) => { C.snap = merged(C.snap, JSON.parse(message.data)); schedule(); };
   source.onerror = () => {
     const conn = document.getElementById("conn");
     conn.textContent = t("cafe.page_lost");

@@ -124,7 +124,21 @@ def test_the_cafe_api_lists_tiles_and_sends_acknowledgements(broker, tables):
         stream = client.get("/api/stream", buffered=False)
         first = next(stream.response).decode()
         assert first.startswith("data: ")
-        assert [t["table"] for t in json.loads(first[6:])["tables"]] == ["evil", "t1"]
+        whole = json.loads(first[6:])
+        assert [t["table"] for t in whole["changed"]] == ["evil", "t1"], "first: every tile"
+        assert whole["keys"] == ["cafe/evil", "cafe/t1"] and whole["since"] == -1
+        # Then only what changed (200 tables: not the whole floor hundreds of times a second)
+        table.play(place(1, 20, 0), None)
+        update = wait_until(
+            lambda: next(
+                u
+                for u in (json.loads(m[6:]) for m in stream.response if m.startswith(b"data: "))
+                if any(t["table"] == "t1" and t["state"]["state_id"] == 2 for t in u["changed"])
+            ),
+            what="the new move in the stream",
+        )
+        assert [t["table"] for t in update["changed"]] == ["t1"], "the unchanged tile is not sent"
+        assert update["keys"] == ["cafe/evil", "cafe/t1"] and update["since"] >= whole["version"]
         stream.close()
     finally:
         view.close()
