@@ -581,8 +581,8 @@ def main_conditions(
 
     load_before = os.getloadavg()[0]
     print(
-        f"vision conditions: 36 cards at 3 px per QR module (smears at 3, 4 and 5), 1920x1080, "
-        f"{frames} frame(s) per condition"
+        "vision conditions: 36 cards at 3 px per QR module (smears and sliding cards at 3, 4 "
+        f"and 5), 1920x1080, {frames} frame(s) per condition"
     )
     cells = run_conditions(frames, misses=misses)
     print()
