@@ -169,6 +169,8 @@ class Condition:
     hands: int = 0
     exposures: tuple[float, ...] = ()  # per-frame exposure, cycled (auto-exposure swings)
     module_px: float | None = None  # pixels per QR module; None = the run's (3)
+    slides: int = 0  # cards sliding while the shutter is open (the others lie still)
+    slide_modules: float = 0.0  # how far each slides, in QR modules (each its own direction)
 
 
 WIDE_LENS = (-0.12, 0.035, 0.004, -0.003)  # a cheap wide-angle webcam, slightly tilted lens
@@ -234,6 +236,50 @@ def smear_conditions() -> dict[str, Condition]:
 
 CONDITIONS.update(smear_conditions())
 
+SLIDING_CARDS = 8  # of the 36: each slides its own random direction, the rest lie still
+
+
+def slide_conditions() -> dict[str, Condition]:
+    """Cards slid across the mat: only those cards smear (along their own slide, each a
+    random direction), the table and the other cards stay sharp; 0.5, 1 and 1.5 modules at
+    3, 4 and 5 px per module, the longest also with blur (0.4 module), sleeve glare and
+    hands."""
+    out = {}
+    for px in (3, 4, 5):
+        for modules in (0.5, 1.0, 1.5):
+            out[f"slide {modules:g}m {px}px"] = Condition(
+                module_px=px, slides=SLIDING_CARDS, slide_modules=modules
+            )
+        for extra, look, hands in (
+            ("+blur", Degradation(blur_sigma=0.4 * px), 0),
+            ("+glare", Degradation(specular=0.9, glare=0.4), 0),
+            ("+hands", Degradation(light=0.2), 3),
+        ):
+            out[f"slide 1.5m {px}px {extra}"] = Condition(
+                look, hands=hands, module_px=px, slides=SLIDING_CARDS, slide_modules=1.5
+            )
+    return out
+
+
+CONDITIONS.update(slide_conditions())
+
+
+def sliding(scene, condition: Condition, module_px: float, px_per_mm: float, seed: int):
+    """`scene` with `condition.slides` of its cards sliding `condition.slide_modules` QR
+    modules (module_px / px_per_mm mm each), each in a direction of its own."""
+    if not condition.slides:
+        return scene
+    rng = np.random.default_rng(seed + 7919)
+    chosen = set(rng.permutation(len(scene.pieces))[: condition.slides].tolist())
+    slide_mm = condition.slide_modules * module_px / px_per_mm
+    pieces = [
+        replace(p, slide_mm=slide_mm, slide_angle_deg=float(rng.uniform(0, 360)))
+        if i in chosen
+        else p
+        for i, p in enumerate(scene.pieces)
+    ]
+    return replace(scene, pieces=pieces)
+
 
 def run_conditions(
     frames: int,
@@ -265,6 +311,7 @@ def run_conditions(
             seed = zlib.crc32(f"{name}/{index}".encode()) % 100000
             rng = np.random.default_rng(seed)
             scene = grid_scene(payloads, seed=seed, columns=columns, overlap=overlap)
+            scene = sliding(scene, condition, condition.module_px or module_px, px_per_mm, seed)
             k1, k2, p1, p2 = condition.lens
             camera = Camera(px_per_mm=px_per_mm, tilt=0.08, k1=k1, k2=k2, p1=p1, p2=p2)
             degradation = condition.degradation
@@ -534,8 +581,8 @@ def main_conditions(
 
     load_before = os.getloadavg()[0]
     print(
-        f"vision conditions: 36 cards at 3 px per QR module (smears at 3, 4 and 5), 1920x1080, "
-        f"{frames} frame(s) per condition"
+        "vision conditions: 36 cards at 3 px per QR module (smears and sliding cards at 3, 4 "
+        f"and 5), 1920x1080, {frames} frame(s) per condition"
     )
     cells = run_conditions(frames, misses=misses)
     print()

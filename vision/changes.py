@@ -101,3 +101,21 @@ def boxes_around(outlines: list[np.ndarray], boxes: list[Box], shape, card_px: f
         (x0, y0), (x1, y1) = quad.min(axis=0) - pad, quad.max(axis=0) + pad
         extra.append((max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1)))
     return extra
+
+
+def boxes_covering(outlines: list[np.ndarray], boxes: list[Box], shape, pad: float) -> list[Box]:
+    """Boxes (frame px) around each of `outlines` grown by `pad` that no box of `boxes`
+    holds whole: a token kept from the last frame whose own cells changed (one beside it
+    left) is looked for again in a crop that holds all of it, never one that cuts it (ArUco
+    finds no marker cut by the crop's border)."""
+    h, w = shape[:2]
+    extra: list[Box] = []
+    for quad in outlines:
+        (x0, y0), (x1, y1) = quad.min(axis=0) - pad, quad.max(axis=0) + pad
+        grown = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+        if not any(
+            b[0] <= grown[0] and b[1] <= grown[1] and grown[2] <= b[2] and grown[3] <= b[3]
+            for b in boxes + extra
+        ):
+            extra.append(grown)
+    return extra

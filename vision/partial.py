@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .changes import Box, marker_boxes, unchanged_cells
+from .changes import Box, boxes_covering, marker_boxes, unchanged_cells
 from .codes import Code, contains, refine_corners
 from .finder import Candidate
 from .markers import MarkerDetection, detect_tokens
@@ -71,10 +71,10 @@ class PartialDecoder:
             for box in boxes
             for strip in self._strips(box, card_px)
         ]
-        jobs += [
-            (_find_tokens, (gray, box, token_px))
-            for box in marker_boxes(changed, boxes, gray.shape, card_px)
-        ]
+        token_boxes = marker_boxes(changed, boxes, gray.shape, card_px)
+        dropped = [m.corners for m in last_markers if not kept(m.corners)]
+        token_boxes += boxes_covering(dropped, token_boxes, gray.shape, token_px)
+        jobs += [(_find_tokens, (gray, box, token_px)) for box in token_boxes]
         for kind, found in self._run(jobs):
             if kind == "codes":
                 # Each strip keeps only the codes centred in it, so strips never read the

@@ -25,7 +25,7 @@ from .crops import crop_enlarged, map_back, rectified, sharpen
 from .finder import FINE_REACH, Candidate, extent, find_candidates, symbol_tiles
 from .tallies import StageTallies
 from .unsmear import SMEAR_ANISOTROPY as SMEAR_ANISOTROPY  # still importable from here
-from .unsmear import unsmeared_views
+from .unsmear import read_unsmeared_symbol, unsmeared_views
 
 
 def plausible_payload(text: str) -> bool:
@@ -307,7 +307,7 @@ class CardReader:
                 centre = quad.mean(axis=0)
                 quad = (centre + (quad - centre) * (piece_of / span)).astype(np.float32)
             start = time.perf_counter()
-            result = read_card_symbol(gray, quad)
+            result = read_card_symbol(gray, quad) or read_unsmeared_symbol(gray, quad)
             code = (
                 Code(result[0], result[1], self.name)
                 if result is not None and self.accept(result[0])

@@ -162,12 +162,58 @@ def _lay(frame, piece: Placed, scene: Scene, mat_to_px, degradation: Degradation
         if degradation.card_bend:
             sprite, outline = bend(sprite, degradation.card_bend * float(rng.uniform(0.5, 1.0)))
         matrix = mat_to_px @ _piece_matrix(piece, scene.card_size_mm, sprite.shape)
-        _drop_shadow(frame, sprite.shape, matrix)
-        _warp_into(frame, sprite, matrix, outline)
+        if piece.slide_mm:
+            _slide_into(frame, sprite, outline, mat_to_px, piece, scene.card_size_mm)
+        else:
+            _drop_shadow(frame, sprite.shape, matrix)
+            _warp_into(frame, sprite, matrix, outline)
     quad_px = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), matrix).reshape(
         4, 2
     )
     return Truth(piece.payload, piece.kind, quad_px, (piece.x_mm, piece.y_mm), False)
+
+
+def _slide_into(frame, sprite, outline, mat_to_px, piece: Placed, size_mm) -> None:
+    """A card sliding while the shutter is open: the exposure is the mean of the table with
+    the card (and its shadow) at evenly spaced places along its path, centred on `piece`'s
+    place; only the card smears, the table around it stays sharp. Whatever was drawn before
+    shows through where the card is not at a given instant."""
+    a = math.radians(piece.slide_angle_deg)
+    direction = np.array([math.cos(a), math.sin(a)]) * piece.slide_mm
+    ends = [
+        replace(piece, x_mm=piece.x_mm + t * direction[0], y_mm=piece.y_mm + t * direction[1])
+        for t in (-0.5, 0.5)
+    ]
+    matrices = [mat_to_px @ _piece_matrix(p, size_mm, sprite.shape) for p in ends]
+    h, w = sprite.shape[:2]
+    corners = np.concatenate(
+        [
+            cv2.perspectiveTransform(
+                np.array([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]], np.float64), m
+            ).reshape(4, 2)
+            for m in matrices
+        ]
+    )
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 12, 0)
+    x1 = min(int(corners[:, 0].max()) + 14, frame.shape[1])
+    y1 = min(int(corners[:, 1].max()) + 14, frame.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    before = frame[y0:y1, x0:x1].copy()
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+    length_px = float(np.abs(corners[4:] - corners[:4]).max())
+    steps = max(2, int(math.ceil(4 * length_px)) + 1)
+    total = np.zeros(before.shape, np.float64)
+    for t in np.linspace(-0.5, 0.5, steps):
+        moved = replace(
+            piece, x_mm=piece.x_mm + t * direction[0], y_mm=piece.y_mm + t * direction[1]
+        )
+        matrix = shift @ mat_to_px @ _piece_matrix(moved, size_mm, sprite.shape)
+        region = before.copy()
+        _drop_shadow(region, sprite.shape, matrix)
+        _warp_into(region, sprite, matrix, outline)
+        total += region
+    frame[y0:y1, x0:x1] = np.clip(np.rint(total / steps), 0, 255).astype(np.uint8)
 
 
 def _through_the_camera(

@@ -21,6 +21,8 @@ class Placed:
     angle_deg: float = 0.0
     kind: str = "card"  # "card", "back" or "token"
     marker: int | None = None
+    slide_mm: float = 0.0  # a card sliding while the shutter is open: how far it moves (mm)
+    slide_angle_deg: float = 0.0  # and which way (mat axes; 0 = +x, 90 = +y)
 
 
 @dataclass(frozen=True)

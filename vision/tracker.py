@@ -56,8 +56,9 @@ class Track:
     first_seen: int = 0  # frame number of the first sighting (settling keeps this order)
     first_seen_t: float | None = None  # its frame time; pending_since_t: when `pending` began
     pending_since_t: float | None = None
-    ready: bool = False  # seen k of n frames, waiting for earlier pieces to settle
+    ready: bool = False  # seen k of n frames (it may wait briefly for an earlier piece)
     ready_where: Where | None = None
+    ready_frame: int = 0  # frame number from which it has been ready
 
 
 class Tracker:
@@ -194,8 +195,10 @@ class Tracker:
     def _settle(self, track: Track, detection: Detection, t: float) -> list[TableEvent]:
         where = detection.where()
         if not track.confirmed:
-            track.ready = self._recent_hits(track.sightings) >= self.appear_k
-            track.ready_where = where
+            ready = self._recent_hits(track.sightings) >= self.appear_k
+            if ready and not track.ready:
+                track.ready_frame = self.frame_number
+            track.ready, track.ready_where = ready, where
             return []
         if self._same_place(track.reported, where):
             track.pending = None
@@ -218,16 +221,24 @@ class Tracker:
         return []
 
     def _release_in_order(self, t: float) -> list[TableEvent]:
-        """Add settled pieces in the order they first appeared: a piece read a frame late
-        (a glare, a hand) must not be reported after one laid down after it. A piece waits
-        at most until the earlier one settles or fades (n frames unseen)."""
+        """Add settled pieces in the order they first appeared, each on its own evidence: a
+        piece read a frame late (a glare, a hand) must not be reported after one laid down
+        after it, so a ready piece waits behind an earlier unsettled one — but only for
+        `appear_n - appear_k` frames, as long as a piece read late can take to catch up. A
+        card read only now and then (one frame in three) never holds back the pieces after
+        it; they settle as soon as their own wait is over, still in order among themselves."""
         events: list[TableEvent] = []
         waiting = sorted(
             (tr for tr in self.tracks.values() if not tr.confirmed), key=lambda tr: tr.first_seen
         )
+        grace = self.appear_n - self.appear_k
+        behind = False  # an earlier piece is not settled yet
         for track in waiting:
             if not track.ready:
-                break
+                behind = True
+                continue
+            if behind and self.frame_number - track.ready_frame < grace:
+                break  # may wait a little longer; the pieces after it wait with it
             assert track.ready_where is not None  # set with `ready`
             track.confirmed = True
             track.reported = track.ready_where

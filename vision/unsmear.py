@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from .crops import crop_unsmeared, smear_direction
+from .cardgrid import read_card_symbol
+from .crops import crop_unsmeared, deblurred, line_psf, smear_direction
 from .finder import Candidate
 
 SMEAR_ANISOTROPY = (
@@ -39,3 +40,32 @@ def unsmeared_views(
             UNSMEARED_MODULE_PX,
             module_px=candidate.module_px,
         )
+
+
+def read_unsmeared_symbol(gray: np.ndarray, quad: np.ndarray) -> tuple[str, np.ndarray] | None:
+    """The card-grid fit (`vision.cardgrid.read_card_symbol`) on the outline's surroundings
+    with a smear of the most likely length (1.5 modules) undone along its direction, for a
+    smeared symbol a sleeve's highlight also covers: the unsmeared views lose the modules
+    under the highlight (no erasures in zxing-cpp), the plain grid fit the smeared ones. Text
+    and frame corners, or None (also when the edges show no smear)."""
+    angle, anisotropy = smear_direction(gray, quad)
+    if anisotropy < SMEAR_ANISOTROPY:
+        return None
+    extent = np.ptp(quad, axis=0)
+    x0, y0 = np.maximum(quad.min(axis=0) - extent, 0).astype(int)
+    x1, y1 = (quad.max(axis=0) + extent).astype(int)
+    region = gray[y0:y1, x0:x1]
+    if min(region.shape[:2]) < 8:
+        return None
+    module = float(extent.min()) / 23.0  # as unsmeared_views guesses without a module size
+    local = deblurred(region, line_psf(SMEAR_MODULES[0] * module, angle))
+    origin = np.array([x0, y0], np.float32)
+    (left, top), (right, bottom) = quad.min(axis=0), quad.max(axis=0)
+    box = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)
+    # A smeared blob's outline can lie at a wrong angle (the smear stretches it); the fit
+    # then searches the wrong turns, so the outline's upright box is tried too.
+    for outline in (quad, box) if not np.allclose(quad, box) else (quad,):
+        result = read_card_symbol(local, (outline - origin).astype(np.float32))
+        if result is not None:
+            return result[0], result[1] + origin
+    return None

@@ -105,3 +105,21 @@ def test_pieces_settle_in_the_order_they_appeared():
     tracker = Tracker(load_catalogue("musee"))
     events = run(tracker, [[a], [b], [b], [b], [b], [b], [b]])
     assert [(i, e.payload) for i, e in events if isinstance(e, CardAdded)] == [(5, "MU02")]
+
+
+def test_a_card_read_now_and_then_does_not_hold_back_the_pieces_after_it():
+    """Each piece settles on its own evidence: MU01 is read one frame in three (never 3 of
+    5, never unseen for 5), MU02 and MU03 every frame from the next ones. They wait for MU01
+    only as long as a card read late takes to catch up (n - k frames), then settle in the
+    order they appeared; before, they waited until MU01 faded, here for ever."""
+    tracker = Tracker(load_catalogue("musee"))
+    a = card("MU01")
+    b, c = card("MU02", 200, 100, slot=(0, 1)), card("MU03", 300, 100, slot=(0, 2))
+    frames = [
+        ([a] if i % 3 == 0 else []) + ([b] if i >= 1 else []) + ([c] if i >= 2 else [])
+        for i in range(30)
+    ]
+    events = run(tracker, frames)
+    added = [(i, e.payload) for i, e in events if isinstance(e, CardAdded)]
+    # MU02 ready at frame 3, MU03 at frame 4; both have waited n - k = 2 frames at frame 5/6.
+    assert added == [(5, "MU02"), (6, "MU03")]

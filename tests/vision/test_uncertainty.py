@@ -67,10 +67,13 @@ def test_a_code_off_the_layout_or_unknown_is_not_marked():
 
 
 def test_a_piece_read_clearly_but_waiting_behind_an_unsure_one_is_not_marked():
-    """Pieces settle in the order they appeared: MUT01C, read in every frame, waits for the
-    card seen just before it. It is not in doubt, so it is not marked."""
+    """Pieces settle in the order they appeared: MUT01C, read in every frame, waits a moment
+    (n - k frames) for the card seen just before it, then settles on its own evidence. It is
+    never in doubt, so it is never marked, neither while waiting nor after."""
     tracker = Tracker(load_catalogue("musee"))
     token = Detection("MUT01C", 100.0, 180.0, "museum0-tokens", (0, 0), marker=1)
     frames = [[at("MU07"), token] if i % 3 == 0 else [token] for i in range(10)]
-    _, readings = run(tracker, frames)
+    events, readings = run(tracker, frames)
     assert {r["payload"] for r in readings[-1]} == {"MU07"}
+    assert all("MUT01C" not in {r["payload"] for r in frame} for frame in readings)
+    assert [e.payload for e in events if isinstance(e, CardAdded)] == ["MUT01C"]
