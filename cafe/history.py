@@ -132,6 +132,19 @@ class HistoryStore:
         except sqlite3.Error as exc:
             raise HistoryError(f"cannot read the café history {self.path}: {exc}") from None
 
+    def watermarks(self) -> dict[tuple[str, str], float]:
+        """(venue, table) -> the latest time (the table's clock) this file holds of that table:
+        where a catch-up from the table's own log starts (cafe.catchup)."""
+        rows = self.read(
+            "SELECT venue, tbl, MAX(t) FROM ("
+            " SELECT venue, tbl, since AS t FROM phases"
+            " UNION ALL SELECT venue, tbl, ended FROM games"
+            " UNION ALL SELECT venue, tbl, COALESCE(cleared_at, acknowledged_at, since)"
+            " FROM help_calls"
+            " UNION ALL SELECT venue, tbl, at FROM packups) GROUP BY venue, tbl"
+        )
+        return {(venue, table): latest for venue, table, latest in rows if latest is not None}
+
     # -- fed by the café view (paho's thread) ----------------------------------------------
     def take(self, venue: str, table: str, kind: str, body: dict | None, received: float) -> None:
         """One clean message (cafe.payloads.read); what it adds to the history is written."""
@@ -193,7 +206,8 @@ class HistoryStore:
         entry = [(a["since"], a["acknowledged_at"]) for a in calls] + [a["since"] for a in checks]
         if self._seen.get(("alerts", venue, table)) == entry:
             return
-        at = (body or {}).get("ts") or received
+        stamped = (body or {}).get("ts")  # the table's clock; `received` is the café's
+        at = stamped or received
         self._write(
             "INSERT OR IGNORE INTO help_calls VALUES (?, ?, ?, ?, NULL, NULL)",
             [(venue, table, a["since"], a["code"]) for a in calls],
@@ -209,9 +223,15 @@ class HistoryStore:
                 "SELECT since FROM help_calls WHERE venue = ? AND tbl = ? AND cleared_at IS NULL",
                 (venue, table),
             ).fetchall()
+            # a call raised after this message (an older one, caught up from the table's log
+            # after newer live ones: cafe.catchup) is not cleared by it
             self.db.executemany(
                 "UPDATE help_calls SET cleared_at = ? WHERE venue = ? AND tbl = ? AND since = ?",
-                [(at, venue, table, since) for (since,) in waiting if since not in open_calls],
+                [
+                    (at, venue, table, since)
+                    for (since,) in waiting
+                    if since not in open_calls and (stamped is None or since <= stamped)
+                ],
             )
         self._write(
             "INSERT OR IGNORE INTO packups VALUES (?, ?, ?, ?, ?)",

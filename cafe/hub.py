@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import payloads as P
 from . import topics as T
+from .catchup import CatchUp
 from .floor import FloorSettings
 from .history import HistoryStore
 from .settings import BrokerSettings
@@ -78,6 +79,8 @@ class CafeView:
         self.floor = floor or FloorSettings.load()
         self.on_event = on_event
         self.history = history  # the evening's history file (cafe.history), fed from here
+        # ... and from the tables' own logs, for what the broker lost (cafe.catchup)
+        self.catchup = CatchUp(history, self._ask, self._reject) if history is not None else None
         self.on_message = on_message
         self.qos = qos
         persistent = client_id is not None
@@ -190,6 +193,10 @@ class CafeView:
         self.client.publish(topic, T.encode(T.packup_request_payload()), qos=1)
         return None
 
+    def _ask(self, venue: str, table: str, request: dict) -> None:
+        """Ask a table for a page of its own log (cafe.catchup)."""
+        self.client.publish(T.TableTopics(venue, table).ack, T.encode(request), qos=1)
+
     def snapshot(self) -> dict:
         with self.lock:
             return {
@@ -230,6 +237,8 @@ class CafeView:
         if reason_code.is_failure:
             log.warning("broker %s refused the café view: %s", self.broker.display(), reason_code)
             return
+        if self.catchup is not None:
+            self.catchup.connected()
         client.subscribe(
             [(f"{T.ROOT}/{self.venue}/tables/+/{kind}", self.qos) for kind in T.TABLE_TOPICS]
         )
@@ -269,6 +278,10 @@ class CafeView:
         except P.Rejected as exc:
             self._reject(message.topic, str(exc))
             return
+        if kind == "log":  # a page of a table's own log: history only, no tile
+            if self.catchup is not None and body is not None:
+                self.catchup.take(venue, table, body, received)
+            return
         listener_args: tuple[Tile, dict, float] | None = None
         with self.changed:
             tile = self._tile_for(venue, table, kind, body, message.retain)
@@ -282,6 +295,8 @@ class CafeView:
                 self._bump([tile])
         if self.history is not None:  # it drops what it has seen: a retained copy is free
             self.history.take(venue, table, kind, body, received)
+        if self.catchup is not None:
+            self.catchup.heard(venue, table, kind, body, message.retain)
         if self.on_message is not None:
             self.on_message(venue, table, kind, body, received, message.retain)
         if listener_args and self.on_event is not None:

@@ -29,6 +29,7 @@ MAX_BYTES = {
     "alerts": 64 * 1024,
     "status": 4 * 1024,
     "heartbeat": 1024,
+    "log": 128 * 1024,  # one page of a table's history log (cafe.catchup)
 }
 MAX_ITEMS = 64  # players, scores, alerts, verdicts, cards: no game comes near
 MAX_TEXT = 500  # characters in one name, reason or sentence
@@ -62,7 +63,14 @@ def read(topic: str, data: bytes | bytearray) -> tuple[str, str, str, dict | Non
         if kind == "alerts":
             return venue, table, kind, None
         raise Rejected("an empty message")
-    body = _parse(data)
+    return venue, table, kind, check(venue, table, kind, _parse(data))
+
+
+def check(venue: str, table: str, kind: str, body: Any) -> dict:
+    """One parsed payload of `kind` from that table -> its clean copy, or Rejected (also for a
+    payload carried inside a page of a table's history log, cafe.catchup)."""
+    if not isinstance(body, dict):
+        raise Rejected("not a JSON object")
     version = body.get("v")
     if type(version) is not int or version not in SUPPORTED_VERSIONS:
         raise Rejected(f"version {_shown(version)} is not one this café reads")
@@ -73,7 +81,7 @@ def read(topic: str, data: bytes | bytearray) -> tuple[str, str, str, dict | Non
         clean = CLEANERS[kind](body)
     except (TypeError, KeyError, ValueError) as exc:
         raise Rejected(f"the {kind} message does not have the shape of TOPICS.md: {exc}") from None
-    return venue, table, kind, {"v": version, "venue": venue, "table": table, **clean}
+    return {"v": version, "venue": venue, "table": table, **clean}
 
 
 def _parse(data: bytes | bytearray) -> dict:
@@ -298,10 +306,35 @@ def _verdict(value: Any) -> dict:
     }
 
 
+LOG_KINDS = ("state", "alerts")  # what a table's history log carries
+
+
+def clean_log(body: dict) -> dict:
+    """One page of a table's history log; its entries' payloads are checked one by one by the
+    catch-up (`check`), so one bad entry costs only itself."""
+    after, following = whole(body.get("after")), whole(body.get("next"), optional=True)
+    if after is None or after < 0 or (following is not None and following <= after):
+        raise ValueError("a page must move forward")
+    return {
+        "request": text(body.get("request")),
+        "since": number(body.get("since")),
+        "after": after,
+        "next": following,
+        "entries": items(body.get("entries"), _log_entry),
+    }
+
+
+def _log_entry(value: Any) -> dict:
+    if not isinstance(value, dict) or value.get("kind") not in LOG_KINDS:
+        raise ValueError(f"log entry {_shown(value)}")
+    return {"kind": value["kind"], "body": value.get("body")}
+
+
 CLEANERS: dict[str, Callable[[dict], dict]] = {
     "status": clean_status,
     "heartbeat": clean_heartbeat,
     "state": clean_state,
     "alerts": clean_alerts,
     "events": clean_event,
+    "log": clean_log,
 }

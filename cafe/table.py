@@ -26,6 +26,7 @@ from .outbox import PublishedCursor
 from .packup import PackupDesk, PackupRequests
 from .settings import BrokerSettings, check_name
 from .table_alerts import TableAlerts, staff_acknowledgements, without_ts
+from .table_log import TableLog, answer_log_request
 from .table_outbox import EventOutbox
 from .table_state import TableState
 
@@ -80,6 +81,8 @@ class TablePublisher:
         # drop the repeat itself, for a four-packet handshake per event (see the benchmark).
         self.events_qos = events_qos
         self.outbox = EventOutbox(runtime, self.topics, self._send_event)
+        # what the café's history keeps, for a café that lost it (cafe.table_log, cafe.catchup)
+        self.history_log = TableLog(runtime.store.path, self.topics)
         self._last_state: bytes | None = None
         self._state = TableState(self.topics)
         self._last_alerts: bytes | None = None
@@ -116,15 +119,19 @@ class TablePublisher:
         """The table's own MQTT client: persistent session, its last will says offline."""
         topics, broker = self.topics, self.broker
         client = broker.client(f"companion-{topics.venue}-{topics.table}", clean_session=False)
-        offline = T.status_payload(
-            topics, False, "connection lost", keepalive_s=broker.keepalive_s, instance=self.instance
-        )
-        client.will_set(topics.status, T.encode(offline), qos=1, retain=True)
+        client.will_set(topics.status, self._status(False, "connection lost"), qos=1, retain=True)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
         client.on_message = self._on_message
         return client
+
+    def _status(self, online: bool, reason: str) -> bytes:
+        link = self.dashboard_url if online else None
+        status = T.status_payload(
+            self.topics, online, reason, link, self.broker.keepalive_s, instance=self.instance
+        )
+        return T.encode(status)
 
     def _send_event(self, payload: dict) -> int:
         info = self.client.publish(self.topics.events, T.encode(payload), qos=self.events_qos)
@@ -220,15 +227,8 @@ class TablePublisher:
             # The name is free again at once (a table that dies leaves its claim: stale once
             # its heartbeats are overdue, or at once when its last will says offline).
             self.client.publish(self.topics.claim, b"", qos=1, retain=True)
-            stopped = T.status_payload(
-                self.topics,
-                False,
-                "table stopped",
-                None,
-                self.broker.keepalive_s,
-                instance=self.instance,
-            )
-            info = self.client.publish(self.topics.status, T.encode(stopped), qos=1, retain=True)
+            stopped = self._status(False, "table stopped")
+            info = self.client.publish(self.topics.status, stopped, qos=1, retain=True)
             try:
                 info.wait_for_publish(timeout=timeout_s)
             except (RuntimeError, ValueError):
@@ -236,6 +236,7 @@ class TablePublisher:
         self.client.disconnect()
         self.client.loop_stop()
         self.outbox.close()
+        self.history_log.close()
 
     @property
     def connected(self) -> bool:
@@ -262,16 +263,10 @@ class TablePublisher:
         # The retained claim names this table again (a loser of a race may have overwritten it).
         claim = T.claim_payload(self.topics, self.instance, self.heartbeat_s, self.dashboard_url)
         client.publish(self.topics.claim, T.encode(claim), qos=1, retain=True)
-        online = T.status_payload(
-            self.topics,
-            True,
-            "playing",
-            self.dashboard_url,
-            self.broker.keepalive_s,
-            instance=self.instance,
-        )
-        client.publish(self.topics.status, T.encode(online), qos=1, retain=True)
+        client.publish(self.topics.status, self._status(True, "playing"), qos=1, retain=True)
         log.info("table %s connected to %s", self.topics.base, self.broker.display())
+        # a broker restarted without its retained messages gets the state and alerts again
+        self._last_state = self._last_alerts = None
         self._connected.set()
         self._nudge()
 
@@ -309,7 +304,9 @@ class TablePublisher:
         except (ValueError, UnicodeDecodeError):
             log.warning("ignored a malformed acknowledgement on %s", message.topic)
             return
-        if body.get("action") == "packup_check":  # staff ask for the box check
+        if body.get("action") == "log":  # the café catches up (cafe.catchup)
+            answer_log_request(self.history_log, client, self.topics, body)
+        elif body.get("action") == "packup_check":  # staff ask for the box check
             self.packup_requests.handle(body, self._state.phases.name)
         elif isinstance(alert_id, str) and alert_id.startswith("help:"):
             self._staff_answered_help(body.get("action"))
@@ -389,10 +386,13 @@ class TablePublisher:
             if call is not None:
                 alerts.append(call)
             alerts += [box for box in [self.packup.alert()] if box is not None]
+        self.history_log.note("state", self._state.payload)
+        alerts_body = T.alerts_payload(self.topics, game_id, alerts)
+        self.history_log.note("alerts", alerts_body)
         if encoded_state != self._last_state:
             self.client.publish(self.topics.state, encoded_state, qos=1, retain=True)
             self._last_state = encoded_state
-        encoded_alerts = T.encode(T.alerts_payload(self.topics, game_id, alerts)) if alerts else b""
+        encoded_alerts = T.encode(alerts_body) if alerts else b""
         if without_ts(encoded_alerts) != without_ts(self._last_alerts):
             # An empty retained message deletes the retained alerts: resolved means gone.
             self.client.publish(self.topics.alerts, encoded_alerts, qos=1, retain=True)

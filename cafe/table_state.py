@@ -19,6 +19,7 @@ class TableState:
         self.topics = topics
         self.phases = PhaseClock()
         self.encoded = b""
+        self.payload: dict = {}  # the message itself, for the table's history log (cafe.table_log)
         self._key: tuple | None = None
         self._records = 0  # records of the session when the phase was last sensed
 
@@ -35,5 +36,6 @@ class TableState:
         first_new = records[self._records] if same_session and self._records < len(records) else {}
         phase = self.phases.update(game_id, sense(session, camera), changed_at=first_new.get("ts"))
         self._key, self._records = key, len(records)
-        self.encoded = T.encode(T.state_payload(self.topics, game_id, session, camera, phase))
+        self.payload = T.state_payload(self.topics, game_id, session, camera, phase)
+        self.encoded = T.encode(self.payload)
         return self.encoded

@@ -7,7 +7,9 @@ Everything a table says lives under `companion/<venue>/tables/<table>/`:
     alerts   retained, QoS 1   the active alerts; an empty retained message clears them
     status   retained, QoS 1   online / offline (the offline one is also the last will)
     heartbeat QoS 0            "still here", every keep-alive / 3 (see `heartbeat_every`)
-    ack      QoS 1, café ->    staff acknowledge an alert; the table handles it
+    ack      QoS 1, café ->    staff acknowledge an alert; the table handles it (also the
+                               café's "send me your log since T", cafe.catchup)
+    log      QoS 1, -> café    one page of the table's history log, answering that request
     claim    retained, QoS 1   "this name is mine": how a starting table takes its name
 """
 
@@ -20,7 +22,7 @@ from typing import Any
 
 PROTOCOL_VERSION = 1
 ROOT = "companion"
-TABLE_TOPICS = ("state", "events", "alerts", "status", "heartbeat")
+TABLE_TOPICS = ("state", "events", "alerts", "status", "heartbeat", "log")
 # A consumer treats a table as "not heard from" after this many heartbeat intervals without
 # any live message: two beats missed, half a beat of slack for a busy machine.
 SILENT_AFTER_BEATS = 2.5
@@ -204,5 +206,21 @@ def packup_request_payload(by: str = "staff") -> dict:
         "alert": None,
         "by": by,
         "action": "packup_check",
+        "ts": round(time.time(), 3),
+    }
+
+
+def log_request_payload(request: str, since: float, after: int = 0) -> dict:
+    """The café asks a table for its history log since `since` (the table's clock), the page
+    after entry `after` (0: the first); `request` names the catch-up, echoed in each page.
+    Added within version 1: a table that does not know it ignores it."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "alert": None,
+        "by": "cafe",
+        "action": "log",
+        "request": request,
+        "since": since,
+        "after": after,
         "ts": round(time.time(), 3),
     }

@@ -159,9 +159,10 @@ function tile(data) {
     let line;
     if (state.over) {
       line = t("cafe.over") + (state.winners && state.winners.length
-        ? " · " + t("cafe.winners", { names: state.winners.join(", ") }) : "");
+        ? " · " + t("cafe.winners", { names: state.winners.join(t("cafe.list_sep")) }) : "");
     } else {
-      line = state.turn && state.turn.length ? t("cafe.to_play", { names: state.turn.join(", ") }) : "";
+      line = state.turn && state.turn.length
+        ? t("cafe.to_play", { names: state.turn.join(t("cafe.list_sep")) }) : "";
       if (state.round != null) line += (line ? " · " : "") + t("cafe.round", { n: state.round });
     }
     if (running || state.over) node.append(el("div", "turn-line", line));
@@ -237,7 +238,7 @@ function render() {
   const calls = snap.tables.filter((x) => (x.alerts || []).some((a) => a.kind === "help")).length;
   const online = snap.tables.filter((x) => x.online).length;
   document.getElementById("summary").textContent =
-    t("cafe.tables", { n: snap.tables.length }) + " (" + online + " " + t("cafe.online") + ")"
+    t("cafe.tables_online", { n: snap.tables.length, online })
     + (alerts ? " · " + t("cafe.alerts", { n: alerts }) : "")
     + (calls ? " · " + t("cafe.calls", { n: calls }) : "")
     + (snap.rejected ? " · " + t("cafe.rejected", { n: snap.rejected }) : "");

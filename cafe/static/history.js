@@ -33,7 +33,9 @@ function barChart(id, title, unit, rows, colour) {
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", title);
   const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 18;
-  const font = { size: Math.round(rootSize * 0.9) };
+  // A TV (as cafe.css): no label under 28 px, read from 3 m.
+  const tv = window.matchMedia("(min-width: 1400px)").matches;
+  const font = { size: Math.max(Math.round(rootSize * 0.9), tv ? 28 : 0) };
   const chart = new Chart(canvas, {
     type: "bar",
     data: {
@@ -46,6 +48,11 @@ function barChart(id, title, unit, rows, colour) {
       plugins: {
         title: { display: true, text: title, color: INK, font: { size: Math.round(rootSize * 1.1) } },
         legend: { display: false },
+        // "3 games" / "3 局": not Chart.js's own "局: 3", an ASCII colon in Chinese
+        tooltip: {
+          titleFont: font, bodyFont: font,
+          callbacks: { label: (item) => item.formattedValue + " " + unit },
+        },
       },
       scales: {
         x: { ticks: { color: INK, font }, grid: { color: GRID } },

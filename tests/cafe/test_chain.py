@@ -36,6 +36,7 @@ def bridge_config(venue: str, head_office: LocalBroker) -> str:
             f"topic companion/{venue}/tables/+/alerts out 1",
             f"topic companion/{venue}/tables/+/status out 1",
             f"topic companion/{venue}/tables/+/heartbeat out 0",
+            f"topic companion/{venue}/tables/+/log out 1",
             f"topic companion/{venue}/tables/+/ack in 1",
             "",
         ]
