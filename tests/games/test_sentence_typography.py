@@ -154,7 +154,7 @@ def test_money_in_chinese_has_one_form_everywhere():
     assert money(56000).zh == "5,600 萬元" and money(500).zh == "50 萬元"
     assert money(3500).en == "$3.5M" and money(500).en == "$500K"
     assert money(-1000).zh == "-100 萬元" and money(0).zh == "0 元"
-    old_form = re.compile(r"\$\s?[\d,.]+\s?萬")
+    old_form = re.compile(r"\$\s?[\d,.]+\s?萬|[\u4e00-\u9fff，：]\$\d")
     bad = []
     for folder in ("companion", "web", "cafe"):
         for path in (ROOT / folder).rglob("*"):
@@ -183,3 +183,20 @@ def test_musee_says_a_space_with_one_number_left_as_that_number():
     )
     assert one.en.endswith("space 2: only painting 6") and one.zh.endswith("第 2 格：只能放 6")
     assert "6 to 6" not in one.en and "6 到 6" not in one.zh
+
+
+def test_a_score_line_does_not_repeat_its_own_amount():
+    """A breakdown line shows its amount beside its words: Masterpiece's cash line said
+    "$30M Cash: $30M" (walk-through finding)."""
+    from companion.record import load_record
+    from companion.session import Session
+
+    record = load_record(ROOT / "tests/golden/masterpiece/three-players-every-space.json")
+    session = Session.replay(record.records())
+    assert session.game.is_over(session.state)
+    for side in session.game.score(session.state):
+        for line in side.lines:
+            if not line.points:
+                continue  # "worth $0" says why: a forgery
+            amount = money(line.points)
+            assert amount.en not in line.source.en and amount.zh not in line.source.zh, line

@@ -251,7 +251,8 @@ WORDS = Words({
                           "落槌，但 {buyer} 付不出 {said} 買 {title}"),
     "log.no_sale": ("Nobody bids for {title}", "沒有人出價買 {title}"),
     # -- scores and the winner
-    "score.cash": ("Cash: {cash}", "現金：{cash}"),
+    # the line's amount is beside it ("$30M  Cash"): said again it read "$30M Cash: $30M"
+    "score.cash": ("Cash", "現金"),
     "score.painting": ("{title}: {shown}", "{title}：{shown}"),
     "score.painting_hidden": ("{title}: value hidden until the end", "{title}：價值到遊戲結束才公開"),
     "score.cash_hidden": ("Cash: secret until the end", "現金：到遊戲結束才公開"),
@@ -335,9 +336,9 @@ WORDS = Words({
                          "可以 {price} 向任一玩家購買任一畫作。"),
     "space.must_sell": ("Must sell a painting to the bank for {price}.", "須以 {price} 將一幅畫作賣給銀行。"),
     # value cards, said at the end
-    "values.none": ("no value card, $0", "沒有價值卡，$0"),
+    "values.none": ("no value card, $0", "沒有價值卡，0 元"),
     "values.forgery": ("forgery", "贗品"),
-    "values.forged": ("{cards}: a forgery makes it worth $0", "{cards}：有贗品，價值 $0"),
+    "values.forged": ("{cards}: a forgery makes it worth $0", "{cards}：有贗品，價值 0 元"),
     "values.sum": ("{cards} = {total}", "{cards} = {total}"),
     # what a piece is, and where a painting is
     "piece.value_card": ("a value card", "價值卡"),
