@@ -1210,13 +1210,16 @@ async function loadGames() {
     if (g.result && g.result.scores) {
       result += t("games.scores", { list: g.result.scores.map((s) => pick(s.label) + " " + fmtLine(s.total, info)).join(" · ") });
     }
+    // each cell carries its column's name: a phone shows a game as a card of labelled lines
+    const label = (key) => ({ "data-label": t(key) });
     body.appendChild(el("tr", { "data-game-id": g.id },
-      el("td", { text: g.id }),
-      el("td", { text: info ? pick(info.name) : g.game }),
-      el("td", { text: fmtDate(g.created * 1000) }),
-      el("td", { text: (g.setup.names || []).map(localNames).join(", ") }),
-      el("td", { text: result }),
-      el("td", {},
+      el("td", { ...label("games.number"), text: g.id }),
+      el("td", { ...label("games.game"), text: info ? pick(info.name) : g.game }),
+      el("td", { ...label("games.date"), class: "games-date", text: fmtDate(g.created * 1000) }),
+      el("td", { ...label("games.players"),
+        text: (g.setup.names || []).map(localNames).join(currentLang() === "zh-TW" ? "、" : ", ") }),
+      el("td", { ...label("games.result"), text: result }),
+      el("td", { class: "games-actions" },
         el("a", { href: "/api/games/" + g.id + "/record", download: "", text: t("games.export") }), " ",
         g.id === data.current ? el("em", { text: t("games.current") })
           : el("button", { type: "button", text: t("games.open"),
@@ -1229,6 +1232,9 @@ async function loadGames() {
 
 async function importFile() {
   const file = $("import-file").files[0];
+  const name = $("import-name");
+  if (file) delete name.dataset.i18n;  // a file's own name, in no language
+  name.textContent = file ? file.name : t("games.noFile");
   if (!file) return;
   try {
     const answer = await api("POST", "/api/games/import", await file.text());
