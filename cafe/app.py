@@ -20,7 +20,7 @@ from pathlib import Path
 
 from flask import Flask, Response, current_app, jsonify, render_template, request, send_file
 
-from web import PlainJSON, is_loopback
+from web import PlainJSON, is_loopback, trusted_hosts
 from web.errors import ApiError, register_error_handlers
 from web.roles import install_token_guard
 from web.security import install_json_commands_only
@@ -105,7 +105,7 @@ def _flask_app(host: str, token: str | None, heartbeat_s: float) -> Flask:
     app.config["SSE_HEARTBEAT_S"] = heartbeat_s
     app.config["MAX_CONTENT_LENGTH"] = 16 * 1024
     if is_loopback(host):
-        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(host)
     return app
 
 

@@ -289,28 +289,6 @@ def _bundled_recording(game: str):
     return slug, recordings, folder, recording
 
 
-def _play_demo(runtime, folder: Path | None, slug: str, players: int, names, pace: float) -> str:
-    """Attach the recorded frames of `folder` (when given and the vision pipeline is
-    installed) or the scripted Musée game; returns the sentence saying which."""
-    from web.camera import open_watcher, pipeline_available
-    from web.demo import ScriptedWatcher, musee_script
-
-    if folder is not None and pipeline_available():
-        # Frame time stays the recording's (the tracker's timeouts are in seconds of frame
-        # time); the thread hands over one frame every `pace` seconds of wall-clock time.
-        watcher = open_watcher(f"images:{folder}", slug, players)
-        runtime.attach_watcher(watcher, f"demo: {folder.name} frames", interval_s=pace)
-        return f"Playing the rendered frames of {folder} as if from a camera."
-    # one scripted step is one settled placement, about four recorded frames
-    runtime.attach_watcher(
-        ScriptedWatcher(musee_script(), 2, names), "demo: simulated camera", interval_s=pace * 4
-    )
-    return (
-        "Playing a scripted Musée game through a simulated camera "
-        "(the vision pipeline or sample frames are not installed, or --simulated)."
-    )
-
-
 DEMO_OPTIONS = (
     click.option(
         "--game",
@@ -340,7 +318,7 @@ DEMO_OPTIONS = (
     click.option(
         "--simulated",
         is_flag=True,
-        help="Musée only: use the scripted camera even when the vision pipeline is installed",
+        help="play the recorded game's tables without the camera pipeline (Musée: a scripted game)",
     ),
     click.option("--teach", is_flag=True, help="teach the game step by step as it is played"),
 )
@@ -380,8 +358,9 @@ def demo(game, host, port, db, token, pace, names, simulated, teach, **cafe_opti
         }
     )
     runtime = app.extensions["companion_runtime"]
-    replay = folder if recording is not None and not simulated else None
-    how = _play_demo(runtime, replay, slug, players, player_names, pace)
+    from web.simulated import play_demo
+
+    how = play_demo(runtime, folder, slug, players, player_names, pace, simulated)
     tip = (
         "Try it: switch to 中文 at the top right; click an empty space in the museum of "
         "the player who is NOT to move, then a card, and the rule it breaks appears in red."

@@ -97,8 +97,9 @@ def test_every_game_has_a_page_of_four_sections_in_both_languages(slug):
         for words in texts:
             assert not english_words(words.zh), (slug, words.zh)
             assert not re.search(r"[\u4e00-\u9fff]", words.en), (slug, words.en)
-            # full-width punctuation in Chinese: no ASCII comma, colon or semicolon
-            assert not re.search(r"[,:;]", words.zh), (slug, words.zh)
+            # full-width punctuation in Chinese: no ASCII comma, colon or semicolon (a
+            # thousands separator is no comma: 1,500 萬元)
+            assert not re.search(r"(?<!\d),|,(?!\d{3})|[:;]", words.zh), (slug, words.zh)
     assert any(r.picture for r in page.rules()), "the page is illustrated"
 
 

@@ -43,6 +43,21 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+def trusted_hosts(host: str | None) -> list[str] | None:
+    """The Host names a loopback-bound server accepts: the loopback names and the address it
+    is bound to (127.0.0.2 is loopback too, and the printed link names it), so that a page on
+    another site cannot reach it through a DNS name pointing at this machine (DNS rebinding).
+    None (any name) for a server bound to the network, which a token guards instead."""
+    if not is_loopback(host):
+        return None
+    names = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    bound = (host or "127.0.0.1").strip().strip("[]")
+    for name in (bound, f"[{bound}]" if ":" in bound else bound):
+        if name not in names:
+            names.append(name)
+    return names
+
+
 class PlainJSON(DefaultJSONProvider):
     """JSON as written: Chinese stays readable (no \\u escapes), keys keep their order."""
 
@@ -76,10 +91,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         )
     app.config["ACCESS_TOKEN"] = token
     app.config["BIND_HOST"] = config.get("host")  # join links show this machine's LAN address
-    if is_loopback(config.get("host")):
-        # A page on another site must not reach this dashboard through a DNS name that
-        # points at 127.0.0.1 (DNS rebinding): only loopback names are accepted.
-        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1", "::1", "[::1]"]
+    hosts = trusted_hosts(config.get("host"))
+    if hosts is not None:
+        # DNS rebinding: only loopback names and the bound address are accepted.
+        app.config["TRUSTED_HOSTS"] = hosts
 
     runtime = config.get("runtime")
     if runtime is None:
@@ -112,4 +127,4 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
-__all__ = ["create_app", "is_loopback", "TokenRequiredError"]
+__all__ = ["create_app", "is_loopback", "trusted_hosts", "TokenRequiredError"]

@@ -94,17 +94,11 @@ def _points(value: float) -> str:
 
 
 def _money(k: float, lang: str) -> str:
-    """$3.5M / $500K, or $350萬 in Chinese: as the page says money (app.js fmtMoney)."""
-    if k == 0:
-        return "$0"
-    sign, k = ("-" if k < 0 else ""), abs(k)
+    """$3.5M / $500K, or 350 萬元 in Chinese: Masterpiece's one money format."""
+    from companion.games.masterpiece.words import money
 
-    def said(number: float) -> str:
-        return f"{number:,.3f}".rstrip("0").rstrip(".")
-
-    if lang == "zh-TW":
-        return f"{sign}${said(k / 10)}萬"
-    return f"{sign}${said(k / 1000)}M" if k >= 1000 else f"{sign}${said(k)}K"
+    said = money(k)
+    return said.zh if lang == "zh-TW" else said.en
 
 
 def _amount(value: float, game: dict, lang: str) -> str:

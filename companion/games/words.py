@@ -12,11 +12,17 @@ a key and a template per language, side by side, so a missing translation is a f
 
 Templates use str.format fields. A value that is itself a `Text` (a gallery's name, a
 theme) is filled in per language: its English into the English sentence, its Chinese into
-the Chinese one.
+the Chinese one. A count picks its noun's form with a spec of two words, one and other:
+"{count} {count:card|cards}" says "1 card", "3 cards" (`plural` below).
+
+A Chinese sentence keeps a half-width space between Chinese and Latin letters or digits
+("第 1 格", "Amy 出價") but never between two Chinese characters: a placeholder filled with
+Chinese words ("放在 {painting} 下面" with 星夜) reads "放在星夜下面" (`tidy_zh`).
 """
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -43,7 +49,8 @@ class Words(Mapping[str, tuple[str, str]]):
     def __call__(self, key: str, **values: Any) -> Text:
         en, zh = self._table[key]
         return Text(
-            en.format(**_in_language(values, "en")), zh.format(**_in_language(values, "zh"))
+            _FORMATTER.format(en, **_in_language(values, "en")),
+            tidy_zh(_FORMATTER.format(zh, **_in_language(values, "zh"))),
         )
 
     def refusal(
@@ -72,7 +79,7 @@ class Words(Mapping[str, tuple[str, str]]):
         items = list(items)
         return Text(
             en.join(str(i.en if isinstance(i, Text) else i) for i in items),
-            zh.join(str(i.zh if isinstance(i, Text) else i) for i in items),
+            tidy_zh(zh.join(str(i.zh if isinstance(i, Text) else i) for i in items)),
         )
 
     def problems(self) -> list[str]:
@@ -94,6 +101,38 @@ class Words(Mapping[str, tuple[str, str]]):
                         f"which the English one never names"
                     )
         return found
+
+
+class _Formatter(string.Formatter):
+    """str.format plus the plural spec: `{n:card|cards}` is "card" when n is 1."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return plural(value, *format_spec.split("|", 1))
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def plural(count: Any, one: str, other: str) -> str:
+    """The English noun for `count`: `one` for exactly 1, else `other` (0 cards, 2 cards)."""
+    try:
+        return one if float(count) == 1 else other
+    except (TypeError, ValueError):
+        return other
+
+
+# Chinese characters and full-width punctuation: no half-width space belongs between two.
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_SPACE_BETWEEN_CJK = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
+def tidy_zh(text: str) -> str:
+    """A Chinese sentence without the half-width spaces a template left between Chinese
+    characters or full-width punctuation ("放在 星夜 下面" -> "放在星夜下面"); spaces
+    beside Latin letters and digits stay ("第 1 格", "Amy 出價")."""
+    return _SPACE_BETWEEN_CJK.sub("", text)
 
 
 def _fields(template: str) -> set[str]:

@@ -186,9 +186,9 @@ def test_value_deck_must_match_the_catalogue(monkeypatch):
 
 
 def test_money_is_said_the_way_players_say_it():
-    assert mp_module.money(3500).en == "$3.5M" and mp_module.money(3500).zh == "$350萬"
-    assert mp_module.money(500).en == "$500K" and mp_module.money(500).zh == "$50萬"
-    assert mp_module.money(15000).zh == "$1,500萬" and mp_module.money(0).en == "$0"
+    assert mp_module.money(3500).en == "$3.5M" and mp_module.money(3500).zh == "350 萬元"
+    assert mp_module.money(500).en == "$500K" and mp_module.money(500).zh == "50 萬元"
+    assert mp_module.money(15000).zh == "1,500 萬元" and mp_module.money(0).en == "$0"
 
 
 # -- set-up -----------------------------------------------------------------------------------
@@ -423,7 +423,7 @@ def test_opening_bid_at_least_1m():
     state = bank_auction()
     [problem] = GAME.check(state, bid(1, 500))
     assert problem.code == "opening_too_low" and "$1M" in problem.message.en
-    assert "$100萬" in problem.message.zh
+    assert "100 萬元" in problem.message.zh
 
 
 def test_increments_of_at_least_500k_with_the_rule_named():
@@ -433,7 +433,7 @@ def test_increments_of_at_least_500k_with_the_rule_named():
     assert problem.message.en == (
         "Bids must rise by at least $500K: the standing bid is $3M, so bid $3.5M or more."
     )
-    assert "$350萬" in problem.message.zh
+    assert "350 萬元" in problem.message.zh
     assert codes(state, bid(2, 3200)) == ["money_step"]
     assert malformed(state, bid(2, 3.5)) == "move 'bid', field 'amount_k'"
     assert codes(state, bid(2, 3500)) == []
@@ -492,7 +492,7 @@ def test_a_bid_above_cash_is_never_refused_and_reveals_no_cash():
     assert codes(state, bid(1, 5000)) == []
     state = play(state, bid(2, 2000), bid(1, 5000))
     assert state.auction.standing_k == 5000 and state.auction.bidder == 1
-    assert "$4M" not in _said(state) and "$400萬" not in _said(state)
+    assert "$4M" not in _said(state) and "400 萬元" not in _said(state)
 
 
 def test_an_overbid_called_before_the_hammer_is_fined_and_the_bid_is_void():
@@ -520,7 +520,7 @@ def test_a_wrong_call_costs_nothing_and_the_bid_stands():
     assert state.cash[1] == 4000 and state.skips[1] == 0 and len(state.ledger) == ledger
     assert state.auction.standing_k == 3000 and state.auction.bidder == 1
     assert state.journal[-1].code == "overbid_call_wrong"
-    assert "$4M" not in _said(state, heard) and "$400萬" not in _said(state, heard)
+    assert "$4M" not in _said(state, heard) and "400 萬元" not in _said(state, heard)
     assert codes(state, Move("overbid", 2, {"amount_k": 3000})) == ["no_such_bid"]
 
 
@@ -842,11 +842,11 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     session.play(Move("deal", 0, {"painting": P(1)}))
     session.play(Move("draw_value", 0, {"card": card(1000)}))
     said = [v.to_dict()["text"] for v in session.verdicts]
-    assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫 蒙娜麗莎"}
+    assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫蒙娜麗莎"}
     # The value card's identity never reaches the log, only that a hidden card went down.
     assert said[1] == {
         "en": "Ana puts a hidden value card under Mona Lisa",
-        "zh-TW": "Ana 把 1 張隱藏的價值卡放在 蒙娜麗莎 下面",
+        "zh-TW": "Ana 把 1 張隱藏的價值卡放在蒙娜麗莎下面",
     }
     refused = session.play(Move("deal", 2, {"painting": P(2)}))
     assert not refused.accepted and session.verdicts[-1].to_dict()["text"]["en"].startswith(
@@ -854,14 +854,14 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     )
 
     state = bank_auction()  # Ana rolled onto a bank auction; Water Lilies is on the easel
-    assert GAME.describe_move(state, bid(1, 1500)) == Text("Ben bids $1.5M", "Ben 出價 $150萬")
+    assert GAME.describe_move(state, bid(1, 1500)) == Text("Ben bids $1.5M", "Ben 出價 150 萬元")
     state = play(state, bid(1, 1500))
     assert GAME.describe_move(state, Move("hammer", 0)) == Text(
-        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 $150萬 得標 睡蓮"
+        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 150 萬元得標睡蓮"
     )
     assert GAME.describe_move(
         state, Move("tie", None, {"players": [0, 2], "amount_k": 2000})
-    ) == Text("Ana and Chen call $2M at the same time", "Ana 和 Chen 同時喊出 $200萬")
+    ) == Text("Ana and Chen call $2M at the same time", "Ana 和 Chen 同時喊出 200 萬元")
     for mangled in (
         Move("roll", 0, {"value": 9}),
         Move("bid", 7, {"amount_k": 500}),

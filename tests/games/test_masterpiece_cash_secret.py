@@ -79,7 +79,7 @@ def test_each_seat_sees_its_own_cash_privately_and_everybody_s_at_the_end():
     state = GAME.new_game(Setup(3, NAMES[:3]))
     state = replace(state, cash=(18500, 13000, 11000))
     assert [GAME.private_view(state, s)["cash_k"] for s in range(3)] == [18500, 13000, 11000]
-    assert GAME.private_view(state, 1)["cash"] == {"en": "$13M", "zh-TW": "$1,300萬"}
+    assert GAME.private_view(state, 1)["cash"] == {"en": "$13M", "zh-TW": "1,300 萬元"}
     assert all(p["cash_k"] is None for p in GAME.describe(state)["players"])
     assert [line.code for s in GAME.score(state) for line in s.lines] == ["cash_hidden"] * 3
     over = replace(state, phase="over", bank=())

@@ -95,7 +95,7 @@ def test_a_refusal_takes_its_code_from_its_key_and_fills_each_language():
     )
     assert refusal.code == "not_your_painting" and refusal.region == "player1"
     assert refusal.message == Text(
-        "Ann does not own Sunflowers: it is on the easel.", "Ann 沒有 向日葵：它在畫架上。"
+        "Ann does not own Sunflowers: it is on the easel.", "Ann 沒有向日葵：它在畫架上。"
     )
     assert refuse("not_now.place_pawn").code == "not_now"
 

@@ -222,8 +222,8 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     # Traditional Chinese
     page.click("#lang-zh")
     assert page.locator("#mp-ledger h3").inner_text() == "銀行帳本"
-    assert "付給銀行 $200萬" in page.locator(".mp-ledger-row").first.inner_text()
-    assert "$1,300萬" in shown_cash(page, 2).inner_text()
+    assert "付給銀行 200 萬元" in page.locator(".mp-ledger-row").first.inner_text()
+    assert "1,300 萬元" in shown_cash(page, 2).inner_text()
     assert page.locator('.mp-space[data-space="0"] .mp-kind').inner_text() == "銀行拍賣"
     assert "未經查證" in page.locator("#mp-notes summary").inner_text()
     page.screenshot(path=str(SHOTS / "masterpiece-zh.png"), full_page=True)
@@ -372,7 +372,7 @@ def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_se
     page.screenshot(path=str(SHOTS / "masterpiece-final-en.png"), full_page=True)
     page.click("#lang-zh")
     assert page.locator("#mp-final h3").inner_text() == "最後財富"
-    assert "$4,150萬" in page.locator(".mp-final-side.winner .mp-wealth").inner_text()
+    assert "4,150 萬元" in page.locator(".mp-final-side.winner .mp-wealth").inner_text()
     assert "贗品" in page.locator('.mp-final-side[data-seat="1"]').inner_text()
     page.screenshot(path=str(SHOTS / "masterpiece-final-zh.png"), full_page=True)
     assert not errors, errors

@@ -246,7 +246,7 @@ def open_screen(browser, base: str, path: str, token: str, size: dict, lang: str
 
 
 def money(k: int, lang: str) -> str:
-    """A cash amount as the pages write it (app.js fmtMoney): $18.5M / $500K, $1,850萬."""
+    """A cash amount as the pages write it (app.js fmtMoney): $18.5M / $500K, 1,850 萬元."""
     if lang == "zh-TW":
         return f"${k / 10:,.1f}".removesuffix(".0") + "萬"
     return f"${k / 1000:,.3f}".rstrip("0").rstrip(".") + "M" if k >= 1000 else f"${k}K"

@@ -60,6 +60,9 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     wait_state(page, "S.snap.state.points === 5")
     total = page.locator("#mythe-total").inner_text()
     assert "5 points: you can reach the Bridge (space 5)" in total
+    # the number once ("★7 7 點" said it twice on the TV: walk-through finding)
+    said = page.locator("#mythe-total .mythe-points").inner_text()
+    assert said.strip().startswith("5 points: you can reach"), said
     assert "must stop on the Bridge (space 5)" in page.locator("#mythe-muststop").inner_text()
     assert page.locator(".mythe-space.target").get_attribute("data-space") == "5"
     assert page.locator("#mythe-drawn .mythe-card").count() == 2
@@ -69,6 +72,8 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
     assert "你的英雄必須停在小橋（第 5 格）" in must_stop.inner_text()
     total = page.locator("#mythe-total").inner_text()
     assert "5 點：你可以走到小橋（第 5 格）" in total
+    said = page.locator("#mythe-total .mythe-points").inner_text()
+    assert said.replace(" ", "").startswith("5點：你可以"), said
     page.screenshot(path=str(SHOTS / "mythe-draw-zh.png"), full_page=True)
     page.click("#lang-en")
 

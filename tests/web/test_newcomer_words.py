@@ -1,7 +1,7 @@
 """What a newcomer reads, at the size and in the language where each defect was seen
 (issue 23, items 3 and 6 to 9). One real server for the module, one page per check.
 
-- Masterpiece's money is money ($25M, $2,500萬), the score is wealth: on the dashboard at the
+- Masterpiece's money is money ($25M, 2,500 萬元), the score is wealth: on the dashboard at the
   start and at the end, on the TV, in past games and in the results picture.
 """
 
@@ -23,7 +23,7 @@ LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 TV = {"viewport": {"width": 1920, "height": 1080}}
 MONEY = {
     "en": re.compile(r"^\$\d+(\.\d+)?[MK]$|^\$0$"),
-    "zh-TW": re.compile(r"^\$[\d,.]+萬$|^\$0$"),
+    "zh-TW": re.compile(r"^-?[\d,.]+ 萬元$|^0 元$"),
 }
 
 
@@ -80,7 +80,8 @@ def test_masterpiece_money_is_money_and_wealth_the_score(browser, server, lang, 
     page.locator("#games-body tr").first.wait_for()
     row = page.locator("#games-body tr").first.inner_text()
     listed = re.findall(
-        r"(?:Ana|Ben|Chen) (\$\S+?)[ ·)）]", row.split("\t")[4].split("(")[-1].split("（")[-1]
+        r"(?:Ana|Ben|Chen) (\$\S+?|[\d,.]+ 萬元)[ ·)）]",
+        row.split("\t")[4].split("(")[-1].split("（")[-1],
     )
     assert len(listed) == 3 and all(money.match(amount) for amount in listed), row
     assert not page.errors

@@ -14,6 +14,8 @@ mode is measured the same way above each game's board.
 from __future__ import annotations
 
 import json
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -105,7 +107,8 @@ MEASURE = """(smallest, sideBySide) => {
           scrollWidth: document.documentElement.scrollWidth,
           width: innerWidth, height: innerHeight, tvBottom: tv.bottom,
           code: code && {top: code.top, bottom: code.bottom},
-          lesson: !document.querySelector('#lesson').classList.contains('hidden')};
+          lesson: !document.querySelector('#lesson').classList.contains('hidden'),
+          camera: !document.querySelector('#overlay-panel').hidden};
 }"""
 
 
@@ -122,7 +125,9 @@ def server(start_server_module):
     return start_server_module("serve", "--port", "0").drain()
 
 
-def measure_tv(browser, url: str, where: str, lang: str, ended: bool = False) -> dict:
+def measure_tv(
+    browser, url: str, where: str, lang: str, ended: bool = False, camera: bool = False
+) -> dict:
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     errors = []
@@ -132,6 +137,9 @@ def measure_tv(browser, url: str, where: str, lang: str, ended: bool = False) ->
     page.wait_for_function("() => document.querySelector('.tv-board').dataset.fit")
     if ended:  # the code to log the play is fetched apart, after the results
         page.wait_for_function("() => !document.querySelector('#cafe-plays').hidden")
+    if camera:  # the camera's picture is fetched apart, after the snapshot
+        page.wait_for_function("() => !document.querySelector('#overlay-panel').hidden")
+        page.wait_for_timeout(1000)
     page.wait_for_timeout(300)  # a view drawn after the snapshot is fitted on the next frame
     seen = page.evaluate(MEASURE, [SMALLEST_PX, SIDE_BY_SIDE])
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -193,5 +201,33 @@ def test_the_lesson_panel_and_the_board_fit_the_tv_together(browser, server, gam
         where = f"{game} lesson {lang}"
         seen = measure_tv(browser, server.url, where, lang)
         assert seen["lesson"], where
+        problems += problems_of(seen, where)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, start_server):
+    """`companion demo --game crypt --teach`: the lesson panel, Crypt's board with its
+    push-offs and the camera's picture with its legend, all on one screen mid-game. The
+    lesson once took 40 % of the screen and cut "Push-offs this round" and the legend at the
+    bottom (walk-through finding)."""
+    server = start_server("demo", "--game", "crypt", "--teach", "--port", "0", "--pace", "0.2")
+    server.drain()
+    for _ in range(600):
+        with urllib.request.urlopen(server.url + "/api/state", timeout=10) as answer:
+            state = json.load(answer)
+        try:
+            with urllib.request.urlopen(server.url + "/api/overlay", timeout=10) as answer:
+                pictured = answer.status == 200
+        except urllib.error.HTTPError:
+            pictured = False
+        if pictured and len(state["log"]) >= 8:
+            break
+        time.sleep(0.5)
+    assert pictured and len(state["log"]) >= 8, "the demo reached the middle of its game"
+    problems = []
+    for lang in ("en", "zh-TW"):
+        where = f"crypt lesson mid-game camera {lang}"
+        seen = measure_tv(browser, server.url, where, lang, camera=True)
+        assert seen["lesson"] and seen["camera"], (where, seen["lesson"], seen["camera"])
         problems += problems_of(seen, where)
     assert not problems, "\n".join(problems)

@@ -232,14 +232,16 @@ function cardLabel(payload) {
 /* A label's colon: full width in Chinese (「手牌數：」), ": " in English. */
 function colon() { return currentLang() === "zh-TW" ? "：" : ": "; }
 function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
-/* Money as players say it: $3.5M / $500K in English, $350萬 / $50萬 in Chinese (amounts are
-   integer thousands, as the engine keeps them). */
+/* Money as players say it: $3.5M / $500K in English, 350 萬元 / 50 萬元 in Chinese (amounts
+   are integer thousands, as the engine keeps them; the same as companion/games/masterpiece/
+   words.py money). */
 function fmtMoney(k) {
   if (k == null) return "—";
-  if (k === 0) return "$0";
+  const zh = currentLang() === "zh-TW";
+  if (k === 0) return zh ? "0 元" : "$0";
   const sign = k < 0 ? "-" : "";
   k = Math.abs(k);
-  if (currentLang() === "zh-TW") return sign + "$" + (k / 10).toLocaleString("en") + "萬";
+  if (zh) return sign + (k / 10).toLocaleString("en") + " 萬元";
   return sign + (k >= 1000 ? "$" + (k / 1000).toLocaleString("en") + "M" : "$" + k + "K");
 }
 /* A score as its game counts it: points, or money (Masterpiece's wealth). */
@@ -483,6 +485,15 @@ function mySeat() {
 function pageRole() { return document.body.dataset.role || "viewer"; }
 
 function isHost() { return pageRole() === "host"; }
+
+/* Placeholder data (a card list or table not typed in from the real game yet) is the host's
+   concern, said in the README and the print kit: the host's own dashboard flags it, never the
+   TV or a seat's phone (walk-through finding). */
+function showsDataNotices() { return isHost() && document.body.dataset.page !== "tv"; }
+function isPlaceholderNote(note) { return !!note && /placeholder|unverified/i.test(note.en || ""); }
+function playerNotes(notes) {
+  return showsDataNotices() ? (notes || []) : (notes || []).filter((n) => !isPlaceholderNote(n));
+}
 
 function mayActFor(seat) {
   if (isHost()) return true;
@@ -872,7 +883,7 @@ async function loadRules() {
   $("rules-players").textContent = t("teach.players", { counts: info.player_counts.join(currentLang() === "zh-TW" ? "、" : ", ") });
   renderHowToPlay(info);
   const notes = clear($("rules-notes"));
-  for (const note of info.notes) notes.appendChild(el("li", { text: pick(note) }));
+  for (const note of playerNotes(info.notes)) notes.appendChild(el("li", { text: pick(note) }));
   const playing = S.snap && S.snap.game.slug === info.slug;
   $("rules-now-box").classList.toggle("hidden", !playing);
   if (playing) {
@@ -1199,13 +1210,16 @@ async function loadGames() {
     if (g.result && g.result.scores) {
       result += t("games.scores", { list: g.result.scores.map((s) => pick(s.label) + " " + fmtLine(s.total, info)).join(" · ") });
     }
+    // each cell carries its column's name: a phone shows a game as a card of labelled lines
+    const label = (key) => ({ "data-label": t(key) });
     body.appendChild(el("tr", { "data-game-id": g.id },
-      el("td", { text: g.id }),
-      el("td", { text: info ? pick(info.name) : g.game }),
-      el("td", { text: fmtDate(g.created * 1000) }),
-      el("td", { text: (g.setup.names || []).map(localNames).join(", ") }),
-      el("td", { text: result }),
-      el("td", {},
+      el("td", { ...label("games.number"), text: g.id }),
+      el("td", { ...label("games.game"), text: info ? pick(info.name) : g.game }),
+      el("td", { ...label("games.date"), class: "games-date", text: fmtDate(g.created * 1000) }),
+      el("td", { ...label("games.players"),
+        text: (g.setup.names || []).map(localNames).join(currentLang() === "zh-TW" ? "、" : ", ") }),
+      el("td", { ...label("games.result"), text: result }),
+      el("td", { class: "games-actions" },
         el("a", { href: "/api/games/" + g.id + "/record", download: "", text: t("games.export") }), " ",
         g.id === data.current ? el("em", { text: t("games.current") })
           : el("button", { type: "button", text: t("games.open"),
@@ -1218,6 +1232,9 @@ async function loadGames() {
 
 async function importFile() {
   const file = $("import-file").files[0];
+  const name = $("import-name");
+  if (file) delete name.dataset.i18n;  // a file's own name, in no language
+  name.textContent = file ? file.name : t("games.noFile");
   if (!file) return;
   try {
     const answer = await api("POST", "/api/games/import", await file.text());
@@ -1267,5 +1284,6 @@ document.addEventListener("DOMContentLoaded", async () => {
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
                      fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
+                     showsDataNotices, isPlaceholderNote, playerNotes,
                      sayCameraWarning, renderPrivate, needsChoice,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

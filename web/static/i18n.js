@@ -56,13 +56,16 @@ function fmtNumber(n) {
   return new Intl.NumberFormat(currentLang(), { maximumFractionDigits: 1 }).format(n);
 }
 
-/* Dates as zh-TW readers write them (YYYY/MM/DD); English gets the same order with dashes. */
+/* Dates as zh-TW readers write them (YYYY/MM/DD); English gets the same order with dashes.
+   Word joiners (U+2060) keep the date and the time whole: a narrow box broke "2026-/12-02"
+   after the dash. A line may still break between the date and the time. */
 function fmtDate(date) {
   const d = date instanceof Date ? date : new Date(date);
   const two = (x) => String(x).padStart(2, "0");
-  const sep = currentLang() === "zh-TW" ? "/" : "-";
+  const J = "\u2060";
+  const sep = J + (currentLang() === "zh-TW" ? "/" : "-") + J;
   return d.getFullYear() + sep + two(d.getMonth() + 1) + sep + two(d.getDate())
-    + " " + two(d.getHours()) + ":" + two(d.getMinutes());
+    + " " + two(d.getHours()) + J + ":" + J + two(d.getMinutes());
 }
 
 /* A server Text {"en", "zh-TW"} (or a player's name) in the chosen language. */

@@ -138,6 +138,12 @@ const Lesson = (() => {
       highlight(null);
     }
     if (viewer) box.querySelectorAll(".lesson-buttons").forEach((n) => n.remove());
+    // The TV: a rule card floats beside the step's words, right under the title (teach.css)
+    if (page === "tv") {
+      const title = box.querySelector(".lesson-title");
+      [...box.querySelectorAll(".lesson-rule, .lesson-refusal")].reverse()
+        .forEach((card) => box.insertBefore(card, title.nextSibling));
+    }
   }
 
   /* The set-up page: "Teach this game" starts the new game as the form does, then its lesson

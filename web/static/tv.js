@@ -46,8 +46,27 @@ const TvLayout = (() => {
     box.hidden = !list.childNodes.length;  // no heading over an empty list
   }
 
+  // The camera's picture and its legend under the scores: the picture narrows (down to 40 %
+  // of the column) until the column fits, and the legend goes last; they were cut at the
+  // bottom under a lesson mid-game.
+  function fitSide() {
+    const side = document.querySelector(".tv-side");
+    const wrap = document.querySelector(".tv-side .overlay-wrap");
+    const legend = document.getElementById("overlay-legend");
+    if (!side || !wrap) return;
+    wrap.style.width = "";
+    wrap.style.margin = "";
+    if (legend) legend.hidden = false;
+    for (let share = 90; overflows(side) && share >= 40; share -= 10) {
+      wrap.style.width = share + "%";
+      wrap.style.margin = "0 auto";
+    }
+    if (legend && overflows(side)) legend.hidden = true;
+  }
+
   function after(snap) {
     fitBoard();
+    fitSide();
     fitLog(snap);
   }
 
@@ -56,7 +75,7 @@ const TvLayout = (() => {
   function watchParts() {
     if (typeof ResizeObserver === "undefined") return;
     const again = new ResizeObserver(() => { if (window.Companion.S.snap) after(window.Companion.S.snap); });
-    for (const id of ["cafe-plays", "tv-scores", "lesson"]) {
+    for (const id of ["cafe-plays", "tv-scores", "lesson", "overlay-panel"]) {
       const part = document.getElementById(id);
       if (part) again.observe(part);
     }

@@ -110,7 +110,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "卡牌只能放在卡牌列的最右邊，不能插在兩張卡牌中間（這裡是{row}的{between}之間）。",
     ),
     "no_cards_left": (
-        "{player} has played all {hand} cards this round: now place your follower.",
+        "{player} has played all {hand} {hand:card|cards} this round: now place your follower.",
         "{player} 本回合的 {hand} 張牌都出完了：現在請放置大玩家指示物。",
     ),
     "face_down_card_named": (
@@ -197,7 +197,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "log.card_from": ("the card from {place}", "從{place}收走的卡牌"),
     "log.choose_score": (
-        "{player} scores {card} for {points} points",
+        "{player} scores {card} for {points} {points:point|points}",
         "{player} 選擇{card}得 {points} 分",
     ),
     "log.keep_animal": (
@@ -210,7 +210,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "round": ("Round {round}", "第 {round} 回合"),
     "score.dragon_or_fairy": ("{round}: {card} from {row}", "{round}：{row}的{card}"),
     "score.non_matching": (
-        "{round}: {card} lay face down in {row} (not its colour): {points} points",
+        "{round}: {card} lay face down in {row} (not its colour): {points} {points:point|points}",
         "{round}：{card}蓋在{row}（顏色不同）：得 {points} 分",
     ),
     "score.persons": (
@@ -240,21 +240,24 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "，含 {count} 張建築物萬用卡",
     ),
     "outcome.shared": (
-        "{names} share the win with {total} points.",
+        "{names} share the win with {total} {total:point|points}.",
         "{names} 以 {total} 分共同獲勝。",
     ),
-    "outcome.wins": ("{names} wins with {total} points.", "{names} 以 {total} 分獲勝。"),
+    "outcome.wins": (
+        "{names} wins with {total} {total:point|points}.",
+        "{names} 以 {total} 分獲勝。",
+    ),
     "tie.shared": (
-        "Tied on {total} points and {buildings} building cards each: the win is shared.",
+        "Tied on {total} {total:point|points} and {buildings} building {buildings:card|cards} each: the win is shared.",
         "同為 {total} 分，建築物卡也都是 {buildings} 張：共同獲勝。",
     ),
     "tie.buildings": (
-        "Tied on {total} points; {names} has more building cards ({buildings}).",
+        "Tied on {total} {total:point|points}; {names} has more building cards ({buildings}).",
         "同為 {total} 分；{names} 的建築物卡比較多（{buildings} 張）。",
     ),
     # teaching
     "hint.setup": (
-        "{dealer} (dealer): turn up {left} more cards, each at the end of the row of its colour; "
+        "{dealer} (dealer): turn up {left} more {left:card|cards}, each at the end of the row of its colour; "
         "a joker goes where you choose.",
         "{dealer}（發牌玩家）：再翻開 {left} 張卡牌，放在同色卡牌列的最右邊；萬用卡可放在你選的任一列。",
     ),
@@ -279,7 +282,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "summary.place": ("{row} place {place}", "{row}第 {place} 格"),
     "hint.follower": (
-        "{player}: your follower at the end of {row} would take {count} cards now.",
+        "{player}: your follower at the end of {row} would take {count} {count:card|cards} now.",
         "{player}：大玩家指示物放在{row}最右邊，現在可收走 {count} 張卡牌。",
     ),
     "hint.turn_up": (
@@ -289,11 +292,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "hint.your_collection": ("your collection", "你的動物收藏"),
     "hint.your_chest": ("your chest", "你的財寶箱"),
     "hint.score": (
-        "{player}: score {card} for {points} points now",
+        "{player}: score {card} for {points} {points:point|points} now",
         "{player}：{card}現在得 {points} 分",
     ),
     "hint.keep": (
-        "{player}: keep {card} in {where} (about {points} points)",
+        "{player}: keep {card} in {where} (about {points} {points:point|points})",
         "{player}：把{card}收進{where}（約 {points} 分）",
     ),
     # the rules page

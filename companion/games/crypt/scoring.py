@@ -55,7 +55,9 @@ def treasure_lines(game, by_type) -> list[ScoreLine]:
                 ScoreLine(sum(values), f"treasure_{kind}", words, tuple(o.payload for o in known))
             )
         if unknown:
-            words = WORDS("score.unrevealed", count=unknown, kind=t)
+            # "1 Idol still face down", "2 Idols still face down"
+            one = log.type_name(game, kind, plural=unknown != 1)
+            words = WORDS("score.unrevealed", count=unknown, kind=one)
             lines.append(ScoreLine(0, "unrevealed", words, (game.type_back[kind],)))
     return lines
 

@@ -51,10 +51,10 @@ WORDS = Words({
         "請說明翻開的是哪張牌（代碼）或是哪種背面。"),
     "unknown_card": ("{payload!r} is not a Crypt treasure card.", "{payload!r} 不是皇家地窖的寶藏卡。"),
     "too_many_face_up": (
-        "Only {face_up} cards are dealt face up each round with {players} players.",
+        "Only {face_up} {face_up:card|cards} are dealt face up each round with {players} players.",
         "{players} 人遊戲每回合只翻開 {face_up} 張正面朝上的牌。"),
     "too_many_face_down": (
-        "Only {face_down} cards are dealt face down each round with {players} players.",
+        "Only {face_down} {face_down:card|cards} are dealt face down each round with {players} players.",
         "{players} 人遊戲每回合只放 {face_down} 張面朝下的牌。"),
     "none_left": ("No {kind} are left in the deck.", "牌堆裡已經沒有{kind}了。"),
     "card_not_in_game": (
@@ -70,10 +70,10 @@ WORDS = Words({
         "All dice on {here} must show the same number: the others show {others}.",
         "放在{here}上的骰子必須同一點數：其他骰子是 {others}。"),
     "not_enough_dice.claim": (
-        "{player} has {ready} ready dice, not {dice}.",
+        "{player} has {ready} ready {ready:die|dice}, not {dice}.",
         "{player} 只有 {ready} 顆可用的骰子，不是 {dice} 顆。"),
     "not_enough_dice.place_die": (
-        "{player} has only {ready} ready dice.",
+        "{player} has only {ready} ready {ready:die|dice}.",
         "{player} 只有 {ready} 顆可用的骰子。"),
     "lights_out_one_card": (
         "{player} holds Lights Out and takes the last turn: put dice on only one card.",
@@ -92,7 +92,7 @@ WORDS = Words({
     "not_solo": ("Only a solo game has a ghost.", "只有單人遊戲才有鬼魂。"),
     "not_ghost_turn": ("It is not the ghost's turn.", "現在不是鬼魂的回合。"),
     "bad_roll.ghost_roll": (
-        "Enter the ghost's {need} dice, each from 1 to 6.",
+        "Enter the ghost's {need} {need:die|dice}, each from 1 to 6.",
         "請輸入鬼魂的 {need} 顆骰子，每顆 1 到 6。"),
     # collecting
     "wrong_phase.roll": ("Exhaustion rolls happen in the collect phase.", "疲憊擲骰只在收集寶藏階段進行。"),
@@ -138,7 +138,7 @@ WORDS = Words({
         "{player} does not roll now: only the players tied for the win roll, once each time.",
         "{player} 現在不用擲骰：只有平手爭勝的玩家擲骰，每次各擲一回。"),
     "bad_roll.tiebreak_roll": (
-        "Roll all {need} ready dice, each from 1 to 6.",
+        "Roll all {need} ready {need:die|dice}, each from 1 to 6.",
         "請擲全部 {need} 顆可用的骰子，每顆 1 到 6。"),
     # the camera
     "collector_side_differs": (
@@ -163,9 +163,9 @@ WORDS = Words({
     "name.torch.leader": ("Leader", "起始火炬"),
     "name.torch.lights_out": ("Lights Out", "熄燈火炬"),
     "name.dice.one": ("{count} die", "{count} 顆骰子"),
-    "name.dice.many": ("{count} dice", "{count} 顆骰子"),
+    "name.dice.many": ("{count} {count:die|dice}", "{count} 顆骰子"),
     "name.dice_of.one": ("{count} die of {effort}", "{count} 顆 {effort} 點的骰子"),
-    "name.dice_of.many": ("{count} dice of {effort}", "{count} 顆 {effort} 點的骰子"),
+    "name.dice_of.many": ("{count} {count:die|dice} of {effort}", "{count} 顆 {effort} 點的骰子"),
     "name.card.a": ("a {kind}", "一張{kind}"),
     "name.card.an": ("an {kind}", "一張{kind}"),
     # the game log
@@ -222,7 +222,7 @@ WORDS = Words({
         "The rolled die could not be read: enter the number on the dashboard.",
         "擲出的骰子看不清楚：請在控制台輸入點數。"),
     # score lines
-    "score.ready_dice": ("{ready} ready dice, {points} each", "{ready} 顆未疲憊的僕人骰，每顆 {points} 分"),
+    "score.ready_dice": ("{ready} ready {ready:die|dice}, {points} each", "{ready} 顆未疲憊的僕人骰，每顆 {points} 分"),
     "score.treasures": ("{kind}: {sums}", "{kind}：{sums}"),
     "score.unrevealed": (
         "{count} {kind} still face down (counted when shown)",
@@ -255,10 +255,10 @@ WORDS = Words({
         "highest.",
         "同為 {best:g} 分；平手玩家擲出所有可用骰子（{rolls}），{nam"
         "e} 點數最高。"),
-    "outcome.shared": ("{names} share the win with {best:g} points.", "{names} 以 {best:g} 分共同獲勝。"),
-    "outcome.wins": ("{names} wins with {best:g} points.", "{names} 以 {best:g} 分獲勝。"),
+    "outcome.shared": ("{names} share the win with {best:g} {best:point|points}.", "{names} 以 {best:g} 分共同獲勝。"),
+    "outcome.wins": ("{names} wins with {best:g} {best:point|points}.", "{names} 以 {best:g} 分獲勝。"),
     "outcome.solo": (
-        "{name} ends with {total:g} points: {rank}.",
+        "{name} ends with {total:g} {total:point|points}: {rank}.",
         "{name} 最後得到 {total:g} 分：{rank}。"),
     "outcome.tie_stands": (
         "Tied on {best:g} and the dice did not separate them: the win is shared.",
@@ -272,14 +272,14 @@ WORDS = Words({
         "Lights Out: only one card this turn.",
         "{name}：把可用的骰子放到寶藏卡上（同一張卡的骰子點數要相同），或是恢復骰子。熄燈火炬：這回合只能放一張卡。"),
     "hint.reveal": (
-        "Deal {face_up} cards face up, then {face_down} face down, in one row.",
+        "Deal {face_up} {face_up:card|cards} face up, then {face_down} face down, in one row.",
         "翻開 {face_up} 張正面朝上的牌，再放 {face_down} 張面朝下"
         "的牌，排成一排。"),
     "hint.ghost_dice": (
         "Set the ghost's dice: {dice} × {effort} on {here}.",
         "擺放鬼魂的骰子：{dice} 顆 {effort} 點放在{here}。"),
     "hint.ghost_turn": (
-        "Ghost's turn: roll {count} ghost dice and enter the numbers.",
+        "Ghost's turn: roll {count} ghost {count:die|dice} and enter the numbers.",
         "鬼魂的回合：擲 {count} 顆鬼魂骰子並輸入點數。"),
     "hint.must_recover": ("{name} has no ready dice and must recover.", "{name} 沒有可用的骰子，必須恢復。"),
     "hint.before_scoring": (

@@ -17,19 +17,25 @@ def score(game, state: MasterpieceState) -> tuple[SideScore, ...]:
     sides = []
     for seat in range(state.players):
         if revealed:
-            cash = money(state.cash[seat])
-            lines = [ScoreLine(state.cash[seat], "cash", WORDS("score.cash", cash=cash))]
+            lines = [ScoreLine(state.cash[seat], "cash", WORDS("score.cash"))]
         else:
             lines = [ScoreLine(0, "cash_hidden", WORDS("score.cash_hidden"))]
         for h in state.holdings[seat]:
             title = log.painting_name(game, h.painting)
             if revealed:
                 shown = log.values_text(game, h.values)
+                value = painting_value(game, h.values)
+                # one value card says the line's own amount: the title alone, not "$3M: $3M"
+                said = (
+                    title
+                    if shown == money(value)
+                    else WORDS("score.painting", title=title, shown=shown)
+                )
                 lines.append(
                     ScoreLine(
-                        painting_value(game, h.values),
+                        value,
                         "painting",
-                        WORDS("score.painting", title=title, shown=shown),
+                        said,
                         (h.painting, *h.values),
                     )
                 )

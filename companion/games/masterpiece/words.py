@@ -17,13 +17,20 @@ from ..words import Words
 # The sentence tables keep each English sentence beside its Chinese one, laid out by hand
 # for translators; the formatter would split them apart.
 # fmt: off
-def money(amount_k: int) -> Text:
-    """$3.5M / $350萬, $500K / $50萬: how players say amounts."""
-    if amount_k == 0:
-        return Text("$0", "$0")
-    en = f"${amount_k / 1000:g}M" if amount_k >= 1000 else f"${amount_k}K"
-    zh = f"${amount_k / 10:,g}萬"
-    return Text(en, zh)
+def money(amount_k: float) -> Text:
+    """$3.5M / 350 萬元, $500K / 50 萬元: how players say amounts (thousands, as the engine
+    keeps them). The one money format: web/results_image.py says it through this, the
+    page's app.js fmtMoney the same way."""
+    sign, k = ("-" if amount_k < 0 else ""), abs(amount_k)
+    if k == 0:
+        return Text("$0", "0 元")
+    en = f"{sign}${_said(k / 1000)}M" if k >= 1000 else f"{sign}${_said(k)}K"
+    return Text(en, f"{sign}{_said(k / 10)} 萬元")
+
+
+def _said(number: float) -> str:
+    """5600 -> "5,600", 3.5 -> "3.5": thousands separated, no trailing zeros."""
+    return f"{number:,.3f}".rstrip("0").rstrip(".")
 
 
 WORDS = Words({
@@ -86,7 +93,7 @@ WORDS = Words({
     "not_now.place_pawn": (
         "Pawns are placed before the game starts; after that they move only by the die.",
         "棋子只在遊戲開始前擺放，之後只能依骰子點數移動。"),
-    "missing.paintings": ("{count} players still need a painting", "還有 {count} 位玩家沒拿到名畫"),
+    "missing.paintings": ("{count} {count:player still needs|players still need} a painting", "還有 {count} 位玩家沒拿到名畫"),
     "missing.pawns": ("pawns not placed: {names}", "還沒放棋子：{names}"),
     "note.start": ("{name} rolled highest and starts; play goes clockwise.",
                    "{name} 擲出最大點數，先開始；依順時針方向進行。"),
@@ -244,7 +251,8 @@ WORDS = Words({
                           "落槌，但 {buyer} 付不出 {said} 買 {title}"),
     "log.no_sale": ("Nobody bids for {title}", "沒有人出價買 {title}"),
     # -- scores and the winner
-    "score.cash": ("Cash: {cash}", "現金：{cash}"),
+    # the line's amount is beside it ("$30M  Cash"): said again it read "$30M Cash: $30M"
+    "score.cash": ("Cash", "現金"),
     "score.painting": ("{title}: {shown}", "{title}：{shown}"),
     "score.painting_hidden": ("{title}: value hidden until the end", "{title}：價值到遊戲結束才公開"),
     "score.cash_hidden": ("Cash: secret until the end", "現金：到遊戲結束才公開"),
@@ -271,7 +279,7 @@ WORDS = Words({
         "overbid costs a $1M fine and the next turn; a wrong call costs nothing, and an overbid "
         "nobody calls stands.",
         "超過現金的出價和一般出價一樣會被接受：現金是秘密。落槌前任何玩家都可以指出（登記超額出價"
-        "）：這時才檢查；被指出的超額出價罰款 $100萬 "
+        "）：這時才檢查；被指出的超額出價罰款 100 萬元"
         "並喪失下一回合；喊錯不受罰；沒人指出的超額出價有效。"),
     "rules.board_placeholder": (
         "The order of the 30 board spaces is a placeholder (not found in public sources); check "
@@ -280,7 +288,7 @@ WORDS = Words({
     "rules.deck_placeholder": (
         "The value-card distribution is a placeholder (not found in public sources): 3 forgeries "
         "and values from $1M to $10M.",
-        "價值卡的分布是暫定資料（公開資料中找不到）：3 張贗品，其餘 $100萬 到 $1000萬。"),
+        "價值卡的分布是暫定資料（公開資料中找不到）：3 張贗品，其餘 100 萬元到 1,000 萬元。"),
     # -- names of moves, spaces, pieces and places
     # each move in the players' words (a refusal says which action does not fit now)
     "move.deal": ("Dealing a painting", "發名畫"),
@@ -328,9 +336,9 @@ WORDS = Words({
                          "可以 {price} 向任一玩家購買任一畫作。"),
     "space.must_sell": ("Must sell a painting to the bank for {price}.", "須以 {price} 將一幅畫作賣給銀行。"),
     # value cards, said at the end
-    "values.none": ("no value card, $0", "沒有價值卡，$0"),
+    "values.none": ("no value card, $0", "沒有價值卡，0 元"),
     "values.forgery": ("forgery", "贗品"),
-    "values.forged": ("{cards}: a forgery makes it worth $0", "{cards}：有贗品，價值 $0"),
+    "values.forged": ("{cards}: a forgery makes it worth $0", "{cards}：有贗品，價值 0 元"),
     "values.sum": ("{cards} = {total}", "{cards} = {total}"),
     # what a piece is, and where a painting is
     "piece.value_card": ("a value card", "價值卡"),

@@ -69,7 +69,11 @@ def _space_hints(game: "Musee", state: MuseeState, museum: int) -> list[Hint]:
             low, high = allowed_range(row, space)
             low, high = max(low, used.start), min(high, used.stop - 1)
             open_numbers = [n for n in range(low, high + 1) if n not in placed]
-            if open_numbers:
+            if len(open_numbers) == 1:
+                text = WORDS(
+                    "hint_space_one", gallery=gallery_name, space=space + 1, number=open_numbers[0]
+                )
+            elif open_numbers:
                 text = WORDS(
                     "hint_space_open",
                     gallery=gallery_name,
@@ -90,6 +94,7 @@ def _space_hints(game: "Musee", state: MuseeState, museum: int) -> list[Hint]:
                         "low": low,
                         "high": high,
                         "count": len(open_numbers),
+                        **({"number": open_numbers[0]} if len(open_numbers) == 1 else {}),
                     },
                 )
             )

@@ -43,7 +43,7 @@ WORDS = Words({
     "out_of_turn": ("It is {turn}'s turn, not {name}'s.", "現在輪到 {turn}，不是 {name}。"),
     "out_of_turn_partner": (
         "It is {turn}'s turn. {name} may play in place of their teammate only while the deck is "
-        "down to its last {limit} cards (one per team); there are {deck} now.",
+        "down to its last {limit} {limit:card|cards} (one per team); there are {deck} now.",
         "現在輪到 {turn}。只有牌堆剩最後 {limit} 張（每隊一張）時，{name} 才可以代替隊友出牌；"
         "現在牌堆有 {deck} 張。"),
 
@@ -91,21 +91,24 @@ WORDS = Words({
     "score_gallery_bonus": ("First to fill the {gallery}", "最先填滿{gallery}的獎勵卡"),
 
     # -- the end of the game -------------------------------------------------------------------
-    "win": ("{names} {verb} with {points} points.", "{names} 以 {points} 分獲勝。"),
-    "win_shared": ("{names} share the win with {points} points.", "{names} 以 {points} 分共同獲勝。"),
-    "tie_shared": ("Tied on {points} points, {paintings} paintings and {bonus} bonus cards: the win "
+    "win": ("{names} {verb} with {points} {points:point|points}.", "{names} 以 {points} 分獲勝。"),
+    "win_shared": ("{names} share the win with {points} {points:point|points}.", "{names} 以 {points} 分共同獲勝。"),
+    "tie_shared": ("Tied on {points} {points:point|points}, {paintings} {paintings:painting|paintings} and {bonus} bonus {bonus:card|cards}: the win "
                    "is shared.",
                    "同為 {points} 分、{paintings} 幅畫、{bonus} 張獎勵卡：共同獲勝。"),
-    "tie_more_paintings": ("Tied on {points} points; {names} placed more paintings ({paintings}).",
+    "tie_more_paintings": ("Tied on {points} {points:point|points}; {names} placed more paintings ({paintings}).",
                            "同為 {points} 分；{names} 放了較多畫作（{paintings} 幅）。"),
-    "tie_more_bonus": ("Tied on {points} points and paintings; {names} has more bonus cards "
+    "tie_more_bonus": ("Tied on {points} {points:point|points} and paintings; {names} has more bonus cards "
                        "({bonus}).",
                        "分數與畫作數相同；{names} 有較多獎勵卡（{bonus} 張）。"),
 
     # -- teaching hints ------------------------------------------------------------------------
     "hint_space_open": ("{gallery}, space {space}: any number from {low} to {high} ({count} "
-                        "paintings still possible)",
+                        "{count:painting|paintings} still possible)",
                         "{gallery}第 {space} 格：可放 {low} 到 {high}（還有 {count} 張可能）"),
+    # one number left for the space (a range of one value is said as that value)
+    "hint_space_one": ("{gallery}, space {space}: only painting {number}",
+                       "{gallery}第 {space} 格：只能放 {number}"),
     "hint_space_closed": ("{gallery}, space {space}: no painting can go here any more",
                           "{gallery}第 {space} 格：已經沒有畫作能放這裡"),
     "hint_cannot_play": ("{name}: if no card in your hand fits any space, say \"I cannot play\"; "

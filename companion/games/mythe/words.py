@@ -47,7 +47,7 @@ WORDS = Words({
     "setup.dummy": ("option 'dummy' must be the dummy deck's card count",
                     "額外牌組張數必須是額外牌組的牌數（0 或以上的整數）"),
     "setup.no_dummy": ("only 2-player games have a dummy deck", "只有 2 人遊戲才有額外牌組"),
-    "setup.hands_total": ("the hands must add up to the {total} cards of the {players}-player deck",
+    "setup.hands_total": ("the hands must add up to the {total} {total:card|cards} of the {players}-player deck",
                           "所有手牌加起來必須是 {players} 人遊戲牌組的 {total} 張"),
 
     # -- turns ---------------------------------------------------------------------------------
@@ -143,10 +143,10 @@ WORDS = Words({
     "share_bad_target": ("There is no player {target!r}.", "沒有玩家 {target!r}。"),
     "share_to_yourself": ("Give cards to the other players, not to yourself.",
                           "牌要分給其他玩家，不是給自己。"),
-    "share_too_many": ("You hold only {held} cards: you cannot give more.",
+    "share_too_many": ("You hold only {held} {held:card|cards}: you cannot give more.",
                        "你手上只有 {held} 張牌，不能給更多。"),
     "share_counts_dont_add_up": (
-        "These counts add up to {counted} cards, but the game has {total}: count again.",
+        "These counts add up to {counted} {counted:card|cards}, but the game has {total}: count again.",
         "這些數字加起來是 {counted} 張，但遊戲共有 {total} 張，請再數一次。"),
     "share_cannot_take": ("When you share you only give cards: nobody takes cards back.",
                           "分享時只能把牌給出去，不能把牌拿回來。"),
@@ -171,14 +171,14 @@ WORDS = Words({
         "Want to face the dragon this turn? Show a sword, shield or fairy card now, before "
         "drawing. Its number does not count.",
         "這回合想挑戰紅龍嗎？現在、抽牌之前亮出劍、盾牌或仙女卡。它的數字不算點數。"),
-    "hint_reach_dragon": ("{points} points: you can reach the dragon and win!",
+    "hint_reach_dragon": ("{points} {points:point|points}: you can reach the dragon and win!",
                           "{points} 點：你可以走到紅龍那裡，贏得勝利！"),
-    "hint_not_enough": ("{points} points: not enough to move yet.", "{points} 點：還不夠前進。"),
+    "hint_not_enough": ("{points} {points:point|points}: not enough to move yet.", "{points} 點：還不夠前進。"),
     "hint_reach.one": ("1 point: you can reach {where}.", "1 點：你可以走到{where}。"),
-    "hint_reach": ("{points} points: you can reach {where}.", "{points} 點：你可以走到{where}。"),
+    "hint_reach": ("{points} {points:point|points}: you can reach {where}.", "{points} 點：你可以走到{where}。"),
     "hint_with_reason": ("{hint} {why}", "{hint}{why}"),
     "hint_draw_or_stop": (
-        "Draw again ({left} cards left in other hands) or stop and move. An obstacle ends your "
+        "Draw again ({left} {left:card|cards} left in other hands) or stop and move. An obstacle ends your "
         "turn without moving!",
         "繼續抽牌（別人手上還有 {left} 張）或停下來前進。抽到障礙這回合就不能走了！"),
     "hint_move": ("Move your hero to {where}.", "把英雄移到{where}。"),

@@ -351,11 +351,12 @@
     const panel = el("section", { class: "cc-notes", id: "cc-notes" }, el("h3", { text: t("cc.notesTitle") }));
     for (const [key, table] of Object.entries(desc.tables || {})) {
       panel.appendChild(el("div", { class: "cc-table-line" },
-        table.unverified ? el("span", { class: "cc-unverified", text: t("cc.unverified") }) : null,
+        table.unverified && C.showsDataNotices()
+          ? el("span", { class: "cc-unverified", text: t("cc.unverified") }) : null,
         " " + t("cc.table." + key) + C.colon() + table.points.join(", ")));
     }
     const ul = el("ul");
-    for (const note of snap.notes || []) ul.appendChild(el("li", { text: pick(note) }));
+    for (const note of C.playerNotes(snap.notes)) ul.appendChild(el("li", { text: pick(note) }));
     panel.appendChild(ul);
     box.appendChild(panel);
   }

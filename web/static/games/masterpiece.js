@@ -6,7 +6,7 @@
    Every input is a move sent to the engine (POST /api/move); the engine refuses what the
    rules forbid and the refusal's sentence (it names the rule) is shown in the auction panel,
    on every screen, from the game log. Amounts are integer thousands (amount_k) as in the
-   engine; the screen shows them as $3.5M / $350萬. */
+   engine; the screen shows them as $3.5M / 350 萬元. */
 "use strict";
 
 (function () {
@@ -21,7 +21,7 @@
   const C = () => window.Companion;
   const tr = (key, vars) => C().t(key, vars);
 
-  /* $3.5M / $500K in English, $350萬 / $50萬 in Chinese: the dashboard's one money format. */
+  /* $3.5M / $500K in English, 350 萬元 / 50 萬元 in Chinese: the dashboard's one money format. */
   const money = (k) => C().fmtMoney(k);
 
   function send(move) { return C().command("/api/move", { move }); }
@@ -72,8 +72,8 @@
 
   function notesBox(snap) {
     const { el, pick } = C();
-    const notes = snap.notes || [];
-    const unverified = notes.filter((n) => /placeholder/.test(n.en));
+    const notes = C().playerNotes(snap.notes);
+    const unverified = notes.filter((n) => C().isPlaceholderNote(n));
     if (!notes.length) return el("span");
     return el("details", { class: "mp-notes" + (unverified.length ? " mp-unverified" : ""), id: "mp-notes" },
       el("summary", { text: (unverified.length ? "⚠ " + tr("mp.unverified") : "ℹ") }),
@@ -119,7 +119,7 @@
     const { el, pick, seatName } = C();
     const spaces = desc.board.spaces;
     const rows = Math.floor((spaces.length - 20) / 2) + 2;
-    const grid = el("div", { class: "mp-ring" + (desc.board.unverified ? " unverified" : ""),
+    const grid = el("div", { class: "mp-ring" + (desc.board.unverified && C().showsDataNotices() ? " unverified" : ""),
       id: "mp-ring", style: "--rows:" + rows });
     const here = {};
     desc.players.forEach((p) => { if (p.position != null) (here[p.position] = here[p.position] || []).push(p); });

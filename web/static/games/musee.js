@@ -9,6 +9,14 @@
   const C = window.Companion;
   const { S, $, el, clear, t, pick, seatName, cardLabel, command, tableBySlot, isHost, mayActFor } = C;
 
+  /* The numbers an open space can still take: "3–7", one number as itself ("4", never
+     "4–4"), "×" when none can. */
+  function rangeText(hint) {
+    if (!hint.count) return "×";
+    if (hint.number != null) return String(hint.number);
+    return hint.low === hint.high ? String(hint.low) : hint.low + "–" + hint.high;
+  }
+
   function renderMusee(box, snap, desc, interactive) {
     const onTable = tableBySlot(snap);
     const alertCards = new Set((snap.alerts || []).flatMap((v) => v.cards || []));
@@ -58,7 +66,7 @@
             node.appendChild(el("span", { class: "theme", text: "✗" }));
           } else if (hint && mine) {
             node.classList.add(hint.count ? "open" : "dead");
-            node.appendChild(el("span", { class: "range", text: hint.count ? hint.low + "–" + hint.high : "×" }));
+            node.appendChild(el("span", { class: "range", text: rangeText(hint) }));
           }
           grid.appendChild(node);
         });

@@ -112,8 +112,8 @@
   // -- the view ------------------------------------------------------------------------------
   function renderMythe(box, snap, desc, interactive) {
     const root = el("div", { class: "mythe", "data-phase": desc.phase });
-    if (desc.unverified) {
-      const note = (snap.notes || [])[0];
+    if (desc.unverified && C.showsDataNotices()) {
+      const note = (snap.notes || []).find((n) => C.isPlaceholderNote(n));
       root.appendChild(el("div", { class: "mythe-unverified", id: "mythe-unverified",
         title: note ? pick(note) : "" }, "⚠ ", t("mythe.unverified"),
         note ? el("span", { class: "mythe-unverified-why", text: " — " + pick(note) }) : null));
@@ -212,13 +212,17 @@
     const points = desc.points;
     const here = desc.heroes[desc.turn].space;
     const target = desc.destination;
+    // The number once, large, with its unit ("7 points" / "7 點"), then what it buys: it once
+    // read "★7 7 點：…" (the big number and the sentence's own number).
     let buys;
-    if (!points) buys = t("mythe.zero");
-    else if (target === here) buys = pointsText(points) + t("mythe.colon") + t("mythe.notEnough");
-    else if (desc.path[target] && desc.path[target].kind === "dragon") buys = pointsText(points) + t("mythe.colon") + t("mythe.canReachDragon");
-    else buys = pointsText(points) + t("mythe.colon") + t("mythe.canReach", { space: spaceLabel(desc, target) });
-    box.appendChild(el("div", { class: "mythe-points" }, pic("star", "big"),
-      el("span", { class: "mythe-points-n", text: String(points) }), el("span", { class: "mythe-buys", text: buys })));
+    if (target === here) buys = t("mythe.notEnough");
+    else if (desc.path[target] && desc.path[target].kind === "dragon") buys = t("mythe.canReachDragon");
+    else buys = t("mythe.canReach", { space: spaceLabel(desc, target) });
+    const said = points
+      ? el("span", { class: "mythe-buys" }, el("span", { class: "mythe-points-n", text: pointsText(points) }),
+        t("mythe.colon") + buys)
+      : el("span", { class: "mythe-buys", text: t("mythe.zero") });
+    box.appendChild(el("div", { class: "mythe-points" }, pic("star", "big"), said));
     if (points && target !== here) {
       const say = desc.phase === "move"
         ? t("mythe.moveNow", { hero: heroName(desc, desc.turn), space: spaceLabel(desc, target) })
