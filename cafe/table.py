@@ -83,8 +83,8 @@ class TablePublisher:
         self.outbox = EventOutbox(runtime, self.topics, self._send_event)
         # what the café's history keeps, for a café that lost it (cafe.table_log, cafe.catchup)
         self.history_log = TableLog(runtime.store.path, self.topics)
-        self._last_state: bytes | None = None
         self._state = TableState(self.topics)
+        self._last_state: bytes | None = None  # as last published (None: publish again)
         self._last_alerts: bytes | None = None
         self.alerts = TableAlerts()
         self._connected = threading.Event()
@@ -106,14 +106,10 @@ class TablePublisher:
         self._connect_lock = threading.Lock()
         self.client = self._make_client()
         runtime.add_observer(self._on_runtime_change)
-        self._thread = threading.Thread(
-            target=self._loop, name=f"cafe-publisher-{table}", daemon=True
-        )
+        self._thread = threading.Thread(target=self._loop, name=f"cafe-pub-{table}", daemon=True)
         # Its own thread: a long camera frame holding the runtime's lock must not look like a
         # table that went silent.
-        self._heartbeat = threading.Thread(
-            target=self._beat, name=f"cafe-heartbeat-{table}", daemon=True
-        )
+        self._heartbeat = threading.Thread(target=self._beat, name=f"cafe-hb-{table}", daemon=True)
 
     def _make_client(self) -> Any:
         """The table's own MQTT client: persistent session, its last will says offline."""
