@@ -126,6 +126,23 @@ def test_reveal_counts_and_cards_not_in_the_deck():
     assert codes(state, Move("deal", None, {"card": "CRTAPE1A"})) == ["wrong_phase"]
 
 
+def test_the_face_down_cards_come_after_every_face_up_card():
+    """Rules (shared/rules/crypt.md, Reveal): "deal the face-up cards, then the face-down
+    cards, into one row". A face-down card dealt first was accepted (walk-through finding);
+    it is refused, saying so in both languages, until the last face-up card is down."""
+    for players, face_up in ((2, 2), (3, 3), (4, 4)):
+        state = new(players)
+        for dealt in range(face_up):
+            (problem,) = GAME.check(state, Move("deal", None, {"back": "CRBPOTT"}))
+            assert problem.code == "face_up_first"
+            assert f"first ({face_up - dealt} more of {face_up})" in problem.message.en
+            assert f"（{face_up} 張還差 {face_up - dealt} 張）" in problem.message.zh
+            assert not any(m.get("back") for m in GAME.legal_moves(state)), "offered too soon"
+            state = play(state, next(m for m in GAME.legal_moves(state) if m.get("card")))
+        assert codes(state, Move("deal", None, {"back": "CRBPOTT"})) == []
+        assert any(m.get("back") for m in GAME.legal_moves(state))
+
+
 # -- turn order and torches ------------------------------------------------------------------
 def test_two_players_the_torch_holder_acts_twice_and_torches_pass():
     state = deal(new(2), "CRIDOL4A", "CRJEWL3A", "CRBPOTT")

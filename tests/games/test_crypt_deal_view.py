@@ -13,7 +13,7 @@ GAME = find_game("crypt")
 def deals(state) -> list[Move]:
     view = GAME.describe(state)["deal"]
     moves = [Move("deal", None, {"card": c}) for c in view["cards"]] if view["face_up_left"] else []
-    if view["face_down_left"]:
+    if view["face_down_left"] and not view["face_up_left"]:  # face up first, then face down
         moves += [Move("deal", None, {"back": b}) for b in view["backs"]]
     return moves
 
@@ -38,7 +38,7 @@ def test_the_deal_view_lists_exactly_the_deals_the_engine_accepts_a_whole_game_l
         for payload in every_card - offered_keys:
             field = "back" if payload.startswith("CRB") else "card"
             assert GAME.check(state, Move("deal", None, {field: payload})), payload
-        # deal a face-down card first some rounds, face-up first in others
+        # the last card offered some rounds, the first in others (face down comes last)
         state = GAME.apply(state, offered[-1] if rounds % 2 else offered[0])
         rounds += 1 if GAME.describe(state)["deal"] is None else 0
     assert rounds == 8 and GAME.describe(state)["deal"] is None

@@ -45,7 +45,14 @@ class Game:
         phone = self.table.seats[desc["draw"]["player"]]
         self.table.ready(phone)
         self.drawn += 1
-        card = phone.locator("#mp-draw-code option").nth(self.drawn).get_attribute("value")
+        # the picker lists the cards still in the draw pile (asked of the server)
+        phone.wait_for_function(
+            "() => document.querySelectorAll('#mp-draw-code option').length > 1"
+        )
+        left = phone.locator("#mp-draw-code option").count() - 1
+        card = (
+            phone.locator("#mp-draw-code option").nth(1 + self.drawn % left).get_attribute("value")
+        )
         self.table.choose(phone, "#mp-draw-code", card)
         self.act(phone, "draw_value")
 

@@ -269,11 +269,21 @@ def test_an_auction_with_a_refused_raise_on_desktop_and_phone(browser, start_ser
     phone.wait_for_function(
         "document.querySelector('#mp-standing').textContent.includes('$1M by Ana')"
     )
-    # Dev declined the purchase: a bid from Dev is refused with the rule named.
+    # Dev declined the purchase: Dev's row offers no bid (it says why), and a bid from Dev sent
+    # all the same (another device) is refused with the rule named.
     phone.select_option("#mp-me", "3")
     phone.wait_for_function("document.querySelector('.mp-bidder').dataset.seat === '3'")
-    phone.locator(".mp-bidder .mp-amount").fill("2")
-    phone.locator(".mp-bidder .mp-bid").tap()
+    assert phone.locator(".mp-bidder .mp-bid, .mp-bidder .mp-bid-min").count() == 0
+    assert "may not bid" in phone.locator(".mp-bidder .mp-excluded").inner_text()
+    status, _ = api.call(
+        "POST",
+        "/api/move",
+        {
+            "state_id": api.state()["state_id"],
+            "move": {"kind": "bid", "player": 3, "amount_k": 2000},
+        },
+    )
+    assert status == 422
     phone.wait_for_selector("#mp-refusal")
     assert "chose not to buy this painting" in phone.locator("#mp-refusal").inner_text()
     phone.screenshot(path=str(SHOTS / "masterpiece-phone-refused.png"), full_page=False)

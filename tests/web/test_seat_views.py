@@ -291,7 +291,8 @@ def test_masterpiece_a_seat_sets_its_own_pawn_and_waits_for_anothers_draw(table,
     # set-up: every seat places its own pawn; dealing is the banker's (seat 0 here)
     ben.wait_for_selector(".mp-pawn-entry")
     assert [e.get_attribute("data-seat") for e in ben.locator("#mp-action select").all()] == ["1"]
-    assert ben.locator('#mp-action [data-kind="start"]').count() == 1
+    ben.wait_for_selector("#mp-start-later")  # "X starts" only once dealt and placed
+    assert ben.locator('#mp-action [data-kind="start"]').count() == 0
     assert ben.locator('#mp-action [data-kind="deal"], .mp-correct, #mp-me').count() == 0
     ben.locator('#mp-action [data-kind="place_pawn"]').tap()
     move_goes_through(ben, table, state["state_id"])

@@ -205,12 +205,37 @@ function renderFeedback() {
   }
 }
 
-async function command(path, body) {
-  if (!S.snap) return null;
+/* Commands go one at a time, each carrying the state id the page showed when it was tapped.
+   A second quick tap is made before the first one's answer arrives, so it saw the state the
+   first one changed: that change was this page's own, not another device's, and the tap goes
+   with the state id this page's own commands led to (`ownSteps`: state id before -> after).
+   A page that missed another device's move still sends the id it saw and is answered 409. */
+let commandQueue = Promise.resolve();
+const ownSteps = new Map();
+
+function command(path, body) {
+  if (!S.snap) return Promise.resolve(null);
+  const seen = { game: S.snap.game_id, id: S.snap.state_id };
+  const run = commandQueue.then(() => sendCommand(path, body, seen));
+  commandQueue = run.catch(() => null);
+  return run;
+}
+
+async function sendCommand(path, body, seen) {
+  let stateId = seen.id;
+  const visited = new Set();
+  while (S.snap && S.snap.game_id === seen.game && ownSteps.has(stateId) && !visited.has(stateId)) {
+    visited.add(stateId);
+    stateId = ownSteps.get(stateId);
+  }
   try {
-    const answer = await api("POST", path, Object.assign({ state_id: S.snap.state_id }, body || {}));
+    const answer = await api("POST", path, Object.assign({ state_id: stateId }, body || {}));
     S.problem = null;  // it went through: an earlier failure is resolved
-    if (answer && answer.state) render(answer.state);
+    if (answer && answer.state) {
+      if (answer.state.game_id !== seen.game) ownSteps.clear();
+      else if (answer.state.state_id !== stateId) ownSteps.set(stateId, answer.state.state_id);
+      render(answer.state);
+    }
     return answer;
   } catch (exc) {
     showError(exc);
@@ -231,6 +256,15 @@ function cardLabel(payload) {
 }
 /* A label's colon: full width in Chinese (「手牌數：」), ": " in English. */
 function colon() { return currentLang() === "zh-TW" ? "：" : ": "; }
+/* Sentences one after another as each language writes them: each ends with its full stop
+   ("." / "。") unless it ends one already, a space between them in English, none in Chinese
+   (a move's words and the reason it was refused are two sentences, never glued). */
+function sentences(texts) {
+  const zh = currentLang() === "zh-TW";
+  return texts.map((x) => String(x == null ? "" : x).trim()).filter(Boolean)
+    .map((x) => (/[.!?。！？][」』”’）)]*$/.test(x) ? x : x + (zh ? "。" : ".")))
+    .join(zh ? "" : " ");
+}
 function fmtPoints(n) { return (Math.round(n * 10) / 10).toString(); }
 /* Money as players say it: $3.5M / $500K in English, 350 萬元 / 50 萬元 in Chinese (amounts
    are integer thousands, as the engine keeps them; the same as companion/games/masterpiece/
@@ -1008,9 +1042,14 @@ function renderTv(snap) {
   const entry = (snap.log || []).slice(-1)[0];
   if (entry) {
     last.classList.toggle("rejected", !entry.accepted);
+    // the label ends with its colon ("Last:" / "剛才："); the move's words, then why it was
+    // refused, are sentences each ending with its full stop
+    const gap = currentLang() === "zh-TW" ? "" : " ";
+    const said = entry.text ? pick(entry.text) : describeMove(entry.move);
+    const why = (entry.accepted ? [] : entry.violations || []).map((v) => pick(v.message));
     last.append(el("span", { class: "tv-last-label", text: t(entry.accepted ? "tv.last" : "tv.refused") }),
-      " ", entry.text ? pick(entry.text) : describeMove(entry.move));
-    for (const v of entry.accepted ? [] : entry.violations || []) last.append(" ", pick(v.message));
+      gap, el("span", { class: "tv-last-move", text: sentences([said]) }));
+    if (why.length) last.append(gap, el("span", { class: "tv-last-why", text: sentences(why) }));
   } else {
     last.textContent = t("log.empty");
   }
@@ -1283,7 +1322,7 @@ document.addEventListener("DOMContentLoaded", async () => {
 /* What a game's own view (web/static/games/<slug>.js) may use: it registers
    window.GameViews[slug] = (box, snap, desc, interactive) => { ... } and draws into box. */
 window.Companion = { S, $, el, clear, api, command, toast, showError, seatName, cardLabel,
-                     fmtPoints, fmtMoney, colon, tableBySlot, renderGeneric, isHost, mayActFor, turnNote,
-                     showsDataNotices, isPlaceholderNote, playerNotes,
+                     fmtPoints, fmtMoney, colon, sentences, tableBySlot, renderGeneric, isHost, mayActFor,
+                     turnNote, showsDataNotices, isPlaceholderNote, playerNotes,
                      sayCameraWarning, renderPrivate, needsChoice,
                      t: (...a) => t(...a), pick: (...a) => pick(...a) };

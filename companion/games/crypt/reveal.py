@@ -43,6 +43,17 @@ def check_deal(game, state: CryptState, move: Move) -> tuple[Violation, ...]:
     back = move.get("back")
     if back not in game.back_type:
         return (refuse("bad_move.no_card"),)
+    if up < setup.face_up:  # the rules deal the face-up cards first, then the face-down ones
+        return (
+            refuse(
+                "face_up_first",
+                [back],
+                "crypt",
+                face_up=setup.face_up,
+                left=setup.face_up - up,
+                players=state.players,
+            ),
+        )
     if down >= setup.face_down:
         return (
             refuse(
@@ -115,7 +126,8 @@ def identity_problems(
 def deal_view(game, state: CryptState) -> dict | None:
     """What may still be dealt this reveal, for a deal entered by hand: how many cards face up
     and face down are still to come, the cards that may still turn up face up, and the backs
-    of the types with cards left (all public: anyone at the table can count the cards)."""
+    of the types with cards left once the face-up cards are down (all public: anyone at the
+    table can count the cards)."""
     if state.phase != "reveal":
         return None
     setup = box.setup_data(game, state.players)
@@ -130,7 +142,10 @@ def deal_view(game, state: CryptState) -> dict | None:
             for p in box.deck_payloads(game, state.players)
             if p not in state.seen and left[box.ttype(game, p)] > 0
         ],
-        "backs": [game.type_back[kind] for kind in TYPES if left[kind] > 0],
+        # a back is dealt only after every face-up card (rules: face up, then face down)
+        "backs": [game.type_back[kind] for kind in TYPES if left[kind] > 0]
+        if up >= setup.face_up
+        else [],
     }
 
 

@@ -46,6 +46,7 @@ def deal_candidates(game, state: CryptState) -> Iterable[Move]:
         )
         for p in sorted(picks):
             yield Move("deal", None, {"card": p})
+        return  # the face-down cards come after every face-up one (rules: "then")
     for kind in TYPES:
         yield Move("deal", None, {"back": game.type_back[kind]})
 

@@ -53,6 +53,9 @@ WORDS = Words({
     "too_many_face_up": (
         "Only {face_up} {face_up:card|cards} are dealt face up each round with {players} players.",
         "{players} 人遊戲每回合只翻開 {face_up} 張正面朝上的牌。"),
+    "face_up_first": (
+        "Deal the face-up cards first ({left} more of {face_up}), then the face-down ones.",
+        "先發正面朝上的牌（{face_up} 張還差 {left} 張），之後才放面朝下的牌。"),
     "too_many_face_down": (
         "Only {face_down} {face_down:card|cards} are dealt face down each round with {players} players.",
         "{players} 人遊戲每回合只放 {face_down} 張面朝下的牌。"),

@@ -161,7 +161,13 @@ def eligible_bidders(game, state: MasterpieceState) -> tuple[int, ...]:
 
 
 def min_bid(game, auction: Auction) -> int:
+    """The least bid accepted now: the opening or the increment, past any amount cancelled
+    by equal bids (a button offering a cancelled amount would only be refused)."""
     rules = game.data.bid_rules
     if auction.standing_k is None:
-        return rules.min_opening_k
-    return auction.standing_k + rules.min_increment_k
+        least = rules.min_opening_k
+    else:
+        least = auction.standing_k + rules.min_increment_k
+    while least in auction.cancelled_k:
+        least += game.data.money_step_k
+    return least

@@ -130,10 +130,7 @@ def legal_auction_moves(game, state: MasterpieceState) -> Iterable[Move]:
     auction = state.auction
     if auction.standing_k is not None:
         yield Move("hammer", auction.auctioneer)
-    step = game.data.money_step_k
-    level = min_bid(game, auction)
-    while level in auction.cancelled_k:
-        level += step
+    level = min_bid(game, auction)  # past any cancelled amount
     # What is offered never depends on anyone's cash (hidden): every bidder may bid, and
     # any standing bid may be called.
     if auction.standing_k is not None:

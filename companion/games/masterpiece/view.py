@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...model import Move
 from . import log, scoring, turns
-from .state import MasterpieceState, min_bid, painting_value
+from .state import MasterpieceState, draw_pile, min_bid, painting_value
 from .words import money
 
 
@@ -45,8 +45,13 @@ def describe(game, state: MasterpieceState) -> dict:
 
 
 def private_view(game, state: MasterpieceState, seat: int) -> dict:
-    """What only `seat` may see: its own cash (everybody's is shown once the game is over)."""
-    return {"seat": seat, "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict()}
+    """What only `seat` may see: its own cash (everybody's is shown once the game is over),
+    and while it owes a value card the cards it may draw (its picker lists no card already
+    under a painting; which cards are left is not the whole table's to see)."""
+    mine = {"seat": seat, "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict()}
+    if state.draw is not None and state.draw.player == seat:
+        mine["draw_cards"] = sorted(draw_pile(state))
+    return mine
 
 
 def _player(game, state: MasterpieceState, seat: int, revealed: bool) -> dict:

@@ -161,7 +161,8 @@
     if (refusal) {
       panel.appendChild(el("div", { class: "crypt-refused", id: "crypt-refused" },
         icon("cross"), el("strong", { text: t("crypt.refused") + C.colon() }),
-        refusal.violations.map((v) => el("span", { class: "crypt-reason", "data-code": v.code, text: pick(v.message) + " " }))));
+        refusal.violations.map((v, i) => el("span", { class: "crypt-reason", "data-code": v.code,
+          text: (i && currentLang() !== "zh-TW" ? " " : "") + C.sentences([pick(v.message)]) }))));
     }
     if (desc.phase === "reveal") {
       // the engine's hint carries this player count's face-up / face-down split
@@ -282,7 +283,11 @@
       }
       box.appendChild(grid);
     }
-    if (deal.face_down_left > 0) {
+    if (deal.face_down_left > 0 && deal.face_up_left > 0) {
+      // the rules deal the face-up cards first, then the face-down ones: no back offered yet
+      box.appendChild(el("p", { class: "crypt-label crypt-deal-later", id: "crypt-deal-later",
+        text: t("crypt.deal.downLater", { n: deal.face_down_left }) }));
+    } else if (deal.face_down_left > 0) {
       box.appendChild(el("p", { class: "crypt-label", text: t("crypt.deal.down", { n: deal.face_down_left }) }));
       const backs = el("div", { class: "crypt-deal-backs" });
       for (const kind of Object.keys(TYPE_COLOURS)) {

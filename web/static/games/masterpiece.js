@@ -243,8 +243,18 @@
     const deal = el("div", { class: "mp-buttons", id: "mp-deal" });
     box.appendChild(deal);
     const stateId = S.snap.state_id;
+    const mine = desc.players.filter((p) => C().mayActFor(p.seat));  // a phone sets its own pawn
+    const start = el("div", { class: "mp-buttons", id: "mp-start" });
     api("GET", "/api/legal-moves?limit=50").then((answer) => {
       if (!S.snap || S.snap.state_id !== stateId) return;
+      // "X starts" only once the engine offers it: every painting dealt, every pawn placed
+      const starts = answer.moves.filter((m) => m.kind === "start" && C().mayActFor(m.player));
+      if (starts.length) {
+        starts.forEach((m) => start.appendChild(actButton("start", tr("mp.start.btn", { name: seatName(m.player) }),
+          { kind: "start", player: m.player })));
+      } else {
+        start.appendChild(el("p", { class: "mp-later", id: "mp-start-later", text: tr("mp.start.later") }));
+      }
       const next = answer.moves.find((m) => m.kind === "deal");
       if (!next) return;
       if (!C().mayActFor(next.player)) return;  // dealt on the host's screen or the seat's phone
@@ -254,7 +264,6 @@
     }).catch(() => {});
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.pawn.ask") }));
     const pawns = el("div", { class: "mp-buttons" });
-    const mine = desc.players.filter((p) => C().mayActFor(p.seat));  // a phone sets its own pawn
     for (const p of mine) {
       const input = spaceSelect(desc, { "data-seat": p.seat, "aria-label": tr("mp.pawn.btn") }, p.position);
       pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: C().pick(p.name) }), input,
@@ -262,8 +271,6 @@
     }
     box.appendChild(pawns);
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.start.ask") }));
-    const start = el("div", { class: "mp-buttons" });
-    mine.forEach((p) => start.appendChild(actButton("start", tr("mp.start.btn", { name: C().pick(p.name) }), { kind: "start", player: p.seat })));
     box.appendChild(start);
   }
 
@@ -287,11 +294,18 @@
     }
     const row = el("div", { class: "mp-buttons" });
     // A picker of the value cards this game has (no codes to type); the card drawn is chosen.
-    const valueCards = (C().S.catalogue || []).filter((p) => p.kind === "card" && p.in_play !== false
-      && p.payload.startsWith("MPV"));
+    // Only the cards still in the draw pile: one already under a painting cannot be drawn. Which
+    // cards are left is the drawer's to see (/api/private), never in the state every screen gets.
     const code = el("select", { class: "mp-select mp-code", id: "mp-draw-code", "aria-label": tr("mp.draw.pick") },
-      el("option", { value: "", text: tr("mp.draw.pick") }),
-      valueCards.map((p) => el("option", { value: p.payload, text: pick(p.name) + " (" + p.payload + ")" })));
+      el("option", { value: "", text: tr("mp.draw.pick") }));
+    const stateId = C().S.snap.state_id;
+    const asked = document.body.dataset.seat != null ? "/api/private" : "/api/private?seat=" + seat;
+    C().api("GET", asked).then((answer) => {
+      if (!C().S.snap || C().S.snap.state_id !== stateId || answer.seat !== seat) return;
+      const left = new Set(answer.private.draw_cards || []);
+      const valueCards = (C().S.catalogue || []).filter((p) => left.has(p.payload));
+      code.append(...valueCards.map((p) => el("option", { value: p.payload, text: pick(p.name) + " (" + p.payload + ")" })));
+    }).catch(C().showError);
     row.appendChild(code);
     let under = null;
     if (!desc.draw.painting) {
@@ -340,7 +354,7 @@
       const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + C().colon() : "";
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
-        el("div", { class: "mp-why" }, who, refusal.violations.map((v) => pick(v.message)).join(" ")));
+        el("div", { class: "mp-why" }, who, C().sentences(refusal.violations.map((v) => pick(v.message)))));
       box.appendChild(node);
     }
     if (interactive) box.appendChild(bidders(desc));
@@ -352,10 +366,11 @@
     const mine = me(desc);
     if (interactive && (mine == null || mine === a.auctioneer) && C().mayActFor(a.auctioneer)) {
       const end = el("div", { class: "mp-buttons mp-end" });
-      end.appendChild(actButton("hammer", a.standing_k != null
-        ? tr("mp.hammer", { name: seatName(a.bidder), amount: money(a.standing_k) }) : tr("mp.hammer.plain"),
-        { kind: "hammer", player: a.auctioneer }, { class: "mp-act mp-hammer", id: "mp-hammer" }));
-      if (a.standing_k == null) {
+      // the hammer sells to the standing bid: with none there is nothing to sell (no sale instead)
+      if (a.standing_k != null) {
+        end.appendChild(actButton("hammer", tr("mp.hammer", { name: seatName(a.bidder), amount: money(a.standing_k) }),
+          { kind: "hammer", player: a.auctioneer }, { class: "mp-act mp-hammer", id: "mp-hammer" }));
+      } else {
         end.appendChild(actButton("no_sale", tr("mp.nosale"), { kind: "no_sale", player: a.auctioneer },
           { class: "mp-act", id: "mp-nosale" }));
       }
@@ -394,12 +409,15 @@
         "data-seat": p.seat },
         el("span", { class: "mp-who", style: "--pawn:" + pawnColour(p.pawn, p.seat) }, el("span", { class: "mp-dot" }), seatName(p.seat)),
         cashOf(p, "mp-cashnow"),
-        excluded ? el("span", { class: "mp-excluded", text: tr("mp.excluded") }) : null,
-        actButton("bid", tr("mp.bidmin", { amount: money(a.min_bid_k) }),
-          { kind: "bid", player: p.seat, amount_k: a.min_bid_k }, { class: "mp-act mp-bid-min" }),
-        input,
-        actButton("bid", tr("mp.bid"), () => ({ kind: "bid", player: p.seat, amount_k: toK(input) }),
-          { class: "mp-act mp-bid" })));
+        // who may not bid says so instead of buttons the rules refuse; the standing bidder
+        // would only outbid themselves, so that row waits for a higher bid or the hammer
+        excluded ? el("span", { class: "mp-excluded", text: tr("mp.excluded") })
+          : leading ? el("span", { class: "mp-leading", text: tr("mp.leading", { name: seatName(p.seat) }) })
+            : [actButton("bid", tr("mp.bidmin", { amount: money(a.min_bid_k) }),
+              { kind: "bid", player: p.seat, amount_k: a.min_bid_k }, { class: "mp-act mp-bid-min" }),
+            input,
+            actButton("bid", tr("mp.bid"), () => ({ kind: "bid", player: p.seat, amount_k: toK(input) }),
+              { class: "mp-act mp-bid" })]));
     }
     return box;
   }
