@@ -3,22 +3,32 @@
 paintings in the value-card picker, and a standing bidder offered a raise of their own bid).
 
 The page builds its buttons from `Game.offered_moves` (/api/legal-moves) and, for the
-value-card picker, from the drawer's `private_view` (which cards are left is not the whole
-table's to see). A buy is offered whatever the buyer's cash (cash is secret) and refused on
-play with `cannot_afford`: the one refusal an offered move may meet.
+value-card picker, from the drawer's `private_view`: the pile and the cards hidden under the
+other players' paintings, which the drawer cannot tell apart. A buy is offered whatever the
+buyer's cash (cash is secret) and refused on play with `cannot_afford`; a drawn card that lies
+under another's painting (impossible at a real table) is refused `value_not_in_deck`. Those are
+the refusals an offered move may meet: each keeps a secret.
 """
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 
 from companion.games import find_game
+from companion.games.masterpiece.state import draw_pile
 from companion.model import Move, Setup
 
 GAME = find_game("masterpiece")
 NAMES = ("Ana", "Ben", "Chen", "Dev", "Eve", "Fay")
+
+
+# The refusals an offered move may meet, each keeping a secret: a buy beyond the buyer's secret
+# cash, a drawn value that lies hidden under a painting (offered so as not to tell which).
+SECRET_REFUSAL = defaultdict(lambda: "cannot_afford", draw_value="value_not_in_deck")
 
 
 def codes(state, move):
@@ -86,21 +96,56 @@ def test_a_standing_bidder_may_raise_but_is_never_offered_it():
     assert codes(state, Move("bid", bidder, {"amount_k": 1500})) == []
 
 
-def test_the_value_card_picker_lists_exactly_the_cards_the_draw_may_take():
+def test_the_value_card_picker_lists_the_pile_and_hides_which_cards_others_hold():
+    """The drawer's picker lists no card under its own paintings, but does list the cards
+    under the others' paintings: listing the pile alone would tell the drawer, by
+    elimination, the values the rules keep secret (found in review: it did)."""
     state = GAME.new_game(Setup(3, NAMES[:3]))
     rnd = random.Random(11)
     state = until(state, rnd, lambda s: s.phase == "draw" and s.turns > 0)
     seat = state.draw.player
-    listed = GAME.private_view(state, seat)["draw_cards"]
-    under = {v for seats in state.holdings for h in seats for v in h.values}
-    assert under and not under & set(listed)
+    listed = set(GAME.private_view(state, seat)["draw_cards"])
+    own = {v for h in state.holdings[seat] for v in h.values}
+    others = {v for o, hs in enumerate(state.holdings) if o != seat for h in hs for v in h.values}
+    assert own and others
+    assert not own & listed and others <= listed
     painting = state.draw.painting
     for card in GAME.values:
         move = Move("draw_value", seat, {"card": card, "painting": painting})
-        assert (not codes(state, move)) == (card in listed), card
+        accepted = not codes(state, move)
+        assert accepted == (card in listed and card not in others), card
+        if card in others:  # physically impossible: the refusal names no painting or player
+            assert codes(state, move) == ["value_not_in_deck"]
     for other in range(3):
         if other != seat:
             assert "draw_cards" not in GAME.private_view(state, other)
+
+
+def test_what_the_drawer_is_offered_does_not_depend_on_the_others_hidden_values():
+    """Two games alike but for which values lie under another player's painting offer the
+    drawer the same list."""
+    state = GAME.new_game(Setup(3, NAMES[:3]))
+    state = until(state, random.Random(11), lambda s: s.phase == "draw" and s.turns > 0)
+    seat = state.draw.player
+    other = next(o for o in range(3) if o != seat and state.holdings[o])
+    pile = list(draw_pile(state))
+    held = state.holdings[other][0]
+    swapped = (pile[0],) + held.values[1:]
+    new_pile = tuple(sorted(set(pile) - {pile[0]} | {held.values[0]}))
+    holdings = list(state.holdings)
+    holdings[other] = (replace(held, values=swapped),) + state.holdings[other][1:]
+    twin = replace(state, holdings=tuple(holdings), deck=new_pile if state.deck else state.deck)
+    if not state.deck:
+        twin = replace(twin, discard=new_pile)
+    assert (
+        GAME.private_view(twin, seat)["draw_cards"] == GAME.private_view(state, seat)["draw_cards"]
+    )
+
+    def values_offered(s):  # what every role reads from /api/legal-moves
+        cards = [m.params["card"] for m in GAME.offered_moves(s) if m.kind == "draw_value"]
+        return sorted({(GAME.value_k[c], GAME.forgery[c]) for c in cards})
+
+    assert values_offered(twin) == values_offered(state)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -113,7 +158,7 @@ def test_every_offered_move_is_accepted_or_refused_only_for_secret_cash(seed):
         offered = list(GAME.offered_moves(state))
         assert offered, state.phase
         for move in offered:
-            assert codes(state, move) in ([], ["cannot_afford"]), (state.phase, move)
+            assert codes(state, move) in ([], [SECRET_REFUSAL[move.kind]]), (state.phase, move)
         if state.auction is not None:  # the page's "Bid <least>" button, for each bidder
             least = GAME.describe(state)["auction"]["min_bid_k"]
             for bid in [m for m in offered if m.kind == "bid"]:

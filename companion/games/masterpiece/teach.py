@@ -70,12 +70,12 @@ def _setup_moves(game, state: MasterpieceState) -> Iterable[Move]:
             yield Move("start", s)
 
 
-def _draw_moves(game, state: MasterpieceState) -> Iterable[Move]:
+def _draw_moves(game, state: MasterpieceState, cards: tuple[str, ...] = ()) -> Iterable[Move]:
     draw = state.draw
     targets = (
         [draw.painting] if draw.painting else [h.painting for h in state.holdings[draw.player]][:2]
     )
-    for card in value_choices(game, draw_pile(state)):
+    for card in value_choices(game, cards or draw_pile(state)):
         for painting in targets:
             yield Move("draw_value", draw.player, {"card": card, "painting": painting})
 
@@ -99,6 +99,12 @@ def offered_moves(game, state: MasterpieceState) -> Iterable[Move]:
     if state.phase in ("buy_bank", "buy_player"):
         moves = list(_trade_moves(game, state, state.active, offered=True))
         yield from sorted(moves, key=lambda move: move.kind != "pass")
+    elif state.phase == "draw":
+        # Values offered from the pile and from under every painting alike: offering the
+        # pile's values alone would tell everyone which values the paintings hide. A card
+        # under a painting, drawn, is refused then (`value_not_in_deck`).
+        hidden = sorted({card for seat in state.holdings for h in seat for card in h.values})
+        yield from _draw_moves(game, state, tuple(draw_pile(state)) + tuple(hidden))
     else:
         yield from legal_moves(game, state)
 

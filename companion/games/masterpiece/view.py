@@ -46,12 +46,26 @@ def describe(game, state: MasterpieceState) -> dict:
 
 def private_view(game, state: MasterpieceState, seat: int) -> dict:
     """What only `seat` may see: its own cash (everybody's is shown once the game is over),
-    and while it owes a value card the cards it may draw (its picker lists no card already
-    under a painting; which cards are left is not the whole table's to see)."""
+    and while it owes a value card the cards it may have drawn (`draw_cards`)."""
     mine = {"seat": seat, "cash_k": state.cash[seat], "cash": money(state.cash[seat]).to_dict()}
     if state.draw is not None and state.draw.player == seat:
-        mine["draw_cards"] = sorted(draw_pile(state))
+        mine["draw_cards"] = sorted(drawable_as_seen_by(state, seat))
     return mine
+
+
+def drawable_as_seen_by(state: MasterpieceState, seat: int) -> set[str]:
+    """The value cards `seat` cannot tell from the draw pile: the pile, and the cards lying
+    face down under the other players' paintings. Listing the pile alone would tell the
+    drawer by elimination which values the others' paintings hide (the rules keep them
+    secret); the cards under the drawer's own paintings it knows, so they are left out."""
+    hidden_elsewhere = {
+        card
+        for other, holdings in enumerate(state.holdings)
+        if other != seat
+        for holding in holdings
+        for card in holding.values
+    }
+    return set(draw_pile(state)) | hidden_elsewhere
 
 
 def _player(game, state: MasterpieceState, seat: int, revealed: bool) -> dict:
