@@ -1,3 +1,4 @@
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,15 @@ GOLDEN = ROOT / "tests" / "golden"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stop_playwright_last():
+    """The process's one Playwright (tests/web/webhelpers.py), stopped after every browser."""
+    yield
+    helpers = sys.modules.get("webhelpers")
+    if helpers is not None:
+        helpers.stop_playwright()
 
 
 # Larger property-based runs: `pytest --hypothesis-profile=fuzz tests/...` (the default run
