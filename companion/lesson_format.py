@@ -11,8 +11,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from .data_errors import field_words, id_words, validate_or_say
 from .errors import DataFileError, UnknownGameError
 from .games import find_game
 from .games.base import Game
@@ -137,26 +138,16 @@ _TAGS = ("tap", "move", "phase", "state", "over", "any", "score")
 def _where(lesson_data: Any, loc: tuple) -> str:
     """Turn a pydantic location into words: `step 3 ("deal"), field 'done.kinds'`."""
     if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
-        step_id = ""
-        try:
-            step_id = f' ("{lesson_data["steps"][loc[1]]["id"]}")'
-        except (KeyError, IndexError, TypeError):
-            pass
-        rest = ".".join(str(p) for p in loc[2:] if p not in _TAGS)
-        return f"step {loc[1] + 1}{step_id}, field '{rest or 'step'}'"
+        step_id = id_words(lesson_data, "steps", loc[1], "id")
+        return f"step {loc[1] + 1}{step_id}, {field_words(loc[2:], 'step', _TAGS)}"
     if len(loc) >= 2 and loc[0] == "moments" and isinstance(loc[1], int):
-        rest = ".".join(str(p) for p in loc[2:] if p not in _TAGS)
-        return f"moment {loc[1] + 1}, field '{rest or 'moment'}'"
-    return f"field '{'.'.join(str(p) for p in loc)}'"
+        return f"moment {loc[1] + 1}, {field_words(loc[2:], 'moment', _TAGS)}"
+    return field_words(loc)
 
 
 def parse_lesson(data: Any, source: str = "lesson") -> Lesson:
     """Validate a lesson's JSON (strictly) and check it against its game."""
-    try:
-        lesson = Lesson.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise LessonError(f"{source}: {_where(data, first['loc'])}: {first['msg']}") from None
+    lesson = validate_or_say(Lesson, data, source, LessonError, _where)
     _check_against_game(lesson, source)
     return lesson
 

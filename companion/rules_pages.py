@@ -17,9 +17,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .catalogue import load_catalogue
+from .data_errors import field_words, id_words, validate_or_say
 from .errors import DataFileError, UnknownGameError
 from .games import find_game
 from .lesson_format import mat_regions
@@ -92,21 +93,13 @@ class RulesPageError(DataFileError):
 def _where(data: Any, loc: tuple) -> str:
     """`section 2, rule 3 ("rising"), field 'picture.region'` from a pydantic location."""
     if len(loc) >= 4 and loc[0] == "sections" and loc[2] == "rules":
-        try:
-            name = f' ("{data["sections"][loc[1]]["rules"][loc[3]]["id"]}")'
-        except (KeyError, IndexError, TypeError):
-            name = ""
-        rest = ".".join(str(p) for p in loc[4:])
-        return f"section {loc[1] + 1}, rule {loc[3] + 1}{name}, field '{rest or 'rule'}'"
-    return f"field '{'.'.join(str(p) for p in loc)}'"
+        name = id_words(data, "sections", loc[1], "rules", loc[3], "id")
+        return f"section {loc[1] + 1}, rule {loc[3] + 1}{name}, {field_words(loc[4:], 'rule')}"
+    return field_words(loc)
 
 
 def parse_rules_page(data: Any, source: str = "rules page") -> RulesPage:
-    try:
-        page = RulesPage.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise RulesPageError(f"{source}: {_where(data, first['loc'])}: {first['msg']}") from None
+    page = validate_or_say(RulesPage, data, source, RulesPageError, _where)
     _check_against_game(page, source)
     return page
 

@@ -20,7 +20,10 @@ from cafe.broker import free_port, mosquitto_binary
 
 def run_until_served(args: list[str], tmpdir: Path, ready: str) -> tuple[subprocess.Popen, str]:
     """The process and the page address it printed on the line starting with `ready`."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1", TMPDIR=str(tmpdir))
+    # The café's history goes to $XDG_DATA_HOME: beside TMPDIR (which must end empty), never
+    # the user's data folder, which tests running at the same time would share.
+    data = tmpdir.parent / "data"
+    env = dict(os.environ, PYTHONUNBUFFERED="1", TMPDIR=str(tmpdir), XDG_DATA_HOME=str(data))
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", *args],
         stdout=subprocess.PIPE,

@@ -21,7 +21,7 @@ from companion.store import GameStore
 from web.runtime import RuleBreak, Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 def place(seat, number, space, museum=None):
@@ -206,10 +206,7 @@ def test_the_cafe_page_shows_three_tables_and_an_alert_coming_and_going(broker, 
     tables("t2", ("Cy", "Di"))  # the second table is only there to be shown
     t3 = tables("t3", ("Eve", "Fay"))
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.set_default_timeout(15000)
             page.goto(url + "/")

@@ -18,7 +18,7 @@ from cafe import topics as T
 from cafe.hub import CafeView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
@@ -107,10 +107,7 @@ def test_the_cafe_page_on_a_phone_and_a_tv_with_a_killed_table(broker, tables, t
             20,
             "t2 offline (its last will)",
         )
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             for viewport, name in ((PHONE, "phone"), (TV, "tv")):
                 page = browser.new_page(viewport=viewport)
                 errors: list[str] = []

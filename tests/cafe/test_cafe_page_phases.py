@@ -16,7 +16,7 @@ from test_hostile_messages import Rogue, good_state
 from cafe import topics as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 def publish_table(rogue: Rogue, name: str, phase: str, since_min: float, started_min=None):
@@ -45,10 +45,7 @@ def test_phases_filters_order_and_warnings_on_the_cafe_page(broker, tmp_path):
     publish_table(rogue, "t4", "setting_up", 2, started_min=2)
     cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             for viewport, name in ((TV, "tv"), (PHONE, "phone")):
                 page = browser.new_page(viewport=viewport)
                 page.set_default_timeout(15000)

@@ -20,7 +20,7 @@ from test_hostile_messages import Rogue, good_state
 from cafe import topics as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 def rule_alert() -> dict:
@@ -67,10 +67,7 @@ def test_no_text_under_28_px_on_a_tv_anywhere_on_the_cafe_page(broker, tmp_path)
     every_kind_of_tile(rogue)
     cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page(viewport=TV)
             errors: list[str] = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -18,7 +18,7 @@ from test_cafe_page import start_cafe
 from cafe.hub import CafeView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS
+from webhelpers import BROWSER_TESTS, CHROMIUM, chromium
 
 KEEPALIVE_S = 3
 
@@ -102,14 +102,11 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
 def test_the_cafe_page_says_a_frozen_table_is_not_heard_from(broker, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     table = start_demo_table(broker, tmp_path)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page()
             page.set_default_timeout(60000)
             page.goto(url + "/")

@@ -17,7 +17,7 @@ from test_cafe_page_newcomer import PHONE, TV, check_layout
 from cafe.history import HistoryStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 CHARTS = (
     "chart-tables",
@@ -74,16 +74,13 @@ def an_evening(path: Path) -> None:
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
 def test_the_history_view_draws_its_charts_in_both_languages(broker, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     SHOTS.mkdir(parents=True, exist_ok=True)
     an_evening(tmp_path / "h.sqlite3")
     args = ["--mqtt", broker.url, "--venue", "cafe", "--history", str(tmp_path / "h.sqlite3")]
     cafe, url = start_cafe(args, tmp_path)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             for viewport, name in ((TV, "tv"), (PHONE, "phone")):
                 page = browser.new_page(viewport=viewport)
                 errors: list[str] = []

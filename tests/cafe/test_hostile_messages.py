@@ -24,7 +24,7 @@ from companion.model import Setup
 from companion.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS
+from webhelpers import BROWSER_TESTS, CHROMIUM, chromium
 
 CAMERA = {"attached": True, "online": True, "code": None, "reason": "ok", "finished": False}
 
@@ -228,10 +228,7 @@ def test_the_cafe_page_shows_the_good_tables_beside_hostile_retained_messages(
     rogue.send("companion/cafe/tables/t1/state", good_state("t1"))
     process, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             errors: list[str] = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vision"))
 from packup_frames import kit_frame
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 @pytest.fixture
@@ -171,10 +171,7 @@ def test_check_the_box_from_the_table_page_to_the_cafe_page(broker, tmp_path):
             60,
             "the table's dashboard address",
         )
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             phone = browser.new_page(viewport={"width": 390, "height": 844})
             staff = browser.new_page(viewport={"width": 1280, "height": 800})
             for page in (phone, staff):

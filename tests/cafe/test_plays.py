@@ -23,7 +23,7 @@ from companion.session import Session
 from web import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_images" / "musee-2p"
 START = 1764590400.0  # 2025-12-01 12:00:00 UTC
@@ -149,10 +149,7 @@ def test_the_summary_page_and_the_tv_show_the_qr_code_in_both_languages(table):
     thread.start()
     url = f"http://127.0.0.1:{server.effective_port}"
     try:
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.set_default_timeout(15000)
             page.goto(url + "/tv")

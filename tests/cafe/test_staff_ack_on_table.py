@@ -20,10 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from webhelpers import (
     BROWSER_TESTS,
     CHROMIUM,
-    CHROMIUM_ARGS,
     SHOTS,
     ServerProcess,
     call,
+    chromium,
 )
 
 AMY_PLAYS = {"kind": "place", "player": 0, "card": "MU10", "museum": 0, "gallery": 0, "space": 0}
@@ -62,7 +62,7 @@ def test_a_staff_acknowledgement_reaches_the_tables_own_state_until_resolved(bro
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
 def test_the_tables_dashboard_says_staff_saw_the_alert(broker, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     table = ServerProcess(
         [
             "serve",
@@ -100,10 +100,7 @@ def test_the_tables_dashboard_says_staff_saw_the_alert(broker, tmp_path):
             lambda: view.snapshot()["tables"] and view.snapshot()["tables"][0]["alerts"],
             what="the alert",
         )[0]
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_cookies([{"name": "companion_lang", "value": "en", "url": table.url}])
             page = context.new_page()

@@ -21,7 +21,7 @@ from companion.store import GameStore
 from web.runtime import Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from webhelpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, SHOTS
+from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 KEEPALIVE_S = 3
 
@@ -165,7 +165,7 @@ def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason=BROWSER_TESTS[1].kwargs["reason"])
 def test_the_cafe_page_says_two_tables_claim_one_name(broker, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     made = []
     try:
@@ -179,10 +179,7 @@ def test_the_cafe_page_says_two_tables_claim_one_name(broker, tmp_path):
                     ).start(),
                 )
             )
-        with sync_api.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-            )
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(url + "/")
             clash = page.locator('.tile[data-table="t1"] .name-clash')

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from webhelpers import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from webhelpers import CHROMIUM, CHROMIUM_ARGS, ServerProcess, playwright
 
 from web import create_app
 
@@ -71,16 +71,13 @@ def start_server_module(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright (tests using it carry webhelpers.BROWSER_TESTS)."""
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="the playwright Python package is not installed"
+    """Debian's Chromium driven by Playwright (tests using it carry webhelpers.BROWSER_TESTS),
+    one per process, from the process's one Playwright (webhelpers.playwright)."""
+    unguarded = playwright().chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
     )
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield TestBrowser(browser)
-        browser.close()
+    yield TestBrowser(unguarded)
+    unguarded.close()
 
 
 class TestBrowser:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -145,6 +147,40 @@ BROWSER_TESTS = [
         "(apt-get install chromium); Playwright cannot download one here",
     ),
 ]
+
+
+# One Playwright per process: its sync API refuses a second `sync_playwright()` while one runs
+# ("using Playwright Sync API inside the asyncio loop"). The dashboard tests' session-wide
+# `browser` fixture keeps one running, so a café test that started its own failed whenever a
+# parallel worker had run a dashboard test first (serially the café tests come first).
+_PLAYWRIGHT: list = []
+
+
+def playwright():
+    """This process's Playwright, started on first use (tests/conftest.py stops it)."""
+    if not _PLAYWRIGHT:
+        sync_api = pytest.importorskip(
+            "playwright.sync_api", reason="the playwright Python package is not installed"
+        )
+        _PLAYWRIGHT.append(sync_api.sync_playwright().start())
+    return _PLAYWRIGHT[0]
+
+
+def stop_playwright() -> None:
+    while _PLAYWRIGHT:
+        _PLAYWRIGHT.pop().stop()
+
+
+@contextmanager
+def chromium() -> Iterator:
+    """A Chromium of its own, pages' Content-Security-Policy in force, closed on leaving."""
+    browser = playwright().chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def call(url: str, path: str, body: dict | None = None) -> dict:
