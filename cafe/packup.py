@@ -30,7 +30,7 @@ class PackupDesk:
 
     def record(self, result: dict) -> dict:
         with self._lock:
-            self._result = {**result, "at": round(time.time(), 3)}
+            self._result = {"at": round(time.time(), 3), **result}  # a result's own time kept
             return dict(self._result)
 
     def last(self) -> dict | None:
@@ -114,9 +114,10 @@ def check_now(runtime: Any, desk: PackupDesk) -> dict | None:
         return None
     with runtime.lock:
         game, game_id = runtime.session.game.info.slug, runtime.game_id
-    result = check_frames(game, [frame]).to_dict()
+    result = {**check_frames(game, [frame]).to_dict(), "at": round(time.time(), 3)}
+    # In the file before the desk shows it: whoever sees the result can find it kept.
+    log_check(runtime.store.path, game_id, result)
     kept = desk.record(result)
-    log_check(runtime.store.path, game_id, kept)
     log.info("pack-up check of %s: %s", game, " ".join(s["en"] for s in result["sentences"]))
     return kept
 
