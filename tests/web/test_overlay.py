@@ -175,13 +175,14 @@ def square(x: float) -> tuple:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "back", "face", "place"),
+    ("game", "players", "face_up", "back", "face", "place"),
     [
-        ("masterpiece", 3, "MPBACK", "MPV07", Where("player0", None)),
-        ("crypt", 2, "CRBIDOL", "CRIDOL1A", Where("crypt", (0,))),
+        ("masterpiece", 3, (), "MPBACK", "MPV07", Where("player0", None)),
+        # the crypt deals its face-up cards first (refused otherwise: face_up_first)
+        ("crypt", 2, ("CRJEWL1A", "CRPOTT1A"), "CRBIDOL", "CRIDOL1A", Where("crypt", (2,))),
     ],
 )
-def test_a_hidden_card_is_outlined_never_named(tmp_path, game, players, back, face, place):
+def test_a_hidden_card_is_outlined_never_named(tmp_path, game, players, face_up, back, face, place):
     """A face-down card on the table (its back's code) and a glimpse of a card whose face the
     game hides (a Masterpiece value card, a Crypt treasure): outlined, never named."""
     names = ["Amy", "Ben", "Cat"][:players]
@@ -190,19 +191,25 @@ def test_a_hidden_card_is_outlined_never_named(tmp_path, game, players, back, fa
     )
     runtime = app.extensions["companion_runtime"]
     try:
+        for i, code in enumerate(face_up):
+            runtime.session.observe(CardAdded(f"u{i}", code, Where("crypt", (i,)), "card", False))
         runtime.session.observe(CardAdded("t1", back, place, "card", True))
-        assert "t1" in runtime.session.table
+        assert "t1" in runtime.session.table and not runtime.session.alerts
+        shown = [SeenCode(code, square(60 + 10 * i), f"u{i}") for i, code in enumerate(face_up)]
         picture = picture_of(
-            SeenCode(back, square(5), "t1", face_down=True), SeenCode(face, square(40), None)
+            SeenCode(back, square(5), "t1", face_down=True),
+            SeenCode(face, square(40), None),
+            *shown,
         )
         step = WatchStep([], b"\xff\xd8x\xff\xd9", SourceStatus(True, "", 0.0, 1), picture=picture)
         runtime.watcher = FakeWatcher([step])
         runtime.step_once()
         answer = app.test_client().get("/api/overlay")
         data = answer.get_json()
-        states = sorted((item["state"], item["face_down"]) for item in data["items"])
+        unnamed = [item for item in data["items"] if item["code"] is None]
+        states = sorted((item["state"], item["face_down"]) for item in unnamed)
         assert states == [("read", True), ("uncertain", False)]
-        assert all(item["code"] is None for item in data["items"])
+        assert sorted(i["code"] for i in data["items"] if i["code"]) == sorted(face_up)
         assert back not in answer.get_data(as_text=True)
         assert face not in answer.get_data(as_text=True)
     finally:
