@@ -105,6 +105,10 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
     assert rolls.count() == 3 and "waiting for the roll" in rolls.nth(0).inner_text()
 
     # Rolls the camera could not see, entered on the screen: Ben 2 (< 3, exhausted), Ann 5, 4.
+    # Each face button is named for a screen reader (a walk-through found pictures only).
+    assert page.get_by_role("button", name="Rolled 2", exact=True).first.get_attribute("id") == (
+        "crypt-roll-0-2"
+    )
     page.click("#crypt-roll-0-2")
     wait_state(page, "S.snap.state.rolls[0].exhausted === true")
     assert "rolled 2: exhausted" in page.locator("#crypt-roll-0").inner_text()

@@ -429,7 +429,7 @@
         const faces = el("span", { class: "crypt-faces" }, el("span", { text: t("crypt.enterRoll") }));
         for (let v = 1; v <= 6; v++) {
           faces.appendChild(el("button", { type: "button", class: "crypt-face-btn", id: "crypt-roll-" + r.card + "-" + v,
-            onclick: () => move({ kind: "roll", player: r.owner, card: r.card, value: v }) }, die(colour, v, "small")));
+            "aria-label": t("crypt.face.label", { n: v }), onclick: () => move({ kind: "roll", player: r.owner, card: r.card, value: v }) }, die(colour, v, "small")));
         }
         line.appendChild(faces);
       }
@@ -439,7 +439,7 @@
         const idol = idols[0].card || "CRBIDOL";
         for (let v = 1; v <= 6; v++) {
           faces.appendChild(el("button", { type: "button", class: "crypt-face-btn", id: "crypt-reroll-" + r.index + "-" + v,
-            onclick: () => move({ kind: "reroll", player: r.owner, roll: r.index, card: idol, value: v }) }, die(colour, v, "small")));
+            "aria-label": t("crypt.face.relabel", { n: v }), onclick: () => move({ kind: "reroll", player: r.owner, roll: r.index, card: idol, value: v }) }, die(colour, v, "small")));
         }
         line.appendChild(faces);
       }
