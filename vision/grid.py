@@ -209,41 +209,53 @@ def _pattern_centres(n: int, version: int) -> np.ndarray:
     return np.array(centres)
 
 
+def module_edges(image: np.ndarray, grid: Grid):
+    """The image's edges along every module row, then every column, as the grid sees them:
+    (horizontal, where along the profile in modules, the module boundary nearest it, the
+    row's or column's centre across, the edge's strength against the symbol's contrast);
+    edges more than 0.4 module from a boundary, or outside the symbol, are left out."""
+    n = grid.size
+    along = np.arange(-0.5 * STEPS, (n + 0.5) * STEPS + 1) / STEPS  # a little quiet zone too
+    across = np.arange(n) + 0.5
+    uu, vv = np.meshgrid(along, across)
+    rows = _sample(image, grid, uu, vv)  # one profile per module row
+    cols = _sample(image, grid, vv, uu)  # one profile per module column
+    lo, hi = np.percentile(rows, (10, 90))
+    contrast = max(hi - lo, 1.0)
+    for profiles, horizontal in ((rows, True), (cols, False)):
+        index, position, strength = _edges(profiles, contrast)
+        coordinate = along[0] + position / STEPS
+        boundary = np.round(coordinate)
+        keep = (np.abs(coordinate - boundary) < 0.4) & (boundary >= 0) & (boundary <= n)
+        yield (
+            horizontal,
+            coordinate[keep],
+            boundary[keep],
+            across[index[keep]],
+            strength[keep] / contrast,
+        )
+
+
 def refine(image: np.ndarray, grid: Grid, version: int | None = None, schedule=SCHEDULE) -> Grid:
     """Bend the grid so module boundaries fall on the image's edges (see module doc)."""
     n = grid.size
     version = version or (n - 17) // 4
     anchors = _pattern_centres(n, version)
-    along = np.arange(-0.5 * STEPS, (n + 0.5) * STEPS + 1) / STEPS  # a little quiet zone too
-    across = np.arange(n) + 0.5
     for degree, reach in schedule:
-        uu, vv = np.meshgrid(along, across)  # rows: one profile per module row
-        rows_profile = _sample(image, grid, uu, vv)
-        cols_profile = _sample(image, grid, vv, uu)  # one profile per module column
-        lo, hi = np.percentile(rows_profile, (10, 90))
-        contrast = max(hi - lo, 1.0)
         points_u, points_v, targets_du, targets_dv, weights = [], [], [], [], []
-        for profiles, horizontal in ((rows_profile, True), (cols_profile, False)):
-            index, position, strength = _edges(profiles, contrast)
-            coordinate = along[0] + position / STEPS
-            boundary = np.round(coordinate)
-            drift = coordinate - boundary
-            keep = (np.abs(drift) < 0.4) & (boundary >= 0) & (boundary <= n)
-            other = across[index[keep]]
-            if horizontal:
-                u_now, v_now = coordinate[keep], other
-            else:
-                u_now, v_now = other, coordinate[keep]
+        for horizontal, coordinate, boundary, other, strength in module_edges(image, grid):
+            u_now, v_now = (coordinate, other) if horizontal else (other, coordinate)
             bu, bv = grid.bent(u_now, v_now)
             # The true module coordinate is the boundary; where the current grid put that
             # boundary, in the unbent space, is (bu, bv).
-            true_u = boundary[keep] if horizontal else u_now
-            true_v = v_now if horizontal else boundary[keep]
+            true_u = boundary if horizontal else u_now
+            true_v = v_now if horizontal else boundary
             points_u.append(true_u)
             points_v.append(true_v)
-            targets_du.append(bu - true_u if horizontal else np.full(keep.sum(), np.nan))
-            targets_dv.append(np.full(keep.sum(), np.nan) if horizontal else bv - true_v)
-            weights.append(strength[keep] / contrast)
+            none = np.full(len(boundary), np.nan)
+            targets_du.append(bu - true_u if horizontal else none)
+            targets_dv.append(none if horizontal else bv - true_v)
+            weights.append(strength)
         u = np.concatenate(points_u)
         v = np.concatenate(points_v)
         nearest = np.min(np.hypot(u[:, None] - anchors[:, 0], v[:, None] - anchors[:, 1]), axis=1)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .grid import STEPS, Grid, _edges, _sample
+from .grid import Grid, module_edges
 
 MAX_SHIFT = 3.0  # modules a corner may move from the polynomial grid
 
@@ -55,23 +55,9 @@ class LocalGrid(Grid):
 def _drifts(image: np.ndarray, grid: Grid):
     """Edges along every module row (then column): (u, v, drift along the profile, weight),
     the drift being how far the edge lies from the nearest module boundary, in modules."""
-    n = grid.size
-    along = np.arange(-0.5 * STEPS, (n + 0.5) * STEPS + 1) / STEPS
-    across = np.arange(n) + 0.5
-    uu, vv = np.meshgrid(along, across)
-    rows = _sample(image, grid, uu, vv)
-    cols = _sample(image, grid, vv, uu)
-    lo, hi = np.percentile(rows, (10, 90))
-    contrast = max(hi - lo, 1.0)
-    for profiles, horizontal in ((rows, True), (cols, False)):
-        index, position, strength = _edges(profiles, contrast)
-        coordinate = along[0] + position / STEPS
-        boundary = np.round(coordinate)
-        drift = coordinate - boundary
-        keep = (np.abs(drift) < 0.4) & (boundary >= 0) & (boundary <= n)
-        other = across[index[keep]]
-        at = (boundary[keep], other) if horizontal else (other, boundary[keep])
-        yield at[0], at[1], drift[keep], strength[keep] / contrast
+    for horizontal, coordinate, boundary, other, strength in module_edges(image, grid):
+        at = (boundary, other) if horizontal else (other, boundary)
+        yield at[0], at[1], coordinate - boundary, strength
 
 
 def follow(image: np.ndarray, grid: Grid, rounds: int = 2, radius: float = 1.5) -> LocalGrid:
