@@ -27,6 +27,9 @@ def start_and_draw(table: Table, seat: int) -> None:
         if table.desc(phone)["phase"] not in ("start", "adventure"):
             return
         table.choose(phone, "#mythe-draw-pick", card)
+        # whose hand: the other hero's while it holds a card, then the extra deck
+        other = table.desc(phone)["hands"][1 - seat]
+        table.choose(phone, "#mythe-draw-from", str(1 - seat) if other else "dummy")
         table.tap(phone, "#mythe-draw")
     if table.desc(phone)["phase"] == "adventure":
         table.tap(phone, "#mythe-stop")

@@ -98,6 +98,7 @@ def test_mythe_card_drawn_and_card_shown_wait_for_the_card(browser, server, lang
     page = open_page(browser, server.url, PHONE, lang)
     # the legendary card shown to face the dragon (before the first draw), then a draw
     waits_for_its_choice(page, "#mythe-reveal-btn", "#mythe-reveal-pick", lang)
+    page.select_option("#mythe-draw-from", "1")  # whose hand: waits for its choice too
     waits_for_its_choice(page, "#mythe-draw", "#mythe-draw-pick", lang)
     assert page.errors == []
     page.context.close()

@@ -241,3 +241,55 @@ def test_two_players_confirm_hands_and_the_extra_deck_when_the_source_is_unknown
     state = call(url, "/api/state")["state"]
     assert state["hands"] == [6, 4] and state["dummy"] == 3
     assert state["heroes"][0]["space"] == 3
+
+
+def test_card_drawn_by_hand_asks_whose_hand_and_counts_agree(browser, start_server, tmp_path):
+    """Walk-through (no camera, 3 players, taps only): "Card drawn" never asked whose hand the
+    card came from, so at sharing the form guessed (Amy 6, Ben 3, Cal 4) while the Turn panel
+    and the "Cards in hand" row said Amy 5 · Ben 4 · Cal 4 on the same screen."""
+    server = start_server(
+        "serve", "--game", "mythe", "--players", "3", "--names", "Amy,Ben,Cal",
+        "--port", "0", "--db", str(tmp_path / "mythe3.sqlite3"),
+    )  # fmt: skip
+    url = server.url
+    page = browser.new_page(viewport={"width": 1366, "height": 1100})
+    page.set_default_timeout(15000)
+    page.goto(url + "/")
+    page.click("#lang-en")
+    page.wait_for_selector("#mythe-draw-pick")
+    page.select_option("#mythe-draw-pick", "MYN2A")
+    assert page.locator("#mythe-draw").is_disabled()  # whose hand, first
+    assert "Whose hand" in page.locator(".mythe-draw .choose-first").inner_text()
+    # only the other players' hands are offered (Amy cannot draw from herself)
+    offered = page.locator("#mythe-draw-from option").all_inner_texts()
+    assert offered[1:] == ["Ben", "Cal"]
+    page.select_option("#mythe-draw-from", "1")
+    page.click("#mythe-draw")
+    wait_state(page, "S.snap.state.points === 2")
+    state = call(url, "/api/state")["state"]
+    assert state["drawn"][0]["from"] == 1 and state["hands"] == [5, 3, 4]
+    page.click("#mythe-stop")
+    wait_state(page, "S.snap.state.phase === 'move'")
+    page.click("#mythe-move")
+    wait_state(page, "S.snap.state.phase === 'share'")
+    share = page.locator("#mythe-share").inner_text()
+    assert "Nobody entered" not in share
+    counts = [page.locator(f"#mythe-count-{s}-n").inner_text() for s in range(3)]
+    assert counts == ["6", "3", "4"]
+    # Amy's 6 is her 5 in hand and the 1 card drawn: said beside her count
+    assert "5 in hand + 1 drawn" in page.locator("#mythe-count-0").inner_text()
+    assert (
+        page.locator(".hands")
+        .inner_text()
+        .endswith("Amy has 5 cards · Ben has 3 cards · Cal has 4 cards")
+    )
+    row = page.locator("#mythe-hands").inner_text().replace("\n", " ")
+    assert "Ben × 3" in row and "Cal × 4" in row and "Amy × 5" in row, row
+    page.click("#lang-zh")
+    assert "手上 5 張＋抽到 1 張" in page.locator("#mythe-count-0").inner_text()
+    page.screenshot(path=str(SHOTS / "mythe-share-from-zh.png"), full_page=True)
+    page.click("#lang-en")
+    page.screenshot(path=str(SHOTS / "mythe-share-from-en.png"), full_page=True)
+    page.click("#mythe-done")
+    wait_state(page, "S.snap.state.turn === 1")
+    assert call(url, "/api/state")["state"]["hands"] == [6, 3, 4]

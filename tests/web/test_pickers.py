@@ -41,6 +41,7 @@ def test_mythe_draws_are_picked_not_typed(browser, start_server):
     assert picker.locator("option").count() == len(in_play) + 1  # and the "which card?" line
     assert page.locator("#mythe-draw-pick option[value='MYN3A']").count() == 1
     page.select_option("#mythe-draw-pick", "MYN3A")
+    page.select_option("#mythe-draw-from", "1")
     page.click("#mythe-draw")
     page.wait_for_function("() => S.snap.state.drawn.some((d) => d.card === 'MYN3A')")
     # a card drawn this turn is not offered again

@@ -267,6 +267,7 @@ def test_mythe_the_hero_in_turn_draws_the_other_waits(table, phones):
     phone = phones(turn)
     options = phone.locator("#mythe-draw-pick option").all()
     phone.locator("#mythe-draw-pick").select_option(options[1].get_attribute("value"))
+    phone.locator("#mythe-draw-from").select_option(str(1 - turn))  # whose hand
     phone.locator("#mythe-draw").tap()
     move_goes_through(phone, table, state["state_id"])
 

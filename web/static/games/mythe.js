@@ -248,10 +248,29 @@
     const select = el("select", { class: "mythe-draw-pick", id: "mythe-draw-pick", "aria-label": t("mythe.drawPick") },
       el("option", { value: "", text: t("mythe.drawPick") }),
       cards.map((p) => el("option", { value: p.payload, text: pick(p.name) })));
+    const from = renderDrawFrom(desc, seat);
     const button = el("button", { type: "button", class: "mythe-btn draw", id: "mythe-draw",
-      onclick: () => { if (select.value) C.command("/api/move", { move: { kind: "draw", player: seat, card: select.value } }); } },
+      onclick: () => {
+        if (!select.value || !from.value) return;
+        const source = from.value === "dummy" ? "dummy" : Number(from.value);
+        C.command("/api/move", { move: { kind: "draw", player: seat, card: select.value, from: source } });
+      } },
     t("mythe.btn.draw"));
-    return el("div", { class: "mythe-buttons mythe-draw" }, select, button, C.needsChoice(button, [select]));
+    return el("div", { class: "mythe-buttons mythe-draw" }, select, from, button, C.needsChoice(button, [select, from]));
+  }
+
+  /* Whose hand the card came from (the rules: "choosing a hand each time"): without it the
+     hand counts cannot follow the cards, and the share form had to guess. The other players
+     who still hold a card, and the 2-player extra deck; one choice is chosen already. */
+  function renderDrawFrom(desc, seat) {
+    const hands = desc.hands.map((n, s) => ({ s, n }))
+      .filter(({ s, n }) => s !== seat && n > 0)
+      .map(({ s }) => el("option", { value: String(s), text: seatName(s) }));
+    if (desc.dummy) hands.push(el("option", { value: "dummy", text: t("mythe.extraDeck") }));
+    const from = el("select", { class: "mythe-draw-from", id: "mythe-draw-from", "aria-label": t("mythe.drawFrom") },
+      el("option", { value: "", text: t("mythe.drawFrom") }), hands);
+    if (hands.length === 1) from.value = hands[0].value;
+    return from;
   }
 
   /* Before the first draw: the legendary card shown from the hand to face the dragon. */
@@ -361,7 +380,14 @@
     }
 
     desc.heroes.forEach((hero, s) => {
-      rows.appendChild(stepper(seatName(s), colourOf(hero), () => counts[s], (v) => { counts[s] = v; }, "mythe-count-" + s));
+      const row = stepper(seatName(s), colourOf(hero), () => counts[s], (v) => { counts[s] = v; }, "mythe-count-" + s);
+      if (s === seat && desc.drawn.length) {
+        // the form starts from the hand after the drawn cards join it: the "Cards in hand"
+        // row still shows the hand without them, so the sum is said here
+        row.appendChild(el("span", { class: "mythe-count-from",
+          text: t("mythe.inHandPlusDrawn", { hand: desc.hands[s], drawn: desc.drawn.length }) }));
+      }
+      rows.appendChild(row);
     });
     if (dummy != null) {
       rows.appendChild(stepper(t("mythe.extraDeck"), null, () => dummy,
