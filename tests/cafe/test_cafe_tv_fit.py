@@ -69,6 +69,11 @@ def fits(page, expect, count: int, what: str) -> None:
         page.click(f"#lang-{lang}")
         assert not overflow(page), f"{what}, {lang}: {overflow(page)}"
         check_layout(page, TV, f"{what}, {lang}")
+        bottom = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('.tile')]"
+            ".map((t) => t.getBoundingClientRect().bottom))"
+        )
+        print(f"{what}, {lang}: the last tile ends at {bottom:.0f} px of 1080")
         page.screenshot(path=str(SHOTS / f"cafe-tv-fit-{count}-{lang}.png"))
     page.click("#lang-en")
 
