@@ -141,7 +141,7 @@ def state_payload(
         "game_id": game_id,
         "game": {"slug": game.info.slug, "name": game.info.name.to_dict()},
         "players": names,
-        "scores": [{"side": s["side"], "label": s["label"], "total": s["total"]} for s in scores],
+        "scores": [_score(s) for s in scores],
         "turn": [names[i] for i in game.current_players(state) if 0 <= i < len(names)],
         "round": round_number if isinstance(round_number, int) else None,
         "rounds": described.get("rounds") if isinstance(described.get("rounds"), int) else None,
@@ -154,6 +154,18 @@ def state_payload(
         "created": session.records[0].get("ts") if session.records else None,
         "camera": {k: camera.get(k) for k in STATE_CAMERA_FIELDS},
         "table_phase": table_phase,
+    }
+
+
+def _score(score: dict) -> dict:
+    """A side's score; `hidden` (added within version 1) while part of it stays secret until
+    the end (Masterpiece's cash: a `cash_hidden` line worth 0), so a tile never shows it as 0."""
+    hidden = any(line["code"].endswith("_hidden") for line in score.get("lines", ()))
+    return {
+        "side": score["side"],
+        "label": score["label"],
+        "total": score["total"],
+        "hidden": hidden,
     }
 
 

@@ -152,7 +152,9 @@ function tile(data) {
       const label = pick(score.label);
       const row = el("li", "player" + (turn.has(label) ? " turn" : ""));
       row.dataset.side = score.side;
-      row.append(el("span", "name", label), el("span", "score", fmtNumber(score.total)));
+      // A score partly secret until the end (Masterpiece's cash) is 0 in the payload: never shown.
+      const total = score.hidden ? t("cafe.score_secret") : fmtNumber(score.total);
+      row.append(el("span", "name", label), el("span", "score" + (score.hidden ? " secret" : ""), total));
       players.append(row);
     });
     node.append(players);

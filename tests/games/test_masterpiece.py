@@ -842,11 +842,11 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     session.play(Move("deal", 0, {"painting": P(1)}))
     session.play(Move("draw_value", 0, {"card": card(1000)}))
     said = [v.to_dict()["text"] for v in session.verdicts]
-    assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫蒙娜麗莎"}
+    assert said[0] == {"en": "Ana gets Mona Lisa to start", "zh-TW": "Ana 拿到起始名畫「蒙娜麗莎」"}
     # The value card's identity never reaches the log, only that a hidden card went down.
     assert said[1] == {
         "en": "Ana puts a hidden value card under Mona Lisa",
-        "zh-TW": "Ana 把 1 張隱藏的價值卡放在蒙娜麗莎下面",
+        "zh-TW": "Ana 把 1 張隱藏的價值卡放在「蒙娜麗莎」下面",
     }
     refused = session.play(Move("deal", 2, {"painting": P(2)}))
     assert not refused.accepted and session.verdicts[-1].to_dict()["text"]["en"].startswith(
@@ -857,7 +857,7 @@ def test_the_log_says_each_move_in_words_in_both_languages():
     assert GAME.describe_move(state, bid(1, 1500)) == Text("Ben bids $1.5M", "Ben 出價 150 萬元")
     state = play(state, bid(1, 1500))
     assert GAME.describe_move(state, Move("hammer", 0)) == Text(
-        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 150 萬元得標睡蓮"
+        "Sold! Ben wins Water Lilies for $1.5M", "成交！Ben 以 150 萬元得標「睡蓮」"
     )
     assert GAME.describe_move(
         state, Move("tie", None, {"players": [0, 2], "amount_k": 2000})

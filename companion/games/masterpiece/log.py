@@ -10,12 +10,13 @@ from __future__ import annotations
 from ...model import Move, Text
 from . import state as game_state
 from .state import MasterpieceState, painting_value
-from .words import WORDS, money
+from .words import WORDS, money, painting_title
 
 
 # -- names of paintings, spaces and value cards, and where a painting is --------------------------
 def painting_name(game, payload: str) -> Text:
-    return game.catalogue.piece(payload).name
+    """A painting as a sentence names it: its title, in 「」 in Chinese (words.painting_title)."""
+    return painting_title(game.catalogue.piece(payload).name)
 
 
 def space_text(game, index: int) -> Text:

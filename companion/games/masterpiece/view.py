@@ -88,7 +88,7 @@ def _player(game, state: MasterpieceState, seat: int, revealed: bool) -> dict:
 def _holding(game, holding, revealed: bool) -> dict:
     entry = {
         "card": holding.painting,
-        "name": log.painting_name(game, holding.painting).to_dict(),
+        "name": game.catalogue.piece(holding.painting).name.to_dict(),
         "value_cards": len(holding.values),
         "hidden": not revealed,
     }
@@ -118,7 +118,7 @@ def _auction(game, state: MasterpieceState) -> dict | None:
         return None
     return {
         "painting": auction.painting,
-        "name": log.painting_name(game, auction.painting).to_dict(),
+        "name": game.catalogue.piece(auction.painting).name.to_dict(),
         "kind": "bank" if auction.bank else "private",
         "seller": auction.seller,
         "auctioneer": auction.auctioneer,

@@ -28,6 +28,12 @@ def money(amount_k: float) -> Text:
     return Text(en, f"{sign}{_said(k / 10)} 萬元")
 
 
+def painting_title(name: Text) -> Text:
+    """A painting's title inside a sentence: as it is in English, in 「」 in Chinese, where
+    nothing else marks where a title starts and ends ("成交！Ben 以 200 萬元得標「拾穗」")."""
+    return Text(name.en, f"「{name.zh}」")
+
+
 def _said(number: float) -> str:
     """5600 -> "5,600", 3.5 -> "3.5": thousands separated, no trailing zeros."""
     return f"{number:,.3f}".rstrip("0").rstrip(".")
