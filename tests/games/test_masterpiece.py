@@ -500,7 +500,7 @@ def test_an_overbid_called_before_the_hammer_is_fined_and_the_bid_is_void():
     state = replace(state, cash=(15000, 4000, 15000))
     state = play(state, bid(2, 2000), bid(1, 5000))
     heard = len(state.journal)
-    state = play(state, Move("overbid", 1, {"amount_k": 5000}))  # Chen calls it
+    state = play(state, Move("overbid", 2, {"bidder": 1, "amount_k": 5000}))  # Chen calls it
     assert state.cash[1] == 3000 and state.skips[1] == 1
     assert state.ledger[-1].kind == "fine" and state.ledger[-1].amount_k == 1000
     assert state.auction.standing_k == 2000 and state.auction.bidder == 2  # the overbid is void
@@ -516,12 +516,12 @@ def test_a_wrong_call_costs_nothing_and_the_bid_stands():
     state = replace(state, cash=(15000, 4000, 15000))
     state = play(state, bid(1, 3000))
     heard, ledger = len(state.journal), len(state.ledger)
-    state = play(state, Move("overbid", 1, {"amount_k": 3000}))
+    state = play(state, Move("overbid", 0, {"bidder": 1, "amount_k": 3000}))
     assert state.cash[1] == 4000 and state.skips[1] == 0 and len(state.ledger) == ledger
     assert state.auction.standing_k == 3000 and state.auction.bidder == 1
     assert state.journal[-1].code == "overbid_call_wrong"
     assert "$4M" not in _said(state, heard) and "400 萬元" not in _said(state, heard)
-    assert codes(state, Move("overbid", 2, {"amount_k": 3000})) == ["no_such_bid"]
+    assert codes(state, Move("overbid", 0, {"bidder": 2, "amount_k": 3000})) == ["no_such_bid"]
 
 
 def test_an_overbid_nobody_called_stands():
@@ -533,7 +533,7 @@ def test_an_overbid_nobody_called_stands():
 
 
 def test_overbid_by_the_active_player_costs_their_next_turn():
-    state = play(bank_auction(), bid(1, 1000), Move("overbid", 0, {"amount_k": 16000}))
+    state = play(bank_auction(), bid(1, 1000), Move("overbid", 1, {"bidder": 0, "amount_k": 16000}))
     state = play(state, Move("hammer", 0), Move("draw_value", 1, {"card": card(2000)}))
     # Ben, Chen, then Ana's turn is skipped: Ben again.
     state = play(state, Move("roll", 1, {"value": 1}))
@@ -549,7 +549,7 @@ def test_a_fine_nobody_can_pay_costs_the_next_turn_instead():
     state = bank_auction()
     state = replace(state, cash=(15000, 500, 15000))
     before = len(state.ledger)
-    state = play(state, Move("overbid", 1, {"amount_k": 1000}))
+    state = play(state, Move("overbid", 0, {"bidder": 1, "amount_k": 1000}))
     assert state.cash[1] == 500 and state.skips[1] == 1 and len(state.ledger) == before
     assert any(n.code == "fine_unpaid" for n in state.journal)
 
@@ -563,7 +563,7 @@ def test_winner_who_cannot_pay_is_fined_and_the_auction_restarts():
         bid(1, 4000),
         bid(2, 4500),
         bid(1, 9000),
-        Move("overbid", 1, {"amount_k": 9000}),
+        Move("overbid", 2, {"bidder": 1, "amount_k": 9000}),
     )
     assert state.cash[1] == 3000 and state.auction.standing_k == 4500
     state = play(state, bid(1, 5000))  # above his cash again; nobody calls it this time

@@ -37,8 +37,13 @@ def shown_to_the_table(state) -> dict:
         "current": GAME.current_players(state),
         "moves": [m.to_dict() for m in moves],
         # a hammer's words say whether the winner could pay: the table learns that only
-        # when the hammer comes down (rules, "Auctions"), so a hammer not yet played is left out
-        "words": [GAME.describe_move(state, m).to_dict() for m in moves[:40] if m.kind != "hammer"],
+        # when the hammer comes down (rules, "Auctions"), so a hammer not yet played is left out;
+        # so do an overbid call's words (whether the bidder can pay), once the call is made
+        "words": [
+            GAME.describe_move(state, m).to_dict()
+            for m in moves[:40]
+            if m.kind not in ("hammer", "overbid")
+        ],
     }
 
 

@@ -345,20 +345,35 @@ def test_an_overbid_fine_from_the_refusal_and_the_final_wealth(browser, start_se
     ben_cash = cash_of(page, 1)
     assert ben_cash == 5500
     ben = page.locator('.mp-bidder[data-seat="1"]')
+    # an amount off the $0.5M step is said at once, in words, and cannot be sent
+    ben.locator(".mp-amount").fill("3.2")
+    assert ben.locator(".mp-bid").is_disabled()
+    assert "steps of $0.5M" in ben.locator(".mp-step-note").inner_text()
     ben.locator(".mp-amount").fill("6")
+    assert ben.locator(".mp-step-note").inner_text() == ""
     ben.locator(".mp-bid").click()
     # Cash is hidden: the bid is accepted like any other, nothing is refused.
     page.wait_for_function("S.snap.state.auction.standing_k === 6000")
     assert page.locator("#mp-refusal").count() == 0
     assert "Ben" in page.locator("#mp-standing").inner_text()
     # Someone calls it before the hammer: only now is it checked, and the fine is booked.
+    # A screen bidding as Ben is not offered a call on Ben's own bid (walk-through finding).
+    page.select_option("#mp-me", "1")
+    assert page.locator("#mp-overbid").count() == 0
+    page.select_option("#mp-me", "")
     assert "Ben's $6M" in page.locator("#mp-overbid").inner_text()
+    assert page.locator("#mp-overbid").is_disabled()  # until the screen says who calls it
+    assert "1" not in [
+        o.get_attribute("value") for o in page.locator("#mp-overbid-by option").all()
+    ]
+    page.select_option("#mp-overbid-by", "0")
     page.click("#mp-overbid")
     page.wait_for_function("document.querySelector('.mp-ledger-row').dataset.kind === 'fine'")
     assert cash_of(page, 1) == ben_cash - 1000
     assert "fine" in page.locator(".mp-ledger-row").first.text_content()  # folded ledger
     assert "loses 1 turn" in page.locator('.mp-player[data-seat="1"] .mp-lost').inner_text()
     assert page.locator("#mp-refusal").count() == 0
+    assert "Ana calls Ben's $6M: Ben cannot pay it" in page.locator("body").inner_text()
     page.screenshot(path=str(SHOTS / "masterpiece-overbid-fine-en.png"), full_page=True)
 
     # The whole game: values are revealed and the wealth adds up as the notes say.

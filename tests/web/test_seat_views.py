@@ -490,8 +490,9 @@ def test_crypt_a_manuscript_collector_flip_to_peek_is_its_owners(table, phones):
     assert amy.locator("[id^=crypt-peek-]").count() == 0
 
 
-def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer(table, phones):
-    """Turn 6 of the golden game: Chen (seat 2) auctions; Ben (seat 1, $5.5M) bids $6M."""
+def test_masterpiece_an_overbid_is_called_on_another_players_phone_before_the_hammer(table, phones):
+    """Turn 6 of the golden game: Chen (seat 2) auctions; Ben (seat 1, $5.5M) bids $6M. Ben's
+    own phone offers no call on his own bid (walk-through finding); Chen's phone does."""
     from test_masterpiece_screen import golden_record_until
 
     table.call(
@@ -501,16 +502,19 @@ def test_masterpiece_an_overbid_is_called_on_the_bidders_phone_before_the_hammer
     )
     state = table.move(kind="bid", player=1, amount_k=6000)
     cash = table.call("GET", "/api/private?seat=1")["private"]["cash_k"]  # secret: host asks
+    ben = phones(1)
+    assert ben.locator("#mp-overbid").count() == 0  # not on his own bid
+    assert ben.locator("#mp-hammer").count() == 0
     chen = phones(2, "zh-TW")
-    assert chen.locator("#mp-overbid").count() == 0  # the call is Ben's bid's, on Ben's phone
+    assert "Ben 出價 600 萬元" in chen.locator("#mp-overbid").inner_text()
     assert chen.locator("#mp-hammer").is_visible()  # the hammer is still Chen's
     assert_fits_in_chinese(chen)
-    ben = phones(1)
-    assert "Ben's $6M" in ben.locator("#mp-overbid").inner_text()
-    assert ben.locator("#mp-hammer").count() == 0
-    ben.locator("#mp-overbid").tap()
-    move_goes_through(ben, table, state["state_id"])
+    chen.locator("#mp-overbid").tap()
+    move_goes_through(chen, table, state["state_id"])
     after = table.state()["state"]
     assert after["auction"]["standing_k"] != 6000 and after["auction"]["bidder"] != 1
     assert table.call("GET", "/api/private?seat=1")["private"]["cash_k"] == cash - 1000  # $1M fine
-    assert ben.locator("#mp-overbid").count() == 0
+    assert chen.locator("#mp-overbid").count() == 0
+    said = table.state()["log"][-1]["text"]
+    assert said["zh-TW"].startswith("Chen 指出 Ben 出價 600 萬元：Ben 付不起")
+    assert said["en"].startswith("Chen calls Ben's $6M: Ben cannot pay it")

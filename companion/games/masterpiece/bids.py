@@ -2,8 +2,9 @@
 the overbid call.
 
 Moves (amounts in thousands): `bid` {amount_k}; `tie` {players, amount_k} (equal bids called
-at once: the amount is cancelled); `overbid` {amount_k} (a call that `player`'s bid was above
-their cash, checked only then: fine and lost turn, or a wrong call that costs nothing).
+at once: the amount is cancelled); `overbid` {bidder, amount_k} (`player` calls that `bidder`'s
+bid was above their cash, checked only then: fine and lost turn, or a wrong call that costs
+nothing; a bidder may not call their own bid).
 """
 
 from __future__ import annotations
@@ -90,16 +91,22 @@ def apply_tie(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 
 
 def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
-    """A call that `player`'s bid of `amount_k` is above their cash. The bid is one of this
-    auction's bids, or (called at the very moment it is made) a new bid."""
-    problems = check_bidder(game, state, move.player)
+    """`player` calls that `bidder`'s bid of `amount_k` is above their cash. The bid is one of
+    this auction's bids, or (called at the very moment it is made) a new bid. Anyone but the
+    bidder may call (rules, "Auctions"): calling one's own bid is no call, only a confession."""
+    bidder = move["bidder"]
+    if move.player is None:
+        return (refuse("unknown_player.caller"),)
+    if move.player == bidder:
+        return (refuse("own_bid_call", region="easel", name=state.names[bidder]),)
+    problems = check_bidder(game, state, bidder)
     if problems:
         return problems
     amount = move["amount_k"]
-    if (move.player, amount) in state.auction.bids:
+    if (bidder, amount) in state.auction.bids:
         return ()
     if amount <= (state.auction.standing_k or 0):
-        name = state.names[move.player]
+        name = state.names[bidder]
         return (refuse("no_such_bid", region="easel", name=name, amount=money(amount)),)
     return check_bid_amount(game, state, amount)
 
@@ -107,7 +114,8 @@ def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation,
 def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     """The call is checked now, and only now; nothing said reveals anyone's cash."""
     amount = move["amount_k"]
-    seat, name = move.player, state.names[move.player]
+    seat = move["bidder"]
+    name = state.names[seat]
     auction = state.auction
     if (seat, amount) not in auction.bids:  # the bid and the call came together
         auction = replace(
@@ -136,6 +144,11 @@ def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState
     return turns.note(state, "overbid", WORDS("note.overbid", why=why, name=name))
 
 
+def describe_overbid(game, state: MasterpieceState, move: Move):
+    """The call in words; its outcome only when the call is one the rules check."""
+    return log.overbid(game, state, move, not check_overbid(game, state, move))
+
+
 # -- the move kinds: fields, who acts, check, effect and log words together ------------------
 RULES = (
     MoveRule(
@@ -162,10 +175,10 @@ RULES = (
     MoveRule(
         name="overbid",
         player="seat",
-        fields={"amount_k": AMOUNT},
-        required=("amount_k",),
+        fields={"bidder": Seat(), "amount_k": AMOUNT},
+        required=("bidder", "amount_k"),
         check=check_overbid,
         effect=apply_overbid,
-        describe=log.overbid,
+        describe=describe_overbid,
     ),
 )

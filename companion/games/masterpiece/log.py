@@ -206,9 +206,21 @@ def bid(game, state, move, name, amount) -> Text:
     return WORDS("log.bid", name=name, amount=amount)
 
 
-@_with_amount
-def overbid(game, state, move, name, amount) -> Text:
-    return WORDS("log.overbid", name=name, amount=amount)
+def overbid(game, state: MasterpieceState, move: Move, checked: bool) -> Text | None:
+    """The caller, the bid and, for a call the rules accept (`checked`), its outcome, which
+    they make public (never the cash itself). Said before the move is applied: the bidder's
+    cash is the one the call checks. A refused call says no outcome: it is never checked."""
+    bidder, amount = move["bidder"], move["amount_k"]
+    if amount <= 0 or move.player is None:
+        return None
+    words = {"caller": state.names[move.player], "name": state.names[bidder]}
+    words["amount"] = money(amount)
+    if not checked:
+        return WORDS("log.overbid", **words)
+    fine = money(game.data.bid_rules.overbid_fine_k)
+    if amount <= state.cash[bidder]:
+        return WORDS("log.overbid.wrong", **words)
+    return WORDS("log.overbid.right", fine=fine, **words)
 
 
 def tie(game, state: MasterpieceState, move: Move) -> Text | None:

@@ -139,8 +139,11 @@ def legal_auction_moves(game, state: MasterpieceState) -> Iterable[Move]:
     level = min_bid(game, auction)  # past any cancelled amount
     # What is offered never depends on anyone's cash (hidden): every bidder may bid, and
     # any standing bid may be called.
-    if auction.standing_k is not None:
-        yield Move("overbid", auction.bidder, {"amount_k": auction.standing_k})
+    if auction.standing_k is not None:  # anyone but the bidder may call it
+        called = {"bidder": auction.bidder, "amount_k": auction.standing_k}
+        for caller in range(len(state.names)):
+            if caller != auction.bidder:
+                yield Move("overbid", caller, called)
     bidders = [s for s in eligible_bidders(game, state) if s != auction.bidder]
     for s in bidders:
         yield Move("bid", s, {"amount_k": level})

@@ -170,7 +170,7 @@ WORDS = Words({
         "{name} 選擇不購買這幅畫，所以由其他玩家參與銀行拍賣。"),
     "auctioneer_cannot_bid": ("{name} is auctioning their own painting, so {name} may not bid.",
                               "{name} 正在拍賣自己的畫作，所以不能出價。"),
-    "money_step": ("Bids are counted in steps of {step} (amount_k is in thousands).",
+    "money_step": ("Bids go up in steps of {step}: for example $2.5M or $3M.",
                    "出價必須以 {step} 為單位（金額以千元計）。"),
     "opening_too_low": ("The opening bid must be at least {min_opening}.",
                         "起標價至少要 {min_opening}。"),
@@ -187,6 +187,10 @@ WORDS = Words({
         "{name} has no bid of {amount} in this auction to call: only a bid made since the auction"
         " (re)started can be called.",
         "{name} 在這次拍賣中沒有出過 {amount}：只能指出這次拍賣（重新）開始後的出價。"),
+    "unknown_player.caller": ("Say who calls the overbid.", "請說明是誰指出超額出價。"),
+    "own_bid_call": (
+        "{name} cannot call their own bid: only another player may call an overbid.",
+        "{name} 不能指出自己的出價：只有其他玩家可以指出超額出價。"),
     "why.overbid": ("{name}'s bid of {amount} was called and {name} cannot pay it",
                     "{name} 出價 {amount} 被指出付不起"),
     "note.overbid": ("Overbid: {why}. The bid does not count and {name} loses the next turn.",
@@ -248,8 +252,13 @@ WORDS = Words({
                      "{name} 挑選 {active} 的 {title} 來拍賣"),
     "log.pick": ("{name} picks {title} for the auction", "{name} 挑選 {title} 來拍賣"),
     "log.bid": ("{name} bids {amount}", "{name} 出價 {amount}"),
-    "log.overbid": ("{name}'s bid of {amount} is called as an overbid",
-                    "有人指出 {name} 出價 {amount} 超過手上的現金"),
+    "log.overbid": ("{caller} calls {name}'s {amount}", "{caller} 指出 {name} 出價 {amount}"),
+    "log.overbid.right": (
+        "{caller} calls {name}'s {amount}: {name} cannot pay it — {fine} fine, {name} loses the next "
+        "turn",
+        "{caller} 指出 {name} 出價 {amount}：{name} 付不起——罰 {fine}，{name} 喪失下一回合"),
+    "log.overbid.wrong": ("{caller} calls {name}'s {amount}: {name} can pay it, the bid stands",
+                          "{caller} 指出 {name} 出價 {amount}：{name} 付得起，出價有效"),
     "log.tie": ("{names} call {said} at the same time", "{names} 同時喊出 {said}"),
     "log.hammer.sold": ("Sold! {buyer} wins {title} for {said}", "成交！{buyer} 以 {said} 得標 {title}"),
     "log.hammer": ("The hammer comes down on {title}", "{title} 落槌"),

@@ -338,10 +338,9 @@
     box.appendChild(el("div", { class: "mp-auctioneer", text: tr("mp.auctioneer", { name: seatName(a.auctioneer) }) }));
     box.appendChild(el("div", { class: "mp-standing", id: "mp-standing",
       text: a.standing_k != null ? tr("mp.standing", { amount: money(a.standing_k), name: seatName(a.bidder) }) : tr("mp.nobid") }));
-    // Cash is hidden: a bid above it stands until someone calls it, and only then is it checked.
-    if (interactive && a.standing_k != null && C().mayActFor(a.bidder)) {
-      box.appendChild(actButton("overbid", tr("mp.overbid", { name: seatName(a.bidder), amount: money(a.standing_k) }),
-        { kind: "overbid", player: a.bidder, amount_k: a.standing_k }, { class: "mp-act mp-overbid", id: "mp-overbid" }));
+    if (interactive && a.standing_k != null) {
+      const call = overbidControl(desc);
+      if (call) box.appendChild(call);
     }
     box.appendChild(el("div", { class: "mp-min", id: "mp-min", text: tr("mp.minbid", { amount: money(a.min_bid_k) }) }));
     if (a.cancelled_k.length) {
@@ -380,6 +379,31 @@
     return box;
   }
 
+  /* Cash is hidden: a bid above it stands until someone calls it, and only then is it checked.
+     Anyone but the bidder may call it (calling one's own bid is no call): a screen bidding as
+     one player calls as that player; the host's screen for everyone picks who calls. */
+  function overbidControl(desc) {
+    const { el, seatName } = C();
+    const a = desc.auction;
+    const label = tr("mp.overbid", { name: seatName(a.bidder), amount: money(a.standing_k) });
+    const called = (caller) => ({ kind: "overbid", player: caller, bidder: a.bidder, amount_k: a.standing_k });
+    const attrs = { class: "mp-act mp-overbid", id: "mp-overbid" };
+    const mine = me(desc);
+    if (mine != null) {
+      return mine !== a.bidder && C().mayActFor(mine) ? actButton("overbid", label, called(mine), attrs) : null;
+    }
+    const others = desc.players.filter((p) => p.seat !== a.bidder && C().mayActFor(p.seat));
+    if (!others.length) return null;
+    const who = el("select", { class: "mp-select", id: "mp-overbid-by", "aria-label": tr("mp.overbid.choose") },
+      el("option", { value: "", text: tr("mp.overbid.choose") }),
+      others.map((p) => el("option", { value: p.seat, text: seatName(p.seat) })));
+    const button = actButton("overbid", label, () => called(Number(who.value)), attrs);
+    return el("div", { class: "mp-buttons mp-call" }, button,
+      el("label", {}, tr("mp.overbid.by") + " ", who), C().needsChoice(button, [who]));
+  }
+
+  /* An amount in $M, in steps of $0.5M: the box steps by 0.5 and says so at once when a typed
+     amount is off the step (3.2), leaving its button disabled until it is fixed. */
   function amountInput(k, seat) {
     const { el } = C();
     return el("input", { type: "number", class: "mp-amount", step: "0.5", min: "0", inputmode: "decimal",
@@ -387,6 +411,22 @@
   }
 
   const toK = (input) => Math.round(Number(input.value) * 1000);
+  const onStep = (input) => input.value !== "" && toK(input) > 0 && toK(input) % 500 === 0
+    && Math.abs(Number(input.value) * 1000 - toK(input)) < 1e-6;
+
+  /* The input, then its button, then a note that says the step while the amount is off it. */
+  function steppedAmount(input, button) {
+    const note = C().el("span", { class: "mp-step-note", role: "status" });
+    const update = () => {
+      const off = !onStep(input);
+      button.disabled = off;
+      input.setAttribute("aria-invalid", off ? "true" : "false");
+      note.textContent = off ? tr("mp.step") : "";
+    };
+    input.addEventListener("input", update);
+    update();
+    return [input, button, note];
+  }
 
   /* One row per player: the minimum bid in one tap, or any amount typed in $M. A phone that
      chose "bidding as" shows only its own row, big. */
@@ -415,9 +455,8 @@
           : leading ? el("span", { class: "mp-leading", text: tr("mp.leading", { name: seatName(p.seat) }) })
             : [actButton("bid", tr("mp.bidmin", { amount: money(a.min_bid_k) }),
               { kind: "bid", player: p.seat, amount_k: a.min_bid_k }, { class: "mp-act mp-bid-min" }),
-            input,
-            actButton("bid", tr("mp.bid"), () => ({ kind: "bid", player: p.seat, amount_k: toK(input) }),
-              { class: "mp-act mp-bid" })]));
+            ...steppedAmount(input, actButton("bid", tr("mp.bid"),
+              () => ({ kind: "bid", player: p.seat, amount_k: toK(input) }), { class: "mp-act mp-bid" }))]));
     }
     return box;
   }
@@ -429,9 +468,9 @@
     const checks = desc.players.filter((p) => !a.excluded.includes(p.seat)).map((p) =>
       el("label", {}, el("input", { type: "checkbox", value: p.seat }), " " + seatName(p.seat)));
     const input = amountInput(a.min_bid_k, "tie");
-    box.append(el("div", { class: "mp-buttons" }, checks, input,
+    box.append(el("div", { class: "mp-buttons" }, checks, ...steppedAmount(input,
       actButton("tie", tr("mp.tie.btn"), () => ({ kind: "tie", player: null, amount_k: toK(input),
-        players: [...box.querySelectorAll("input[type=checkbox]:checked")].map((c) => Number(c.value)) }))));
+        players: [...box.querySelectorAll("input[type=checkbox]:checked")].map((c) => Number(c.value)) })))));
     return box;
   }
 
