@@ -237,7 +237,8 @@ class Session:
         kind = check_log_record(record)
         if kind == "move":
             source = record.get("source", "replay")
-            return [self.play(Move.from_dict(record["move"]), source=source)]
+            move = self.game.recorded_move(self.state, Move.from_dict(record["move"]))
+            return [self.play(move, source=source)]
         if kind == "event":
             return self.observe(event_from_dict(record["event"]))
         return [self.undo()]

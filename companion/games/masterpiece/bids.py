@@ -111,6 +111,16 @@ def check_overbid(game, state: MasterpieceState, move: Move) -> tuple[Violation,
     return check_bid_amount(game, state, amount)
 
 
+def recorded_overbid(state: MasterpieceState, move: Move) -> Move:
+    """A call saved before calls named their caller: `player` was the bidder and the caller
+    was not kept. The call reads as made by the next seat clockwise: who called changes
+    nothing but the log's words (the fine falls on the bidder, a wrong call costs nothing)."""
+    if "bidder" in move.params or not isinstance(move.player, int):
+        return move
+    caller = (move.player + 1) % state.players
+    return Move("overbid", caller, {**move.params, "bidder": move.player})
+
+
 def apply_overbid(game, state: MasterpieceState, move: Move) -> MasterpieceState:
     """The call is checked now, and only now; nothing said reveals anyone's cash."""
     amount = move["amount_k"]

@@ -80,6 +80,9 @@ class Masterpiece(Game):
     def legal_moves(self, state: MasterpieceState) -> Iterable[Move]:
         return teach.legal_moves(self, state)
 
+    def recorded_move(self, state: MasterpieceState, move: Move) -> Move:
+        return bids.recorded_overbid(state, move) if move.kind == "overbid" else move
+
     def offered_moves(self, state: MasterpieceState) -> Iterable[Move]:
         return teach.offered_moves(self, state)
 
