@@ -155,11 +155,11 @@ class HandTable:
         cleared = scratch._clear_slot(where, now)
         refused = [v for v in cleared if not v.accepted]
         if refused:
-            raise RuleBreak([self._too_late(refused[0], where)])
+            raise RuleBreak([self._too_late(refused[0], where)], logged=False)
         added = scratch.session.observe(event)
         refused = [v for v in added if not v.accepted]
         if refused:
-            raise RuleBreak(refused)
+            raise RuleBreak(refused, logged=False)
 
     def _too_late(self, refused: Verdict, where: Where) -> Verdict:
         """The card in the space made a move before the last one: replacing it would move a
