@@ -35,5 +35,9 @@ def test_picking_another_card_for_a_hung_painting_is_one_refusal_in_words(
     assert host.locator("#board .slot.rejected").count() == 0
     cell = host.locator("#board button.slot[data-region='museum1'][data-slot='0,0'] .num")
     assert cell.inner_text() == "19"
+    # reopened: no Remove for 31 (never placed) nor for 19 (laid from a phone, not on the table)
+    host.click("#board button.slot[data-region='museum1'][data-slot='0,0']")
+    host.wait_for_selector("#picker:not(.hidden)")
+    assert host.locator("#picker-remove button").count() == 0
     assert not table.errors, table.errors
     table.close()
