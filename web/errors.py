@@ -51,8 +51,9 @@ _HTTP_CODES = {
 class RuleBreak(CompanionError):
     """A command the rules reject: answered 422 with the violations (never a crash)."""
 
-    def __init__(self, verdicts: list[Verdict]):
+    def __init__(self, verdicts: list[Verdict], *, logged: bool = True):
         self.verdicts = verdicts
+        self.logged = logged  # False: refused before anything entered the game log
         self.violations = [v for verdict in verdicts for v in verdict.violations]
         super().__init__("; ".join(v.message.en for v in self.violations) or "rule break")
 
@@ -102,6 +103,7 @@ def _rule_break(exc: RuleBreak):
         "rule_break",
         violations=[v.to_dict() for v in exc.violations],
         verdicts=[v.to_dict() for v in exc.verdicts],
+        logged=exc.logged,
     )
     # The dashboard expects refusals and says them itself: at its asking the same body
     # comes with 200, which the browser does not log as a failed load in its console.

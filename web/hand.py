@@ -14,8 +14,11 @@ from typing import Callable
 
 from companion.errors import MalformedRecordError
 from companion.events import CardAdded, CardRemoved, Where
+from companion.model import Text, Violation
 from companion.session import Session, Verdict
 from companion.validation import InvalidFieldError, check_text
+
+from .errors import RuleBreak
 
 
 class HandTable:
@@ -133,9 +136,53 @@ class HandTable:
         # Every field is judged before anything changes: a bad slot must not clear the
         # card lying in the slot it resembles ([true, 0] is not [1, 0]).
         session.check_event(event)
+        if not self.camera:
+            self._rehearse(event, where, now)
         verdicts = self._clear_slot(where, now)
         verdicts.extend(session.observe(event))
         return verdicts
+
+    def _rehearse(self, event: CardAdded, where: Where, now: float) -> None:
+        """With no camera the host's word is the table: a correction the rules would refuse
+        is refused whole, in one sentence, before anything is logged or laid. Otherwise its
+        card would lie on the table as a ghost nobody placed, a card taken off a space for it
+        would raise "left its space" though it never moved, and their alerts would stay."""
+        scratch = HandTable(
+            Session.replay(self.session.records, game=self.session.game, tolerant=True),
+            self._clock,
+            camera=True,  # the scratch copy must not rehearse again
+        )
+        cleared = scratch._clear_slot(where, now)
+        refused = [v for v in cleared if not v.accepted]
+        if refused:
+            raise RuleBreak([self._too_late(refused[0], where)], logged=False)
+        added = scratch.session.observe(event)
+        refused = [v for v in added if not v.accepted]
+        if refused:
+            raise RuleBreak(refused, logged=False)
+
+    def _too_late(self, refused: Verdict, where: Where) -> Verdict:
+        """The card in the space made a move before the last one: replacing it would move a
+        placed card, so the host is told to undo back to it first."""
+        payloads = [p.payload for p in self.session.table.values() if p.where == where]
+        name = self.session.game.catalogue.piece(payloads[0]).name if payloads else None
+        en = name.en if name else "The card there"
+        zh = name.zh if name else "那裡的牌"
+        violation = Violation(
+            "correction_after_later_moves",
+            Text(
+                f"{en} was laid before the last move, so it cannot be replaced now: placed "
+                "cards never move. To correct a misread card, undo back to its move, then "
+                "pick the right card.",
+                f"{zh} 是在上一步之前放的，現在不能直接換掉：已放好的牌不能移動。"
+                "要更正讀錯的牌，請先復原到放它的那一步，再選正確的牌。",
+            ),
+            tuple(payloads),
+            where.region,
+        )
+        return Verdict(
+            refused.seq, False, "event", None, (violation,), state_id=self.session.state_id
+        )
 
     def _remove(self, payload: str, now: float) -> list[Verdict]:
         session = self.session

@@ -150,7 +150,8 @@ def test_correcting_a_misread_card_replaces_it_in_two_clicks(client, runtime):
     assert snap["current_players"] == [1], "the misread move was undone, not counted twice"
 
 
-def test_an_illegal_manual_placement_raises_an_alert_until_removed(client):
+def test_an_illegal_manual_placement_raises_an_alert_until_removed(client, runtime):
+    runtime.watcher = FakeWatcher([])  # a camera sees the card lying there, so it stays
     answer = post(
         client, "/api/correct", 0, action="add", payload="MU40", region="museum1", slot=[0, 0]
     )
@@ -160,6 +161,17 @@ def test_an_illegal_manual_placement_raises_an_alert_until_removed(client):
     assert snap["alerts"][0]["code"] == "wrong_museum"
     cleared = post(client, "/api/correct", snap["state_id"], action="remove", payload="MU40")
     assert cleared.status_code == 200 and cleared.get_json()["state"]["alerts"] == []
+    runtime.watcher = None
+
+
+def test_with_no_camera_an_illegal_placement_by_hand_is_refused_whole(client):
+    """No camera: the host's card never lies on the table as a ghost with a lasting alert."""
+    answer = post(
+        client, "/api/correct", 0, action="add", payload="MU40", region="museum1", slot=[0, 0]
+    )
+    assert answer.get_json()["error"]["violations"][0]["code"] == "wrong_museum"
+    snap = client.get("/api/state").get_json()
+    assert snap["alerts"] == [] and snap["table"] == [] and snap["log"] == []
 
 
 def test_bad_corrections_are_400(client):

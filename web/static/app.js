@@ -101,8 +101,9 @@ function showError(exc) {
   if (info.code === "network") S.problem = { key: "error.network" };
   else if (info.violations && info.violations.length) {
     // A rule break is in the game log: the alert panel shows it from there until a move is
-    // accepted. Pages without that panel keep it in the toast.
-    S.problem = $("alerts") ? null : { violations: info.violations };
+    // accepted. Pages without that panel, and a refusal kept out of the log (a correction
+    // by hand refused whole), keep it in the toast.
+    S.problem = $("alerts") && info.logged !== false ? null : { violations: info.violations };
     refreshState();
     if (!S.problem) return;
   }

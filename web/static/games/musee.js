@@ -99,7 +99,8 @@
     $("picker-title").textContent = t("board.museum", { names: museum.seats.map(seatName).join(" & ") })
       + " · " + galleryName + " " + (space + 1);
     const removeBox = clear($("picker-remove"));
-    const present = seen || (cell ? { payload: cell.card } : null);
+    // only a card lying on the table can be taken off it (one laid from a phone is not there)
+    const present = seen || null;
     if (present && laidBy == null) {
       removeBox.appendChild(el("button", { type: "button", class: "remove",
         onclick: () => { closePicker(); command("/api/correct", { action: "remove", payload: present.payload }); },
