@@ -231,3 +231,22 @@ def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, start_se
         assert seen["lesson"] and seen["camera"], (where, seen["lesson"], seen["camera"])
         problems += problems_of(seen, where)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", ["crypt", "musee"])
+def test_the_code_to_log_the_play_fits_under_the_last_lesson_step(browser, server, game):
+    """The end of `companion demo --game crypt --teach`: the lesson panel's last step above
+    the board, the results, the camera's picture and the code to log the play in the right
+    column. The code and its sentence ran past the bottom of the screen, half visible and
+    impossible to scan (walk-through finding, tv-teach-en.png, tv-teach-zh.png)."""
+    post(server.url, "/api/games/import?open=1", record_part(game, "end"))
+    post(server.url, "/api/lesson", json.dumps({"action": "start"}).encode())
+    problems = []
+    for lang in ("en", "zh-TW"):
+        where = f"{game} lesson end {lang}"
+        seen = measure_tv(browser, server.url, where, lang, ended=True)
+        assert seen["lesson"], where
+        problems += problems_of(seen, where)
+        if not (seen["code"] and seen["code"]["bottom"] <= 1080):
+            problems.append(f"{where}: the code to scan is cut, {seen['code']}")
+    assert not problems, "\n".join(problems)

@@ -62,6 +62,22 @@ const TvLayout = (() => {
       wrap.style.margin = "0 auto";
     }
     if (legend && overflows(side)) legend.hidden = true;
+    dropForTheCode(side);
+  }
+
+  // At the end, under a lesson panel, the code to log the play ran past the bottom of the
+  // screen, half visible and impossible to scan (walk-through finding): while it is shown and
+  // the column is too tall, the parts that matter less at the end go, one by one.
+  const DROPPABLE = ["#overlay-panel", "#speech", ".tv-side .game-length", ".tv-side .tiebreak"];
+  function dropForTheCode(side) {
+    for (const part of side.querySelectorAll(".tv-dropped")) part.classList.remove("tv-dropped");
+    const plays = document.getElementById("cafe-plays");
+    if (!plays || plays.hidden) return;
+    for (const selector of DROPPABLE) {
+      if (!overflows(side)) return;
+      const part = side.querySelector(selector);
+      if (part) part.classList.add("tv-dropped");
+    }
   }
 
   function after(snap) {
