@@ -250,3 +250,25 @@ def test_the_code_to_log_the_play_fits_under_the_last_lesson_step(browser, serve
         if not (seen["code"] and seen["code"]["bottom"] <= 1080):
             problems.append(f"{where}: the code to scan is cut, {seen['code']}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_tap_on_the_tv_switches_its_language(browser, server):
+    """A TV browser with only a remote could not get Chinese: the switch was the L key or
+    ?lang= alone (walk-through finding). The switch is on the screen, at least 28 px, and a
+    tap (or a remote's select) changes the words."""
+    new_game(server.url, "musee")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{server.url}/tv")
+    page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
+    for lang, label, word in (("zh-TW", "中文", "分數"), ("en", "English", "Scores")):
+        button = page.locator(f".tv-lang button[data-lang='{lang}']")
+        assert button.inner_text() == label and button.is_visible()
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= 1080 and box["x"] + box["width"] <= 1920, box
+        assert button.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)") >= SMALLEST_PX
+        button.click()
+        page.wait_for_function(
+            "(word) => document.querySelector('.tv-side h2').innerText.includes(word)", arg=word
+        )
+    context.close()

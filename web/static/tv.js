@@ -1,7 +1,8 @@
 /* The TV (/tv): one screen, read from three metres, nothing to scroll. After each drawing
    (renderTv in app.js) the board takes the largest text size, from 44 px down to 28 px, at
    which it fits its box; the right column keeps the newest lines of the log that fit under the
-   scores. A host at the TV's keyboard switches the language with L (or opens /tv?lang=...). */
+   scores. The language: the switch in the top right corner (a remote), L at a keyboard, or
+   /tv?lang=... */
 "use strict";
 
 const TvLayout = (() => {
