@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from webhelpers import BROWSER_TESTS, SHOTS
 
 from web.roles import seat_token
@@ -136,6 +137,41 @@ def test_the_setup_page_starts_a_lesson_and_hints_fold_their_list(browser, start
     page.wait_for_url(server.url + "/")
     state = wait_for_step(page, 1)
     assert state["visible"] and "Lesson" in state["text"]
+    assert errors == []
+    context.close()
+
+
+HINTS_SEEN = """() => {
+  const list = document.getElementById('hints');
+  const fold = list.querySelector('details summary');
+  const gaps = [...list.querySelectorAll(':scope > li:not(.fold)')].map((li) => {
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    return range.getBoundingClientRect().left - li.getBoundingClientRect().left;
+  });
+  const marker = fold && (getComputedStyle(fold).display === 'list-item'
+    || getComputedStyle(fold, '::before').content.replace(/["']/g, '').trim() !== ''
+    && getComputedStyle(fold, '::before').content !== 'none');
+  return {scrolls: list.scrollHeight > list.clientHeight + 1, gaps, marker: !!marker,
+          inside: !!fold && list.contains(fold)};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "lang"),
+    [(PHONE, "zh-TW"), (PHONE, "en"), ({"viewport": {"width": 1366, "height": 900}}, "en")],
+)
+def test_what_can_be_played_now_is_whole_with_a_marked_fold(browser, start_server, size, lang):
+    """The panel was a 180 px inner scroll box cutting its last line mid-text on a phone,
+    the fold's "The full list (N options)" had no disclosure marker, and on a laptop the
+    bullets sat far from their words (the lines took the printable summary's padding)."""
+    server = start_server("serve", "--game", "musee", "--names", NAMES, "--port", "0")
+    context, page, errors = open_as(browser, server.url, lang, size)
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.querySelector('#hints details summary')")
+    seen = page.evaluate(HINTS_SEEN)
+    assert not seen["scrolls"] and seen["marker"] and seen["inside"], seen
+    assert seen["gaps"] and max(seen["gaps"]) < 12, seen
     assert errors == []
     context.close()
 

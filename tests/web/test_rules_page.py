@@ -167,6 +167,34 @@ def test_a_refusal_links_to_the_rule_it_broke(browser, server, size_name, size):
     context.close()
 
 
+ALERT_LINKS = """() => [...document.querySelectorAll('#alerts li')].map((li) => {
+  const link = li.querySelector('a.rule-link'), close = li.querySelector('.dismiss');
+  if (!link) return null;
+  const l = link.getBoundingClientRect(), item = li.getBoundingClientRect();
+  const c = close && close.getBoundingClientRect();
+  return {text: link.innerText, spills: link.scrollWidth > link.clientWidth + 1,
+          outside: l.right > item.right + 1,
+          covered: !!c && c.left < l.right - 1 && c.right > l.left + 1};
+}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize(("size_name", "size"), [("phone", PHONE), ("laptop", LAPTOP)])
+@BROWSER_TESTS[0]
+@BROWSER_TESTS[1]
+def test_an_alerts_rule_link_is_whole_beside_its_close_button(browser, server, size_name, size):
+    """The "The rule" link was squeezed to 44 px by the alert's row: its words ran under the
+    × close button ("The rul") or past the alert's right border (walk-through, mp-2.png,
+    mu-5.png)."""
+    refuse_a_falling_number(server.url)
+    context, page, errors = open_page(browser, server.url, "en", size)
+    page.goto(server.url + "/")
+    page.locator("#alerts .feedback-refused a.rule-link").wait_for(timeout=10000)
+    links = page.evaluate(ALERT_LINKS)
+    assert links and not [x for x in links if x["spills"] or x["outside"] or x["covered"]], links
+    assert not errors
+    context.close()
+
+
 def test_the_snapshot_says_which_rule_each_refusal_code_breaks(client):
     """What the pages draw the "the rule" links from (without a browser)."""
     snap = client.get("/api/state").get_json()

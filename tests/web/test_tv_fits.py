@@ -231,3 +231,44 @@ def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, start_se
         assert seen["lesson"] and seen["camera"], (where, seen["lesson"], seen["camera"])
         problems += problems_of(seen, where)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", ["crypt", "musee"])
+def test_the_code_to_log_the_play_fits_under_the_last_lesson_step(browser, server, game):
+    """The end of `companion demo --game crypt --teach`: the lesson panel's last step above
+    the board, the results, the camera's picture and the code to log the play in the right
+    column. The code and its sentence ran past the bottom of the screen, half visible and
+    impossible to scan (walk-through finding, tv-teach-en.png, tv-teach-zh.png)."""
+    post(server.url, "/api/games/import?open=1", record_part(game, "end"))
+    post(server.url, "/api/lesson", json.dumps({"action": "start"}).encode())
+    problems = []
+    for lang in ("en", "zh-TW"):
+        where = f"{game} lesson end {lang}"
+        seen = measure_tv(browser, server.url, where, lang, ended=True)
+        assert seen["lesson"], where
+        problems += problems_of(seen, where)
+        if not (seen["code"] and seen["code"]["bottom"] <= 1080):
+            problems.append(f"{where}: the code to scan is cut, {seen['code']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_tap_on_the_tv_switches_its_language(browser, server):
+    """A TV browser with only a remote could not get Chinese: the switch was the L key or
+    ?lang= alone (walk-through finding). The switch is on the screen, at least 28 px, and a
+    tap (or a remote's select) changes the words."""
+    new_game(server.url, "musee")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(f"{server.url}/tv")
+    page.wait_for_function("() => typeof S === 'object' && S.snap && S.catalogue")
+    for lang, label, word in (("zh-TW", "中文", "分數"), ("en", "English", "Scores")):
+        button = page.locator(f".tv-lang button[data-lang='{lang}']")
+        assert button.inner_text() == label and button.is_visible()
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= 1080 and box["x"] + box["width"] <= 1920, box
+        assert button.evaluate("(b) => parseFloat(getComputedStyle(b).fontSize)") >= SMALLEST_PX
+        button.click()
+        page.wait_for_function(
+            "(word) => document.querySelector('.tv-side h2').innerText.includes(word)", arg=word
+        )
+    context.close()

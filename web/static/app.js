@@ -637,7 +637,7 @@ function foldHints(list, summary, items) {
     list.append(...items);
     return;
   }
-  for (const line of summary) list.appendChild(el("li", { class: "summary", text: pick(line) }));
+  for (const line of summary) list.appendChild(el("li", { class: "hint-line", text: pick(line) }));
   const all = el("ul", { class: "hints all-hints" }, items);
   list.appendChild(el("li", { class: "fold" }, el("details", {},
     el("summary", { text: t("hints.all", { n: items.length }) }), all)));

@@ -1,7 +1,8 @@
 /* The TV (/tv): one screen, read from three metres, nothing to scroll. After each drawing
    (renderTv in app.js) the board takes the largest text size, from 44 px down to 28 px, at
    which it fits its box; the right column keeps the newest lines of the log that fit under the
-   scores. A host at the TV's keyboard switches the language with L (or opens /tv?lang=...). */
+   scores. The language: the switch in the top right corner (a remote), L at a keyboard, or
+   /tv?lang=... */
 "use strict";
 
 const TvLayout = (() => {
@@ -62,6 +63,22 @@ const TvLayout = (() => {
       wrap.style.margin = "0 auto";
     }
     if (legend && overflows(side)) legend.hidden = true;
+    dropForTheCode(side);
+  }
+
+  // At the end, under a lesson panel, the code to log the play ran past the bottom of the
+  // screen, half visible and impossible to scan (walk-through finding): while it is shown and
+  // the column is too tall, the parts that matter less at the end go, one by one.
+  const DROPPABLE = ["#overlay-panel", "#speech", ".tv-side .game-length", ".tv-side .tiebreak"];
+  function dropForTheCode(side) {
+    for (const part of side.querySelectorAll(".tv-dropped")) part.classList.remove("tv-dropped");
+    const plays = document.getElementById("cafe-plays");
+    if (!plays || plays.hidden) return;
+    for (const selector of DROPPABLE) {
+      if (!overflows(side)) return;
+      const part = side.querySelector(selector);
+      if (part) part.classList.add("tv-dropped");
+    }
   }
 
   function after(snap) {
