@@ -89,8 +89,10 @@ class Session:
 
     # -- entry points ---------------------------------------------------------------------
     def play(self, move: Move, *, state_id: int | None = None, source: str = "manual") -> Verdict:
-        """A move entered on the dashboard or read from a file."""
+        """A move entered on the dashboard or read from a file (in an older shape too: a
+        recording or a saved game from before a move changed shape, `Game.recorded_move`)."""
         self._require_current(state_id)
+        move = self.game.recorded_move(self.state, move)
         self.check_move(move)  # judged before it is stored: a malformed move never enters the log
         Str(EVENT_SOURCES).check(source, "move record, field 'source'", None)
         seq = self._record({"type": "move", "move": move.to_dict(), "source": source})
@@ -237,8 +239,7 @@ class Session:
         kind = check_log_record(record)
         if kind == "move":
             source = record.get("source", "replay")
-            move = self.game.recorded_move(self.state, Move.from_dict(record["move"]))
-            return [self.play(move, source=source)]
+            return [self.play(Move.from_dict(record["move"]), source=source)]
         if kind == "event":
             return self.observe(event_from_dict(record["event"]))
         return [self.undo()]

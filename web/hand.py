@@ -137,14 +137,23 @@ class HandTable:
         # card lying in the slot it resembles ([true, 0] is not [1, 0]).
         session.check_event(event)
         if not self.camera:
-            self._rehearse(event, where, now)
+            self._rehearse(event, where, now, correcting=self._occupied(where))
         verdicts = self._clear_slot(where, now)
         verdicts.extend(session.observe(event))
         return verdicts
 
-    def _rehearse(self, event: CardAdded, where: Where, now: float) -> None:
-        """With no camera the host's word is the table: a correction the rules would refuse
-        is refused whole, in one sentence, before anything is logged or laid. Otherwise its
+    def _occupied(self, where: Where) -> bool:
+        """A card lies in this space already: the host is correcting, not laying."""
+        return where.slot is not None and any(
+            p.where.region == where.region and p.where.slot == where.slot
+            for p in self.session.table.values()
+        )
+
+    def _rehearse(self, event: CardAdded, where: Where, now: float, correcting: bool) -> None:
+        """With no camera the host's word is the table: a correction (a card for a space that
+        holds one) the rules would refuse is refused whole, in one sentence, before anything is
+        logged or laid. (A card laid by hand in an empty space lies with its alert like a card
+        the camera sees, until it is taken off: the café's rule alerts come from it.) Otherwise its
         card would lie on the table as a ghost nobody placed, a card taken off a space for it
         would raise "left its space" though it never moved, and their alerts would stay."""
         scratch = HandTable(
@@ -158,7 +167,9 @@ class HandTable:
             raise RuleBreak([self._too_late(refused[0], where)], logged=False)
         added = scratch.session.observe(event)
         refused = [v for v in added if not v.accepted]
-        if refused:
+        # a space the rules say is taken (a card laid there from a phone is not on this table)
+        taken = any(x.code.endswith("occupied") for v in refused for x in v.violations)
+        if refused and (correcting or taken):
             raise RuleBreak(refused, logged=False)
 
     def _too_late(self, refused: Verdict, where: Where) -> Verdict:

@@ -96,7 +96,7 @@ def test_three_then_six_tables_with_an_alert_fit_one_tv_screen(broker, floor, tm
             fits(page, expect, 3, "3 tables")
 
             with pytest.raises(RuleBreak):
-                rule_break.correct(None, "add", "MU30", "museum1", [0, 0])
+                rule_break.correct(None, "add", "MU30", "museum0", [0, 5])  # Ben, in Amy's
             for name in ("t4", "t5"):
                 a_musee_table(floor, name)
             floor("t6", "masterpiece", FOUR[:3])

@@ -164,16 +164,6 @@ def test_an_illegal_manual_placement_raises_an_alert_until_removed(client, runti
     runtime.watcher = None
 
 
-def test_with_no_camera_an_illegal_placement_by_hand_is_refused_whole(client):
-    """No camera: the host's card never lies on the table as a ghost with a lasting alert."""
-    answer = post(
-        client, "/api/correct", 0, action="add", payload="MU40", region="museum1", slot=[0, 0]
-    )
-    assert answer.get_json()["error"]["violations"][0]["code"] == "wrong_museum"
-    snap = client.get("/api/state").get_json()
-    assert snap["alerts"] == [] and snap["table"] == [] and snap["log"] == []
-
-
 def test_bad_corrections_are_400(client):
     assert (
         post(
