@@ -132,6 +132,11 @@ def test_the_rule_link_stays_on_one_line(browser, server):
 def test_the_set_up_buttons_are_a_tidy_row_or_column(browser, server, size, lang):
     page = open_page(browser, server.url + "/setup", PHONE if size == "phone" else LAPTOP, lang)
     page.locator("#teach-start").wait_for()
+    # measured once the fonts are in and a frame is drawn (a loaded machine measured the
+    # buttons mid-layout, overlapping by 11 px)
+    page.evaluate(
+        "() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r)))"
+    )
     boxes = [
         page.locator(selector).bounding_box()
         for selector in ('#setup-form button[type="submit"]', "#teach-start")
