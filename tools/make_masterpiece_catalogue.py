@@ -8,6 +8,8 @@ Value cards are kept hidden under their paintings, so each names the common back
 import json
 from pathlib import Path
 
+from catalogue_file import write_catalogue
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = json.loads((ROOT / "companion/data/games/masterpiece.json").read_text(encoding="utf-8"))
 
@@ -101,20 +103,5 @@ for seat, (colour, zh) in enumerate(COLOURS.items()):
         }
     )
 
-out = ROOT / "companion/data/cards/masterpiece.json"
-out.write_text(
-    json.dumps(
-        {
-            "game": "masterpiece",
-            "card_size_mm": [63, 88],
-            "cards": cards,
-            "backs": backs,
-            "tokens": tokens,
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("masterpiece", cards=cards, backs=backs, tokens=tokens)
 print(f"wrote {out}: {len(cards)} cards, {len(backs)} back, {len(tokens)} tokens")
