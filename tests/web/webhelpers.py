@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -119,6 +120,42 @@ class ServerProcess:
             self.proc.wait(timeout=10)
         if self.proc.stdout:
             self.proc.stdout.close()
+
+
+def answer_of(url, path, body=None, token=None, timeout=10) -> tuple[int, dict]:
+    """GET `path` (POST `body` as JSON) on a real server, with the access token when given:
+    the HTTP status and the JSON answer, an error's too ({} for an empty one)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        url + path, data=data, method="GET" if body is None else "POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("X-Companion-Token", token)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def place_command(state_id, player, card, museum, space, gallery=0) -> dict:
+    """The body of a Musée "place" move as /api/move takes it."""
+    move = {"kind": "place", "player": player, "card": card, "museum": museum}
+    return {"state_id": state_id, "move": move | {"gallery": gallery, "space": space}}
+
+
+def place_in_turn(url, places) -> int:
+    """Musée cards placed one after another on a real server, each accepted; `places` are
+    (player, card, museum, gallery, space). The state id after the last."""
+    state_id = 0
+    for player, card, museum, gallery, space in places:
+        status, answer = answer_of(
+            url, "/api/move", place_command(state_id, player, card, museum, space, gallery)
+        )
+        assert status == 200, answer
+        state_id = answer["state"]["state_id"]
+    return state_id
 
 
 def free_port() -> int:
