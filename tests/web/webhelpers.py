@@ -237,3 +237,45 @@ def call(url: str, path: str, body: dict | None = None) -> dict:
 def play(url: str, **move) -> None:
     answer = call(url, "/api/move", {"move": move})
     assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+
+
+# -- a game's screen in a real browser on a real server --------------------------------------
+def serve_game(start_server, tmp_path, game: str, players: int, names: str = "", db: str = ""):
+    """`companion serve` of a new game of `game` on a free port (`names`: "Ann,Bo"), its
+    database tmp_path/<db> (default <game>.sqlite3)."""
+    args = ["serve", "--game", game, "--players", str(players)]
+    if names:
+        args += ["--names", names]
+    return start_server(*args, "--port", "0", "--db", str(tmp_path / (db or f"{game}.sqlite3")))
+
+
+def open_screen(browser, url: str, size: tuple[int, int], ready: str = ""):
+    """The dashboard at `url` in a new page of `size` (width, height), in English, once
+    `ready` (a selector) is there; each wait up to 15 s. The page, and the list its script
+    errors are added to."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/")
+    if ready:
+        page.wait_for_selector(ready)
+    page.click("#lang-en")
+    return page, errors
+
+
+def wait_state(page, expression: str, arg=None) -> None:
+    """Wait until the page's snapshot `S.snap` makes `expression` (JavaScript) true."""
+    page.wait_for_function(f"(arg) => S.snap && ({expression})", arg=arg)
+
+
+def import_game(url: str, record: dict) -> None:
+    """Import a game record into the server and open it (as the dashboard's import does)."""
+    request = urllib.request.Request(
+        url + "/api/games/import?open=1",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
