@@ -24,6 +24,23 @@ def with_options(options):
     return decorate
 
 
+def listen_options(port: int) -> tuple:
+    """--host, --port and --token: where a command serves its pages and who may open them
+    (`serve`, `demo`, `record` and `cafe` alike; `port` is the command's own default)."""
+    return (
+        click.option(
+            "--host",
+            default="127.0.0.1",
+            show_default=True,
+            help="address to bind; anything but localhost needs an access token",
+        ),
+        click.option(
+            "--port", default=port, show_default=True, type=int, help="0 picks a free port"
+        ),
+        click.option("--token", default=None, help="access token (generated when binding wider)"),
+    )
+
+
 def broker_options(command):
     """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
     options = [
