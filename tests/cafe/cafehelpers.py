@@ -12,6 +12,22 @@ import time
 from pathlib import Path
 
 from cafe.settings import parse_broker
+from companion.model import Move
+
+
+def place(seat: int, number: int, space: int, museum: int | None = None) -> Move:
+    """Musée painting MU<number> placed by `seat` in gallery 0 of its own museum (or of
+    `museum`) at `space`."""
+    return Move.from_dict(
+        {
+            "kind": "place",
+            "player": seat,
+            "card": f"MU{number:02d}",
+            "museum": seat if museum is None else museum,
+            "gallery": 0,
+            "space": space,
+        }
+    )
 
 
 def settings_for(broker, **options):

@@ -11,12 +11,13 @@ import pytest
 from cafehelpers import (
     dashboard_address,
     phone_and_staff,
+    place,
     settings_for,
     start_demo_table,
     stop,
     wait_until,
 )
-from test_cafe_page import place, start_cafe
+from test_cafe_page import start_cafe
 
 from cafe.app import create_cafe_app
 from cafe.help import HelpDesk, HelpThresholds

@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 import cv2
-from cafehelpers import wait_until
-from test_cafe_page import place
+from cafehelpers import place, wait_until
 from test_hostile_messages import Rogue
 from test_packup_check import packup_alerts, table  # noqa: F401 - `table` is a fixture
 
