@@ -41,6 +41,11 @@ def listen_options(port: int) -> tuple:
     )
 
 
+def _file_option(flag: str, help: str):
+    """An option naming a file the command reads (none by default)."""
+    return click.option(flag, default=None, type=click.Path(dir_okay=False), help=help)
+
+
 def broker_options(command):
     """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
     options = [
@@ -52,30 +57,13 @@ def broker_options(command):
             help="publish to (or read from) this MQTT broker; mqtts:// for TLS",
         ),
         click.option("--mqtt-user", default=None, help="broker user name"),
-        click.option(
+        _file_option(
             "--mqtt-password-file",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="file holding the broker password (or set COMPANION_MQTT_PASSWORD)",
+            "file holding the broker password (or set COMPANION_MQTT_PASSWORD)",
         ),
-        click.option(
-            "--mqtt-ca",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: CA certificate that signed the broker's",
-        ),
-        click.option(
-            "--mqtt-cert",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: client certificate",
-        ),
-        click.option(
-            "--mqtt-key",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: client certificate's key",
-        ),
+        _file_option("--mqtt-ca", "TLS: CA certificate that signed the broker's"),
+        _file_option("--mqtt-cert", "TLS: client certificate"),
+        _file_option("--mqtt-key", "TLS: client certificate's key"),
         click.option(
             "--mqtt-keepalive",
             default=5,
