@@ -62,6 +62,19 @@ def post(client, path, state_id=None, **body):
     return client.post(path, json=body)
 
 
+def add_by_hand(client, payload: str, region: str, slot: list):
+    """The dashboard's correction "this card lies here" (a card laid by hand, no camera)."""
+    return post(
+        client,
+        "/api/correct",
+        state_id(client),
+        action="add",
+        payload=payload,
+        region=region,
+        slot=slot,
+    )
+
+
 def state_id(client) -> int:
     return client.get("/api/state").get_json()["state_id"]
 
