@@ -26,6 +26,7 @@ import numpy as np
 
 from .backends import Decoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
 from .codes import Code
+from .nesting import NestedFinderReader
 from .reader import CardReader
 from .sampler import SymbolSampler
 from .tallies import StageTallies
@@ -122,6 +123,10 @@ PASSES: tuple[Pass, ...] = (
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),
+    # Symbols whose finder patterns zxing-cpp does not find at all (no light quiet zone: a
+    # symbol printed edge to edge on a dark ground; glare beside them): the patterns found
+    # by their nesting, the grid sampled (vision/nesting.py).
+    Pass("nested", "nested"),
     # Symbols zxing-cpp still locates but cannot decode (bent, torn, glare): their module
     # grid sampled again, bending to follow the paper (vision/sampler.py).
     Pass("sampler", "sampler"),
@@ -141,6 +146,7 @@ class PhotoReader:
             "opencv": OpenCVDecoder(),
             "wechat": wechat_decoder(),
             "candidates": _QuickCandidates(),
+            "nested": NestedFinderReader(),
             "sampler": SymbolSampler(),
         }
         self.available, self.reason = True, ""

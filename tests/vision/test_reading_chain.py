@@ -16,6 +16,7 @@ CHAIN = (
     "grid",  # the bendable module grid
     "localgrid",  # ...following crumpled paper module by module
     "sampler",  # a located symbol's grid sampled again
+    "nesting",  # ...or a symbol located by its finder patterns' nesting
     "gridfit",  # a card symbol's grid fitted to an outline
     "cardgrid",  # ...and read with erasures
     "crops",  # the views of a candidate

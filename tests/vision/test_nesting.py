@@ -1,0 +1,119 @@
+"""Symbols located by their finder patterns' nesting (vision/nesting.py): printed without a
+light quiet zone, which zxing-cpp's scan-line finder does not locate, and finder cores with
+a glint in them. Every photo here is rendered from a seed."""
+
+import cv2
+import numpy as np
+import pytest
+import segno
+
+from vision.backends import ZxingDecoder
+from vision.nesting import NestedFinderReader, finder_patterns, symbol_outlines
+from vision.photo import PASSES, PhotoReader
+
+PX = 8  # pixels per module
+
+
+def symbol(text: str, border: int = 4) -> np.ndarray:
+    """A clean grey image of the symbol (dark 30, light 225) with `border` light modules."""
+    dark = np.pad(np.array(segno.make_qr(text, error="m").matrix, bool), border)
+    return np.where(np.kron(dark, np.ones((PX, PX), bool)), 30, 225).astype(np.uint8)
+
+
+def photographed(image: np.ndarray, seed: int) -> np.ndarray:
+    """A little lens blur and sensor noise."""
+    rng = np.random.default_rng(seed)
+    soft = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.9)
+    return np.clip(soft + rng.normal(0, 3, soft.shape), 0, 255).astype(np.uint8)
+
+
+def dark_on_sides(text: str, sides: str, seed: int) -> np.ndarray:
+    """The symbol on a light card whose margin is a dark ground on `sides` (of "tblr"): the
+    card cut off by a dark mat or a black border right at the symbol's edge."""
+    image = symbol(text)
+    q = 4 * PX
+    if "t" in sides:
+        image[:q] = 20
+    if "b" in sides:
+        image[-q:] = 20
+    if "l" in sides:
+        image[:, :q] = 20
+    if "r" in sides:
+        image[:, -q:] = 20
+    image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=20)
+    return photographed(image, seed)
+
+
+WITHOUT_NESTING = tuple(p for p in PASSES if p.name not in ("nested", "wechat"))
+
+
+@pytest.mark.parametrize("sides,seed", [("br", 1), ("tr", 2), ("lr", 1), ("tblr", 3)])
+def test_a_symbol_whose_quiet_zone_is_dark_is_read(sides, seed):
+    """BoofCV's "pathological" symbols, rendered: the quiet zone painted dark on some sides.
+    The finder patterns touching the dark ground have no light outside their dark ring, and
+    no scan-line pass locates them; found by their nesting, the symbol is read."""
+    photo = dark_on_sides("TABLE 7 / 桌", sides, seed)
+    assert ZxingDecoder().decode(photo) == []
+    assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
+    codes = PhotoReader().decode(photo)
+    assert [c.text for c in codes] == ["TABLE 7 / 桌"]
+    assert codes[0].backend == "nested"
+    centre = np.array(photo.shape[::-1]) / 2
+    assert np.hypot(*(np.array(codes[0].center) - centre)) < 2 * PX
+
+
+def test_a_symbol_on_a_dark_ground_turned_and_foreshortened_is_read():
+    """Edge to edge on a black sticker, turned 25 degrees and seen at an angle."""
+    bare = symbol("MU-12 / 棋", border=0)
+    h, w = bare.shape
+    ground = cv2.copyMakeBorder(bare, 80, 80, 80, 80, cv2.BORDER_CONSTANT, value=20)
+    src = np.array([[80, 80], [80 + w, 80], [80 + w, 80 + h], [80, 80 + h]], np.float32)
+    centre = np.array([80 + w / 2, 80 + h / 2])
+    turn = np.deg2rad(25)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    dst = (src - centre) @ rotation.T * [1.0, 0.8] + centre
+    dst[1] += (6, -8)  # a little perspective
+    matrix = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+    photo = cv2.warpPerspective(ground, matrix, ground.shape[::-1], borderValue=20)
+    photo = photographed(photo, 4)
+    assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
+    assert [c.text for c in NestedFinderReader().decode(photo)] == ["MU-12 / 棋"]
+
+
+def test_a_glint_in_a_finder_core_does_not_hide_the_pattern():
+    """A specular glint: a saturated speck inside each finder's dark core makes the core a
+    ring with a hole; it is still a finder pattern."""
+    image = symbol("GLINT")
+    n = image.shape[0] // PX - 8
+    for row, col in ((4, 4), (4, n - 3), (n - 3, 4)):  # each core's module, quiet zone 4
+        y, x = (row + 3) * PX - PX // 2, (col + 3) * PX - PX // 2
+        cv2.circle(image, (x - 2, y - 3), 3, 255, -1)
+    finders = finder_patterns(photographed(image, 5))
+    assert len(finders) == 3
+    assert all(abs(f.module - PX) < 1.5 for f in finders)
+
+
+def test_outlines_give_the_version_and_corners():
+    image = photographed(symbol("VERSION", border=4), 6)
+    (outline,) = symbol_outlines(image)
+    assert outline.version == segno.make_qr("VERSION", error="m").version
+    quiet = 4 * PX
+    side = image.shape[0] - 2 * quiet
+    expected = np.array([[0, 0], [side, 0], [side, side], [0, side]]) + quiet
+    assert np.abs(np.sort(outline.corners, axis=0) - np.sort(expected, axis=0)).max() < PX
+
+
+def test_finder_patterns_without_a_symbol_read_nothing():
+    """Three finder patterns round random modules: located, but no error correction passes,
+    so nothing is reported (a pass never guesses a text)."""
+    rng = np.random.default_rng(7)
+    dark = np.pad(rng.random((25, 25)) < 0.5, 4)
+    mask = np.zeros_like(dark)
+    ideal = np.array(segno.make_qr("X" * 20, version=2, error="l").matrix, bool)
+    mask[4:-4, 4:-4] = True
+    for r, c in ((0, 0), (0, 18), (18, 0)):
+        dark[4 + r : 4 + r + 7, 4 + c : 4 + c + 7] = ideal[r : r + 7, c : c + 7]
+    image = np.where(np.kron(dark, np.ones((PX, PX), bool)), 30, 225).astype(np.uint8)
+    photo = photographed(image, 8)
+    assert len(finder_patterns(photo)) >= 3
+    assert NestedFinderReader().decode(photo) == []

@@ -1,0 +1,290 @@
+"""QR symbols located by their finder patterns' nesting, where a scan-line detector does not
+find them: printed without a quiet zone, on a dark ground, or under glare.
+
+zxing-cpp finds a finder pattern by the run lengths 1:1:3:1:1 along a scan line and checks
+it across; both need light outside the pattern's dark ring. A symbol printed edge to edge
+on a dark sticker, a card lying on a dark mat or cut off by a dark border, or one whose
+quiet zone is washed out on one side by a reflection loses that light: the outer dark run
+merges into the ground, and the symbol is never located (so never sampled).
+
+Here a finder pattern is what it is topologically: a dark 3x3 core inside a light ring
+inside a dark ring. On a binarized view its core is a dark blob whose enclosing hole (the
+light ring's outline) is about 5/3 its size and shares its centre; whatever lies outside
+the dark ring does not matter. Three such patterns of one module size forming a right
+angle give the symbol's outline (a homography fitted to the three light rings' corners)
+and its version (the distance between them in modules); the sampler then reads the grid
+(`vision.sampler.read_symbol`), anchoring it on the patterns it finds itself, so an
+outline that is a module off is still read, and only a matrix whose error correction
+succeeds is reported.
+
+The binarization compares each pixel with the mean of its neighbourhood's unclipped
+pixels: a specular highlight (saturated pixels) beside a symbol would otherwise lift the
+local mean and turn the light ring dark.
+
+API: `finder_patterns(gray)`, `symbol_outlines(gray)`, `NestedFinderReader().decode(gray)`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .codes import Code
+from .qr_matrix import dimension
+from .sampler import MIN_PATTERN_AGREEMENT, pattern_agreement, read_symbol
+
+WORK_SIDE = 1280  # patterns are looked for with the photo's longer side at most this (px)
+DARKER = 4.0  # grey levels under the local mean a dark pixel is
+FLAT = 8.0  # a window whose standard deviation is under this is one flat area
+CORE_RATIO = (0.16, 0.62)  # core area / light ring's outline area (ideal 9/25 = 0.36)
+MIN_CORE_PX = 9.0  # a core smaller than 3x3 px cannot be told from noise
+# (window px, flat areas against a wider window): small modules need a window of about a
+# finder pattern, or the blur between core and ring reads dark; large ones a wider window.
+BINARIZATIONS = ((15, False), (41, False), (121, True))
+MAX_FINDERS = 40
+SCORING_SHARE = 0.5  # of the reader's budget, at most this for ranking outlines  # the most square, best-nested patterns kept per photo
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A finder pattern: its centre, module size and light ring's corners (px)."""
+
+    centre: np.ndarray  # (x, y)
+    module: float
+    ring: np.ndarray | None  # 4x2, the light ring's outline (5x5 modules), or None
+    squareness: float  # 1 for a perfect nesting
+
+
+def binarized(gray: np.ndarray, block: int, flat: bool = True) -> np.ndarray:
+    """Dark pixels (255): darker than the mean of a `block`-wide window, or, where that
+    window is flat (inside a finder's 3x3 core, a dark border, a large printed module),
+    darker than the mean of a window four times as wide. A plain local mean calls the
+    middle of any dark area larger than the window light, which hollows out a large core."""
+    image = gray.astype(np.float32)
+    mean = cv2.boxFilter(image, -1, (block, block))
+    if not flat:
+        return (image < mean - DARKER).astype(np.uint8) * 255
+    spread = cv2.boxFilter(image * image, -1, (block, block)) - mean * mean
+    wide = cv2.boxFilter(image, -1, (4 * block + 1, 4 * block + 1))
+    level = np.where(spread < FLAT**2, wide, mean)
+    return (image < level - DARKER).astype(np.uint8) * 255
+
+
+def _convexity(contour: np.ndarray, area: float) -> float:
+    hull = cv2.contourArea(cv2.convexHull(contour))
+    return area / hull if hull > 0 else 0.0
+
+
+def _ring_corners(contour: np.ndarray) -> np.ndarray | None:
+    """The light ring's four corners, when its outline is a quadrilateral."""
+    perimeter = cv2.arcLength(contour, True)
+    for share in (0.04, 0.07, 0.1):
+        poly = cv2.approxPolyDP(contour, share * perimeter, True)
+        if len(poly) == 4 and cv2.isContourConvex(poly):
+            return poly.reshape(4, 2).astype(np.float32)
+    return None
+
+
+def _holes_area(contours, hierarchy, child: int) -> float:
+    total = 0.0
+    while child >= 0:
+        total += cv2.contourArea(contours[child])
+        child = hierarchy[child][0]
+    return total
+
+
+def _nested(contours, hierarchy) -> list[Finder]:
+    """Dark blobs whose parent is a hole about 5/3 their size around the same centre."""
+    found = []
+    areas = np.array([cv2.contourArea(c) if len(c) > 2 else 0.0 for c in contours])
+    parents = hierarchy[:, 3]
+    ratio = areas / np.maximum(areas[parents], 1.0)
+    likely = (
+        (parents >= 0)
+        & (areas >= MIN_CORE_PX)
+        & (ratio >= CORE_RATIO[0])
+        & (ratio <= CORE_RATIO[1])
+    )
+    for index in np.flatnonzero(likely):
+        child, parent = hierarchy[index][2], parents[index]
+        core, hole = contours[index], contours[parent]
+        core_area, hole_area = areas[index], areas[parent]
+        if child >= 0 and _holes_area(contours, hierarchy, child) > 0.15 * core_area:
+            continue  # a core holds nothing but specks (a glint, noise)
+        shape = min(_convexity(core, core_area), _convexity(hole, hole_area))
+        if shape < 0.8:
+            continue
+        (cx, cy), (w, h), _ = cv2.minAreaRect(core)
+        if max(w, h) > 2.0 * max(min(w, h), 1.0):
+            continue
+        moments = cv2.moments(hole)
+        hx, hy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+        # Binarization grows or shrinks the dark: core side 3m + 2b, hole side 5m - 2b.
+        module = (np.sqrt(core_area) + np.sqrt(hole_area)) / 8.0
+        if np.hypot(cx - hx, cy - hy) > 0.8 * module:
+            continue
+        found.append(Finder(np.array([cx, cy]), float(module), _ring_corners(hole), shape))
+    return found
+
+
+def finder_patterns(gray: np.ndarray) -> list[Finder]:
+    """Finder patterns in `gray` (found by nesting, whatever lies outside them), the best
+    shaped first, near-duplicates of two binarizations merged."""
+    found: list[Finder] = []
+    for block, flat in BINARIZATIONS:
+        contours, hierarchy = cv2.findContours(
+            binarized(gray, block, flat), cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE
+        )
+        if hierarchy is None:
+            continue
+        for finder in _nested(contours, hierarchy[0]):
+            same = [
+                i
+                for i, kept in enumerate(found)
+                if np.hypot(*(finder.centre - kept.centre)) < 1.5 * max(kept.module, finder.module)
+            ]
+            # A core hollowed out by a window smaller than it nests a speck in its hollow:
+            # of two patterns at one place the larger is the finder.
+            if not same:
+                found.append(finder)
+            elif all(finder.module > 1.3 * found[i].module for i in same):
+                found[same[0]] = finder
+    found.sort(key=lambda f: -f.squareness)
+    return found[:MAX_FINDERS]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Where three finder patterns put a symbol: its outer corners (TL, TR, BR, BL in the
+    symbol's own orientation) and version, and how well its fixed patterns show there."""
+
+    corners: np.ndarray
+    version: int
+    agreement: float
+
+
+def _triples(finders: list[Finder]) -> list[tuple[float, Finder, Finder, Finder, float]]:
+    """(misfit, top-left, top-right, bottom-left, modules between centres) of each three
+    patterns of about one module size at about a right angle with about equal arms, the
+    best fitting first (misfit: the angle's cosine, the arms' and module sizes' ratios)."""
+    triples = []
+    for b, corner in enumerate(finders):
+        for a in range(len(finders)):
+            for c in range(a + 1, len(finders)):
+                if b in (a, c):
+                    continue
+                trio = (finders[a], corner, finders[c])
+                modules = [f.module for f in trio]
+                if max(modules) > 1.6 * min(modules):
+                    continue
+                arm_a, arm_c = trio[0].centre - corner.centre, trio[2].centre - corner.centre
+                la, lc = float(np.hypot(*arm_a)), float(np.hypot(*arm_c))
+                if min(la, lc) < 1e-6 or max(la, lc) > 1.6 * min(la, lc):
+                    continue
+                cosine = abs(float(arm_a @ arm_c)) / (la * lc)
+                span = (la + lc) / 2 / float(np.mean(modules))
+                if cosine > 0.5 or not 10.0 <= span <= 180.0:  # 60 to 120 degrees
+                    continue
+                top_right, bottom_left = trio[0], trio[2]
+                if arm_a[0] * arm_c[1] - arm_a[1] * arm_c[0] < 0:  # y down: TR x BL > 0
+                    top_right, bottom_left = bottom_left, top_right
+                misfit = cosine + np.log(max(la, lc) / min(la, lc))
+                misfit += np.log(max(modules) / min(modules))
+                triples.append((float(misfit), corner, top_right, bottom_left, span))
+    triples.sort(key=lambda t: t[0])
+    return triples
+
+
+def _outline(trio: tuple[Finder, Finder, Finder], n: int) -> np.ndarray:
+    """The symbol's outer corners: a homography fitted to the three centres and the light
+    rings' corners (each matched to its place in module space), else the centres' affine."""
+    centres_uv = np.array([[3.5, 3.5], [n - 3.5, 3.5], [3.5, n - 3.5]], np.float32)
+    centres = np.array([f.centre for f in trio], np.float32)
+    affine = cv2.getAffineTransform(centres_uv, centres)
+    back = cv2.invertAffineTransform(affine)
+    uv, xy = list(centres_uv), list(centres)
+    for finder, (cu, cv) in zip(trio, centres_uv):
+        if finder.ring is None:
+            continue
+        wanted = np.array([[cu + du, cv + dv] for du in (-2.5, 2.5) for dv in (-2.5, 2.5)])
+        seen = finder.ring @ back[:, :2].T + back[:, 2]
+        nearest = np.argmin(np.linalg.norm(seen[:, None] - wanted[None], axis=2), axis=1)
+        gaps = np.linalg.norm(seen - wanted[nearest], axis=1)
+        if len(set(nearest.tolist())) == 4 and gaps.max() < 1.5:
+            uv += list(wanted[nearest].astype(np.float32))
+            xy += list(finder.ring)
+    square = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+    straight = square @ affine[:, :2].T + affine[:, 2]
+    if len(uv) >= 7:
+        homography, _ = cv2.findHomography(np.array(uv), np.array(xy), 0)
+        if homography is not None:
+            bent = cv2.perspectiveTransform(square.reshape(-1, 1, 2), homography).reshape(4, 2)
+            if np.abs(bent - straight).max() < 0.2 * n * float(np.mean([f.module for f in trio])):
+                return bent.astype(np.float32)
+    return straight.astype(np.float32)
+
+
+def symbol_outlines(
+    gray: np.ndarray, finders: list[Finder] | None = None, deadline: float | None = None
+) -> list[Outline]:
+    """The outlines three nested finder patterns give, those whose fixed patterns show
+    clearest first; outlines whose patterns hardly agree (a wrong pairing) are dropped.
+    Triples are scored best fitting first, until `deadline` (a time.process_time() value):
+    printed text beside a symbol can nest like finder patterns and pair up by the hundred."""
+    if finders is None:
+        finders = finder_patterns(gray)
+    outlines = []
+    for _, top_left, top_right, bottom_left, span in _triples(finders):
+        if deadline is not None and time.process_time() > deadline:
+            break
+        version = int(round((span + 7 - 17) / 4))
+        if not 1 <= version <= 40:
+            continue
+        corners = _outline((top_left, top_right, bottom_left), dimension(version))
+        agreement = pattern_agreement(gray, corners, version)
+        if agreement >= MIN_PATTERN_AGREEMENT:
+            outlines.append(Outline(corners, version, agreement))
+    outlines.sort(key=lambda o: -o.agreement)
+    return outlines
+
+
+class NestedFinderReader:
+    """Symbols located by nested finder patterns (`symbol_outlines`) on the photo at most
+    WORK_SIDE px, read at full resolution by the sampler, within `budget_s` CPU seconds."""
+
+    name, available, reason = "nested", True, ""
+
+    def __init__(self, budget_s: float = 0.25):
+        self.budget_s = budget_s
+
+    def decode(self, gray: np.ndarray) -> list[Code]:
+        started = time.process_time()
+        scale = min(1.0, WORK_SIDE / max(gray.shape[:2]))
+        view = gray
+        if scale < 1.0:
+            view = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        codes: list[Code] = []
+        scoring = started + SCORING_SHARE * self.budget_s
+        for outline in symbol_outlines(view, deadline=scoring):
+            if time.process_time() - started > self.budget_s:
+                break
+            corners = outline.corners / scale
+            centre = corners.mean(axis=0)
+            if any(_inside(centre, code.corners) for code in codes):
+                continue
+            for version in (outline.version, outline.version - 1, outline.version + 1):
+                if not 1 <= version <= 40:
+                    continue
+                code = read_symbol(gray, corners, version, started + self.budget_s)
+                if code is not None:
+                    codes.append(Code(code.text, code.corners, self.name, code.raw))
+                    break
+        return codes
+
+
+def _inside(point: np.ndarray, outline: np.ndarray) -> bool:
+    contour = np.asarray(outline, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0
