@@ -33,7 +33,8 @@ import cv2
 import numpy as np
 
 from .codes import Code
-from .qr_matrix import dimension
+from .grid import Grid, module_values, threshold_local
+from .qr_matrix import FORMAT_CODES, dimension, format_positions
 from .sampler import MIN_PATTERN_AGREEMENT, pattern_agreement, read_symbol
 
 WORK_SIDE = 1280  # patterns are looked for with the photo's longer side at most this (px)
@@ -45,6 +46,7 @@ MIN_CORE_PX = 9.0  # a core smaller than 3x3 px cannot be told from noise
 # finder pattern, or the blur between core and ring reads dark; large ones a wider window.
 BINARIZATIONS = ((15, False), (41, False), (121, True))
 MAX_FINDERS = 40
+TURN = np.array([[0.0, 1.0], [-1.0, 0.0]])  # v @ TURN: v turned a right angle
 SCORING_SHARE = 0.5  # of the reader's budget, at most this for ranking outlines  # the most square, best-nested patterns kept per photo
 
 
@@ -164,6 +166,7 @@ class Outline:
     corners: np.ndarray
     version: int
     agreement: float
+    format_errors: int  # bits the format information read is off a valid one (0 to 7)
 
 
 def _triples(finders: list[Finder]) -> list[tuple[float, Finder, Finder, Finder, float]]:
@@ -198,6 +201,67 @@ def _triples(finders: list[Finder]) -> list[tuple[float, Finder, Finder, Finder,
     return triples
 
 
+def _axis_offset(finder: Finder, direction: np.ndarray) -> float | None:
+    """How far `direction` turns from the finder's ring sides, in degrees (0 to 45)."""
+    if finder.ring is None:
+        return None
+    side = finder.ring[1] - finder.ring[0]
+    turn = np.degrees(np.arctan2(direction[1], direction[0]) - np.arctan2(side[1], side[0]))
+    turn %= 90.0
+    return float(min(turn, 90.0 - turn))
+
+
+def _pairs(
+    finders: list[Finder], used: set[int]
+) -> list[tuple[float, Finder, Finder, Finder, float]]:
+    """Like `_triples`, for two patterns whose third is missing (washed out by glare, torn,
+    drawn over): along a ring side they are neighbours and the third lies a right angle
+    away at either end, on either side; at 45 degrees they are opposite, and the corner
+    lies on either side of them. Two patterns of one symbol already outlined (`used`
+    holds their ids) are left alone."""
+    guesses = []
+    for i, first in enumerate(finders):
+        for second in finders[i + 1 :]:
+            if id(first) in used and id(second) in used:
+                continue
+            module = (first.module + second.module) / 2
+            if max(first.module, second.module) > 1.4 * min(first.module, second.module):
+                continue
+            between = second.centre - first.centre
+            offsets = [_axis_offset(f, between) for f in (first, second)]
+            if None in offsets:
+                continue
+            turn = float(np.mean(offsets))
+            length = float(np.hypot(*between))
+            if turn < 10.0:  # neighbours: the corner at either of them, the third either side
+                span = length / module
+                trios = [
+                    (corner, other, corner.centre + sign * (other.centre - corner.centre) @ TURN)
+                    for corner, other in ((first, second), (second, first))
+                    for sign in (1, -1)
+                ]
+            elif turn > 35.0:  # opposite corners: the corner either side of their middle
+                span = length / np.sqrt(2) / module
+                middle = (first.centre + second.centre) / 2
+                trios = [(None, None, middle + sign * between @ TURN / 2) for sign in (1, -1)]
+            else:
+                continue
+            if not 10.0 <= span <= 180.0:
+                continue
+            for corner, neighbour, place in trios:
+                guessed = Finder(np.asarray(place, np.float64), module, None, 0.0)
+                if corner is None or neighbour is None:
+                    corner, a, c = guessed, first, second
+                else:
+                    a, c = neighbour, guessed
+                arm_a, arm_c = a.centre - corner.centre, c.centre - corner.centre
+                if arm_a[0] * arm_c[1] - arm_a[1] * arm_c[0] < 0:
+                    a, c = c, a
+                guesses.append((1.0 + turn / 45.0, corner, a, c, float(span)))
+    guesses.sort(key=lambda t: t[0])
+    return guesses
+
+
 def _outline(trio: tuple[Finder, Finder, Finder], n: int) -> np.ndarray:
     """The symbol's outer corners: a homography fitted to the three centres and the light
     rings' corners (each matched to its place in module space), else the centres' affine."""
@@ -228,16 +292,22 @@ def _outline(trio: tuple[Finder, Finder, Finder], n: int) -> np.ndarray:
 
 
 def symbol_outlines(
-    gray: np.ndarray, finders: list[Finder] | None = None, deadline: float | None = None
+    gray: np.ndarray,
+    finders: list[Finder] | None = None,
+    deadline: float | None = None,
+    guess_beside: set[int] | None = None,
 ) -> list[Outline]:
     """The outlines three nested finder patterns give, those whose fixed patterns show
     clearest first; outlines whose patterns hardly agree (a wrong pairing) are dropped.
-    Triples are scored best fitting first, until `deadline` (a time.process_time() value):
-    printed text beside a symbol can nest like finder patterns and pair up by the hundred."""
+    With `guess_beside` (ids of patterns of symbols read already), the outlines two
+    patterns give with the third guessed instead (`_pairs`). Candidates are scored best
+    fitting first, until `deadline` (a time.process_time() value): printed text beside a
+    symbol can nest like finder patterns and pair up by the hundred."""
     if finders is None:
         finders = finder_patterns(gray)
-    outlines = []
-    for _, top_left, top_right, bottom_left, span in _triples(finders):
+    trios = _triples(finders) if guess_beside is None else _pairs(finders, guess_beside)
+    outlines: list[Outline] = []
+    for _, top_left, top_right, bottom_left, span in trios:
         if deadline is not None and time.process_time() > deadline:
             break
         version = int(round((span + 7 - 17) / 4))
@@ -246,14 +316,31 @@ def symbol_outlines(
         corners = _outline((top_left, top_right, bottom_left), dimension(version))
         agreement = pattern_agreement(gray, corners, version)
         if agreement >= MIN_PATTERN_AGREEMENT:
-            outlines.append(Outline(corners, version, agreement))
-    outlines.sort(key=lambda o: -o.agreement)
-    return outlines
+            errors = format_errors(gray, corners, version)
+            outlines.append(Outline(corners, version, agreement, errors))
+    # A wrong guess or pairing reads its format bits off a valid code by several bits; a
+    # real symbol by none or one, even under glare (each bit is stored twice).
+    return sorted(outlines, key=lambda o: (min(o.format_errors, 3), -o.agreement))
+
+
+def format_errors(gray: np.ndarray, corners: np.ndarray, version: int) -> int:
+    """The fewest bits either copy of the format information, read on the outline's
+    straight grid (or its mirror image), is off a valid format code."""
+    n = dimension(version)
+    values = module_values(gray, Grid.from_corners(corners, n)).astype(np.float32)
+    dark, _ = threshold_local(values)
+    fewest = 15
+    for matrix in (dark, dark.T):
+        for positions in format_positions(n):
+            value = int("".join("1" if matrix[p] else "0" for p in positions), 2)
+            fewest = min(fewest, min(bin(code ^ value).count("1") for code in FORMAT_CODES))
+    return fewest
 
 
 class NestedFinderReader:
     """Symbols located by nested finder patterns (`symbol_outlines`) on the photo at most
-    WORK_SIDE px, read at full resolution by the sampler, within `budget_s` CPU seconds."""
+    WORK_SIDE px, read at full resolution by the sampler, within `budget_s` CPU seconds:
+    first where three patterns are found, then where two are and the third is guessed."""
 
     name, available, reason = "nested", True, ""
 
@@ -266,23 +353,42 @@ class NestedFinderReader:
         view = gray
         if scale < 1.0:
             view = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        finders = finder_patterns(view)
+        deadline = started + self.budget_s
         codes: list[Code] = []
         scoring = started + SCORING_SHARE * self.budget_s
-        for outline in symbol_outlines(view, deadline=scoring):
-            if time.process_time() - started > self.budget_s:
-                break
+        self._read(gray, symbol_outlines(view, finders, scoring), scale, codes, deadline)
+        read = {id(f) for f in finders if any(_inside(f.centre / scale, c.corners) for c in codes)}
+        scoring = time.process_time() + SCORING_SHARE * (deadline - time.process_time())
+        guessed = symbol_outlines(view, finders, scoring, guess_beside=read)
+        self._read(gray, guessed, scale, codes, deadline)
+        return codes
+
+    def _read(
+        self,
+        gray: np.ndarray,
+        outlines: list[Outline],
+        scale: float,
+        codes: list[Code],
+        deadline: float,
+    ) -> None:
+        """Each outline's symbol, read by the sampler at full resolution, added to `codes`."""
+        for outline in outlines:
+            if time.process_time() > deadline:
+                return
             corners = outline.corners / scale
-            centre = corners.mean(axis=0)
-            if any(_inside(centre, code.corners) for code in codes):
+            if any(_inside(corners.mean(axis=0), code.corners) for code in codes):
                 continue
-            for version in (outline.version, outline.version - 1, outline.version + 1):
+            # Patterns 10 to 22 modules apart (versions 1 to 3) give the version surely; at
+            # larger spans a few percent off in the module size is a version off.
+            nearby = (outline.version, outline.version - 1, outline.version + 1)
+            for version in nearby[: 1 if outline.version <= 3 else 3]:
                 if not 1 <= version <= 40:
                     continue
-                code = read_symbol(gray, corners, version, started + self.budget_s)
+                code = read_symbol(gray, corners, version, deadline)
                 if code is not None:
                     codes.append(Code(code.text, code.corners, self.name, code.raw))
                     break
-        return codes
 
 
 def _inside(point: np.ndarray, outline: np.ndarray) -> bool:

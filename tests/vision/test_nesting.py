@@ -117,3 +117,26 @@ def test_finder_patterns_without_a_symbol_read_nothing():
     photo = photographed(image, 8)
     assert len(finder_patterns(photo)) >= 3
     assert NestedFinderReader().decode(photo) == []
+
+
+def highlight(image: np.ndarray, centre: tuple[int, int], axes: tuple[int, int]) -> np.ndarray:
+    """A specular highlight: a saturated ellipse with a soft halo, added to the print."""
+    light = np.zeros(image.shape, np.float32)
+    cv2.ellipse(light, centre, axes, 30, 0, 360, 255, -1)
+    light = cv2.GaussianBlur(light, (0, 0), PX)
+    return np.clip(image.astype(np.float32) + 1.5 * light, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("corner,seed", [("bottom-left", 9), ("top-right", 10)])
+def test_a_finder_washed_out_by_a_highlight_is_guessed(corner, seed):
+    """Glare on a sleeve: a highlight washes out one finder pattern. The other two are found
+    by their nesting; the third is guessed a right angle away, the sampler anchors the grid
+    on what it finds, and error correction restores the modules under the glare."""
+    image = symbol("SLEEVE GLARE 123", border=4)
+    n = image.shape[0] // PX
+    at = {"bottom-left": (7.5, n - 7.5), "top-right": (n - 7.5, 7.5)}[corner]
+    photo = highlight(image, (int(at[0] * PX), int(at[1] * PX)), (5 * PX, 3 * PX))
+    photo = photographed(cv2.copyMakeBorder(photo, 30, 30, 30, 30, cv2.BORDER_REPLICATE), seed)
+    assert len(finder_patterns(photo)) == 2
+    assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
+    assert [c.text for c in PhotoReader().decode(photo)] == ["SLEEVE GLARE 123"]
