@@ -229,10 +229,11 @@ def _pairs(
                 continue
             between = second.centre - first.centre
             offsets = [_axis_offset(f, between) for f in (first, second)]
-            if None in offsets:
+            if offsets[0] is None or offsets[1] is None:
                 continue
-            turn = float(np.mean(offsets))
+            turn = (offsets[0] + offsets[1]) / 2
             length = float(np.hypot(*between))
+            trios: list[tuple[Finder | None, Finder | None, np.ndarray]]
             if turn < 10.0:  # neighbours: the corner at either of them, the third either side
                 span = length / module
                 trios = [
