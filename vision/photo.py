@@ -123,13 +123,14 @@ PASSES: tuple[Pass, ...] = (
     # Full resolution, only where it holds detail the passes above did not see: QR-like
     # patches of a large photo, each decoded on its own enlarged, sharpened, rectified crop.
     Pass("candidates", "candidates", min_long_side=2401),
-    # Symbols whose finder patterns zxing-cpp does not find at all (no light quiet zone: a
-    # symbol printed edge to edge on a dark ground; glare beside them): the patterns found
-    # by their nesting, the grid sampled (vision/nesting.py).
-    Pass("nested", "nested"),
     # Symbols zxing-cpp still locates but cannot decode (bent, torn, glare): their module
     # grid sampled again, bending to follow the paper (vision/sampler.py).
     Pass("sampler", "sampler"),
+    # Last, symbols whose finder patterns zxing-cpp does not find at all (no light quiet
+    # zone: printed edge to edge on a dark ground, cut off by a dark border; a finder
+    # washed out by glare): the patterns found by their nesting, a missing third guessed,
+    # the grid sampled at full resolution (vision/nesting.py).
+    Pass("nested", "nested"),
 )
 
 
