@@ -1,27 +1,18 @@
 """QR symbols located by their finder patterns' nesting, where a scan-line detector does not
-find them: printed without a quiet zone, on a dark ground, or under glare.
+find them: printed without a quiet zone, on a dark ground, or with a finder under glare.
 
-zxing-cpp finds a finder pattern by the run lengths 1:1:3:1:1 along a scan line and checks
-it across; both need light outside the pattern's dark ring. A symbol printed edge to edge
-on a dark sticker, a card lying on a dark mat or cut off by a dark border, or one whose
-quiet zone is washed out on one side by a reflection loses that light: the outer dark run
-merges into the ground, and the symbol is never located (so never sampled).
+A symbol printed edge to edge on a dark sticker, a card lying on a dark mat or cut off by a
+dark border, or one whose quiet zone is washed out by a reflection has no light outside
+its finder patterns' dark rings, and zxing-cpp never locates it (so the sampler never sees
+it). `vision.patterns` finds the patterns by their nesting instead. Three of one module
+size at a right angle give the symbol's outline (a homography fitted to the centres and the
+light rings' corners) and its version (the distance between them in modules); where only
+two are found (a finder washed out by glare, torn, drawn over) the third is guessed a
+right angle away. The sampler then reads the grid (`vision.sampler.read_symbol`) at full
+resolution, anchoring it on the patterns it finds itself, so an outline a module off is
+still read, and only a matrix whose error correction succeeds is reported.
 
-Here a finder pattern is what it is topologically: a dark 3x3 core inside a light ring
-inside a dark ring. On a binarized view its core is a dark blob whose enclosing hole (the
-light ring's outline) is about 5/3 its size and shares its centre; whatever lies outside
-the dark ring does not matter. Three such patterns of one module size forming a right
-angle give the symbol's outline (a homography fitted to the three light rings' corners)
-and its version (the distance between them in modules); the sampler then reads the grid
-(`vision.sampler.read_symbol`), anchoring it on the patterns it finds itself, so an
-outline that is a module off is still read, and only a matrix whose error correction
-succeeds is reported.
-
-The binarization compares each pixel with the mean of its neighbourhood's unclipped
-pixels: a specular highlight (saturated pixels) beside a symbol would otherwise lift the
-local mean and turn the light ring dark.
-
-API: `finder_patterns(gray)`, `symbol_outlines(gray)`, `NestedFinderReader().decode(gray)`.
+API: `symbol_outlines(gray)`, `NestedFinderReader().decode(gray)`.
 """
 
 from __future__ import annotations
@@ -34,128 +25,13 @@ import numpy as np
 
 from .codes import Code
 from .grid import Grid, module_values, threshold_local
+from .patterns import Finder, finder_patterns
 from .qr_matrix import FORMAT_CODES, dimension, format_positions
 from .sampler import MIN_PATTERN_AGREEMENT, pattern_agreement, read_symbol
 
 WORK_SIDE = 1280  # patterns are looked for with the photo's longer side at most this (px)
-DARKER = 4.0  # grey levels under the local mean a dark pixel is
-FLAT = 8.0  # a window whose standard deviation is under this is one flat area
-CORE_RATIO = (0.16, 0.62)  # core area / light ring's outline area (ideal 9/25 = 0.36)
-MIN_CORE_PX = 9.0  # a core smaller than 3x3 px cannot be told from noise
-# (window px, flat areas against a wider window): small modules need a window of about a
-# finder pattern, or the blur between core and ring reads dark; large ones a wider window.
-BINARIZATIONS = ((15, False), (41, False), (121, True))
-MAX_FINDERS = 40
 TURN = np.array([[0.0, 1.0], [-1.0, 0.0]])  # v @ TURN: v turned a right angle
-SCORING_SHARE = 0.5  # of the reader's budget, at most this for ranking outlines  # the most square, best-nested patterns kept per photo
-
-
-@dataclass(frozen=True)
-class Finder:
-    """A finder pattern: its centre, module size and light ring's corners (px)."""
-
-    centre: np.ndarray  # (x, y)
-    module: float
-    ring: np.ndarray | None  # 4x2, the light ring's outline (5x5 modules), or None
-    squareness: float  # 1 for a perfect nesting
-
-
-def binarized(gray: np.ndarray, block: int, flat: bool = True) -> np.ndarray:
-    """Dark pixels (255): darker than the mean of a `block`-wide window, or, where that
-    window is flat (inside a finder's 3x3 core, a dark border, a large printed module),
-    darker than the mean of a window four times as wide. A plain local mean calls the
-    middle of any dark area larger than the window light, which hollows out a large core."""
-    image = gray.astype(np.float32)
-    mean = cv2.boxFilter(image, -1, (block, block))
-    if not flat:
-        return (image < mean - DARKER).astype(np.uint8) * 255
-    spread = cv2.boxFilter(image * image, -1, (block, block)) - mean * mean
-    wide = cv2.boxFilter(image, -1, (4 * block + 1, 4 * block + 1))
-    level = np.where(spread < FLAT**2, wide, mean)
-    return (image < level - DARKER).astype(np.uint8) * 255
-
-
-def _convexity(contour: np.ndarray, area: float) -> float:
-    hull = cv2.contourArea(cv2.convexHull(contour))
-    return area / hull if hull > 0 else 0.0
-
-
-def _ring_corners(contour: np.ndarray) -> np.ndarray | None:
-    """The light ring's four corners, when its outline is a quadrilateral."""
-    perimeter = cv2.arcLength(contour, True)
-    for share in (0.04, 0.07, 0.1):
-        poly = cv2.approxPolyDP(contour, share * perimeter, True)
-        if len(poly) == 4 and cv2.isContourConvex(poly):
-            return poly.reshape(4, 2).astype(np.float32)
-    return None
-
-
-def _holes_area(contours, hierarchy, child: int) -> float:
-    total = 0.0
-    while child >= 0:
-        total += cv2.contourArea(contours[child])
-        child = hierarchy[child][0]
-    return total
-
-
-def _nested(contours, hierarchy) -> list[Finder]:
-    """Dark blobs whose parent is a hole about 5/3 their size around the same centre."""
-    found = []
-    areas = np.array([cv2.contourArea(c) if len(c) > 2 else 0.0 for c in contours])
-    parents = hierarchy[:, 3]
-    ratio = areas / np.maximum(areas[parents], 1.0)
-    likely = (
-        (parents >= 0)
-        & (areas >= MIN_CORE_PX)
-        & (ratio >= CORE_RATIO[0])
-        & (ratio <= CORE_RATIO[1])
-    )
-    for index in np.flatnonzero(likely):
-        child, parent = hierarchy[index][2], parents[index]
-        core, hole = contours[index], contours[parent]
-        core_area, hole_area = areas[index], areas[parent]
-        if child >= 0 and _holes_area(contours, hierarchy, child) > 0.15 * core_area:
-            continue  # a core holds nothing but specks (a glint, noise)
-        shape = min(_convexity(core, core_area), _convexity(hole, hole_area))
-        if shape < 0.8:
-            continue
-        (cx, cy), (w, h), _ = cv2.minAreaRect(core)
-        if max(w, h) > 2.0 * max(min(w, h), 1.0):
-            continue
-        moments = cv2.moments(hole)
-        hx, hy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
-        # Binarization grows or shrinks the dark: core side 3m + 2b, hole side 5m - 2b.
-        module = (np.sqrt(core_area) + np.sqrt(hole_area)) / 8.0
-        if np.hypot(cx - hx, cy - hy) > 0.8 * module:
-            continue
-        found.append(Finder(np.array([cx, cy]), float(module), _ring_corners(hole), shape))
-    return found
-
-
-def finder_patterns(gray: np.ndarray) -> list[Finder]:
-    """Finder patterns in `gray` (found by nesting, whatever lies outside them), the best
-    shaped first, near-duplicates of two binarizations merged."""
-    found: list[Finder] = []
-    for block, flat in BINARIZATIONS:
-        contours, hierarchy = cv2.findContours(
-            binarized(gray, block, flat), cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE
-        )
-        if hierarchy is None:
-            continue
-        for finder in _nested(contours, hierarchy[0]):
-            same = [
-                i
-                for i, kept in enumerate(found)
-                if np.hypot(*(finder.centre - kept.centre)) < 1.5 * max(kept.module, finder.module)
-            ]
-            # A core hollowed out by a window smaller than it nests a speck in its hollow:
-            # of two patterns at one place the larger is the finder.
-            if not same:
-                found.append(finder)
-            elif all(finder.module > 1.3 * found[i].module for i in same):
-                found[same[0]] = finder
-    found.sort(key=lambda f: -f.squareness)
-    return found[:MAX_FINDERS]
+SCORING_SHARE = 0.5  # of the reader's budget, at most this for ranking outlines
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ import pytest
 import segno
 
 from vision.backends import ZxingDecoder
-from vision.nesting import NestedFinderReader, finder_patterns, symbol_outlines
+from vision.nesting import NestedFinderReader, symbol_outlines
+from vision.patterns import finder_patterns
 from vision.photo import PASSES, PhotoReader
 
 PX = 8  # pixels per module
@@ -85,9 +86,9 @@ def test_a_glint_in_a_finder_core_does_not_hide_the_pattern():
     ring with a hole; it is still a finder pattern."""
     image = symbol("GLINT")
     n = image.shape[0] // PX - 8
-    for row, col in ((4, 4), (4, n - 3), (n - 3, 4)):  # each core's module, quiet zone 4
-        y, x = (row + 3) * PX - PX // 2, (col + 3) * PX - PX // 2
-        cv2.circle(image, (x - 2, y - 3), 3, 255, -1)
+    for row, col in ((0, 0), (0, n - 7), (n - 7, 0)):  # each finder's first module
+        x, y = int((4 + col + 3.5) * PX), int((4 + row + 3.5) * PX)  # its core's centre
+        cv2.circle(image, (x - 3, y - 3), 3, 255, -1)
     finders = finder_patterns(photographed(image, 5))
     assert len(finders) == 3
     assert all(abs(f.module - PX) < 1.5 for f in finders)
@@ -140,3 +141,18 @@ def test_a_finder_washed_out_by_a_highlight_is_guessed(corner, seed):
     assert len(finder_patterns(photo)) == 2
     assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
     assert [c.text for c in PhotoReader().decode(photo)] == ["SLEEVE GLARE 123"]
+
+
+def test_a_close_up_symbol_on_a_dark_ground_is_read():
+    """Modules 48 px wide on a noisy dark ground (a phone held close): each finder's core
+    (144 px) is wider than every window, whose plain local mean hollows it out (the widest
+    window compares flat areas with one four times as wide); and the noise, a few grey
+    levels, must not turn the plain ground into tens of thousands of specks whose tracing
+    uses up the pass's time (a pixel is dark by more than three times the noise)."""
+    dark = np.array(segno.make_qr("CLOSE UP", error="m").matrix, bool)
+    bare = np.where(np.kron(dark, np.ones((48, 48), bool)), 30, 225).astype(np.uint8)
+    photo = photographed(
+        cv2.copyMakeBorder(bare, 60, 60, 60, 60, cv2.BORDER_CONSTANT, value=20), 11
+    )
+    assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
+    assert [c.text for c in NestedFinderReader().decode(photo)] == ["CLOSE UP"]

@@ -13,6 +13,7 @@ CHAIN = (
     "backends",  # zxing-cpp, pyzbar, OpenCV
     "wechat",  # OpenCV's WeChat reader, where installed with its models
     "finder",  # where a frame seems to hold symbols
+    "patterns",  # finder patterns found by their nesting
     "grid",  # the bendable module grid
     "localgrid",  # ...following crumpled paper module by module
     "sampler",  # a located symbol's grid sampled again
