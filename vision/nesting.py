@@ -224,16 +224,19 @@ class NestedFinderReader:
     def __init__(self, budget_s: float = 0.25):
         self.budget_s = budget_s
 
-    def decode(self, gray: np.ndarray) -> list[Code]:
+    def decode(self, gray: np.ndarray, budget_s: float | None = None) -> list[Code]:
+        """The symbols read, within `budget_s` CPU seconds if given and less than the
+        reader's own budget (the photo reader gives what is left of a photo's time)."""
         started = time.process_time()
+        budget = self.budget_s if budget_s is None else min(self.budget_s, budget_s)
         scale = min(1.0, WORK_SIDE / max(gray.shape[:2]))
         view = gray
         if scale < 1.0:
             view = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         finders = finder_patterns(view)
-        deadline = started + self.budget_s
+        deadline = started + budget
         codes: list[Code] = []
-        scoring = started + SCORING_SHARE * self.budget_s
+        scoring = started + SCORING_SHARE * budget
         self._read(gray, symbol_outlines(view, finders, scoring), scale, codes, deadline)
         read = {id(f) for f in finders if any(_inside(f.centre / scale, c.corners) for c in codes)}
         scoring = time.process_time() + SCORING_SHARE * (deadline - time.process_time())

@@ -156,3 +156,29 @@ def test_a_close_up_symbol_on_a_dark_ground_is_read():
     )
     assert PhotoReader(WITHOUT_NESTING).decode(photo) == []
     assert [c.text for c in NestedFinderReader().decode(photo)] == ["CLOSE UP"]
+
+
+def test_the_pass_keeps_within_the_photos_time():
+    """The nesting pass runs last and gets only what is left of a photo's CPU time (the
+    1-second limit per photo): with nothing left it is not started, otherwise its budget is
+    at most what is left."""
+    from vision.photo import Pass
+
+    class Recording:
+        name, available, reason = "nested", True, ""
+        budgets: list[float] = []
+
+        def decode(self, image, budget_s):
+            self.budgets.append(budget_s)
+            return []
+
+    photo = dark_on_sides("TIME", "br", 12)
+    for limit, calls in ((0.0, 0), (5.0, 1)):
+        reader = PhotoReader((Pass("nested", "nested", photo_cpu_s=limit),))
+        reader.decoders["nested"] = Recording()
+        Recording.budgets = []
+        assert reader.decode(photo) == []
+        assert len(Recording.budgets) == calls
+        assert all(0 < b <= limit for b in Recording.budgets)
+    nested = next(p for p in PASSES if p.name == "nested")
+    assert PASSES[-1] is nested and nested.photo_cpu_s is not None and nested.photo_cpu_s < 1.0
