@@ -26,6 +26,7 @@ import numpy as np
 
 from .backends import Decoder, OpenCVDecoder, PyzbarDecoder, ZxingDecoder, to_gray
 from .codes import Code
+from .nesting import NestedFinderReader
 from .reader import CardReader
 from .sampler import SymbolSampler
 from .tallies import StageTallies
@@ -42,6 +43,9 @@ class Pass:
     treat: Callable[[np.ndarray], np.ndarray] | None = None  # gray -> gray
     min_long_side: int = 0  # skip photos smaller than this (the pass adds nothing there)
     max_long_side: int | None = None  # skip photos larger than this
+    # A pass that works within a CPU budget (`decode(image, budget_s)`) ends by the time the
+    # photo has cost this many CPU seconds, and is skipped when too little is left.
+    photo_cpu_s: float | None = None
 
 
 def sharpen(gray: np.ndarray, sigma: float = 2.0, amount: float = 1.5) -> np.ndarray:
@@ -125,7 +129,13 @@ PASSES: tuple[Pass, ...] = (
     # Symbols zxing-cpp still locates but cannot decode (bent, torn, glare): their module
     # grid sampled again, bending to follow the paper (vision/sampler.py).
     Pass("sampler", "sampler"),
+    # Last, symbols whose finder patterns zxing-cpp does not find at all (no light quiet
+    # zone: printed edge to edge on a dark ground, cut off by a dark border; a finder
+    # washed out by glare): the patterns found by their nesting, a missing third guessed,
+    # the grid sampled at full resolution (vision/nesting.py).
+    Pass("nested", "nested", photo_cpu_s=0.8),
 )
+MIN_PASS_CPU_S = 0.05  # a budgeted pass with less CPU time than this left is not started
 
 
 class PhotoReader:
@@ -141,6 +151,7 @@ class PhotoReader:
             "opencv": OpenCVDecoder(),
             "wechat": wechat_decoder(),
             "candidates": _QuickCandidates(),
+            "nested": NestedFinderReader(),
             "sampler": SymbolSampler(),
         }
         self.available, self.reason = True, ""
@@ -150,6 +161,7 @@ class PhotoReader:
         gray = to_gray(image)
         if gray.size == 0:
             return []
+        photo_started = time.process_time()
         scaled: dict[int | None, tuple[np.ndarray, float]] = {}
         found: list[Code] = []
         longest = max(gray.shape[:2])
@@ -174,9 +186,14 @@ class PhotoReader:
                 factor = factor * np.array(
                     [view.shape[1] / base.shape[1], view.shape[0] / base.shape[0]]
                 )
+            if step.photo_cpu_s is None:
+                read = decoder.decode(view)
+            else:  # within what is left of the photo's time (NestedFinderReader)
+                left = photo_started + step.photo_cpu_s - time.process_time()
+                read = decoder.decode(view, left) if left > MIN_PASS_CPU_S else []  # type: ignore[call-arg]
             new = [
                 code
-                for code in (_rescaled(c, 1 / factor, step.name) for c in decoder.decode(view))
+                for code in (_rescaled(c, 1 / factor, step.name) for c in read)
                 if not any(same_place(code, kept) for kept in found)
             ]
             found.extend(new)

@@ -13,9 +13,11 @@ CHAIN = (
     "backends",  # zxing-cpp, pyzbar, OpenCV
     "wechat",  # OpenCV's WeChat reader, where installed with its models
     "finder",  # where a frame seems to hold symbols
+    "patterns",  # finder patterns found by their nesting
     "grid",  # the bendable module grid
     "localgrid",  # ...following crumpled paper module by module
     "sampler",  # a located symbol's grid sampled again
+    "nesting",  # ...or a symbol located by its finder patterns' nesting
     "gridfit",  # a card symbol's grid fitted to an outline
     "cardgrid",  # ...and read with erasures
     "crops",  # the views of a candidate

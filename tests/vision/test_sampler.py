@@ -97,8 +97,8 @@ def test_symbol_wrapped_round_a_bottle_is_read(px):
     text = "https://example.org/table/42"
     dark, _ = matrix(text)
     image = wrapped_round_a_cylinder(dark, 130, px)
-    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name != "sampler"))
-    assert without_sampler.decode(image) == []  # every other pass fails on it
+    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name not in ("sampler", "nested")))
+    assert without_sampler.decode(image) == []  # every pass not sampling the grid fails
     codes = PhotoReader().decode(image)
     assert [c.text for c in codes] == [text]
     assert codes[0].backend == "sampler"
@@ -129,7 +129,7 @@ def under_glare(text: str, radius: float, px: int = 8) -> np.ndarray:
 def test_symbol_half_washed_out_by_glare_is_read_with_erasures():
     text = "https://example.org/table/42"
     photo = under_glare(text, 0.16)
-    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name != "sampler"))
+    without_sampler = PhotoReader(tuple(p for p in PASSES if p.name not in ("sampler", "nested")))
     assert without_sampler.decode(photo) == []
     codes = PhotoReader().decode(photo)
     assert [(c.text, c.backend) for c in codes] == [(text, "sampler")]
