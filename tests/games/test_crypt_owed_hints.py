@@ -60,6 +60,8 @@ def test_the_panel_names_every_decision_the_engine_owes(path):
         for hint in said:
             assert "re-roll" in hint.text.en and "keep" in hint.text.en, hint.text.en
             assert "重擲" in hint.text.zh and "保留" in hint.text.zh, hint.text.zh
+        summary = CRYPT.hint_summary(state)  # the panel's sentences, the list folded under them
+        assert all(h.text in summary for h in said), (entry, summary)
         named = {s for h in said for s in h.data["seats"]}
         assert named == set(deciders), (entry, named, deciders)
         for seat in deciders:
