@@ -260,16 +260,12 @@ DRAWN = """(version) => S.snap && S.snap.version >= version
 SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
-def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, tmp_path):
-    """`companion demo --game crypt --teach`, stepped frame by frame through its first two
-    rounds and measured at every moment, in English and in Chinese: the lesson panel, Crypt's
-    board and the camera's picture with its legend, all on one screen. The lesson once took
-    40 % of the screen and cut "Push-offs this round" and the legend; later moments of a round
-    (a refused claim said three times, a push-off, four exhaustion rolls, six-line treasure
-    cards) ran the board past the bottom (walk-through findings). Measured while the demo
-    played on, this test once depended on the machine's speed."""
-    app, runtime = crypt_demo_app(tmp_path)
-    problems, moments, phases = [], 0, set()
+def demo_moments(browser, tmp_path, teach: bool, last_round: int | None) -> tuple[list, set]:
+    """Steps the Crypt demo frame by frame up to `last_round` (None: its end) and measures the
+    TV, in English and in Chinese, at every moment it shows something new; returns the
+    problems found and the moments' phases."""
+    app, runtime = crypt_demo_app(tmp_path, teach)
+    problems, phases = [], set()
     try:
         with served(app) as url:
             contexts, pages = [], {}
@@ -281,37 +277,59 @@ def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, tmp_path
                 contexts.append(context)
                 pages[lang] = page
             last = None
-            for frame in range(200):
+            for frame in range(1000):
                 runtime.step_once()
                 snap = runtime.snapshot()
-                if snap["state"]["round"] > 2:
+                if snap["camera"].get("finished"):
+                    break
+                if last_round is not None and snap["state"]["round"] > last_round:
                     break
                 if moment(snap) == last or not snap["camera"].get("has_picture"):
                     continue
                 last = moment(snap)
-                moments += 1
                 phases.add(snap["state"]["phase"])
                 for lang, page in pages.items():
-                    page.wait_for_function(DRAWN, arg=snap["version"])
-                    page.evaluate(SETTLED)
-                    seen = page.evaluate(MEASURE, [SMALLEST_PX, SIDE_BY_SIDE])
-                    seen["errors"] = []
-                    where = f"crypt lesson frame {frame} {lang}"
-                    assert seen["lesson"] and seen["camera"], (
-                        where,
-                        seen["lesson"],
-                        seen["camera"],
-                    )
-                    found = problems_of(seen, where)
-                    if found:
-                        SHOTS.mkdir(parents=True, exist_ok=True)
-                        page.screenshot(path=str(SHOTS / f"tv-fits-crypt-frame-{frame}-{lang}.png"))
-                    problems += found
+                    problems += measure_moment(page, snap, f"crypt frame {frame} {lang}", teach)
             for context in contexts:
                 context.close()
     finally:
         runtime.close()
-    assert moments >= 20 and {"claim", "collect"} <= phases, (moments, phases)
+    return problems, phases
+
+
+def measure_moment(page, snap: dict, where: str, teach: bool) -> list[str]:
+    page.wait_for_function(DRAWN, arg=snap["version"])
+    page.evaluate(SETTLED)
+    seen = page.evaluate(MEASURE, [SMALLEST_PX, SIDE_BY_SIDE])
+    seen["errors"] = []
+    assert seen["camera"] and (seen["lesson"] or not teach or snap["over"]), (where, seen)
+    found = problems_of(seen, where)
+    if found:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"tv-fits-{where.replace(' ', '-')}.png"))
+    return found
+
+
+def test_a_lesson_mid_game_with_the_camera_picture_fits_the_tv(browser, tmp_path):
+    """`companion demo --game crypt --teach`, stepped frame by frame through its first two
+    rounds and measured at every moment, in English and in Chinese: the lesson panel, Crypt's
+    board and the camera's picture with its legend, all on one screen. The lesson once took
+    40 % of the screen and cut "Push-offs this round" and the legend; later moments of a round
+    (a refused claim said three times, a push-off, four exhaustion rolls, six-line treasure
+    cards) ran the board past the bottom (walk-through findings). Measured while the demo
+    played on, this test once depended on the machine's speed."""
+    problems, phases = demo_moments(browser, tmp_path, teach=True, last_round=2)
+    assert {"reveal", "claim", "collect"} <= phases, phases
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("teach", [True, False], ids=["teach", "plain"])
+def test_the_whole_crypt_demo_fits_the_tv_at_every_moment(browser, tmp_path, teach):
+    """The long version: every moment of the whole demo game (92 of them), with and without
+    the lesson, up to the final score (about 30 s each)."""
+    problems, phases = demo_moments(browser, tmp_path, teach=teach, last_round=None)
+    assert {"claim", "collect", "over"} <= phases, phases
     assert not problems, "\n".join(problems)
 
 
