@@ -45,3 +45,20 @@ def test_golden_transcript(path):
 def test_there_are_musee_transcripts_for_every_player_count():
     counts = {load_record(p).setup["players"] for p in GOLDEN.glob("musee/*.json")}
     assert counts >= {2, 3, 4}
+
+
+@pytest.mark.parametrize(
+    ("game", "code"), [("crypt", "face_up_first"), ("masterpiece", "own_bid_call")]
+)
+def test_a_golden_game_meets_the_refusal_and_plays_on_to_a_final_score(game, code):
+    """Refusals that had no golden game: Crypt's face-down card dealt before every face-up
+    one, Masterpiece's call on one's own bid."""
+    met = []
+    for path in sorted(GOLDEN.glob(f"{game}/*.json")):
+        record = load_record(path)
+        if any(code in r["codes"] for r in record.expected.get("rejections", [])):
+            session = Session.replay(record.records())
+            refused = [x.code for v in session.verdicts if not v.accepted for x in v.violations]
+            assert code in refused and session.game.is_over(session.state), path.name
+            met.append(path.name)
+    assert met, f"no {game} golden game meets {code}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...model import Hint, Move, Text
-from . import flow, ghost, log, reveal, turns
+from . import collect, flow, ghost, log, reveal, turns
 from . import setup as box
 from .state import TYPES, CryptState, is_ghost, next_roll, unflipped
 from .words import WORDS
@@ -175,6 +175,8 @@ def phase_hints(game, state: CryptState) -> Iterable[Hint]:
                 "hint.roll", name=state.names[due.owner], place=due.card + 1, effort=due.effort
             )
             yield Hint(words, "roll", {"card": due.card, "effort": due.effort})
+        else:
+            yield from reroll_hints(game, state)
     elif state.phase == "before_scoring":
         names = " & ".join(state.names[s] for s in turns.current_players(game, state))
         yield Hint(WORDS("hint.before_scoring", names=names))
@@ -183,6 +185,19 @@ def phase_hints(game, state: CryptState) -> Iterable[Hint]:
     elif state.phase == "tiebreak":
         names = " & ".join(state.names[s] for s in turns.current_players(game, state))
         yield Hint(WORDS("hint.tiebreak", names=names), "roll")
+
+
+def reroll_hints(game, state: CryptState) -> Iterable[Hint]:
+    """Every die rolled, and a player may still flip an Idol to re-roll an exhausted die
+    (Idols A): the round waits on their choice, keep the rolls or re-roll (walk-through: the
+    panel said "Nothing to suggest" here)."""
+    if not collect.reroll_options(game, state):
+        return
+    seats = sorted(
+        {r.owner for r in state.rolls if r.failed and unflipped(state, r.owner, "idols")}
+    )
+    names = " & ".join(state.names[s] for s in seats)
+    yield Hint(WORDS("hint.reroll", names=names), "roll", {"reroll": True, "seats": tuple(seats)})
 
 
 def claim_hints(game, state: CryptState) -> Iterable[Hint]:

@@ -294,6 +294,10 @@ WORDS = Words({
         "exhausted.",
         "{name}：擲地窖第 {place} 張卡上的骰子（努力值 {effort}）"
         "，小於 {effort} 就累倒。"),
+    "hint.reroll": (
+        "{names}: keep your rolls, or flip a face-down Idol to re-roll an exhausted die; then "
+        "“No re-roll: continue” ends the round.",
+        "{names}：保留擲骰結果，或翻開一張面朝下的偶像，重擲一顆累倒的骰子；然後按「不重擲：繼續」結束這回合。"),
     "hint.final_reveal": (
         "Game over: turn every collected card face up to count it.",
         "遊戲結束：把收集的寶藏卡全部翻開來計分。"),

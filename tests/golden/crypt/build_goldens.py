@@ -522,6 +522,60 @@ def remains_after_last_roll():
     }
 
 
+def face_up_first():
+    rounds = [  # (Ann's card, Ben's card, face-down back); Ann leads odd rounds, Ben even
+        ("CRIDOL1A", "CRTAPE1A", "CRBMANU"),
+        ("CRIDOL2A", "CRTAPE2A", "CRBMANU"),
+        ("CRIDOL3A", "CRTAPE3A", "CRBMANU"),
+        ("CRIDOL4A", "CRTAPE4A", "CRBMANU"),
+        ("CRJEWL1A", "CRPOTT1A", "CRBREMN"),
+        ("CRJEWL2A", "CRPOTT2A", "CRBREMN"),
+        ("CRJEWL3A", "CRPOTT3A", "CRBREMN"),
+        ("CRJEWL4A", "CRPOTT4A", "CRBREMN"),
+    ]
+    log = [
+        # Round 1: the first face-up card, then a face-down card while a face-up one is
+        # still to deal (entry 2), then the deal goes on in the rules' order.
+        move("deal", None, card="CRIDOL1A", index=0),
+        move("deal", None, back="CRBMANU", index=1),
+        move("deal", None, card="CRTAPE1A", index=1),
+        move("deal", None, back="CRBMANU", index=2),
+    ]
+    for r, cards in enumerate(rounds):
+        leader = r % 2
+        if r:
+            log += deal(*cards)
+        log += [
+            claim(leader, (leader, 1, 1)),
+            claim(1 - leader, (1 - leader, 1, 1)),
+            move("recover", leader),
+        ]
+    notes = [
+        "Two players, collectors all A. Entry 2: a face-down card dealt while one of the "
+        "round's two face-up cards is still to deal (face_up_first); the deal goes on, face "
+        "up first. Every round each player claims their own face-up card with one die at "
+        "effort 1 (no roll) and the torch holder's second turn is a recover; the face-down "
+        "cards are never claimed and are discarded.",
+        "Ann: Idols 1-4 = 10, Jewelry 1-4 = 10; Jewelry A (highest, 4, counts twice) +4; 3 "
+        "ready dice +3 = 27.",
+        "Ben: Tapestries 1-4 = 10, Pottery 1-4 = 10; Tapestries A (the only tapestries) +5; "
+        "Pottery A with 4 +8; 3 ready dice +3 = 36. Ben wins.",
+    ]
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "crypt",
+        "setup": {"players": 2, "names": ["Ann", "Ben"], "options": {}},
+        "log": log,
+        "expected": {
+            "scores": {"p0": 27, "p1": 36},
+            "winners": ["p1"],
+            "rejections": [{"entry": 2, "codes": ["face_up_first"]}],
+            "notes": notes,
+        },
+    }
+
+
 if __name__ == "__main__":
     for name, record in (
         ("two-players-full-with-illegal-attempts.json", two_players()),
@@ -530,6 +584,7 @@ if __name__ == "__main__":
         ("four-players-tiebreak.json", four_players()),
         ("torches-pass-left.json", torches_pass_left()),
         ("remains-after-last-roll.json", remains_after_last_roll()),
+        ("face-down-before-face-up.json", face_up_first()),
     ):
         (HERE / name).write_text(
             json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"

@@ -492,4 +492,62 @@ write(
     },
     options={"banker": 2},
 )
+
+# ------ three players, a short game: a bidder calls their own bid (own_bid_call) ------
+A, B, C = 0, 1, 2
+g = Log()
+g.deal(A, 1, 4)
+g.deal(B, 2, 12)
+g.deal(C, 3, 20)
+g.m("place_pawn", A, space=0)
+g.m("place_pawn", B, space=10)
+g.m("place_pawn", C, space=20)
+g.m("start", A)
+# every roll is a 5: each pawn goes from bank auction to bank auction (0, 5, 10, ... 25);
+# each auctioneer opens at $1M and nobody bids against them
+cards = {
+    A: [5, 6, 7, 8, 9, 10, 11],
+    B: [13, 14, 15, 16, 17, 18, 19],
+    C: [21, 22, 23, 24, 25, 1, 26],
+}
+painting = 4
+for cycle in range(7):
+    for seat in (A, B, C):
+        g.roll(seat, 5)
+        g.m("easel", seat, painting=P(painting))
+        g.bids((seat, 1000))
+        if (cycle, seat) == (0, B):  # T2: Ben calls his own bid
+            g.m("overbid", B, bidder=B, amount_k=1000, refuse="own_bid_call")
+        g.m("hammer", seat)
+        g.m("draw_value", seat, card=V(cards[seat][cycle]))
+        painting += 1
+assert painting == 25 and [r["codes"] for r in g.refused] == [["own_bid_call"]]
+write(
+    "three-players-own-bid-call.json",
+    3,
+    ["Ana", "Ben", "Chen"],
+    g,
+    {
+        "scores": {"p0": 18000, "p1": 26000, "p2": 30000},
+        "winners": ["p2"],
+        "rejections": g.refused,
+        "cash_k": [8000, 8000, 8000],
+        "notes": [
+            "Amounts in $K. Board and value deck: the placeholders of companion/data/games/masterpiece.json "
+            "(MPV01-03 forgeries, 04-09 $1M, 10-17 $2M, 18-25 $3M, 26-31 $4M).",
+            "Pawns start on the bank auctions 0, 10 and 20; every roll is a 5, so every turn is a bank "
+            "auction: the auctioneer opens at $1M, nobody bids against them, and they take the top "
+            "painting (P04 to P24 in turn) with a value card. After 21 turns the bank has no painting left.",
+            "T2: Ben calls an overbid on his own $1M bid: refused (own_bid_call), anyone but the bidder "
+            "may call; the auction goes on and Ben wins it.",
+            "Cash: each pays $1M seven times: 15000 - 7000 = 8000.",
+            "Ana paintings: P01 ($1M, MPV04) and seven more with MPV05-09 ($1M each) and MPV10-11 "
+            "($2M each) = 10000; wealth 18000.",
+            "Ben paintings: P02 ($2M, MPV12) and seven more with MPV13-17 ($2M each) and MPV18-19 "
+            "($3M each) = 18000; wealth 26000.",
+            "Chen paintings: P03 ($3M, MPV20) and seven more with MPV21-25 ($3M each), MPV01 (a "
+            "forgery: $0) and MPV26 ($4M) = 22000; wealth 30000. Chen wins.",
+        ],
+    },
+)
 print("ok")

@@ -178,7 +178,7 @@
     const seat = desc.actor;
     const player = desc.players[seat];
     const wrap = el("div", { class: "crypt-turn", id: "crypt-turn", style: "--player:" + playerColour(desc, seat) });
-    wrap.appendChild(el("div", { class: "crypt-whose" }, die(playerColour(desc, seat), null, "big"),
+    wrap.appendChild(el("div", { class: "crypt-whose" + (player.ghost ? " ghost" : "") }, die(playerColour(desc, seat), null, "big"),
       el("span", { text: player.ghost ? t("crypt.ghostTurn") : t("crypt.turnOf", { name: seatName(seat) }) })));
     if (desc.last_turn) wrap.appendChild(el("div", { class: "crypt-lastturn", id: "crypt-lastturn" }, icon("lights"), t("crypt.lastTurn")));
     if (player.ghost) return wrap;
@@ -326,17 +326,20 @@
       }
       const tile = el("div", { class: "crypt-card " + (card.face_up ? "up" : "down") + (card.claimant != null ? " claimed" : ""),
         "data-index": index, "data-card": card.card || card.back, style: "--type:" + TYPE_COLOURS[card.type] });
-      tile.appendChild(el("span", { class: "crypt-slot-no", text: String(index + 1) }));
-      tile.appendChild(el("span", { class: "crypt-type", text: typeName(card.type) }));
-      tile.appendChild(el("span", { class: "crypt-value", text: card.face_up ? String(card.value) : "?" }));
+      // the head (number, type, value) and the claim (dice, claimant) are each one line on the
+      // TV, a column on the dashboard (crypt.css: display: contents there)
+      tile.appendChild(el("div", { class: "crypt-card-head" },
+        el("span", { class: "crypt-slot-no", text: String(index + 1) }),
+        el("span", { class: "crypt-type", text: typeName(card.type) }),
+        el("span", { class: "crypt-value", text: card.face_up ? String(card.value) : "?" })));
       if (card.claimant != null) {
         const colour = playerColour(desc, card.claimant);
         const dice = el("div", { class: "crypt-dice" });
         for (let d = 0; d < card.dice; d++) dice.appendChild(die(colour, card.die_face));
-        tile.appendChild(dice);
-        tile.appendChild(el("div", { class: "crypt-claimant", style: "--player:" + colour },
-          el("span", { class: "crypt-claimant-name", text: seatName(card.claimant) }),
-          el("span", { class: "crypt-effort", text: t("crypt.effort") + " " + card.effort })));
+        tile.appendChild(el("div", { class: "crypt-card-claim" }, dice,
+          el("div", { class: "crypt-claimant", style: "--player:" + colour },
+            el("span", { class: "crypt-claimant-name", text: seatName(card.claimant) }),
+            el("span", { class: "crypt-effort", text: t("crypt.effort") + " " + card.effort }))));
       }
       const pending = desc.pending.filter((p) => p.card === index);
       if (pending.length) {
@@ -423,6 +426,8 @@
         id: "crypt-roll-" + r.index, style: "--player:" + colour },
       die(colour, r.value, "small"),
       el("span", { class: "crypt-roll-what", text: t("crypt.rollRow", { name: seatName(r.owner), card: slotLabel(desc, r.card), effort: r.effort }) }),
+      // the TV's shorter words (crypt.css), two rolls to a line under a lesson
+      el("span", { class: "crypt-roll-short", text: t("crypt.rollRowShort", { name: seatName(r.owner), n: r.card + 1, effort: r.effort }) }),
       el("span", { class: "crypt-roll-outcome", text: outcome }));
       if (interactive && nextOf[r.card] === r.index && !C.mayActFor(r.owner)) line.appendChild(C.turnNote(r.owner));
       if (interactive && nextOf[r.card] === r.index && C.mayActFor(r.owner)) {
