@@ -136,6 +136,15 @@ class GameRecorder:
         }
 
 
+def can_record(runtime: Any) -> bool:
+    """Whether the table has a camera (or other frame source) whose frames could be kept."""
+    try:
+        _table_watcher(runtime.watcher)
+    except RecordingError:
+        return False
+    return True
+
+
 def _listing(folder: Path) -> list[Path]:
     return list(folder.iterdir()) if folder.is_dir() else []
 
@@ -223,4 +232,11 @@ def default_folder(base: str | Path, game: str) -> Path:
     return folder
 
 
-__all__ = ["GameRecorder", "RecordingError", "recorded_game", "default_folder", "INPUTS_FILE"]
+__all__ = [
+    "GameRecorder",
+    "RecordingError",
+    "can_record",
+    "recorded_game",
+    "default_folder",
+    "INPUTS_FILE",
+]
