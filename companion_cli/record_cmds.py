@@ -130,7 +130,10 @@ def bench_recordings(folders, json_path: str | None, verbose: bool, log=click.ec
                 f"{folder} says nothing about the confirmed table (no 'confirmed' in its "
                 "inputs.json and no truth file beside its frames): nothing to compare with"
             )
-        replayed = replay_frames(recording.folder, recording.game, recording.players, recording.fps)
+        times = (recording.frames or {}).get("times")  # kept beyond the rate: not evenly spaced
+        replayed = replay_frames(
+            recording.folder, recording.game, recording.players, recording.fps, times
+        )
         report = {"recording": str(folder), "game": recording.game, **compare(replayed, confirmed)}
         report["corrected_while_recording_at_frames"] = _corrected_frames(recording)
         reports.append(report)
@@ -169,6 +172,7 @@ def _print_report(report: dict, verbose: bool, log) -> None:
     log(
         f"  time to settle: median {settle.get('median', '-')} s, max {settle.get('max', '-')} s;"
         f" never settled: {len(report['never_settled'])}"
+        f", settled late: {len(report['settled_late'])}"
     )
     needed = report["correction_needed_at_frames"]
     log(f"  a correction needed at frames: {', '.join(map(str, needed)) or 'none'}")

@@ -6,6 +6,13 @@ after the last one kept is written to `folder` as `000000.jpg`, `000001.jpg`, ..
 quality 92), the names `--source images:DIR` sorts and replays. `on_saved(index)` is called
 as each frame is kept, so whoever records the game can tie what happened to the frame.
 
+The rate alone would drop frames a replay needs: the reader settles a card read in 3 of 5
+frames, so a card seen in one kept frame of three never settles. While `busy()` says a
+reading is settling (`tracker_busy`: a piece read but not settled, moving or going), every
+frame is kept, and each kept frame's time is listed (`frames`), so a replay reads the same
+frames at the same frame times and settles what the game settled. `finish()`, called as the
+recording stops, keeps the last frame if the rate skipped it (the table as it was left).
+
 Privacy (`mat_only=True`): only the mat region is kept. Everything outside the mat's outline
 (grown by `MAT_MARGIN` of the mat's size, so the corner markers and a card on the edge stay)
 is painted black and the frame is cropped to the outline's box: faces, bodies and hands
@@ -18,6 +25,7 @@ stays put while the mat does, so the frames of a recording have one size.
 from __future__ import annotations
 
 import logging
+import math
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,6 +38,17 @@ log = logging.getLogger(__name__)
 MAT_MARGIN = 0.04  # of the mat's longer side in the frame, on every side
 JPEG_QUALITY = 92
 FRAME_DIGITS = 6  # 999,999 frames: more than a night at 4 fps
+# A replay hands out a recording's last frame again for this long (and at least
+# `HOLD_MIN_FRAMES` times): the table stays as the recording ends, and the tracker settles a
+# card read in 3 of 5 frames, waiting briefly for an earlier one. Without it the cards laid
+# in the last kept frames never settle and the inputs after them are never played.
+HOLD_S = 3.0
+HOLD_MIN_FRAMES = 5
+
+
+def replay_hold_frames(fps: float) -> int:
+    """How many times a replay at `fps` hands out a recording's last frame once more."""
+    return max(HOLD_MIN_FRAMES, math.ceil(HOLD_S * fps))
 
 
 class FrameRecorder:
@@ -44,6 +63,7 @@ class FrameRecorder:
         mat_only: bool = False,
         mat_outline: Callable[[], np.ndarray | None] | None = None,
         on_saved: Callable[[int], None] | None = None,
+        busy: Callable[[], bool] | None = None,
     ):
         if not fps > 0:
             raise ValueError(f"frames kept per second must be more than 0, not {fps}")
@@ -56,20 +76,35 @@ class FrameRecorder:
         self.mat_only = mat_only
         self.mat_outline = mat_outline
         self.on_saved = on_saved
+        self.busy = busy
+        self.kept_while_busy = 0  # frames kept beyond the rate while a reading was settling
         self.saved = 0
         self.withheld = 0  # frames due while the mat was not found (mat_only)
         self.failed = 0  # frames that could not be written (disk full...)
         self.frames: list[dict] = []  # per kept frame: file, frame time, source index, crop
         self._next_t: float | None = None
+        self._last: Frame | None = None  # the last frame passed on, while it is not kept
         self._box: tuple[int, int, int, int] | None = None
         self._mask: np.ndarray | None = None
 
     # -- FrameSource ---------------------------------------------------------------------------
     def read(self) -> Frame | None:
         frame = self.inner.read()
-        if frame is not None and self._due(frame.t):
-            self._keep(frame)
+        if frame is not None:
+            self._last = frame
+            due = self._due(frame.t)
+            if due or (self.busy is not None and self.busy()):
+                self.kept_while_busy += 0 if due else 1
+                self._keep(frame)
+                self._last = None
         return frame
+
+    def finish(self) -> None:
+        """Keep the last frame passed on if the rate skipped it: a recording ends on the
+        table as it stood when it was stopped (the cards laid last, the hand gone)."""
+        if self._last is not None:
+            frame, self._last = self._last, None
+            self._keep(frame)
 
     def status(self) -> SourceStatus:
         return self.inner.status()
@@ -152,6 +187,21 @@ def _shrank(box, outer, tolerance: float = 0.1) -> bool:
     """The mat now covers clearly less of the old box (the camera moved closer or away)."""
     area = (box[2] - box[0]) * (box[3] - box[1])
     return area < (1.0 - tolerance) * (outer[2] - outer[0]) * (outer[3] - outer[1])
+
+
+def tracker_busy(watcher: Any) -> bool:
+    """A reading is settling: the watcher's tracker has a piece read but not settled, one
+    moving to a new place, or a settled one unseen in the newest frame (going, or under a
+    hand). A replay must see every such frame to settle what the game settled."""
+    tracker = getattr(watcher, "tracker", None)
+    tracks = list(getattr(tracker, "tracks", {}).values())
+    if not tracks:
+        return False
+    newest = max(track.last_seen_t for track in tracks)
+    return any(
+        not track.confirmed or track.pending is not None or track.last_seen_t < newest
+        for track in tracks
+    )
 
 
 def mat_outline_px(watcher: Any) -> np.ndarray | None:

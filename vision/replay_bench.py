@@ -10,9 +10,14 @@ at the window's last frame, *misread* (a code the players had nowhere lies at it
 *misplaced* (its code lies elsewhere) or *missed*. A piece the reader has where the players
 had none shortly before or after is *extra* (one where they had one is judged there, once).
 A confirmed table the reader does not match entirely is a frame where the players would
-have had to correct it. *Time to settle* is, per placement, frame time from the first frame
+have had to correct it, listed once per frame (a frame can hold two moves, a card and a
+declaration after it, and a finding twice judged is listed once). A piece the reader settles
+right only in the `LAG_FRAMES` frames after its window is *settled late*: a settle delay, not
+a correction (counted right). *Time to settle* is, per placement, frame time from the first frame
 in which the reader saw the code at its confirmed place to the frame in which the tracker
-settled it there. Several pieces may share a place (heroes on a path).
+settled it there. Several pieces may share a place (heroes on a path). The replay hands out
+the last frame a few more times (`vision.recorder.HOLD_S`): the table stays as the recording
+ends, so the cards laid in its last frames settle, as they did while it was recorded.
 
 Nothing here knows the recording's file format: `confirmed` is any sequence of objects with
 `frame`, `moves` and `pieces` ((payload, region, slot, kind) tuples), as web.recording gives.
@@ -48,13 +53,20 @@ class Replayed:
     cpu_ms: list[float] = field(default_factory=list)
 
 
-def replay_frames(folder: str | Path, game: str, players: int, fps: float) -> Replayed:
-    """Run a fresh `TableWatcher` over the folder's frames at their recorded frame times."""
+def replay_frames(
+    folder: str | Path, game: str, players: int, fps: float, times: Sequence[float] | None = None
+) -> Replayed:
+    """Run a fresh `TableWatcher` over the folder's frames at their recorded frame times
+    (`times`, one per frame, where the recording lists them; else one frame per 1/fps)."""
     from .pipeline import TableWatcher
+    from .recorder import replay_hold_frames
     from .sources import ImageFolderSource, SourceConfig
 
     ticks = iter(range(0, 10**12, 3600))  # a clock always an hour later: never wait
-    source = ImageFolderSource(folder, SourceConfig(fps=fps), clock=lambda: float(next(ticks)))
+    # The last frame held (the table stays as the recording ends): what was laid just before
+    # the end settles, as it did while recording.
+    config = SourceConfig(fps=fps, hold_last=replay_hold_frames(fps))
+    source = ImageFolderSource(folder, config, clock=lambda: float(next(ticks)), times=times)
     watcher = TableWatcher(None, game, players, preview_width=0, workers=1)
     out = Replayed()
     pieces: dict[str, tuple[str, tuple, str]] = {}  # track -> (payload, place, kind)
@@ -134,31 +146,30 @@ def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES)
     correction_frames: list[int] = []
     settle_s: list[float] = []
     unsettled: list[str] = []
+    late: list[str] = []
     placed_before: set[tuple] = set()
     for number, table in enumerate(checked):
         upto = checked[number + 1].frame - 1 if number + 1 < len(checked) else last
         upto = min(max(upto, table.frame + lag), last)
         wanted = _places(table)
-        shown = {
-            piece
-            for piece in wanted
-            if any(piece in replayed.tables[i] for i in range(table.frame, upto + 1))
-        }
+        shown = _shown(replayed, wanted, table.frame, upto)
+        # read right but a few frames after the window: a settle delay, not a correction
+        slow = _shown(replayed, wanted - shown, upto + 1, min(upto + lag, last))
+        late += [f"{piece[2]} at frame {table.frame}" for piece in sorted(slow, key=_order)]
         nearby = _nearby_places(replayed, checked, table.frame, upto + lag)
-        found = _judge(table.frame, wanted, shown, replayed.tables[upto], nearby)
-        right += len(shown)
+        found = _judge(table.frame, wanted, shown | slow, replayed.tables[upto], nearby)
+        right += len(shown | slow)
         total += len(wanted)
-        findings += found
-        if found:
-            correction_frames.append(table.frame)
-        else:
+        # two tables at one frame (a card and a declaration after it) judge the same pieces
+        findings += [f for f in found if f not in findings]
+        if not found:
             exact += 1
+        elif table.frame not in correction_frames:  # two moves at one frame: listed once
+            correction_frames.append(table.frame)
         start = checked[number - 1].frame if number else 0
-        for piece in wanted:
-            if piece in placed_before:
-                continue
+        for piece in sorted(wanted - placed_before, key=_order):
             placed_before.add(piece)
-            took = _settle_time(replayed, piece, start, upto)
+            took = _settle_time(replayed, piece, start, min(upto + lag, last))
             if took is None:
                 unsettled.append(f"{piece[2]} at frame {table.frame}")
             else:
@@ -175,10 +186,16 @@ def compare(replayed: Replayed, confirmed: Sequence[Any], lag: int = LAG_FRAMES)
         "findings": [f.to_dict() for f in findings],
         "findings_text": [str(f) for f in findings],
         "correction_needed_at_frames": correction_frames,
+        "settled_late": late,
         "settle_s": _summary(settle_s),
         "never_settled": unsettled,
         "cpu_ms_per_frame": _summary(replayed.cpu_ms, 1),
     }
+
+
+def _shown(replayed: Replayed, pieces: set, first: int, upto: int) -> set:
+    """The pieces the reader had at their place in some frame from `first` to `upto`."""
+    return {p for p in pieces if any(p in replayed.tables[i] for i in range(first, upto + 1))}
 
 
 def _places(table: Any) -> set[tuple]:

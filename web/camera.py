@@ -45,19 +45,25 @@ def open_watcher(spec: str, game: str, players: int, layout: str | None = None, 
                 f"start with --game {recording.game} --players {recording.players}"
             )
         return RecordedInputs(
-            TableWatcher(_recorded_source(folder, recording.fps), mat, players, **options),
+            TableWatcher(_recorded_source(folder, recording), mat, players, **options),
             recording,
         )
     return TableWatcher(open_source(spec), mat, players, **options)
 
 
-def _recorded_source(folder: Path, fps: float):
-    """The frames stamped at the recording's frame rate (the tracker's timeouts are in frame
-    time) but handed out as fast as asked: pacing wall-clock time is the runtime's job."""
+def _recorded_source(folder: Path, recording: Any):
+    """The frames stamped at their recorded frame times, else at the recording's frame rate
+    (the tracker's timeouts are in frame time), but handed out as fast as asked: pacing
+    wall-clock time is the runtime's job."""
+    from vision.recorder import replay_hold_frames
     from vision.sources import ImageFolderSource, SourceConfig
 
     ticks = iter(range(0, 10**12, 3600))  # a clock that is always an hour later: never wait
-    return ImageFolderSource(folder, SourceConfig(fps=fps), clock=lambda: float(next(ticks)))
+    # The last frame held a little: the cards laid just before the recording ended settle.
+    fps = recording.fps
+    times = (recording.frames or {}).get("times")  # frames kept beyond the rate lie closer
+    config = SourceConfig(fps=fps, hold_last=replay_hold_frames(fps))
+    return ImageFolderSource(folder, config, clock=lambda: float(next(ticks)), times=times)
 
 
 def recording_folder(spec: str) -> Path | None:

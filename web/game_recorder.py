@@ -64,7 +64,7 @@ class GameRecorder:
         return self.frames is not None and self.written is None
 
     def start(self) -> None:
-        from vision.recorder import FrameRecorder, mat_outline_px
+        from vision.recorder import FrameRecorder, mat_outline_px, tracker_busy
 
         if (self.folder / INPUTS_FILE).exists() or any(
             p.suffix.lower() in (".jpg", ".jpeg", ".png") for p in _listing(self.folder)
@@ -84,6 +84,8 @@ class GameRecorder:
                 mat_only=self.mat_only,
                 mat_outline=lambda: mat_outline_px(watcher),
                 on_saved=self._mark,
+                # every frame while a reading settles: the replay settles it the same way
+                busy=lambda: tracker_busy(watcher),
             )
             watcher.source = self.frames
             self._watcher = watcher
@@ -101,6 +103,7 @@ class GameRecorder:
         with self.runtime.lock:
             if self._watcher.source is self.frames:
                 self._watcher.source = self.frames.inner
+            self.frames.finish()  # the last frame read, if the rate skipped it
             records = list(self.session.records)
         with self._lock:
             marks = list(self._marks)
@@ -110,6 +113,7 @@ class GameRecorder:
             "kept": self.frames.saved,
             "withheld_until_the_mat_was_found": self.frames.withheld,
             "not_written": self.frames.failed,
+            "kept_while_a_reading_settled": self.frames.kept_while_busy,
             "mat_only": self.mat_only,
             "source": self.source_label,
             "times": [f["t"] for f in self.frames.frames],
@@ -130,6 +134,15 @@ class GameRecorder:
             "mat_only": self.mat_only,
             "written": str(self.written) if self.written is not None else None,
         }
+
+
+def can_record(runtime: Any) -> bool:
+    """Whether the table has a camera (or other frame source) whose frames could be kept."""
+    try:
+        _table_watcher(runtime.watcher)
+    except RecordingError:
+        return False
+    return True
 
 
 def _listing(folder: Path) -> list[Path]:
@@ -219,4 +232,11 @@ def default_folder(base: str | Path, game: str) -> Path:
     return folder
 
 
-__all__ = ["GameRecorder", "RecordingError", "recorded_game", "default_folder", "INPUTS_FILE"]
+__all__ = [
+    "GameRecorder",
+    "RecordingError",
+    "can_record",
+    "recorded_game",
+    "default_folder",
+    "INPUTS_FILE",
+]

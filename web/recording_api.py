@@ -1,6 +1,7 @@
 """The camera check's "Save a recording of this game" button (web/static/recording.js).
 
-    GET  /api/recording                        whether a recording runs, its folder, frames
+    GET  /api/recording                        whether a recording runs, its folder, frames,
+                                               whether one can (can_record: a camera)
     POST /api/recording {"action": "start", "mat_only": true, "fps": 2}    (host only)
     POST /api/recording {"action": "stop"}                                  (host only)
 
@@ -19,7 +20,7 @@ from flask import Blueprint, current_app, jsonify
 
 from .api import body, runtime
 from .errors import ApiError
-from .game_recorder import GameRecorder, default_folder
+from .game_recorder import GameRecorder, can_record, default_folder
 
 bp = Blueprint("recording", __name__, url_prefix="/api")
 _lock = threading.Lock()
@@ -31,10 +32,17 @@ def _recorder() -> GameRecorder | None:
 
 
 def _status() -> dict:
+    """The recording's state, and whether one could start: `can_record` is false on a
+    table with no camera (the page disables the button and says why)."""
     recorder = _recorder()
+    rt = runtime()
+    with rt.lock:
+        possible = can_record(rt)
     if recorder is None:
-        return {"recording": False, "folder": None, "frames_kept": 0, "written": None}
-    return recorder.status()
+        status = {"recording": False, "folder": None, "frames_kept": 0, "written": None}
+    else:
+        status = recorder.status()
+    return dict(status, can_record=possible)
 
 
 @bp.get("/recording")

@@ -186,3 +186,75 @@ def test_face_down_cards_sharing_one_code_and_pieces_sharing_a_place_are_each_ju
     report = compare(Replayed([i * 1.0 for i in range(6)], tables, {}, [1.0] * 6), confirmed)
     assert report["pieces_right"] == report["pieces_compared"] == 4
     assert report["findings"] == []
+
+
+def test_stopping_keeps_the_last_frame_the_rate_skipped(tmp_path):
+    """At 2 frames a second of a 4-a-second source the frame in which the last card lies
+    settled (and the hand has gone) may be skipped: stopping keeps it."""
+    recorder = FrameRecorder(Frames(4, 0.25), tmp_path, fps=2.0)
+    for _ in range(4):
+        recorder.read()
+    assert [f["source_index"] for f in recorder.frames] == [0, 2]
+    recorder.finish()
+    assert [f["source_index"] for f in recorder.frames] == [0, 2, 3]
+    recorder.finish()  # once only
+    assert recorder.saved == 3 and len(list(tmp_path.glob("*.jpg"))) == 3
+
+
+def test_stopping_right_after_a_kept_frame_keeps_nothing_more(tmp_path):
+    recorder = FrameRecorder(Frames(3, 0.5), tmp_path, fps=2.0)
+    for _ in range(3):
+        recorder.read()
+    recorder.finish()
+    assert [f["source_index"] for f in recorder.frames] == [0, 1, 2]
+
+
+def test_an_image_folder_holds_its_last_picture_when_asked(tmp_path):
+    from vision.sources import ImageFolderSource, SourceConfig
+
+    for index, grey in enumerate((10, 200)):
+        cv2.imwrite(str(tmp_path / f"{index:06d}.png"), np.full((240, 320, 3), grey, np.uint8))
+    source = ImageFolderSource(tmp_path, SourceConfig(hold_last=3))
+    frames = []
+    while (frame := source.read()) is not None:
+        frames.append(frame)
+    assert [f.index for f in frames] == [0, 1, 2, 3, 4]
+    assert [int(f.image[0, 0, 0]) for f in frames] == [10, 200, 200, 200, 200]
+    assert frames[-1].t > frames[1].t and source.status().finished
+    assert source.status().frames_read == 2, "a held picture is no new one"
+    plain = ImageFolderSource(tmp_path)
+    assert [plain.read() is not None for _ in range(3)] == [True, True, False]
+
+
+def test_two_tables_at_one_frame_need_one_correction_listed_once():
+    """A card and a declaration after it at the recording's frame 4: a piece the reader
+    missed there is one finding at one frame, not two."""
+    frames = [{}] * 3 + [{"MU01": A}] * 5
+    confirmed = [
+        Table(1, 1, (card("MU01", *A),)),
+        Table(4, 2, (card("MU01", *A), card("MU09", *B))),
+        Table(4, 3, (card("MU01", *A), card("MU09", *B))),
+    ]
+    report = compare(replayed(frames, {}), confirmed)
+    assert report["correction_needed_at_frames"] == [4]
+    assert report["findings_text"] == ["frame 4: museum0 0/1: MU09 confirmed, nothing read"]
+    assert report["missed"] == 1
+
+
+def test_a_piece_settled_just_after_its_window_is_late_not_a_correction():
+    """MU02 confirmed at frame 2 and settled by the reader at frame 9, after the window
+    (frames 2-6) but within the lag after it: a settle delay."""
+    frames = [{"MU01": A}] * 9 + [{"MU01": A, "MU02": B}] * 3
+    confirmed = [
+        Table(0, 1, (card("MU01", *A),)),
+        Table(2, 2, (card("MU01", *A), card("MU02", *B))),
+    ]
+    sightings = {("MU01", *A): [0], ("MU02", *B): [7, 8, 9]}
+    report = compare(replayed(frames, sightings), confirmed, lag=4)
+    assert report["settled_late"] == [] and report["pieces_right"] == 3, "window reaches 11"
+    confirmed.append(Table(5, 3, (card("MU01", *A), card("MU02", *B))))
+    report = compare(replayed(frames, sightings), confirmed, lag=4)
+    # the window of frame 2 is now frames 2-6; MU02 settles at 9, within 4 frames after it
+    assert report["settled_late"] == ["MU02 at frame 2"]
+    assert report["correction_needed_at_frames"] == [] and report["missed"] == 0
+    assert report["never_settled"] == [] and report["settle_s"]["max"] == 0.5

@@ -105,6 +105,7 @@ def test_the_camera_check_saves_a_recording(browser, start_server, frames, lang,
     assert page.locator("#rec-mat-only").is_checked(), "the mat only, unless the host says"
     button.click()
     page.wait_for_function("() => !document.querySelector('#rec-stop').hidden")
+    assert not page.locator("#rec-why").is_visible(), "a camera: no reason to give"
     deadline = time.monotonic() + 60
     while call(server.url, "/api/recording")["frames_kept"] < 2:
         assert time.monotonic() < deadline, "no frame was kept"
@@ -116,4 +117,39 @@ def test_the_camera_check_saves_a_recording(browser, start_server, frames, lang,
     status = call(server.url, "/api/recording")
     recording = load_recording(status["folder"])
     assert recording.frames["mat_only"] is True and recording.frames["kept"] >= 2
+    context.close()
+
+
+def test_the_status_says_whether_a_recording_could_start(client, runtime, frames):
+    assert client.get("/api/recording").get_json()["can_record"] is False, "no camera"
+    runtime.watcher = open_watcher(f"images:{frames}", "musee", 2)
+    assert client.get("/api/recording").get_json()["can_record"] is True
+    runtime.watcher.close()
+
+
+@browser_test
+@pytest.mark.parametrize(
+    "lang, reason",
+    [
+        ("en", "There is no camera on this table: there are no pictures to keep."),
+        ("zh-TW", "這張桌子沒有接上攝影機：沒有畫面可以錄。"),
+    ],
+)
+def test_with_no_camera_the_button_is_disabled_with_its_reason(
+    browser, start_server, tmp_path, lang, reason
+):
+    """`serve --game musee` (no camera): pressing the button could only fail (HTTP 400)."""
+    server = start_server(
+        "serve", "--game", "musee", "--port", "0", "--db", str(tmp_path / "g.sqlite3")
+    )
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": "companion_lang", "value": lang, "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + "/diagnostics")
+    button = page.locator("#rec-start")
+    page.wait_for_function("() => document.querySelector('#rec-start').disabled")
+    why = page.locator("#rec-why")
+    assert why.is_visible() and why.inner_text() == reason
+    assert button.get_attribute("aria-describedby") == "rec-why"
+    assert page.locator("#rec-mat-only").is_disabled()
     context.close()

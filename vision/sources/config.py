@@ -27,6 +27,10 @@ class SourceConfig(BaseModel):
     flip: Literal["none", "horizontal", "vertical", "both"] = "none"
     rotation: Literal[0, 90, 180, 270] = 0
     loop: bool = False
+    # Image folders: after the last picture, hand it out this many times more (frame time
+    # going on). A recording ends when the players stop it, but the table stays as its last
+    # frame shows it: held, the reader settles the cards laid just before the end.
+    hold_last: int = Field(0, ge=0, le=10_000)
     # Watchdog: no new frame (or the very same image) for this long means the camera is gone;
     # checked every quarter second, so the dashboard says so within 2 s.
     stale_after_s: float = Field(1.5, gt=0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -37,13 +37,15 @@ class _Pacer:
 
 
 class ImageFolderSource:
-    """Sorted image files of one folder, one frame each; `t` is index / fps (frame time)."""
+    """Sorted image files of one folder, one frame each; `t` is index / fps (frame time), or
+    the frame's own time from `times` (a recording's, from its first frame on) where given."""
 
     def __init__(
         self,
         folder: str | Path,
         config: SourceConfig | None = None,
         clock: Callable[[], float] = time.monotonic,
+        times: Sequence[float] | None = None,
     ):
         self.folder = Path(folder)
         self.config = config or SourceConfig()
@@ -61,6 +63,9 @@ class ImageFolderSource:
         self._finished = False
         self._reason = ""
         self._closed = False
+        self._last: tuple[np.ndarray, str] | None = None  # the last picture, for hold_last
+        self._held = 0
+        self._times = [float(t) - float(times[0]) for t in times] if times else []
 
     @property
     def frame_period_s(self) -> float:
@@ -71,6 +76,8 @@ class ImageFolderSource:
             return None
         for _ in range(len(self.files) + 1):  # at most one round of unreadable files
             if self._position >= len(self.files):
+                if not self.config.loop and self._last and self._held < self.config.hold_last:
+                    return self._hold()
                 if not self.config.loop or not self._frames_read:
                     self._finished = True
                     self._reason = (
@@ -96,8 +103,27 @@ class ImageFolderSource:
                     return None
                 continue
             self._frames_read += 1
-            return Frame(orient(image, self.config), index * self.frame_period_s, index, path.name)
+            image = orient(image, self.config)
+            self._last = (image, path.name)
+            return Frame(image, self._time(index), index, path.name)
         return None
+
+    def _time(self, index: int) -> float:
+        if index < len(self._times):
+            return self._times[index]
+        if self._times:  # held or beyond the list: on at the pace from its last time
+            return self._times[-1] + (index - len(self._times) + 1) * self.frame_period_s
+        return index * self.frame_period_s
+
+    def _hold(self) -> Frame:
+        """The last picture once more, at the next frame time (see SourceConfig.hold_last)."""
+        assert self._last is not None
+        self._held += 1
+        self._pacer.next_index += 1
+        index = self._frame_number
+        self._frame_number += 1
+        image, name = self._last
+        return Frame(image.copy(), self._time(index), index, name)
 
     def status(self) -> SourceStatus:
         online = not self._closed and not self._finished
@@ -105,7 +131,7 @@ class ImageFolderSource:
             online,
             self._reason if not online else "",
             0.0 if self._frames_read else None,
-            self._frame_number,
+            self._frame_number - self._held,  # the folder's pictures: a held one is no new
             self._finished,
             code="" if online else ("finished" if self._finished else "closed"),
         )

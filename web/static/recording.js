@@ -10,13 +10,21 @@
   const stop = document.getElementById("rec-stop");
   const matOnly = document.getElementById("rec-mat-only");
   const state = document.getElementById("rec-state");
+  const why = document.getElementById("rec-why");
   let last = null;
 
   function show(status) {
     last = status;
     start.hidden = status.recording;
     stop.hidden = !status.recording;
-    matOnly.disabled = status.recording;
+    // No camera: nothing could be recorded. The button stays in sight, disabled, the
+    // reason beside it (and read with it by a screen reader).
+    const impossible = !status.recording && status.can_record === false;
+    start.disabled = impossible;
+    why.hidden = !impossible;
+    if (impossible) start.setAttribute("aria-describedby", "rec-why");
+    else start.removeAttribute("aria-describedby");
+    matOnly.disabled = status.recording || impossible;
     if (status.recording) {
       state.textContent = t("rec.running", { n: status.frames_kept, folder: status.folder });
     } else if (status.written) {
@@ -34,7 +42,8 @@
   async function command(body) {
     start.disabled = stop.disabled = true;
     try { show(await api("POST", "/api/recording", body)); } catch (exc) { failed(exc); }
-    start.disabled = stop.disabled = false;
+    stop.disabled = false;
+    start.disabled = Boolean(last && !last.recording && last.can_record === false);
   }
 
   async function refresh() {
