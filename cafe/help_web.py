@@ -9,33 +9,20 @@ The dashboard's own security (same-site JSON commands, tokens, roles) covers the
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Flask, Response, current_app, jsonify
 
 from .help import HelpDesk
+from .table_piece import table_piece
 
-HERE = Path(__file__).resolve().parent
 EXTENSION = "cafe_help"
 
-bp = Blueprint(
-    "cafe_help",
-    __name__,
-    template_folder=str(HERE / "templates"),
-    static_folder=str(HERE / "table_static"),
-    static_url_path="/cafe-help",
-)
+bp = table_piece("cafe_help", "/cafe-help")
 
 
 def install_help(app: Flask, desk: HelpDesk) -> None:
     """Before the server starts: the routes, and the button on the dashboard."""
     app.extensions[EXTENSION] = desk
     app.register_blueprint(bp)
-
-
-@bp.app_context_processor
-def _button_shown() -> dict:
-    return {"cafe_help": EXTENSION in current_app.extensions}
 
 
 @bp.get("/api/call-staff")

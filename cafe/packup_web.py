@@ -12,39 +12,26 @@ table's database file beside its game log.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from flask import Blueprint, Flask, current_app, jsonify
+from flask import Flask, current_app, jsonify
 
 from .packup import PackupDesk, check_now, latest_frame, logged_checks
+from .table_piece import table_piece
 
 __all__ = ["install_packup", "latest_frame"]
 
-HERE = Path(__file__).resolve().parent
 EXTENSION = "cafe_packup"
 NO_FRAME = {
     "en": "No camera frame to check: this table needs a camera for the box check.",
     "zh-TW": "沒有鏡頭畫面可以檢查：這桌要接上鏡頭才能檢查盒內的牌。",
 }
 
-bp = Blueprint(
-    "cafe_packup",
-    __name__,
-    template_folder=str(HERE / "templates"),
-    static_folder=str(HERE / "table_static"),
-    static_url_path="/cafe-packup",
-)
+bp = table_piece("cafe_packup", "/cafe-packup")
 
 
 def install_packup(app: Flask, desk: PackupDesk) -> None:
     """Before the server starts: the routes, and the button on the host's dashboard."""
     app.extensions[EXTENSION] = desk
     app.register_blueprint(bp)
-
-
-@bp.app_context_processor
-def _button_shown() -> dict:
-    return {"cafe_packup": EXTENSION in current_app.extensions}
 
 
 @bp.get("/api/packup-check")

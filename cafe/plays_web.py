@@ -11,34 +11,21 @@ show a QR code opening BG Stats with the play filled in, and offer JSON and CSV 
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask import Flask, Response, current_app, jsonify
 
 from web.errors import ApiError
 
 from .plays import bgstats_link, play_of, plays_csv
+from .table_piece import table_piece
 
-HERE = Path(__file__).resolve().parent
-
-bp = Blueprint(
-    "cafe_plays",
-    __name__,
-    template_folder=str(HERE / "templates"),
-    static_folder=str(HERE / "table_static"),
-    static_url_path="/cafe-plays",
-)
+bp = table_piece("cafe_plays", "/cafe-plays")
 
 
 def install_plays(app: Flask, location: str = "") -> None:
     """Before the server starts; `location` goes into each play (e.g. the café's venue)."""
     app.config["PLAYS_LOCATION"] = location
     app.register_blueprint(bp)
-
-
-@bp.app_context_processor
-def _piece_shown() -> dict:
-    return {"cafe_plays": "cafe_plays" in current_app.blueprints}
 
 
 def _current() -> dict:

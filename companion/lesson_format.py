@@ -5,7 +5,6 @@ The interpreter that runs a lesson is `companion.lessons`."""
 
 from __future__ import annotations
 
-import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -13,9 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .data_errors import field_words, id_words, validate_or_say
-from .errors import DataFileError, UnknownGameError
-from .games import find_game
+from .data_errors import field_words, game_of_file, id_words, read_json_file, validate_or_say
+from .errors import DataFileError
 from .games.base import Game
 from .model import Setup, Text
 from .validation import Context, declarations_of
@@ -153,10 +151,7 @@ def parse_lesson(data: Any, source: str = "lesson") -> Lesson:
 
 
 def _check_against_game(lesson: Lesson, source: str) -> None:
-    try:
-        game = find_game(lesson.game)
-    except UnknownGameError as exc:
-        raise LessonError(f"{source}: field 'game': {exc}") from None
+    game = game_of_file(lesson.game, source, LessonError)
     seen: set[str] = set()
     for number, step in enumerate(lesson.steps, 1):
         here = f'{source}: step {number} ("{step.id}")'
@@ -186,11 +181,7 @@ def _check_against_game(lesson: Lesson, source: str) -> None:
 
 
 def load_lesson_file(path: Path) -> Lesson:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LessonError(f"{path.name}: cannot be read as JSON: {exc}") from None
-    return parse_lesson(data, path.name)
+    return parse_lesson(read_json_file(path, LessonError), path.name)
 
 
 def load_lesson(game_slug: str) -> Lesson:

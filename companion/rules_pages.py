@@ -10,7 +10,6 @@ naming the rule and the field, as a bad lesson is.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from importlib import resources
@@ -20,9 +19,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .catalogue import load_catalogue
-from .data_errors import field_words, id_words, validate_or_say
-from .errors import DataFileError, UnknownGameError
-from .games import find_game
+from .data_errors import field_words, game_of_file, id_words, read_json_file, validate_or_say
+from .errors import DataFileError
 from .lesson_format import mat_regions
 from .model import Text
 
@@ -105,10 +103,7 @@ def parse_rules_page(data: Any, source: str = "rules page") -> RulesPage:
 
 
 def _check_against_game(page: RulesPage, source: str) -> None:
-    try:
-        game = find_game(page.game)
-    except UnknownGameError as exc:
-        raise RulesPageError(f"{source}: field 'game': {exc}") from None
+    game = game_of_file(page.game, source, RulesPageError)
     if [s.id for s in page.sections] != list(SECTIONS):
         raise RulesPageError(f"{source}: field 'sections': they are {', '.join(SECTIONS)}")
     if page.players not in game.info.player_counts:
@@ -137,11 +132,7 @@ def _check_against_game(page: RulesPage, source: str) -> None:
 
 
 def load_rules_page_file(path: Path) -> RulesPage:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RulesPageError(f"{path.name}: cannot be read as JSON: {exc}") from None
-    return parse_rules_page(data, path.name)
+    return parse_rules_page(read_json_file(path, RulesPageError), path.name)
 
 
 @lru_cache(maxsize=None)

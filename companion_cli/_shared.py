@@ -24,6 +24,28 @@ def with_options(options):
     return decorate
 
 
+def listen_options(port: int) -> tuple:
+    """--host, --port and --token: where a command serves its pages and who may open them
+    (`serve`, `demo`, `record` and `cafe` alike; `port` is the command's own default)."""
+    return (
+        click.option(
+            "--host",
+            default="127.0.0.1",
+            show_default=True,
+            help="address to bind; anything but localhost needs an access token",
+        ),
+        click.option(
+            "--port", default=port, show_default=True, type=int, help="0 picks a free port"
+        ),
+        click.option("--token", default=None, help="access token (generated when binding wider)"),
+    )
+
+
+def _file_option(flag: str, help: str):
+    """An option naming a file the command reads (none by default)."""
+    return click.option(flag, default=None, type=click.Path(dir_okay=False), help=help)
+
+
 def broker_options(command):
     """--mqtt and its credentials, TLS files and keep-alive (one definition for every command)."""
     options = [
@@ -35,30 +57,13 @@ def broker_options(command):
             help="publish to (or read from) this MQTT broker; mqtts:// for TLS",
         ),
         click.option("--mqtt-user", default=None, help="broker user name"),
-        click.option(
+        _file_option(
             "--mqtt-password-file",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="file holding the broker password (or set COMPANION_MQTT_PASSWORD)",
+            "file holding the broker password (or set COMPANION_MQTT_PASSWORD)",
         ),
-        click.option(
-            "--mqtt-ca",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: CA certificate that signed the broker's",
-        ),
-        click.option(
-            "--mqtt-cert",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: client certificate",
-        ),
-        click.option(
-            "--mqtt-key",
-            default=None,
-            type=click.Path(dir_okay=False),
-            help="TLS: client certificate's key",
-        ),
+        _file_option("--mqtt-ca", "TLS: CA certificate that signed the broker's"),
+        _file_option("--mqtt-cert", "TLS: client certificate"),
+        _file_option("--mqtt-key", "TLS: client certificate's key"),
         click.option(
             "--mqtt-keepalive",
             default=5,

@@ -17,16 +17,27 @@ def bench():
     """Benchmarks."""
 
 
+# Every benchmark prints its figures and writes them to a file only when asked.
+JSON_OPTION = click.option(
+    "--json",
+    "json_path",
+    type=click.Path(),
+    default=None,
+    help="also write the results to this JSON file",
+)
+
+
+def write_results(result, json_path: str | None) -> None:
+    """The benchmark's results into `json_path` (nothing without one)."""
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump(result, handle, indent=1)
+
+
 VISION_OPTIONS = (
     click.option("--quick", is_flag=True, help="few frames per cell (a smoke run, about a minute)"),
     click.option("--frames", type=int, default=None, help="frames per cell"),
-    click.option(
-        "--json",
-        "json_path",
-        type=click.Path(),
-        default=None,
-        help="also write the results to this JSON file",
-    ),
+    JSON_OPTION,
     click.option(
         "--boofcv",
         "boofcv_dir",
@@ -102,10 +113,7 @@ def bench_vision(
     if motion:
         from vision.bench_motion import main as run_motion
 
-        result = run_motion(log=click.echo)
-        if json_path:
-            with open(json_path, "w") as handle:
-                json.dump(result, handle, indent=1)
+        write_results(run_motion(log=click.echo), json_path)
         return
     if conditions:
         from vision.bench import main_conditions
@@ -134,22 +142,13 @@ def bench_vision(
 
 
 @bench.command("lens")
-@click.option(
-    "--json",
-    "json_path",
-    type=click.Path(),
-    default=None,
-    help="also write the results to this JSON file",
-)
+@JSON_OPTION
 def bench_lens(json_path):
     """Where a card's place at the mat's edges goes wrong with a wide-angle lens: the lens
     model, the homography's points, the code's corners, each changed alone."""
     from vision.bench_lens import main as run
 
-    result = run(log=click.echo)
-    if json_path:
-        with open(json_path, "w") as handle:
-            json.dump(result, handle, indent=1)
+    write_results(run(log=click.echo), json_path)
 
 
 @bench.command("cafe")
@@ -181,13 +180,7 @@ def bench_lens(json_path):
     type=click.Choice(["1", "2"]),
     help="events QoS (1 as published by the tables; 2 to compare)",
 )
-@click.option(
-    "--json",
-    "json_path",
-    type=click.Path(),
-    default=None,
-    help="also write the results to this JSON file",
-)
+@JSON_OPTION
 @click.option(
     "--tables-nice",
     default=0,

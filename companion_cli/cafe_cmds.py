@@ -7,7 +7,15 @@ import sys
 
 import click
 
-from ._shared import address_of, broker_from, broker_options, listen, log_to_stderr
+from ._shared import (
+    address_of,
+    broker_from,
+    broker_options,
+    listen,
+    listen_options,
+    log_to_stderr,
+    with_options,
+)
 
 CAFE_PORT = 8780
 
@@ -35,14 +43,7 @@ def history_options(command):
     show_default=True,
     help="which venue to show ('+' or '*' shows every venue on the broker)",
 )
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="address to bind; anything but localhost needs an access token",
-)
-@click.option("--port", default=CAFE_PORT, show_default=True, type=int, help="0 picks a free port")
-@click.option("--token", default=None, help="access token (generated when binding wider)")
+@with_options(listen_options(CAFE_PORT))
 @click.option(
     "--broker-port",
     default=1883,

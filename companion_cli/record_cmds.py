@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ._shared import with_options
+from ._shared import listen_options, with_options
 from .web_cmds import DEFAULT_PORT, _check_bind, _check_names, _names, _run, _token_for
 
 # What `record` takes (the decorators as a list, so the command itself stays short).
@@ -33,15 +33,13 @@ RECORD_OPTIONS = (
         is_flag=True,
         help="privacy: keep only the mat region of each frame (no faces or hands beside it)",
     ),
-    click.option("--host", default="127.0.0.1", show_default=True),
-    click.option("--port", default=DEFAULT_PORT, show_default=True, type=int),
+    *listen_options(DEFAULT_PORT),
     click.option(
         "--db",
         default=None,
         type=click.Path(dir_okay=False),
         help="SQLite file for the game (default: OUT/game.sqlite3)",
     ),
-    click.option("--token", default=None, help="access token (generated when binding wider)"),
     click.option(
         "--layout",
         "mat_layout",

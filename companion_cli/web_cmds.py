@@ -16,6 +16,7 @@ import click
 from ._shared import (
     address_of,
     listen,
+    listen_options,
     log_to_stderr,
     pop_table_options,
     publisher_factory,
@@ -153,15 +154,7 @@ SERVE_OPTIONS = (
         default=None,
         help="camera:0, video:PATH or images:DIR (none: correct the table by hand)",
     ),
-    click.option(
-        "--host",
-        default="127.0.0.1",
-        show_default=True,
-        help="address to bind; anything but localhost needs an access token",
-    ),
-    click.option(
-        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-    ),
+    *listen_options(DEFAULT_PORT),
     click.option(
         "--db",
         default="games.sqlite3",
@@ -169,7 +162,6 @@ SERVE_OPTIONS = (
         type=click.Path(dir_okay=False),
         help="SQLite file keeping every game's log",
     ),
-    click.option("--token", default=None, help="access token (generated when binding wider)"),
     click.option("--fresh", is_flag=True, help="start a new game even if one is unfinished"),
     click.option(
         "--lens",
@@ -296,17 +288,13 @@ DEMO_OPTIONS = (
         show_default=True,
         help="which bundled recorded game to play (see sample_images/)",
     ),
-    click.option("--host", default="127.0.0.1", show_default=True),
-    click.option(
-        "--port", default=DEFAULT_PORT, show_default=True, type=int, help="0 picks a free port"
-    ),
+    *listen_options(DEFAULT_PORT),
     click.option(
         "--db",
         default=None,
         type=click.Path(dir_okay=False),
         help="SQLite file (default: a new temporary one)",
     ),
-    click.option("--token", default=None, help="access token (generated when binding wider)"),
     click.option(
         "--pace",
         default=0.5,

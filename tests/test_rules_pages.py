@@ -16,13 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import lessons
+from companion import lesson_format, lessons
 from companion.games import all_games
+from companion.lesson_format import LessonError
 from companion.model import Move, Setup
 from companion.rules_pages import (
     SECTIONS,
     RulesPageError,
     load_rules_page,
+    load_rules_page_file,
     parse_rules_page,
     rule_links,
 )
@@ -186,6 +188,7 @@ def _musee_page() -> dict:
             "field 'players': Input should be a valid integer",
         ),
         (lambda d: d["sections"].reverse(), "field 'sections': they are how_set_up"),
+        (lambda d: d.update(game="chess"), "musee.json: field 'game': "),
     ],
 )
 def test_a_bad_page_is_one_clear_error_naming_the_rule_and_field(change, message):
@@ -194,6 +197,19 @@ def test_a_bad_page_is_one_clear_error_naming_the_rule_and_field(change, message
     with pytest.raises(RulesPageError) as caught:
         parse_rules_page(data, "musee.json")
     assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("load", "error"),
+    [(load_rules_page_file, RulesPageError), (lesson_format.load_lesson_file, LessonError)],
+)
+def test_a_page_or_lesson_that_is_not_json_is_one_error_naming_the_file(tmp_path, load, error):
+    bad = tmp_path / "musee.json"
+    bad.write_text('{"game": "musee",', encoding="utf-8")
+    with pytest.raises(error) as caught:
+        load(bad)
+    assert str(caught.value).startswith("musee.json: cannot be read as JSON: ")
     assert "\n" not in str(caught.value)
 
 

@@ -9,8 +9,7 @@ player colours, ArUco markers 110-119 (120-129 stay free for later Cardcassonne 
 Kept so the catalogue can be regenerated; the JSON is the data the program reads.
 """
 
-import json
-from pathlib import Path
+from catalogue_file import write_catalogue
 
 COLOURS = [
     ("Y", "yellow", "Yellow", "黃"),
@@ -129,20 +128,5 @@ for index, (colour, en, zh) in enumerate(PLAYER_COLOURS, start=1):
         }
     )
 
-out = Path(__file__).resolve().parent.parent / "companion/data/cards/cardcassonne.json"
-out.write_text(
-    json.dumps(
-        {
-            "game": "cardcassonne",
-            "card_size_mm": [63, 88],
-            "cards": cards,
-            "backs": backs,
-            "tokens": tokens,
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("cardcassonne", cards=cards, backs=backs, tokens=tokens)
 print(f"wrote {out}")

@@ -26,7 +26,6 @@ produces) and, in the last frame, "final_moves" (the whole game).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -36,6 +35,8 @@ import cv2
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from sample_run import run_generator  # noqa: E402
 
 from calibration.kit.camera import RESOLUTIONS, camera_view  # noqa: E402
 from calibration.layouts import load_layout  # noqa: E402
@@ -197,12 +198,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(OUT))
-    args = parser.parse_args()
-    count = generate(Path(args.out))
-    size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
+    run_generator(generate, OUT, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

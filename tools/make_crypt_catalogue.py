@@ -10,8 +10,7 @@ Payload scheme (all fit a version-1 QR code):
 Regenerate after a naming change; the JSON is the data the program reads.
 """
 
-import json
-from pathlib import Path
+from catalogue_file import write_catalogue
 
 TYPES = [  # key, payload code, English, zh-TW (names as in the seed text)
     ("idols", "IDOL", "Idol", "偶像"),
@@ -71,14 +70,5 @@ for key, code, en, zh in TYPES:
             }
         )
 
-out = Path(__file__).resolve().parent.parent / "companion/data/cards/crypt.json"
-out.write_text(
-    json.dumps(
-        {"game": "crypt", "card_size_mm": [63, 88], "cards": cards, "backs": backs},
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("crypt", cards=cards, backs=backs)
 print(f"wrote {out}")

@@ -27,7 +27,6 @@ checked to end at the golden scores.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from dataclasses import dataclass
@@ -39,6 +38,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from sample_run import run_generator  # noqa: E402
 
 from calibration.layouts import load_layout  # noqa: E402
 from companion.catalogue import load_catalogue  # noqa: E402
@@ -569,12 +570,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(OUT))
-    args = parser.parse_args()
-    count = generate(Path(args.out))
-    size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
+    run_generator(generate, OUT, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ Value cards are kept hidden under their paintings, so each names the common back
 import json
 from pathlib import Path
 
+from catalogue_file import write_catalogue
+
+from companion.games.masterpiece.words import money
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = json.loads((ROOT / "companion/data/games/masterpiece.json").read_text(encoding="utf-8"))
 
@@ -44,14 +48,6 @@ COLOURS = {"red": "紅", "yellow": "黃", "blue": "藍", "green": "綠", "purple
 FIRST_PAWN_MARKER = 140
 
 
-def money(value_k: int) -> tuple[str, str]:
-    """$7.5M / $750萬 style labels."""
-    millions = value_k / 1000
-    en = f"${millions:g}M"
-    zh = f"${value_k // 10}萬" if value_k else "$0"
-    return en, zh
-
-
 cards = []
 for number, (en, zh, artist) in enumerate(PAINTINGS, start=1):
     cards.append(
@@ -67,7 +63,8 @@ for entry in GAME["value_deck"]["cards"]:
     for _ in range(entry["count"]):
         number += 1
         value_k, forgery = entry["value_k"], bool(entry.get("forgery", False))
-        en, zh = money(value_k)
+        said = money(value_k)  # as the game says amounts: $7.5M / 750 萬元
+        en, zh = said.en, said.zh
         name = (
             {"en": "Value card: forgery ($0)", "zh-TW": "價值卡：贗品（$0）"}
             if forgery
@@ -101,20 +98,5 @@ for seat, (colour, zh) in enumerate(COLOURS.items()):
         }
     )
 
-out = ROOT / "companion/data/cards/masterpiece.json"
-out.write_text(
-    json.dumps(
-        {
-            "game": "masterpiece",
-            "card_size_mm": [63, 88],
-            "cards": cards,
-            "backs": backs,
-            "tokens": tokens,
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("masterpiece", cards=cards, backs=backs, tokens=tokens)
 print(f"wrote {out}: {len(cards)} cards, {len(backs)} back, {len(tokens)} tokens")

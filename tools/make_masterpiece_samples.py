@@ -33,9 +33,7 @@ settled events come in the game's order. Frames are meant to be played at FPS = 
 
 from __future__ import annotations
 
-import argparse
 import json
-import subprocess
 import sys
 import zlib
 from pathlib import Path
@@ -45,6 +43,8 @@ import cv2
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from sample_run import run_generator  # noqa: E402
 
 from calibration.kit.camera import camera_view  # noqa: E402
 from calibration.layouts import load_layout  # noqa: E402
@@ -268,22 +268,7 @@ def generate(out: Path = OUT, golden: Path = GOLDEN) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(OUT))
-    args = parser.parse_args()
-    count = generate(Path(args.out))
-    # What the players typed on the dashboard goes into inputs.json (web/recording.py);
-    # play the folder with `companion demo --game masterpiece`.
-    subprocess.run(
-        [
-            sys.executable,
-            str(Path(__file__).with_name("make_recording_inputs.py")),
-            "masterpiece-4p",
-        ],
-        check=True,
-    )
-    size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
+    run_generator(generate, OUT, __doc__.splitlines()[0], "masterpiece-4p")
 
 
 if __name__ == "__main__":

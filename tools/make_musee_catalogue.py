@@ -4,8 +4,7 @@ Kept so the catalogue can be regenerated after a change of naming; the JSON is t
 the program reads (and what a café would edit).
 """
 
-import json
-from pathlib import Path
+from catalogue_file import write_catalogue
 
 THEMES = {  # number % 5 -> theme (mirrors companion/data/games/musee.json)
     1: ("landscape", "Landscape", "風景"),
@@ -48,14 +47,5 @@ for index in range(1, 31):
         }
     )
 
-out = Path(__file__).resolve().parent.parent / "companion/data/cards/musee.json"
-out.write_text(
-    json.dumps(
-        {"game": "musee", "card_size_mm": [63, 88], "cards": cards, "tokens": tokens},
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("musee", cards=cards, tokens=tokens)
 print(f"wrote {out}")

@@ -6,8 +6,7 @@ The real card list was not found in any public source: every card's face says
 shared/rules/mythe.md and companion/data/games/mythe.json. Regenerate after changing either.
 """
 
-import json
-from pathlib import Path
+from catalogue_file import write_catalogue
 
 cards = []
 
@@ -108,20 +107,5 @@ tokens.append(
     }
 )
 
-out = Path(__file__).resolve().parent.parent / "companion/data/cards/mythe.json"
-out.write_text(
-    json.dumps(
-        {
-            "game": "mythe",
-            "card_size_mm": [63, 88],
-            "cards": cards,
-            "backs": backs,
-            "tokens": tokens,
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    + "\n",
-    encoding="utf-8",
-)
+out = write_catalogue("mythe", cards=cards, backs=backs, tokens=tokens)
 print(f"wrote {out}")

@@ -24,10 +24,8 @@ space), and in the last frame final = {positions, winner}.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -35,6 +33,8 @@ import cv2
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from sample_run import run_generator  # noqa: E402
 
 from calibration.layouts import load_layout  # noqa: E402
 from companion.catalogue import load_catalogue  # noqa: E402
@@ -256,18 +256,7 @@ def generate(out: Path = OUT) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(OUT))
-    args = parser.parse_args()
-    count = generate(Path(args.out))
-    # What the players typed on the dashboard goes into inputs.json (web/recording.py);
-    # play the folder with `companion demo --game mythe`.
-    subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("make_recording_inputs.py")), "mythe-3p"],
-        check=True,
-    )
-    size = sum(p.stat().st_size for p in Path(args.out).iterdir()) / 1e6
-    print(f"wrote {count} frames to {args.out} ({size:.1f} MB)")
+    run_generator(generate, OUT, __doc__.splitlines()[0], "mythe-3p")
 
 
 if __name__ == "__main__":

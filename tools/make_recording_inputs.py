@@ -105,15 +105,19 @@ def masterpiece(folder: Path) -> dict:
 BUILDERS = {"musee-2p": musee, "mythe-3p": mythe, "masterpiece-4p": masterpiece}
 
 
+def refresh(name: str, folder: Path | None = None) -> None:
+    """Write inputs.json of sample `name` (a key of BUILDERS) into `folder`, by default its
+    folder in sample_images/ (a generator run with --out passes the folder it wrote)."""
+    folder = SAMPLES / name if folder is None else folder
+    data = BUILDERS[name](folder)
+    write_recording(folder, data["game"], data["setup"], data["fps"], data["inputs"])
+    print(f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: {data['over']}")
+
+
 def main(names: list[str]) -> None:
     """Refresh inputs.json of the named sample folders (all three when none is named)."""
     for name in names or list(BUILDERS):
-        folder = SAMPLES / name
-        data = BUILDERS[name](folder)
-        write_recording(folder, data["game"], data["setup"], data["fps"], data["inputs"])
-        print(
-            f"{name}: {len(data['inputs'])} dashboard inputs, game over at the end: {data['over']}"
-        )
+        refresh(name)
 
 
 if __name__ == "__main__":

@@ -10,31 +10,18 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for, wait_until
+from cafehelpers import place, settings_for, wait_until
 
 from cafe import broker as broker_module
 from cafe.app import create_cafe_app
 from cafe.hub import CafeView
 from cafe.table import TablePublisher
-from companion.model import Move, Setup
+from companion.model import Setup
 from companion.store import GameStore
 from web.runtime import RuleBreak, Runtime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
-
-
-def place(seat, number, space, museum=None):
-    return Move.from_dict(
-        {
-            "kind": "place",
-            "player": seat,
-            "card": f"MU{number:02d}",
-            "museum": seat if museum is None else museum,
-            "gallery": 0,
-            "space": space,
-        }
-    )
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for, wait_until
+from cafehelpers import settings_for, start_demo_table, wait_until
 from test_cafe_page import start_cafe, tables  # noqa: F401 - `tables` is a fixture
-from test_heartbeat import start_demo_table
 from test_hostile_messages import Rogue, good_state, good_status
 
 from cafe import topics as T

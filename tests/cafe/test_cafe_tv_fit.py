@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
-from test_cafe_page import place, start_cafe
+from cafehelpers import place, settings_for
+from test_cafe_page import start_cafe
 from test_cafe_page_newcomer import TV, check_layout
 from test_hostile_messages import CAMERA, good_state
 

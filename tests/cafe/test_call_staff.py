@@ -8,18 +8,23 @@ import sys
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for, wait_until
-from test_cafe_page import place, start_cafe
-from test_heartbeat import start_demo_table
+from cafehelpers import (
+    dashboard_address,
+    phone_and_staff,
+    place,
+    settings_for,
+    start_demo_table,
+    stop,
+    wait_until,
+)
+from test_cafe_page import start_cafe
 
 from cafe.app import create_cafe_app
 from cafe.help import HelpDesk, HelpThresholds
 from cafe.help_web import install_help
 from cafe.hub import CafeView
-from cafe.table import TablePublisher
 from companion.model import Setup
 from companion.session import Session
-from web import create_app
 from web.runtime import RuleBreak
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -27,27 +32,16 @@ from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 @pytest.fixture
-def table(broker, tmp_path):
+def table(publishing_table):
     """A table's dashboard app with the café's help piece, publishing to the broker."""
     desk = HelpDesk(HelpThresholds(refused_moves=3, refused_window_s=60, no_move_min=15))
-    app = create_app(
-        {"db": str(tmp_path / "t1.sqlite3"), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
-    )
-    install_help(app, desk)
-    runtime = app.extensions["companion_runtime"]
-    publisher = TablePublisher(
-        runtime, settings_for(broker), "cafe", "t1", poll_s=0.05, help_desk=desk
-    ).start()
-    yield app, runtime, desk
-    publisher.close(timeout_s=0.5)
-    runtime.close()
+    app, runtime = publishing_table(lambda app: install_help(app, desk), help_desk=desk)
+    return app, runtime, desk
 
 
 @pytest.fixture
-def cafe(broker):
-    view = CafeView(settings_for(broker), "cafe").start()
-    yield view, create_cafe_app(view).test_client()
-    view.close()
+def cafe(cafe_view):
+    return cafe_view, create_cafe_app(cafe_view).test_client()
 
 
 def help_alerts(view) -> list[dict]:
@@ -132,18 +126,9 @@ def test_call_staff_from_the_table_page_to_the_cafe_page_and_back(broker, tmp_pa
     table_process = start_demo_table(broker, tmp_path, "t1")
     view = CafeView(settings_for(broker), "cafe").start()
     try:
-        dashboard = wait_until(
-            lambda: next(
-                (t["status"]["dashboard"] for t in view.snapshot()["tables"] if t["status"]), None
-            ),
-            60,
-            "the table's dashboard address",
-        )
+        dashboard = dashboard_address(view)
         with chromium() as browser:
-            phone = browser.new_page(viewport={"width": 390, "height": 844})
-            staff = browser.new_page(viewport={"width": 1280, "height": 800})
-            for page in (phone, staff):
-                page.set_default_timeout(15000)
+            phone, staff = phone_and_staff(browser, 15000)
             expect = sync_api.expect
             phone.goto(dashboard)
             button = phone.locator("#cafe-help-btn")
@@ -176,7 +161,4 @@ def test_call_staff_from_the_table_page_to_the_cafe_page_and_back(broker, tmp_pa
             browser.close()
     finally:
         view.close()
-        table_process.terminate()
-        table_process.wait(timeout=15)
-        cafe_process.terminate()
-        cafe_process.wait(timeout=15)
+        stop(table_process, cafe_process)

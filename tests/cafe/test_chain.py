@@ -8,8 +8,8 @@ import json
 import urllib.request
 
 import pytest
-from cafehelpers import settings_for, wait_until
-from test_cafe_page import place, start_cafe
+from cafehelpers import place, settings_for, wait_until
+from test_cafe_page import start_cafe
 
 from cafe.broker import LocalBroker
 from cafe.hub import CafeView

@@ -4,15 +4,20 @@ plus Mosquitto's 5 s check. The table's heartbeat is what the view watches."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for, wait_until
+from cafehelpers import (
+    DEMO_KEEPALIVE_S,
+    settings_for,
+    start_demo_table,
+    stop,
+    tile_of,
+    wait_until,
+)
 from test_cafe_page import start_cafe
 
 from cafe.hub import CafeView
@@ -20,40 +25,7 @@ from cafe.hub import CafeView
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from webhelpers import BROWSER_TESTS, CHROMIUM, chromium
 
-KEEPALIVE_S = 3
-
-
-def start_demo_table(broker, tmp_path, name="t1") -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "demo",
-            "--simulated",
-            "--pace",
-            "0.05",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / f"{name}.sqlite3"),
-            "--mqtt",
-            broker.url,
-            "--table",
-            name,
-            "--venue",
-            "cafe",
-            "--mqtt-keepalive",
-            str(KEEPALIVE_S),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def tile_of(view: CafeView, name: str) -> dict | None:
-    return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
+KEEPALIVE_S = DEMO_KEEPALIVE_S  # the demo tables' keep-alive
 
 
 def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
@@ -89,13 +61,7 @@ def test_a_frozen_table_shows_offline_within_the_keepalive(broker, tmp_path):
         wait_until(lambda: tile_of(view, "t1")["online"], 30, "t1 back online after SIGCONT")
         assert not tile_of(view, "t1")["silent"]
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGCONT)
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop(process)
         view.close()
 
 
@@ -120,11 +86,4 @@ def test_the_cafe_page_says_a_frozen_table_is_not_heard_from(broker, tmp_path):
             page.locator('.tile.online[data-table="t1"]').wait_for(timeout=30000)
             browser.close()
     finally:
-        for process in (table, cafe):
-            if process.poll() is None:
-                process.send_signal(signal.SIGCONT)
-                process.terminate()
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        stop(table, cafe)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 import pytest
-from cafehelpers import settings_for, wait_until
+from cafehelpers import dashboard_address, phone_and_staff, settings_for, stop, wait_until
 from test_cafe_page import start_cafe
 
 from cafe.app import create_cafe_app
@@ -22,7 +22,6 @@ from cafe.hub import CafeView
 from cafe.packup import PackupDesk, log_check
 from cafe.packup_web import install_packup, latest_frame
 from cafe.payloads import read
-from cafe.table import TablePublisher
 from web import create_app
 from web.camera import open_watcher
 
@@ -34,33 +33,17 @@ from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
 
 @pytest.fixture
-def table(broker, tmp_path):
+def table(publishing_table):
     desk = PackupDesk()
-    app = create_app(
-        {"db": str(tmp_path / "t1.sqlite3"), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
-    )
-    install_packup(app, desk)
-    runtime = app.extensions["companion_runtime"]
-    publisher = TablePublisher(
-        runtime, settings_for(broker), "cafe", "t1", poll_s=0.05, packup_desk=desk
-    ).start()
-    yield app, runtime, desk
-    publisher.close(timeout_s=0.5)
-    runtime.close()
-
-
-@pytest.fixture
-def cafe(broker):
-    view = CafeView(settings_for(broker), "cafe").start()
-    yield view
-    view.close()
+    app, runtime = publishing_table(lambda app: install_packup(app, desk), packup_desk=desk)
+    return app, runtime, desk
 
 
 def packup_alerts(view) -> list[dict]:
     return [a for t in view.snapshot()["tables"] for a in t["alerts"] if a["kind"] == "packup"]
 
 
-def test_the_box_check_reaches_the_cafe_and_leaves_when_staff_saw_it(table, cafe, tmp_path):
+def test_the_box_check_reaches_the_cafe_and_leaves_when_staff_saw_it(table, cafe_view, tmp_path):
     app, runtime, desk = table
     host = app.test_client()
     assert b"cafe-packup-btn" in host.get("/").data, "the dashboard shows the button"
@@ -88,15 +71,15 @@ def test_the_box_check_reaches_the_cafe_and_leaves_when_staff_saw_it(table, cafe
     assert logged["at"] == result["at"] and logged["game_id"] == runtime.game_id
     assert [m["payload"] for m in logged["missing"]] == ["MU17", "MU42"]
 
-    alert = wait_until(lambda: packup_alerts(cafe), 10, "the result on the café view")[0]
+    alert = wait_until(lambda: packup_alerts(cafe_view), 10, "the result on the café view")[0]
     assert alert["code"] == "incomplete" and alert["cards"] == ["MU17", "MU42"]
     assert "Missing: Musée 17 Seascape and 42 Seascape." in alert["message"]["en"]
     assert "缺少：《私藏美術館》17 海景、42 海景。" in alert["message"]["zh-TW"]
 
-    staff = create_cafe_app(cafe).test_client()
+    staff = create_cafe_app(cafe_view).test_client()
     acked = staff.post("/api/ack", json={"venue": "cafe", "table": "t1", "alert": alert["id"]})
     assert acked.status_code == 200
-    wait_until(lambda: not packup_alerts(cafe), 10, "the result off the café page once seen")
+    wait_until(lambda: not packup_alerts(cafe_view), 10, "the result off the café page once seen")
     assert host.get("/api/packup-check").get_json()["missing"], "the table's page still has it"
 
 
@@ -164,18 +147,9 @@ def test_check_the_box_from_the_table_page_to_the_cafe_page(broker, tmp_path):
     )
     view = CafeView(settings_for(broker), "cafe").start()
     try:
-        dashboard = wait_until(
-            lambda: next(
-                (t["status"]["dashboard"] for t in view.snapshot()["tables"] if t["status"]), None
-            ),
-            60,
-            "the table's dashboard address",
-        )
+        dashboard = dashboard_address(view)
         with chromium() as browser:
-            phone = browser.new_page(viewport={"width": 390, "height": 844})
-            staff = browser.new_page(viewport={"width": 1280, "height": 800})
-            for page in (phone, staff):
-                page.set_default_timeout(20000)
+            phone, staff = phone_and_staff(browser, 20000)
             expect = sync_api.expect
             phone.goto(dashboard)
             button = phone.locator("#cafe-packup-btn")
@@ -210,7 +184,4 @@ def test_check_the_box_from_the_table_page_to_the_cafe_page(broker, tmp_path):
             browser.close()
     finally:
         view.close()
-        table_process.terminate()
-        table_process.wait(timeout=15)
-        cafe_process.terminate()
-        cafe_process.wait(timeout=15)
+        stop(table_process, cafe_process)

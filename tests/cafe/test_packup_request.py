@@ -12,10 +12,9 @@ import time
 from pathlib import Path
 
 import cv2
-from cafehelpers import wait_until
-from test_cafe_page import place
+from cafehelpers import place, wait_until
 from test_hostile_messages import Rogue
-from test_packup_check import cafe, packup_alerts, table  # noqa: F401 - fixtures
+from test_packup_check import packup_alerts, table  # noqa: F401 - `table` is a fixture
 
 from cafe import packup
 from cafe import topics as T
@@ -44,7 +43,7 @@ def phase_of(view, name="t1"):
 
 def test_staff_start_the_box_check_from_the_cafe_page(
     table,  # noqa: F811
-    cafe,  # noqa: F811
+    cafe_view,
     broker,
     tmp_path,
     monkeypatch,
@@ -58,12 +57,14 @@ def test_staff_start_the_box_check_from_the_cafe_page(
     )
     runtime.attach_watcher(open_watcher(f"images:{frames}", "musee", 2), "images")
     wait_until(lambda: latest_frame(runtime.watcher) is not None, 20, "the camera's first frame")
-    wait_until(lambda: phase_of(cafe) in ("idle", "setting_up"), 20, "the table on the café view")
-    staff = create_cafe_app(cafe).test_client()
+    wait_until(
+        lambda: phase_of(cafe_view) in ("idle", "setting_up"), 20, "the table on the café view"
+    )
+    staff = create_cafe_app(cafe_view).test_client()
 
     asked = staff.post("/api/packup-check", json={"venue": "cafe", "table": "t1"})
     assert asked.status_code == 200 and asked.get_json() == {"sent": True}
-    alert = wait_until(lambda: packup_alerts(cafe), 20, "the box's result on the café view")[0]
+    alert = wait_until(lambda: packup_alerts(cafe_view), 20, "the box's result on the café view")[0]
     assert alert["code"] == "incomplete" and alert["cards"] == ["MU17", "MU42"]
     # The table's file keeps the check before the desk shows it (check_now): on a busy
     # machine the café view once had the alert while the file had no check yet.
@@ -86,7 +87,7 @@ def test_staff_start_the_box_check_from_the_cafe_page(
         assert checks_logged(runtime) == 1, "a request the table cannot trust is ignored"
 
         runtime.play(place(0, 10, 0), None)  # a game is being played now
-        wait_until(lambda: phase_of(cafe) == "playing", 20, "the table playing")
+        wait_until(lambda: phase_of(cafe_view) == "playing", 20, "the table playing")
         time.sleep(2.2)
         refused = staff.post("/api/packup-check", json={"venue": "cafe", "table": "t1"})
         assert refused.status_code == 409

@@ -4,16 +4,14 @@ table shows offline through its last will; no password reaches the logs."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import demo_command, settings_for, unbuffered
 
 from cafe.broker import LocalBroker, mosquitto_passwd_binary
 from cafe.table import TablePublisher
@@ -115,35 +113,17 @@ def test_a_killed_table_shows_offline_and_its_password_is_never_printed(
     staff = recorder_for(secured_broker, **login(tmp_path, "cafe-staff"))
     credentials = login(tmp_path, "t2")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "demo",
-            "--simulated",
-            "--pace",
-            "0.05",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "demo.sqlite3"),
-            "--mqtt",
+        demo_command(
             secured_broker.url,
-            "--table",
+            tmp_path / "demo.sqlite3",
             "t2",
-            "--venue",
-            "cafe",
-            "--mqtt-user",
-            "t2",
-            "--mqtt-password-file",
-            credentials["password_file"],
-            "--mqtt-keepalive",
-            "2",
-        ],
+            *("--mqtt-user", "t2", "--mqtt-password-file", credentials["password_file"]),
+            keepalive_s=2,
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env=unbuffered(),
     )
     try:
 

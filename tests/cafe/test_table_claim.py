@@ -5,14 +5,11 @@ cafe/TOPICS.md, "claim"). A table that died does not keep its name."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import threading
 import time
 
-from cafehelpers import wait_until
-from test_table_names import demo, online_instances
+from cafehelpers import stop, wait_until
+from test_table_names import online_instances, replace_frozen, start_first
 
 from cafe import topics as T
 from cafe.table import TableNameTakenError
@@ -105,38 +102,15 @@ def test_a_killed_tables_name_is_free_once_its_heartbeats_are_overdue(
     """A table that stops dead (a hung PC: its connection stays open, its claim and its online
     status stay retained) keeps its name only until its heartbeats are overdue."""
     recorder = recorder_for(broker)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    first = subprocess.Popen(
-        demo(broker, tmp_path, "first.sqlite3"),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
+    first = start_first(broker, tmp_path)
     second = None
     try:
         first_instance = recorder.wait_for(online_instances, timeout_s=60, what="t1 online")[0]
         claims = [json.loads(p) for p, _ in recorder.on("/t1/claim") if p]
         assert claims and claims[-1]["instance"] == first_instance
-        first.send_signal(signal.SIGSTOP)
-        stopped_at = time.monotonic()
-        second = subprocess.Popen(
-            demo(broker, tmp_path, "second.sqlite3"),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        recorder.wait_for(
-            lambda m: [i for i in online_instances(m) if i != first_instance],
-            timeout_s=60,
-            what="the replacement online",
-        )
+        second, stopped_at = replace_frozen(broker, tmp_path, recorder, first, first_instance)
         assert second.poll() is None
         # Not before the dead table's heartbeats were overdue (2.5 beats of 1 s).
         assert time.monotonic() - stopped_at >= 2.5
     finally:
-        for process in (first, second):
-            if process is not None and process.poll() is None:
-                process.send_signal(signal.SIGCONT)
-                process.kill()
-                process.wait(timeout=10)
+        stop(first, second, kill=True, timeout_s=10)

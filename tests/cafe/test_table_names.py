@@ -5,14 +5,14 @@ says online, but its heartbeats stopped) does not block a replacement under its 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
-from cafehelpers import settings_for, wait_until
+from cafehelpers import demo_command, settings_for, stop, tile_of, unbuffered, wait_until
 from test_cafe_page import start_cafe
 
 from cafe.table import TablePublisher
@@ -23,35 +23,44 @@ from web.runtime import Runtime
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from webhelpers import BROWSER_TESTS, CHROMIUM, SHOTS, chromium
 
-KEEPALIVE_S = 3
-
 
 def demo(broker, tmp_path, db: str) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "companion",
-        "demo",
-        "--simulated",
-        "--pace",
-        "0.05",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / db),
-        "--mqtt",
-        broker.url,
-        "--table",
-        "t1",
-        "--venue",
-        "cafe",
-        "--mqtt-keepalive",
-        str(KEEPALIVE_S),
-    ]
+    return demo_command(broker.url, tmp_path / db)
 
 
-def tile_of(view, name: str) -> dict | None:
-    return next((t for t in view.snapshot()["tables"] if t["table"] == name), None)
+def start_first(broker, tmp_path) -> subprocess.Popen:
+    """The first demo table t1 (its game in first.sqlite3, its output dropped)."""
+    return subprocess.Popen(
+        demo(broker, tmp_path, "first.sqlite3"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=unbuffered(),
+    )
+
+
+def replace_frozen(broker, tmp_path, recorder, first, first_instance):
+    """Freeze the `first` table (SIGSTOP: a hung PC, its connection left open) and start a
+    replacement t1 (second.sqlite3); returns it once the recorder heard it online, and when
+    the first froze (time.monotonic)."""
+    first.send_signal(signal.SIGSTOP)
+    stopped_at = time.monotonic()
+    replacement = subprocess.Popen(
+        demo(broker, tmp_path, "second.sqlite3"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=unbuffered(),
+    )
+    try:
+        recorder.wait_for(
+            lambda m: [i for i in online_instances(m) if i != first_instance],
+            timeout_s=60,
+            what="the replacement online",
+        )
+    except BaseException:
+        stop(replacement, kill=True, timeout_s=10)
+        raise
+    return replacement, stopped_at
 
 
 def online_instances(messages) -> list[str]:
@@ -62,15 +71,22 @@ def online_instances(messages) -> list[str]:
     ]
 
 
+def share_one_name(broker, tmp_path, made: list) -> None:
+    """Two tables publishing as t1 without claiming the name first (check_name_first=False:
+    older tables, or a broker ACL without the claim topic), each added to `made` as
+    (runtime, publisher) as soon as it runs, so that the caller closes every one."""
+    for db in ("a.sqlite3", "b.sqlite3"):
+        runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
+        publisher = TablePublisher(
+            runtime, settings_for(broker), "cafe", "t1", check_name_first=False
+        )
+        made.append((runtime, publisher.start()))
+
+
 def test_a_second_table_with_the_same_name_refuses_to_start(broker, recorder_for, tmp_path):
     recorder = recorder_for(broker)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    first = subprocess.Popen(
-        demo(broker, tmp_path, "first.sqlite3"),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
+    env = unbuffered()
+    first = start_first(broker, tmp_path)
     replacement = None
     try:
         first_instance = recorder.wait_for(online_instances, timeout_s=60, what="t1 online")[0]
@@ -97,26 +113,10 @@ def test_a_second_table_with_the_same_name_refuses_to_start(broker, recorder_for
 
         # Its PC hangs: the retained status still says online, but nothing is heard. A
         # replacement under the same name starts (after waiting out the heartbeats).
-        first.send_signal(signal.SIGSTOP)
-        replacement = subprocess.Popen(
-            demo(broker, tmp_path, "second.sqlite3"),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        recorder.wait_for(
-            lambda m: [i for i in online_instances(m) if i != first_instance],
-            timeout_s=60,
-            what="the replacement online",
-        )
+        replacement, _ = replace_frozen(broker, tmp_path, recorder, first, first_instance)
         assert replacement.poll() is None
     finally:
-        for process in (first, replacement):
-            if process is not None and process.poll() is None:
-                process.send_signal(signal.SIGCONT)
-                process.kill()
-                process.wait(timeout=10)
+        stop(first, replacement, kill=True, timeout_s=10)
 
 
 def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(
@@ -131,16 +131,7 @@ def test_two_tables_that_both_took_one_name_show_as_a_clash_on_the_cafe_view(
     view = hub.CafeView(settings_for(broker), "cafe").start()
     made = []
     try:
-        for db in ("a.sqlite3", "b.sqlite3"):
-            runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
-            made.append(
-                (
-                    runtime,
-                    TablePublisher(
-                        runtime, settings_for(broker), "cafe", "t1", check_name_first=False
-                    ).start(),
-                )
-            )
+        share_one_name(broker, tmp_path, made)
         wait_until(
             lambda: tile_of(view, "t1") and tile_of(view, "t1")["name_clash"],
             30,
@@ -169,16 +160,7 @@ def test_the_cafe_page_says_two_tables_claim_one_name(broker, tmp_path):
     cafe, url = start_cafe(["--mqtt", broker.url, "--venue", "cafe"], tmp_path)
     made = []
     try:
-        for db in ("a.sqlite3", "b.sqlite3"):
-            runtime = Runtime(GameStore(tmp_path / db), "musee", Setup(2, ("Amy", "Ben")))
-            made.append(
-                (
-                    runtime,
-                    TablePublisher(
-                        runtime, settings_for(broker), "cafe", "t1", check_name_first=False
-                    ).start(),
-                )
-            )
+        share_one_name(broker, tmp_path, made)
         with chromium() as browser:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(url + "/")

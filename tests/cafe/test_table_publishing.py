@@ -6,26 +6,13 @@ import json
 import time
 
 import pytest
-from cafehelpers import settings_for
+from cafehelpers import place, settings_for
 
 from cafe.hub import CafeView
 from cafe.table import PublishedCursor, TablePublisher
-from companion.model import Move, Setup
+from companion.model import Setup
 from companion.store import GameStore
 from web.runtime import RuleBreak, Runtime
-
-
-def place(seat: int, number: int, space: int, museum: int | None = None) -> Move:
-    return Move.from_dict(
-        {
-            "kind": "place",
-            "player": seat,
-            "card": f"MU{number:02d}",
-            "museum": seat if museum is None else museum,
-            "gallery": 0,
-            "space": space,
-        }
-    )
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 import time
 
-from cafehelpers import settings_for, wait_until
-from test_table_publishing import place
+from cafehelpers import place, settings_for, wait_until
 
 from cafe import hub
 from cafe import topics as T

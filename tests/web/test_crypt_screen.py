@@ -11,11 +11,18 @@ scores shown, in English and Traditional Chinese. Screenshots: $COMPANION_SCREEN
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-from webhelpers import BROWSER_TESTS, SHOTS, call, play
+from webhelpers import (
+    BROWSER_TESTS,
+    SHOTS,
+    call,
+    import_game,
+    open_screen,
+    play,
+    serve_game,
+    wait_state,
+)
 
 GOLDEN = (
     Path(__file__).resolve().parents[1]
@@ -27,33 +34,10 @@ GOLDEN = (
 pytestmark = BROWSER_TESTS
 
 
-def wait_state(page, expression: str) -> None:
-    page.wait_for_function(f"() => S.snap && ({expression})")
-
-
 def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server(
-        "serve",
-        "--game",
-        "crypt",
-        "--players",
-        "2",
-        "--names",
-        "Ann,Ben",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "crypt.sqlite3"),
-    )
-    url = server.url
-    page = browser.new_page(viewport={"width": 1440, "height": 1200})
-    page.set_default_timeout(15000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url + "/")
-    page.wait_for_selector("#crypt-row")
-    page.click("#lang-en")
+    url = serve_game(start_server, tmp_path, "crypt", 2, "Ann,Ben").url
+    page, errors = open_screen(browser, url, (1440, 1200), "#crypt-row")
     assert "Deal 2 cards face up, then 1 face down" in page.locator("#crypt-status").inner_text()
 
     # The camera sees the deal: two face-up treasures and a face-down pottery.
@@ -138,14 +122,7 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
 
     # The hand-checked 2-player game: final scores 37 and 31, with collectors earned.
     record = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    request = urllib.request.Request(
-        url + "/api/games/import?open=1",
-        method="POST",
-        data=json.dumps(record).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        assert answer.status == 201
+    import_game(url, record)
     page.wait_for_selector(".crypt-scores.final")
     final = page.locator("#crypt-scores")
     assert "Ann 以 37 分獲勝" in page.locator("#crypt-outcome").inner_text()
@@ -164,25 +141,8 @@ def test_crypt_round_push_off_rolls_and_final_scores(browser, start_server, tmp_
 
 def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server(
-        "serve",
-        "--game",
-        "crypt",
-        "--players",
-        "1",
-        "--names",
-        "Mei",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "solo.sqlite3"),
-    )
-    url = server.url
-    page = browser.new_page(viewport={"width": 1440, "height": 1200})
-    page.set_default_timeout(15000)
-    page.goto(url + "/")
-    page.wait_for_selector("#crypt-row")
-    page.click("#lang-en")
+    url = serve_game(start_server, tmp_path, "crypt", 1, "Mei", "solo.sqlite3").url
+    page, _ = open_screen(browser, url, (1440, 1200), "#crypt-row")
     for index, card in enumerate(("CRIDOL4A", "CRJEWL3A")):
         play(url, kind="deal", card=card, index=index)
     play(url, kind="deal", back="CRBPOTT", index=2)
@@ -202,14 +162,7 @@ def test_solo_ghost_placements_and_rank(browser, start_server, tmp_path):
     page.screenshot(path=str(SHOTS / "crypt-ghost-zh.png"), full_page=True)
 
     record = json.loads((GOLDEN.parent / "solo-with-ghost.json").read_text(encoding="utf-8"))
-    request = urllib.request.Request(
-        url + "/api/games/import?open=1",
-        method="POST",
-        data=json.dumps(record).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        assert answer.status == 201
+    import_game(url, record)
     page.wait_for_selector("#crypt-rank")
     assert "小資國王" in page.locator("#crypt-rank").inner_text()
     page.click("#lang-en")

@@ -5,19 +5,11 @@ phantom "left its space" alert, no log line without words, no ghost card on the 
 
 from __future__ import annotations
 
-from webhelpers import post, state_id
+from webhelpers import add_by_hand, post, state_id
 
 
 def add(client, card: str, region: str, slot: list):
-    return post(
-        client,
-        "/api/correct",
-        state_id(client),
-        action="add",
-        payload=card,
-        region=region,
-        slot=slot,
-    )
+    return add_by_hand(client, card, region, slot)
 
 
 def lay(client, player: int, card: str, gallery: int, space: int):

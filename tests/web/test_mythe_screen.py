@@ -11,41 +11,26 @@ and the "unverified" placeholder note. Screenshots: $COMPANION_SCREENSHOTS/mythe
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 
-from webhelpers import BROWSER_TESTS, SHOTS, call, play
+from webhelpers import (
+    BROWSER_TESTS,
+    SHOTS,
+    call,
+    import_game,
+    open_screen,
+    play,
+    serve_game,
+    wait_state,
+)
 
 pytestmark = BROWSER_TESTS
 
 
-def wait_state(page, expression: str, arg=None) -> None:
-    page.wait_for_function(f"(arg) => S.snap && ({expression})", arg=arg)
-
-
 def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server(
-        "serve",
-        "--game",
-        "mythe",
-        "--players",
-        "3",
-        "--names",
-        "Ann,Bo,Cy",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "mythe.sqlite3"),
-    )
-    url = server.url
-    page = browser.new_page(viewport={"width": 1440, "height": 1100})
-    page.set_default_timeout(15000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url + "/")
-    page.wait_for_selector("#mythe-path")
-    page.click("#lang-en")
+    url = serve_game(start_server, tmp_path, "mythe", 3, "Ann,Bo,Cy").url
+    page, errors = open_screen(browser, url, (1440, 1100), "#mythe-path")
 
     # The placeholder deck and path are flagged on the screen.
     assert "unverified" in page.locator("#mythe-unverified").inner_text()
@@ -131,31 +116,10 @@ def test_obstacle_turn_and_stop_hint_in_both_languages(browser, start_server, tm
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "mythe" / "three-players-camera.json"
 
 
-def import_record(url: str, record: dict) -> None:
-    request = urllib.request.Request(
-        url + "/api/games/import?open=1",
-        method="POST",
-        data=json.dumps(record).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        assert answer.status == 201
-
-
 def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     """The hand-checked camera game: Bo shows the sword, then beats the dragon."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    server = start_server(
-        "serve",
-        "--game",
-        "mythe",
-        "--players",
-        "3",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "mythe.sqlite3"),
-    )
+    server = serve_game(start_server, tmp_path, "mythe", 3)
     record = json.loads(GOLDEN.read_text(encoding="utf-8"))
     reveal_at = next(
         i
@@ -164,12 +128,8 @@ def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     )
     partial = dict(record, log=record["log"][: reveal_at + 3])  # the sword, then a 3 and a 3
     partial.pop("expected")
-    import_record(server.url, partial)
-    page = browser.new_page(viewport={"width": 1440, "height": 1100})
-    page.set_default_timeout(15000)
-    page.goto(server.url + "/")
-    page.click("#lang-en")
-    page.wait_for_selector("#mythe-reveal")
+    import_game(server.url, partial)
+    page, _ = open_screen(browser, server.url, (1440, 1100), "#mythe-reveal")
     assert "Sword 4 (legendary) revealed!" in page.locator("#mythe-reveal").inner_text()
     assert "does not count" in page.locator("#mythe-reveal").inner_text()
     # 6 points from the Rope bridge: two 3-dot spaces, then the heroes on 17 and 18 are
@@ -182,7 +142,7 @@ def test_revealed_sword_and_the_dragon_beaten(browser, start_server, tmp_path):
     assert "亮出了劍 4（傳奇裝備）！" in page.locator("#mythe-reveal").inner_text()
     page.screenshot(path=str(SHOTS / "mythe-reveal-zh.png"), full_page=True)
 
-    import_record(server.url, record)
+    import_game(server.url, record)
     page.wait_for_selector(".mythe-stage.won")
     assert "Bo 打敗了紅龍！" in page.locator("#mythe-stage").inner_text()
     assert page.locator('.mythe-space[data-space="19"] .mythe-hero[data-seat="1"]').count() == 1
@@ -197,25 +157,9 @@ def test_two_players_confirm_hands_and_the_extra_deck_when_the_source_is_unknown
 ):
     """The camera saw a card drawn but not whose: the share form asks for every count,
     the 2-player dummy deck included, and the engine takes the confirmed counts."""
-    server = start_server(
-        "serve",
-        "--game",
-        "mythe",
-        "--players",
-        "2",
-        "--names",
-        "Ann,Bo",
-        "--port",
-        "0",
-        "--db",
-        str(tmp_path / "mythe2.sqlite3"),
-    )
-    url = server.url
+    url = serve_game(start_server, tmp_path, "mythe", 2, "Ann,Bo", "mythe2.sqlite3").url
     assert call(url, "/api/state")["state"]["hands"] == [5, 4]
-    page = browser.new_page(viewport={"width": 1440, "height": 1100})
-    page.set_default_timeout(15000)
-    page.goto(url + "/")
-    page.click("#lang-en")
+    page, _ = open_screen(browser, url, (1440, 1100))
     play(url, kind="draw", player=0, card="MYN3A")  # no "from": nobody told the camera
     wait_state(page, "S.snap.state.points === 3")
     page.click("#mythe-stop")
@@ -247,15 +191,8 @@ def test_card_drawn_by_hand_asks_whose_hand_and_counts_agree(browser, start_serv
     """Walk-through (no camera, 3 players, taps only): "Card drawn" never asked whose hand the
     card came from, so at sharing the form guessed (Amy 6, Ben 3, Cal 4) while the Turn panel
     and the "Cards in hand" row said Amy 5 · Ben 4 · Cal 4 on the same screen."""
-    server = start_server(
-        "serve", "--game", "mythe", "--players", "3", "--names", "Amy,Ben,Cal",
-        "--port", "0", "--db", str(tmp_path / "mythe3.sqlite3"),
-    )  # fmt: skip
-    url = server.url
-    page = browser.new_page(viewport={"width": 1366, "height": 1100})
-    page.set_default_timeout(15000)
-    page.goto(url + "/")
-    page.click("#lang-en")
+    url = serve_game(start_server, tmp_path, "mythe", 3, "Amy,Ben,Cal", "mythe3.sqlite3").url
+    page, _ = open_screen(browser, url, (1366, 1100))
     page.wait_for_selector("#mythe-draw-pick")
     page.select_option("#mythe-draw-pick", "MYN2A")
     assert page.locator("#mythe-draw").is_disabled()  # whose hand, first

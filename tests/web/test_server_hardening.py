@@ -17,25 +17,11 @@ import urllib.error
 import urllib.request
 
 import pytest
+from webhelpers import answer_of, place_command, place_in_turn
 
 from web.serve import READ_TIMEOUT_S
 
 pytestmark = pytest.mark.slow
-
-
-def call(url, path, body=None, token=None, timeout=10):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        url + path, data=data, method="GET" if body is None else "POST"
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("X-Companion-Token", token)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}")
 
 
 def host_port(url):
@@ -64,7 +50,7 @@ def test_a_body_shorter_than_its_length_does_not_hold_a_connection(start_server,
             closed += 0
         sock.close()
     assert closed == 5
-    assert call(server.url, "/api/state")[0] == 200  # and the server still answers
+    assert answer_of(server.url, "/api/state")[0] == 200  # and the server still answers
 
 
 def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
@@ -84,7 +70,7 @@ def test_a_64_mb_import_is_refused_before_it_is_read(start_server, tmp_path):
         answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
     assert time.monotonic() - started < 5
-    status, listed = call(server.url, "/api/games")
+    status, listed = answer_of(server.url, "/api/games")
     assert status == 200 and len(listed["games"]) == 1  # nothing was stored
 
 
@@ -124,7 +110,7 @@ def test_a_body_over_the_servers_limit_gets_the_common_error_shape(start_server,
     error = json.loads(payload)["error"]
     assert error["status"] == 413 and error["code"] == "too_large"
     assert error["text"]["en"] and error["text"]["zh-TW"] and error["message"]
-    assert call(server.url, "/api/state")[0] == 200  # and the server still answers
+    assert answer_of(server.url, "/api/state")[0] == 200  # and the server still answers
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
@@ -133,25 +119,7 @@ def test_sigterm_or_ctrl_c_stops_cleanly_with_every_move_in_the_main_file(
 ):
     db = tmp_path / "g.sqlite3"
     server = start_server("serve", "--port", "0", "--db", str(db), "--names", "Amy,Ben")
-    state_id = 0
-    for player, card, museum, space in ((0, "MU10", 0, 2), (1, "MU15", 1, 3)):
-        status, answer = call(
-            server.url,
-            "/api/move",
-            {
-                "state_id": state_id,
-                "move": {
-                    "kind": "place",
-                    "player": player,
-                    "card": card,
-                    "museum": museum,
-                    "gallery": 0,
-                    "space": space,
-                },
-            },
-        )
-        assert status == 200, answer
-        state_id = answer["state"]["state_id"]
+    place_in_turn(server.url, [(0, "MU10", 0, 0, 2), (1, "MU15", 1, 0, 3)])
     # a live viewer must not keep the server from stopping
     viewer = urllib.request.urlopen(server.url + "/api/events", timeout=10)
     viewer.readline()
@@ -180,7 +148,7 @@ def test_kill_9_mid_write_loses_no_answered_move(start_server, tmp_path):
         # but every one of them is logged, so each answer is one stored record
         while not stop.is_set():
             try:
-                status, answer = call(
+                status, answer = answer_of(
                     server.url, "/api/cannot-play", {"state_id": 0, "player": 1}, timeout=3
                 )
             except (urllib.error.URLError, ConnectionError, OSError):
@@ -198,12 +166,12 @@ def test_kill_9_mid_write_loses_no_answered_move(start_server, tmp_path):
         t.join(timeout=10)
     assert answered
     again = start_server(*args)
-    status, state = call(again.url, "/api/state")
+    status, state = answer_of(again.url, "/api/state")
     assert status == 200 and state["resumed"] is True
     with sqlite3.connect(db) as raw:
         stored = raw.execute("SELECT COUNT(*) FROM records").fetchone()[0]
     assert stored - 1 >= len(answered)  # every answered command is stored (one may be unanswered)
-    status, _ = call(again.url, "/api/cannot-play", {"state_id": 0, "player": 1})
+    status, _ = answer_of(again.url, "/api/cannot-play", {"state_id": 0, "player": 1})
     assert status in (200, 422)  # numbering still in step: no IntegrityError
 
 
@@ -212,8 +180,8 @@ def test_an_empty_host_means_every_interface_with_a_token(start_server, tmp_path
     assert server.token
     assert "http://:" not in "\n".join(server.lines)
     url = server.url.replace("0.0.0.0", "127.0.0.1")
-    assert call(url, "/api/state")[0] == 401
-    status, _ = call(url, "/api/state?token=" + server.token)
+    assert answer_of(url, "/api/state")[0] == 401
+    status, _ = answer_of(url, "/api/state?token=" + server.token)
     assert status == 200
     server.proc.send_signal(signal.SIGTERM)
     server.proc.wait(timeout=10)
@@ -242,20 +210,6 @@ def test_fresh_sets_a_damaged_database_aside_and_starts(start_server, tmp_path):
     assert kept.read_bytes() == damaged
 
 
-def _place(state_id, player, card, museum, space):
-    return {
-        "state_id": state_id,
-        "move": {
-            "kind": "place",
-            "player": player,
-            "card": card,
-            "museum": museum,
-            "gallery": 0,
-            "space": space,
-        },
-    }
-
-
 def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_server, tmp_path):
     db = tmp_path / "g.sqlite3"
     args = ("serve", "--port", "0", "--db", str(db), "--names", "Amy,Ben")
@@ -263,7 +217,7 @@ def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_serv
     other = sqlite3.connect(db, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another program holds the database
     started = time.monotonic()
-    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    status, answer = answer_of(server.url, "/api/move", place_command(0, 0, "MU10", 0, 2))
     waited = time.monotonic() - started
     other.execute("ROLLBACK")
     assert status == 503 and answer["error"]["code"] == "store_unavailable", answer
@@ -273,16 +227,16 @@ def test_a_busy_or_failing_database_is_a_503_and_nothing_is_half_done(start_serv
         "CREATE TRIGGER full_disk BEFORE INSERT ON records "
         "BEGIN SELECT RAISE(ABORT, 'disk full'); END"
     )
-    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    status, answer = answer_of(server.url, "/api/move", place_command(0, 0, "MU10", 0, 2))
     assert status == 503 and "could not be written" in answer["error"]["message"]
     other.execute("DROP TRIGGER full_disk")
     other.close()
-    assert call(server.url, "/api/state")[1]["state_id"] == 0  # nothing half-done
-    status, answer = call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))
+    assert answer_of(server.url, "/api/state")[1]["state_id"] == 0  # nothing half-done
+    status, answer = answer_of(server.url, "/api/move", place_command(0, 0, "MU10", 0, 2))
     assert status == 200, answer
     server.kill(9)
     again = start_server(*args)  # formerly: IntegrityError on every command from here on
-    status, answer = call(again.url, "/api/move", _place(1, 1, "MU15", 1, 3))
+    status, answer = answer_of(again.url, "/api/move", place_command(1, 1, "MU15", 1, 3))
     assert status == 200, answer
     assert answer["state"]["state_id"] == 2
 
@@ -302,7 +256,7 @@ def test_waitress_streams_each_event_as_it_happens(start_server, tmp_path):
     for stream in viewers:
         assert next_state(stream)["state_id"] == 0
     started = time.monotonic()
-    assert call(server.url, "/api/move", _place(0, 0, "MU10", 0, 2))[0] == 200
+    assert answer_of(server.url, "/api/move", place_command(0, 0, "MU10", 0, 2))[0] == 200
     for stream in viewers:
         assert next_state(stream)["state_id"] == 1
     assert time.monotonic() - started < 3  # not held back in a buffer

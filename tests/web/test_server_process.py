@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
-
 import pytest
+from webhelpers import answer_of, place_in_turn
 
 pytestmark = pytest.mark.slow
 
@@ -23,21 +20,6 @@ COMPARED = (
     "hints",
     "can_undo",
 )
-
-
-def call(url, path, body=None, token=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        url + path, data=data, method="GET" if body is None else "POST"
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("X-Companion-Token", token)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
 
 
 def test_kill_9_mid_game_then_restart_resumes_the_identical_game(start_server, tmp_path):
@@ -58,26 +40,8 @@ def test_kill_9_mid_game_then_restart_resumes_the_identical_game(start_server, t
     server = start_server(*args)
     assert any(line.startswith("New game #1") for line in server.lines)
     moves = [(0, "MU10", 0, 0, 2), (1, "MU15", 1, 0, 3), (0, "MU31", 0, 1, 4), (1, "MU07", 1, 2, 0)]
-    state_id = 0
-    for player, card, museum, gallery, space in moves:
-        status, answer = call(
-            server.url,
-            "/api/move",
-            {
-                "state_id": state_id,
-                "move": {
-                    "kind": "place",
-                    "player": player,
-                    "card": card,
-                    "museum": museum,
-                    "gallery": gallery,
-                    "space": space,
-                },
-            },
-        )
-        assert status == 200, answer
-        state_id = answer["state"]["state_id"]
-    status, _ = call(
+    state_id = place_in_turn(server.url, moves)
+    status, _ = answer_of(
         server.url,
         "/api/correct",
         {
@@ -89,21 +53,21 @@ def test_kill_9_mid_game_then_restart_resumes_the_identical_game(start_server, t
         },
     )
     assert status == 422  # Ben's museum, Amy's turn: logged, alert raised
-    status, before = call(server.url, "/api/state")
+    status, before = answer_of(server.url, "/api/state")
     assert before["alerts"] and before["state_id"] == 4
 
     server.kill(9)
     again = start_server(*args)
     assert any(line.startswith("Resumed unfinished game #1") for line in again.lines)
-    status, after = call(again.url, "/api/state")
+    status, after = answer_of(again.url, "/api/state")
     assert status == 200 and after["resumed"] is True
     for key in COMPARED:
         assert after[key] == before[key], key
 
     # it goes on from there
-    status, answer = call(again.url, "/api/undo", {"state_id": after["state_id"]})
+    status, answer = answer_of(again.url, "/api/undo", {"state_id": after["state_id"]})
     assert status == 200 and answer["state"]["state_id"] == 5
-    status, _ = call(
+    status, _ = answer_of(
         again.url, "/api/move", {"state_id": 4, "move": {"kind": "cannot_play", "player": 0}}
     )
     assert status == 409
@@ -115,7 +79,7 @@ def test_serving_wider_than_localhost_prints_a_token_and_refuses_without_it(star
     )
     assert server.token and any("?token=" in line for line in server.lines)
     url = server.url.replace("0.0.0.0", "127.0.0.1")
-    status, body = call(url, "/api/state")
+    status, body = answer_of(url, "/api/state")
     assert status == 401 and body["error"]["code"] == "unauthorized"
-    status, body = call(url, "/api/state", token=server.token)
+    status, body = answer_of(url, "/api/state", token=server.token)
     assert status == 200 and body["game"]["slug"] == "musee"

@@ -4,7 +4,7 @@ through the engine's checks and the stored log; a new move after an undo ends th
 from __future__ import annotations
 
 import pytest
-from webhelpers import BROWSER_TESTS, call, play, post, state_id
+from webhelpers import BROWSER_TESTS, add_by_hand, call, play, post, state_id
 
 from companion.session import Session
 
@@ -69,15 +69,7 @@ def test_redo_carries_the_state_id_like_every_command(client):
 
 def test_redo_puts_a_hand_placed_card_back_when_there_is_no_camera(client, runtime):
     assert runtime.watcher is None
-    post(
-        client,
-        "/api/correct",
-        state_id(client),
-        action="add",
-        payload="MU05",
-        region="museum0",
-        slot=[0, 0],
-    )
+    add_by_hand(client, "MU05", "museum0", [0, 0])
     placed_state = snap(client)["state"]
     post(client, "/api/undo", state_id(client))
     assert snap(client)["table"] == []
@@ -170,15 +162,7 @@ def test_after_a_restart_redo_still_lays_the_lifted_card_back(db_path):
     config = {"db": str(db_path), "game": "musee", "players": 2, "names": ["Amy", "Ben"]}
     app = create_app(config)
     client = app.test_client()
-    post(
-        client,
-        "/api/correct",
-        state_id(client),
-        action="add",
-        payload="MU05",
-        region="museum0",
-        slot=[0, 0],
-    )
+    add_by_hand(client, "MU05", "museum0", [0, 0])
     post(client, "/api/undo", state_id(client))
     app.extensions["companion_runtime"].close()
 

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,6 +60,19 @@ def post(client, path, state_id=None, **body):
     if state_id is not None:
         body["state_id"] = state_id
     return client.post(path, json=body)
+
+
+def add_by_hand(client, payload: str, region: str, slot: list):
+    """The dashboard's correction "this card lies here" (a card laid by hand, no camera)."""
+    return post(
+        client,
+        "/api/correct",
+        state_id(client),
+        action="add",
+        payload=payload,
+        region=region,
+        slot=slot,
+    )
 
 
 def state_id(client) -> int:
@@ -119,6 +133,42 @@ class ServerProcess:
             self.proc.wait(timeout=10)
         if self.proc.stdout:
             self.proc.stdout.close()
+
+
+def answer_of(url, path, body=None, token=None, timeout=10) -> tuple[int, dict]:
+    """GET `path` (POST `body` as JSON) on a real server, with the access token when given:
+    the HTTP status and the JSON answer, an error's too ({} for an empty one)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        url + path, data=data, method="GET" if body is None else "POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("X-Companion-Token", token)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def place_command(state_id, player, card, museum, space, gallery=0) -> dict:
+    """The body of a Musée "place" move as /api/move takes it."""
+    move = {"kind": "place", "player": player, "card": card, "museum": museum}
+    return {"state_id": state_id, "move": move | {"gallery": gallery, "space": space}}
+
+
+def place_in_turn(url, places) -> int:
+    """Musée cards placed one after another on a real server, each accepted; `places` are
+    (player, card, museum, gallery, space). The state id after the last."""
+    state_id = 0
+    for player, card, museum, gallery, space in places:
+        status, answer = answer_of(
+            url, "/api/move", place_command(state_id, player, card, museum, space, gallery)
+        )
+        assert status == 200, answer
+        state_id = answer["state"]["state_id"]
+    return state_id
 
 
 def free_port() -> int:
@@ -200,3 +250,45 @@ def call(url: str, path: str, body: dict | None = None) -> dict:
 def play(url: str, **move) -> None:
     answer = call(url, "/api/move", {"move": move})
     assert all(v["accepted"] for v in answer["verdicts"]), answer["verdicts"]
+
+
+# -- a game's screen in a real browser on a real server --------------------------------------
+def serve_game(start_server, tmp_path, game: str, players: int, names: str = "", db: str = ""):
+    """`companion serve` of a new game of `game` on a free port (`names`: "Ann,Bo"), its
+    database tmp_path/<db> (default <game>.sqlite3)."""
+    args = ["serve", "--game", game, "--players", str(players)]
+    if names:
+        args += ["--names", names]
+    return start_server(*args, "--port", "0", "--db", str(tmp_path / (db or f"{game}.sqlite3")))
+
+
+def open_screen(browser, url: str, size: tuple[int, int], ready: str = ""):
+    """The dashboard at `url` in a new page of `size` (width, height), in English, once
+    `ready` (a selector) is there; each wait up to 15 s. The page, and the list its script
+    errors are added to."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.set_default_timeout(15000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/")
+    if ready:
+        page.wait_for_selector(ready)
+    page.click("#lang-en")
+    return page, errors
+
+
+def wait_state(page, expression: str, arg=None) -> None:
+    """Wait until the page's snapshot `S.snap` makes `expression` (JavaScript) true."""
+    page.wait_for_function(f"(arg) => S.snap && ({expression})", arg=arg)
+
+
+def import_game(url: str, record: dict) -> None:
+    """Import a game record into the server and open it (as the dashboard's import does)."""
+    request = urllib.request.Request(
+        url + "/api/games/import?open=1",
+        method="POST",
+        data=json.dumps(record).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201

@@ -9,6 +9,28 @@ from __future__ import annotations
 
 from ..words import Words
 
+# Sentences more than one entry says, each written (and translated) once.
+_WAIT_YOUR_TURN = (
+    "It is {current}'s turn, not {player}'s: wait for your turn.",
+    "現在輪到 {current}，不是 {player}，請等輪到你。",
+)
+_FACE_THE_DRAGON = (
+    "You must stop before the dragon: show a sword, shield or fairy card at the start of "
+    "your turn to face it.",
+    "你必須停在紅龍前面：要在回合一開始亮出劍、盾牌或仙女卡，才能挑戰紅龍。",
+)
+_HOW_TO_SHARE = (
+    "Put your drawn cards in your hand, then give cards face down if you like. Everyone "
+    "must keep at least one card.",
+    "把抽到的牌收進手牌，想的話可以把牌面朝下分給別人。每個人至少要留一張牌。",
+)
+
+
+def _then(first: tuple[str, str], en: str, zh: str) -> tuple[str, str]:
+    """A shared sentence followed by more words in each language."""
+    return first[0] + en, first[1] + zh
+
+
 # The sentence tables keep each English sentence beside its Chinese one, laid out by hand
 # for translators; the formatter would split them apart.
 # fmt: off
@@ -52,11 +74,8 @@ WORDS = Words({
 
     # -- turns ---------------------------------------------------------------------------------
     "game_over": ("The game is over: {winner} beat the dragon.", "遊戲結束了：{winner} 打敗了紅龍。"),
-    "out_of_turn": ("It is {current}'s turn, not {player}'s: wait for your turn.",
-                    "現在輪到 {current}，不是 {player}，請等輪到你。"),
-    "out_of_turn_hero": (
-        "It is {current}'s turn, not {player}'s: wait for your turn. Put your hero back.",
-        "現在輪到 {current}，不是 {player}，請等輪到你。請把英雄放回去。"),
+    "out_of_turn": _WAIT_YOUR_TURN,
+    "out_of_turn_hero": _then(_WAIT_YOUR_TURN, " Put your hero back.", "請把英雄放回去。"),
 
     # -- cards on the table --------------------------------------------------------------------
     "unknown_card": ("{payload!r} is not a Mythe adventure card.", "{payload!r} 不是俠鼠神抽的冒險卡。"),
@@ -104,10 +123,8 @@ WORDS = Words({
         "你抽到了障礙卡，所以這回合英雄留在{here}。"),
     "cannot_move": ("{why} Your hero stays on {here}.", "{why}你的英雄留在{here}。"),
     "move_not_now": ("Your hero already moved this turn.", "你的英雄這回合已經走過了。"),
-    "dragon_needs_legendary": (
-        "You must stop before the dragon: show a sword, shield or fairy card at the start of "
-        "your turn to face it. This turn stop on {right}.",
-        "你必須停在紅龍前面：要在回合一開始亮出劍、盾牌或仙女卡，才能挑戰紅龍。這回合請停在{right}。"),
+    "dragon_needs_legendary": _then(_FACE_THE_DRAGON, " This turn stop on {right}.",
+                                    "這回合請停在{right}。"),
     "no_standing_on_cheese": (
         "Nobody stands on the Sacred Cheese: beat the dragon to win it. Stop on {right}.",
         "沒有人能站在神聖起司上：打敗紅龍才能贏得它。請停在{right}。"),
@@ -122,10 +139,7 @@ WORDS = Words({
     "explain.points": ("you have {points} point{s}.", "你有 {points} 點。"),
     "explain.jump": ("You jump over the hero on {spaces} for free.", "你免費跳過{spaces}上的英雄。"),
     "explain.dragon_reached": ("That takes you to the dragon!", "足夠走到紅龍那裡！"),
-    "explain.dragon_blocked": (
-        "You must stop before the dragon: show a sword, shield or fairy card at the start of "
-        "your turn to face it.",
-        "你必須停在紅龍前面：要在回合一開始亮出劍、盾牌或仙女卡，才能挑戰紅龍。"),
+    "explain.dragon_blocked": _FACE_THE_DRAGON,
     "explain.lost": ("{lost} point{s_are} lost.", "{lost} 點用不到，就浪費了。"),
     "explain.next_cost": (
         "The next free space costs {cost}, but only {lost} point{s_are} left, so {they_are} "
@@ -183,14 +197,9 @@ WORDS = Words({
         "繼續抽牌（別人手上還有 {left} 張）或停下來前進。抽到障礙這回合就不能走了！"),
     "hint_move": ("Move your hero to {where}.", "把英雄移到{where}。"),
     "hint_obstacle": ("Obstacle! Your hero does not move this turn.", "遇到障礙！這回合英雄不能前進。"),
-    "hint_share": (
-        "Put your drawn cards in your hand, then give cards face down if you like. Everyone "
-        "must keep at least one card.",
-        "把抽到的牌收進手牌，想的話可以把牌面朝下分給別人。每個人至少要留一張牌。"),
-    "hint_share_only_drawn": (
-        "Put your drawn cards in your hand, then give cards face down if you like. Everyone "
-        "must keep at least one card. You may only give cards you drew this turn.",
-        "把抽到的牌收進手牌，想的話可以把牌面朝下分給別人。每個人至少要留一張牌。只能分出這回合抽到的牌。"),
+    "hint_share": _HOW_TO_SHARE,
+    "hint_share_only_drawn": _then(_HOW_TO_SHARE, " You may only give cards you drew this turn.",
+                                   "只能分出這回合抽到的牌。"),
     "hint_share_dummy": ("You may also give cards to the extra deck; then shuffle it, face down.",
                          "也可以把牌放進額外牌組，放完後把它面朝下洗一洗。"),
 
