@@ -140,12 +140,12 @@ WORDS = Words({
         "{name} 不購買：改由其他玩家參與銀行拍賣。"),
     "note.nothing_to_do.no_painting_to_auction": (
         "{name} has no painting to auction: nothing happens.",
-        "{name}沒有畫作可以拍賣：什麼都不會發生。"),
+        "{name} 沒有畫作可以拍賣：什麼都不會發生。"),
     "note.nothing_to_do.no_painting_to_sell": ("{name} has no painting to sell: nothing happens.",
-                                               "{name}沒有畫作可以賣：什麼都不會發生。"),
+                                               "{name} 沒有畫作可以賣：什麼都不會發生。"),
     "note.nothing_to_do.no_painting_to_buy": (
         "{name} finds no other player owning a painting: nothing happens.",
-        "{name}發現其他玩家都沒有畫作：什麼都不會發生。"),
+        "{name} 發現其他玩家都沒有畫作：什麼都不會發生。"),
     # -- auctions
     "picker_only": (
         "When {name} owns several paintings, the player on their left, {picker}, picks which one "

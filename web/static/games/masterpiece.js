@@ -355,7 +355,7 @@
     if (refusal) {
       const code = (refusal.violations[0] || {}).code;
       const rule = code && ("mp.rule." + code) in I18N.en ? tr("mp.rule." + code) : tr("mp.refused");
-      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + C().colon() : "";
+      const who = refusal.move.player != null ? tr("mp.refusal.who", { name: seatName(refusal.move.player), amount: money(refusal.move.amount_k) }) + C().colon() : "";
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
         el("div", { class: "mp-why" }, who, C().sentences(refusal.violations.map((v) => pick(v.message)))));
