@@ -85,3 +85,19 @@ def test_the_cafe_tile_writes_masterpiece_wealth_as_money_on_phone_and_tv(broker
         rogue.close()
         cafe.terminate()
         cafe.wait(timeout=15)
+
+
+def test_the_chinese_acknowledge_button_and_mark_are_different_words():
+    """The staff's button and the mark it leaves both read 已知悉 (walk-through): a Chinese
+    sentence stands for one English sentence only, on the whole café page."""
+    import json
+
+    catalogue = json.loads((Path(__file__).parents[2] / "cafe/static/catalogue.json").read_text())
+    said: dict[str, set[str]] = {}
+    for key, entry in catalogue.items():
+        if isinstance(entry.get("en"), str) and isinstance(entry.get("zh-TW"), str):
+            said.setdefault(entry["zh-TW"], set()).add(entry["en"].lower().rstrip("."))
+    assert {zh: en for zh, en in said.items() if len(en) > 1} == {}
+    assert catalogue["cafe.ack"]["zh-TW"] != catalogue["cafe.acked"]["zh-TW"]
+    help_calls = catalogue["cafe.history.help_calls"]["zh-TW"]
+    assert catalogue["cafe.acked"]["zh-TW"] in help_calls, "the history counts the same mark"
