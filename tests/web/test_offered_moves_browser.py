@@ -271,11 +271,9 @@ def test_quick_taps_on_one_page_all_go_through_but_a_stale_page_is_refused(
     deal = "#mp-deal button[data-kind='deal']"
     page.locator(deal).click()
     shows(page, 4)
-    draw = next(
-        m
-        for m in api(server.url, "GET", "/api/legal-moves?limit=50")[1]["moves"]
-        if m["kind"] == "draw_value"
-    )
+    drawer = api(server.url, "GET", "/api/state")[1]["state"]["draw"]["player"]
+    cards = api(server.url, "GET", f"/api/private?seat={drawer}")[1]["private"]["draw_cards"]
+    draw = {"kind": "draw_value", "player": drawer, "card": cards[0]}
     send(server.url, draw)
     shows(page, 5)
     page.wait_for_selector(deal)
