@@ -235,6 +235,7 @@ def _score(value: Any) -> dict:
         "side": side(value.get("side")),
         "label": bilingual(value.get("label")),
         "total": number(value.get("total")),
+        "said": bilingual(value.get("said"), optional=True),  # added within version 1
         "hidden": bool(flag(value.get("hidden"), optional=True)),  # added within version 1
     }
 

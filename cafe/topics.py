@@ -141,7 +141,7 @@ def state_payload(
         "game_id": game_id,
         "game": {"slug": game.info.slug, "name": game.info.name.to_dict()},
         "players": names,
-        "scores": [_score(s) for s in scores],
+        "scores": [_score(s, game) for s in scores],
         "turn": [names[i] for i in game.current_players(state) if 0 <= i < len(names)],
         "round": round_number if isinstance(round_number, int) else None,
         "rounds": described.get("rounds") if isinstance(described.get("rounds"), int) else None,
@@ -157,14 +157,16 @@ def state_payload(
     }
 
 
-def _score(score: dict) -> dict:
+def _score(score: dict, game: Any) -> dict:
     """A side's score; `hidden` (added within version 1) while part of it stays secret until
-    the end (Masterpiece's cash: a `cash_hidden` line worth 0), so a tile never shows it as 0."""
+    the end (Masterpiece's cash: a `cash_hidden` line worth 0), so a tile never shows it as 0;
+    `said` (added within version 1) the total as the game says it ($29.5M / 2,950 萬元)."""
     hidden = any(line["code"].endswith("_hidden") for line in score.get("lines", ()))
     return {
         "side": score["side"],
         "label": score["label"],
         "total": score["total"],
+        "said": game.total_said(score["total"]).to_dict(),
         "hidden": hidden,
     }
 

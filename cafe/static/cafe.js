@@ -153,7 +153,10 @@ function tile(data) {
       const row = el("li", "player" + (turn.has(label) ? " turn" : ""));
       row.dataset.side = score.side;
       // A score partly secret until the end (Masterpiece's cash) is 0 in the payload: never shown.
-      const total = score.hidden ? t("cafe.score_secret") : fmtNumber(score.total);
+      // The total as the game says it (Masterpiece's wealth: $29.5M / 2,950 萬元); an older
+      // table sends only the number.
+      const said = score.said ? pick(score.said) : fmtNumber(score.total);
+      const total = score.hidden ? t("cafe.score_secret") : said;
       row.append(el("span", "name", label), el("span", "score" + (score.hidden ? " secret" : ""), total));
       players.append(row);
     });

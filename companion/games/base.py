@@ -170,6 +170,12 @@ class Game(abc.ABC):
     def score(self, state: Any) -> tuple[SideScore, ...]:
         """Score so far (final once the game is over), every line naming its source."""
 
+    def total_said(self, total: float) -> Text:
+        """A score's total as the game says it (points: "12"; Masterpiece's wealth as money),
+        for screens that show a total without the game's script (the café's tiles)."""
+        number = f"{total:,.1f}".removesuffix(".0")
+        return Text(number, number)
+
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """Winners with tie-breaks, or None while the game goes on."""

@@ -121,7 +121,7 @@ def test_the_history_view_draws_its_charts_in_both_languages(broker, tmp_path):
                 assert charts["chart-help"][0] == "各桌呼叫店員的次數"
                 assert all(inked > 2000 for *_, inked in charts.values()), charts
                 main = page.locator("main").inner_text()
-                assert "共玩了 4 局" in main and "呼叫店員 2 次，已知悉 1 次" in main
+                assert "共玩了 4 局" in main and "呼叫店員 2 次，已確認 1 次" in main
                 assert "中位數 1 分 30 秒" in main
                 assert not any(word in main for word in ("games", "calls", "Today", "min")), main
                 check_layout(page, viewport, f"history, {name}, Chinese")

@@ -200,3 +200,96 @@ def test_a_score_line_does_not_repeat_its_own_amount():
                 continue  # "worth $0" says why: a forgery
             amount = money(line.points)
             assert amount.en not in line.source.en and amount.zh not in line.source.zh, line
+
+
+# Chinese letters (not full-width punctuation, which needs no space beside a Latin word)
+HAN = "\u2e80-\u2fff\u3040-\u9fff\uf900-\ufaff"
+TOUCHING_LATIN = re.compile(rf"[{HAN}][A-Za-z]|[A-Za-z][{HAN}]|\d萬")
+
+
+# fields that hold a player's name, or start with one (Musée's museum is "Ben 的美術館")
+NAME_FIELDS = {
+    "name",
+    "names",
+    "who",
+    "expected",
+    "by",
+    "caller",
+    "picker",
+    "owner",
+    "winner",
+    "bidder",
+    "seller",
+    "buyer",
+    "from",
+    "museum",
+    "hero",
+}
+
+
+def fill_latin(template: str) -> str:
+    """The template with every name field a Latin name, other words Chinese, counts 2."""
+    values = {
+        n: (2 if s else "Amy" if n in NAME_FIELDS else "星夜")
+        for _, n, s, _ in string.Formatter().parse(template)
+        if n
+    }
+    return Words({"k": (template, template)})("k", **values).zh
+
+
+def test_a_latin_name_or_an_amount_stands_apart_from_chinese_words():
+    """「不能掛在Ben 的美術館」 (Musée) lacked the space before a Latin name; 「至少多 50萬」 the
+    one between an amount and its unit (walk-through)."""
+    bad = []
+    for where, words in tables():
+        for key, (_, zh) in words.items():
+            if key.startswith("setup."):
+                continue
+            try:
+                filled = fill_latin(zh)
+            except (ValueError, KeyError, IndexError, TypeError):
+                continue
+            if TOUCHING_LATIN.search(own_words(zh)) or TOUCHING_LATIN.search(filled):
+                bad.append(f"{where}[{key}]: {filled}")
+    assert not bad, "\n".join(bad)
+
+
+def catalogue_zh() -> dict[str, str]:
+    catalogue = json.loads((ROOT / "web/static/catalogue.json").read_text(encoding="utf-8"))
+    found = {}
+    for key, entry in catalogue.items():
+        zh = entry.get("zh-TW") if isinstance(entry, dict) else None
+        for form, said in zh.items() if isinstance(zh, dict) else [("", zh)]:
+            if isinstance(said, str):
+                found[key + (f".{form}" if form else "")] = said
+    return found
+
+
+def test_the_page_catalogue_keeps_latin_names_and_amounts_apart_in_chinese():
+    """「把Amy 的俠鼠移到草地（第 1 格）」 (Mythe's button: its hero is 「Amy 的俠鼠」) and
+    「300萬或價值卡」 beside 「350 萬元」 (walk-through)."""
+    bad = []
+    for key, zh in catalogue_zh().items():
+        if re.search(rf"[{HAN}]\{{{NAMED}\}}|\{{{NAMED}\}}[{HAN}]", zh):
+            bad.append(f"{key}: {zh} (a name touching Chinese words)")
+        elif TOUCHING_LATIN.search(re.sub(r"\{\w+\}", "", zh)):
+            bad.append(f"{key}: {zh}")
+        elif re.search(rf"\}}[,:;?!]|[{HAN}][,:;?!()]", zh):
+            bad.append(f"{key}: {zh} (ASCII punctuation)")
+    assert not bad, "\n".join(bad)
+
+
+# catalogue fields that hold or start with a player's name (Mythe's hero is "Amy 的俠鼠"); the
+# page's formatter takes out a space left between two Chinese words (a Chinese name)
+NAMED = "(?:" + "|".join(sorted(NAME_FIELDS | {"player", "seat"})) + ")"
+
+
+def test_the_page_scripts_join_chinese_words_with_full_width_commas():
+    """Masterpiece's refused bid read 「Cai, 100 萬元：…」: a script joined a name and an
+    amount with an ASCII comma in both languages."""
+    bad = []
+    for path in sorted((ROOT / "web/static").rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for match in re.finditer(r'\+ ", " \+ (?:money|fmtMoney|C\(\)\.fmtMoney)\(', text):
+            bad.append(f"{path.relative_to(ROOT)}: {match.group(0)}")
+    assert not bad, "\n".join(bad)

@@ -266,14 +266,20 @@ def test_quick_taps_on_one_page_all_go_through_but_a_stale_page_is_refused(
     log = api(server.url, "GET", "/api/state")[1]["log"]
     assert [(e["move"]["kind"], e["accepted"]) for e in log] == [("place_pawn", True)] * 3
     assert answers == [200, 200, 200]
+    assert page.locator(".mp-pawn-entry button").count() == 0, "each pawn is placed once"
     # another device moves; a page that has not seen it yet is still told the table changed
-    page.evaluate("() => document.querySelector('.mp-pawn-entry button').click()")
+    deal = "#mp-deal button[data-kind='deal']"
+    page.locator(deal).click()
     shows(page, 4)
-    send(server.url, {"kind": "place_pawn", "player": 1, "space": 9})
+    drawer = api(server.url, "GET", "/api/state")[1]["state"]["draw"]["player"]
+    cards = api(server.url, "GET", f"/api/private?seat={drawer}")[1]["private"]["draw_cards"]
+    draw = {"kind": "draw_value", "player": drawer, "card": cards[0]}
+    send(server.url, draw)
     shows(page, 5)
+    page.wait_for_selector(deal)
     page.evaluate("() => { S.snap = Object.assign({}, S.snap, { state_id: 4 }); }")
     with page.expect_response(lambda r: "/api/move" in r.url) as stale:
-        page.evaluate("() => document.querySelector('.mp-pawn-entry button').click()")
+        page.evaluate(f'() => document.querySelector("{deal}").click()')
     assert stale.value.status == 409
     assert not page.errors
 

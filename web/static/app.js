@@ -572,7 +572,9 @@ function renderTurn(snap) {
     }
   } else {
     const current = snap.current_players || [];
-    if (dealing(desc, current)) {
+    if (desc.setup_waiting) {  // Masterpiece's set-up: what it waits for, not "Amy to play"
+      box.appendChild(el("div", { class: "turn-now deal", text: pick(desc.setup_waiting) }));
+    } else if (dealing(desc, current)) {
       box.appendChild(el("div", { class: "turn-now deal", text: t("turn.deal") }));
     } else if (current.length) {
       box.appendChild(el("div", { class: "turn-now", text: t("turn.of", { name: seatName(current[0]) }) }));
@@ -1038,6 +1040,7 @@ function renderTv(snap) {
   const turn = clear($("tv-turn"));
   const current = snap.current_players || [];
   turn.textContent = snap.over ? t("turn.over") : (snap.state || {}).ending ? t("turn.ending")
+    : (snap.state || {}).setup_waiting ? pick(snap.state.setup_waiting)
     : current.length ? t("turn.of", { name: seatName(current[0]) }) : "";
   const last = clear($("tv-last"));
   const entry = (snap.log || []).slice(-1)[0];

@@ -34,6 +34,8 @@ function setLang(lang) {
   document.dispatchEvent(new CustomEvent("langchange"));
 }
 
+const TIDY_ZH = /(?<=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]) +(?=[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef])/g;
+
 /* t("turn.of", {name: "Amy"}) -> "Amy to play". A count `n` picks the plural form
    ({"one": "{n} point", "other": "{n} points"}) and is written with separators. */
 function t(key, vars) {
@@ -49,7 +51,9 @@ function t(key, vars) {
     const shown = name === "n" && typeof value === "number" ? fmtNumber(value) : String(value);
     text = text.split("{" + name + "}").join(shown);
   }
-  return text;
+  // as companion.games.words.tidy_zh: a space a sentence keeps beside a name ("把 {hero} 移到")
+  // goes when the name is Chinese ("把小明的俠鼠移到"), stays beside a Latin one ("把 Amy 的")
+  return lang === "zh-TW" ? text.replace(TIDY_ZH, "") : text;
 }
 
 function fmtNumber(n) {

@@ -210,7 +210,7 @@ WORDS = Words({
     "log.recover_one": (
         "{who} flips {cards}: one exhausted die is ready again",
         "{who} 翻開{cards}：一顆累倒的骰子恢復了"),
-    "log.identify": ("{who}'s face-down {kind} is {name}", "{who} 面朝下的{kind}是{name}"),
+    "log.identify": ("{who}'s face-down {kind} is {name}", "{who} 面朝下的{kind}是 {name}"),
     "log.tiebreak_roll": (
         "{who} rolls {rolled} to break the tie ({total} in all)",
         "{who} 擲出 {rolled} 來決勝（共 {total} 點）"),

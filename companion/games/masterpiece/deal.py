@@ -42,6 +42,9 @@ def apply_deal(game, state: MasterpieceState, move: Move) -> MasterpieceState:
 def check_place_pawn(game, state: MasterpieceState, move: Move) -> tuple[Violation, ...]:
     if state.active is not None:
         return (refuse("not_now.place_pawn", region="ring"),)
+    space = state.positions[move.player]
+    if space is not None:  # placed once: a second "Place" is not a move
+        return (refuse("pawn_placed", region="ring", name=state.names[move.player], space=space),)
     return ()
 
 

@@ -24,7 +24,7 @@ from . import auction, bids, camera, deal, scoring, spaces, teach, turns, view
 from . import setup as box
 from . import state as game_state
 from .state import MasterpieceState
-from .words import WORDS
+from .words import WORDS, money
 
 
 class Masterpiece(Game):
@@ -106,6 +106,9 @@ class Masterpiece(Game):
 
     def score(self, state: MasterpieceState) -> tuple[SideScore, ...]:
         return scoring.score(self, state)
+
+    def total_said(self, total: float) -> Text:
+        return money(total)  # wealth, in thousands: $29.5M / 2,950 萬元
 
     def validate_setup(self, setup: Setup) -> None:
         return box.validate_setup(self, setup)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...model import Move
 from . import log, scoring, turns
 from .state import MasterpieceState, draw_pile, min_bid, painting_value
-from .words import money
+from .words import WORDS, money
 
 
 def public_move(game, state: MasterpieceState, move: Move) -> Move:
@@ -24,6 +24,9 @@ def describe(game, state: MasterpieceState) -> dict:
         "active": state.active,
         "turn": state.turns,
         "waiting_for": turns.waiting_for(game, state).to_dict(),
+        # while the set-up goes on (a value card dealt included): what it waits for, which a
+        # turn panel says instead of "Amy to play"
+        "setup_waiting": _setup_waiting(game, state),
         "space": _space(game, state),
         "last_roll": state.last_roll,
         "values_hidden": not revealed,
@@ -42,6 +45,13 @@ def describe(game, state: MasterpieceState) -> dict:
         "ledger": [e.to_dict() for e in state.ledger],
         "journal": [n.to_dict() for n in state.journal],
     }
+
+
+def _setup_waiting(game, state: MasterpieceState) -> dict | None:
+    dealing = state.phase == "draw" and state.draw is not None and state.draw.resume == "setup"
+    if state.phase != "setup" and not dealing:
+        return None
+    return WORDS("wait.setup", what=turns.waiting_for(game, state)).to_dict()
 
 
 def private_view(game, state: MasterpieceState, seat: int) -> dict:

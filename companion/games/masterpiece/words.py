@@ -72,6 +72,7 @@ WORDS = Words({
                   "{picker} 從 {name} 的畫作中挑一幅拍賣。"),
     "wait.auction": ("The auction goes on: bid, or bring the hammer down.", "拍賣進行中：出價，或由拍賣官落槌。"),
     "wait.over": ("Nothing more, the game is over.", "不用再做什麼，遊戲已經結束。"),
+    "wait.setup": ("Set-up: {what}", "準備：{what}"),
     "wait.deal": ("Deal {who} a painting and a value card.", "發給 {who} 一幅名畫和一張價值卡。"),
     "out_of_turn": ("This is for {expected} to do, not {who}.", "這一步應該由 {expected} 來做，不是 {who}。"),
     # -- the paintings and value cards a move names
@@ -99,6 +100,8 @@ WORDS = Words({
     "not_now.place_pawn": (
         "Pawns are placed before the game starts; after that they move only by the die.",
         "棋子只在遊戲開始前擺放，之後只能依骰子點數移動。"),
+    "pawn_placed": ("{name}'s pawn is already on space {space}: each pawn is placed once, before the start.",
+                    "{name} 的棋子已經放在第 {space} 格：每個棋子只在開始前放一次。"),
     "missing.paintings": ("{count} {count:player still needs|players still need} a painting", "還有 {count} 位玩家沒拿到名畫"),
     "missing.pawns": ("pawns not placed: {names}", "還沒放棋子：{names}"),
     "note.start": ("{name} rolled highest and starts; play goes clockwise.",
@@ -137,12 +140,12 @@ WORDS = Words({
         "{name} 不購買：改由其他玩家參與銀行拍賣。"),
     "note.nothing_to_do.no_painting_to_auction": (
         "{name} has no painting to auction: nothing happens.",
-        "{name}沒有畫作可以拍賣：什麼都不會發生。"),
+        "{name} 沒有畫作可以拍賣：什麼都不會發生。"),
     "note.nothing_to_do.no_painting_to_sell": ("{name} has no painting to sell: nothing happens.",
-                                               "{name}沒有畫作可以賣：什麼都不會發生。"),
+                                               "{name} 沒有畫作可以賣：什麼都不會發生。"),
     "note.nothing_to_do.no_painting_to_buy": (
         "{name} finds no other player owning a painting: nothing happens.",
-        "{name}發現其他玩家都沒有畫作：什麼都不會發生。"),
+        "{name} 發現其他玩家都沒有畫作：什麼都不會發生。"),
     # -- auctions
     "picker_only": (
         "When {name} owns several paintings, the player on their left, {picker}, picks which one "

@@ -55,7 +55,7 @@ WORDS = Words({
                             "畫作 {number} 已經掛在美術館裡了。"),
     "hand_empty": ("{name} has no cards left in hand.", "{name} 手上已經沒有牌了。"),
     "wrong_museum": ("{name} must hang paintings in their own museum, not in {museum}.",
-                     "{name} 只能把畫掛在自己的美術館，不能掛在{museum}。"),
+                     "{name} 只能把畫掛在自己的美術館，不能掛在 {museum}。"),
     "space_occupied": ("That space in the {gallery} already holds painting {other}.",
                        "{gallery}的這個位置已經有畫作 {other} 了。"),
     "rise_after_higher": ("{number} cannot go right of {blocker} in the {gallery}: numbers must "
@@ -79,7 +79,7 @@ WORDS = Words({
     "staircases_differ": (
         "Token row T{row}, column {column} of {museum} shows a {side}, but the staircases chosen "
         "at set-up put a {expected} there; every museum must have the same staircases.",
-        "{museum} 第 {row} 列標記第 {column} 欄是{side}，但開局選定這裡應該是{expected}；"
+        "{museum} 第 {row} 列標記第 {column} 欄是{side}，但開局選定這裡應該是 {expected}；"
         "每座美術館的樓梯位置必須相同。"),
 
     # -- scoring -------------------------------------------------------------------------------

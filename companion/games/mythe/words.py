@@ -173,7 +173,7 @@ WORDS = Words({
         "這局使用變體規則：只能分出這回合抽到的 {drawn} 張牌，不能分出 {gave} 張。"),
 
     # -- the end -------------------------------------------------------------------------------
-    "score_progress": ("{hero} is on {where}", "{hero}在{where}"),
+    "score_progress": ("{hero} is on {where}", "{hero} 在{where}"),
     "score_dragon": ("Beat the Red Dragon with the {card} and took the Sacred Cheese",
                      "用{card}打敗紅龍，拿回神聖起司"),
     "outcome": ("{name} showed the {card}, beat the Red Dragon and won the Sacred Cheese!",
@@ -220,7 +220,7 @@ WORDS = Words({
     "log_give": ("{name} gives {gifts}", "{name} {gifts}"),
 
     # -- the camera ----------------------------------------------------------------------------
-    "hero_not_in_game": ("Nobody plays the {hero} in this game.", "這局沒有人使用{hero}。"),
+    "hero_not_in_game": ("Nobody plays the {hero} in this game.", "這局沒有人使用 {hero}。"),
     "turn_not_finished": (
         "{name}'s turn is not finished yet: when {name} is done sharing cards, tell the "
         "companion, then put this card down again.",

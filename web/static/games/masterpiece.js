@@ -265,6 +265,11 @@
     box.appendChild(el("p", { class: "mp-ask", text: tr("mp.pawn.ask") }));
     const pawns = el("div", { class: "mp-buttons" });
     for (const p of mine) {
+      if (p.position != null) {  // placed once: the engine refuses a second placement
+        pawns.appendChild(el("span", { class: "mp-pawn-entry mp-pawn-placed", "data-seat": p.seat,
+          text: tr("mp.pawn.placed", { name: C().pick(p.name), space: p.position }) }));
+        continue;
+      }
       const input = spaceSelect(desc, { "data-seat": p.seat, "aria-label": tr("mp.pawn.btn") }, p.position);
       pawns.appendChild(el("span", { class: "mp-pawn-entry" }, el("span", { class: "mp-who", text: C().pick(p.name) }), input,
         actButton("place_pawn", tr("mp.pawn.btn"), () => ({ kind: "place_pawn", player: p.seat, space: Number(input.value) }))));
@@ -350,7 +355,7 @@
     if (refusal) {
       const code = (refusal.violations[0] || {}).code;
       const rule = code && ("mp.rule." + code) in I18N.en ? tr("mp.rule." + code) : tr("mp.refused");
-      const who = refusal.move.player != null ? seatName(refusal.move.player) + ", " + money(refusal.move.amount_k) + C().colon() : "";
+      const who = refusal.move.player != null ? tr("mp.refusal.who", { name: seatName(refusal.move.player), amount: money(refusal.move.amount_k) }) + C().colon() : "";
       const node = el("div", { class: "mp-refusal", id: "mp-refusal", role: "alert", "data-code": code || "" },
         el("strong", { class: "mp-rule", text: "✗ " + rule }),
         el("div", { class: "mp-why" }, who, C().sentences(refusal.violations.map((v) => pick(v.message)))));

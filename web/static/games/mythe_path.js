@@ -61,12 +61,15 @@
         tile.appendChild(el("span", { class: "mythe-space-note", text: t("mythe.dragonNeeds") }));
       }
       const heroes = el("span", { class: "mythe-heroes" });
-      for (const hero of heroesOn[index] || []) {
+      const here = heroesOn[index] || [];
+      // names listed with the language's separator: on the TV they ran together ("BenCal")
+      const sep = currentLang() === "zh-TW" ? "、" : ", ";
+      for (const [i, hero] of here.entries()) {
         const token = M.pic("mouse", "hero", M.colourOf(hero));
         token.dataset.seat = hero.seat;
         token.title = M.heroName(desc, hero.seat);
         heroes.appendChild(el("span", { class: "mythe-hero", "data-seat": hero.seat }, token,
-          el("span", { class: "mythe-hero-name", text: seatName(hero.seat) })));
+          el("span", { class: "mythe-hero-name", text: seatName(hero.seat) + (i < here.length - 1 ? sep : "") })));
       }
       tile.appendChild(heroes);
       if (showTarget && index === desc.destination) {
