@@ -33,8 +33,11 @@ from pathlib import Path
 import cv2
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# The repository (for its packages) and tools/ (for sample_run, when this file is
+# loaded by a test rather than run as a script).
+for _folder in (ROOT, ROOT / "tools"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 from sample_run import run_generator  # noqa: E402
 
