@@ -161,6 +161,12 @@ class Session:
         return self._history[-1].piece if self._history else None
 
     @property
+    def move_pieces(self) -> tuple[str | None, ...]:
+        """For each move in play, oldest first, the piece whose placement made it (None: the
+        move was entered): which move a card lying on the table made."""
+        return tuple(entry.piece for entry in self._history)
+
+    @property
     def next_redo_piece(self) -> str | None:
         """The piece whose placement made the move a redo would play again, or None."""
         return self._redo[-1].piece if self._redo else None

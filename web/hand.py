@@ -19,6 +19,7 @@ from companion.session import Session, Verdict
 from companion.validation import InvalidFieldError, check_text
 
 from .errors import RuleBreak
+from .hand_replace import placed_before_last, replace
 
 
 class HandTable:
@@ -137,6 +138,11 @@ class HandTable:
         # card lying in the slot it resembles ([true, 0] is not [1, 0]).
         session.check_event(event)
         if not self.camera:
+            misread = placed_before_last(session, where)
+            if misread is not None:  # swapped as on a real table, the game re-judged
+                copy = Session.replay(session.records, game=session.game, tolerant=True)
+                scratch = HandTable(copy, self._clock, camera=False)
+                return replace(self, scratch, misread, event, now)
             self._rehearse(event, where, now, correcting=self._occupied(where))
         verdicts = self._clear_slot(where, now)
         verdicts.extend(session.observe(event))

@@ -145,7 +145,7 @@ function tile(data) {
   if (!state) {
     node.append(el("p", "waiting", t("cafe.waiting")));
   } else {
-    node.append(el("div", "game", pick(state.game.name)));
+    head.insertBefore(el("span", "game", pick(state.game.name)), head.querySelector(".conn-state"));
     const turn = new Set(state.turn || []);
     const players = el("ol", "players");
     (state.scores || []).forEach((score) => {
@@ -160,6 +160,10 @@ function tile(data) {
       row.append(el("span", "name", label), el("span", "score" + (score.hidden ? " secret" : ""), total));
       players.append(row);
     });
+    // every score secret (Masterpiece's cash): a TV says it once, under the names (cafe.css)
+    if (players.children.length && (state.scores || []).every((score) => score.hidden)) {
+      players.dataset.secret = t("cafe.score_secret");
+    }
     node.append(players);
     let line;
     if (state.over) {
@@ -170,7 +174,9 @@ function tile(data) {
         ? t("cafe.to_play", { names: state.turn.join(t("cafe.list_sep")) }) : "";
       if (state.round != null) line += (line ? " · " : "") + t("cafe.round", { n: state.round });
     }
-    if (running || state.over) node.append(el("div", "turn-line", line));
+    // only whose turn it is: a TV leaves it to the ▶ in the list of players (cafe.css)
+    const turnOnly = !state.over && state.round == null ? " turn-only" : "";
+    if (running || state.over) node.append(el("div", "turn-line" + turnOnly, line));
     if (running) {
       const [cameraClass, cameraText] = cameraLine(state.camera);
       node.append(el("div", "camera camera-" + cameraClass, cameraText));
@@ -234,7 +240,8 @@ function render() {
   if (!snap) return;
   C.venues = new Set(snap.tables.map((x) => x.venue)).size;
   const tiles = document.getElementById("tiles");
-  tiles.replaceChildren(...shown(snap.tables).map(safeTile));
+  tiles.replaceChildren(...tvOrder(shown(snap.tables)).map(safeTile));
+  fitTv(tiles);
   document.querySelectorAll("#filters button").forEach((button) => {
     button.setAttribute("aria-pressed", button.dataset.phase === C.filter ? "true" : "false");
   });
@@ -250,6 +257,34 @@ function render() {
   const conn = document.getElementById("conn");
   conn.textContent = snap.connected ? t("cafe.live") : t("cafe.broker_lost");
   conn.className = "conn " + (snap.connected ? "live" : "lost");
+}
+
+// A TV (the CSS's TV width): nobody scrolls it, so the tables with an alert come first and
+// the tiles that do not fit the screen give way, last first, to one "+N more tables" line.
+const TV_SCREEN = window.matchMedia("(min-width: 1400px)");
+
+function tvOrder(tables) {
+  if (!TV_SCREEN.matches) return tables;
+  const alerted = (x) => Boolean((x.alerts && x.alerts.length) || x.name_clash);
+  return [...tables.filter(alerted), ...tables.filter((x) => !alerted(x))];
+}
+
+function fitTv(tiles) {
+  const more = document.getElementById("more-tables");
+  more.classList.add("hidden");
+  const page = document.documentElement;
+  const over = () => page.scrollHeight > innerHeight + 1;
+  const all = [...tiles.children];
+  let hidden = 0;
+  if (TV_SCREEN.matches) {
+    while (over() && hidden < all.length - 1) {
+      hidden += 1;
+      all[all.length - hidden].classList.add("hidden");
+      more.textContent = t("cafe.more_tables", { n: hidden });
+      more.classList.remove("hidden");
+    }
+  }
+  tiles.dataset.fit = hidden ? String(hidden) + " hidden" : "all";
 }
 
 function schedule() {
@@ -325,6 +360,7 @@ document.getElementById("sort").addEventListener("change", (event) => {
   render();
 });
 document.addEventListener("langchange", render);
+window.addEventListener("resize", schedule);
 applyStaticText();
 connect();
 setInterval(schedule, 30000);  // "offline since 20:14 (35 min)" keeps counting

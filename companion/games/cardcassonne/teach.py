@@ -88,14 +88,25 @@ def play_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:
     seat = state.turn
     name = state.names[seat]
     hints = []
-    if state.played[seat] < state.hand:
+    if state.played[seat] < state.hand and not (
+        state.face_down_played[seat] and unseen_would_run_out(game, state)
+    ):
         key = "hint.face_up" if state.face_down_played[seat] else "hint.first_face_down"
         hints.append(Hint(say(key, player=name)))
-    if state.follower_row[seat] is None:
-        for colour in game.row_colours:
-            row = game_state.row(game, state, colour)
-            start = max((p + 1 for p, s in enumerate(row) if s.kind == "follower"), default=0)
-            cards = [slot_payload(game, state, s) for s in row[start:]]
+    if state.follower_row[seat] is None and free_follower_rows(game, state):
+        hints.extend(follower_hints(game, state, name))
+    return tuple(hints)
+
+
+def follower_hints(game, state: CardcassonneState, name: str) -> list[Hint]:
+    """The follower's rows worth naming: only those it may go to (no follower at the end) and
+    would take a card from; when none would, one sentence that it may still go to a row."""
+    hints = []
+    for colour in free_follower_rows(game, state):
+        row = game_state.row(game, state, colour)
+        start = max((p + 1 for p, s in enumerate(row) if s.kind == "follower"), default=0)
+        cards = [slot_payload(game, state, s) for s in row[start:]]
+        if cards:
             hints.append(
                 Hint(
                     say(
@@ -108,7 +119,7 @@ def play_hints(game, state: CardcassonneState) -> tuple[Hint, ...]:
                     {"row": colour, "cards": cards},
                 )
             )
-    return tuple(hints)
+    return hints or [Hint(say("hint.follower_any", player=name))]
 
 
 def summary(game, state: CardcassonneState) -> tuple[Text, ...]:

@@ -285,6 +285,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{player}: your follower at the end of {row} would take {count} {count:card|cards} now.",
         "{player}：大玩家指示物放在{row}最右邊，現在可收走 {count} 張卡牌。",
     ),
+    "hint.follower_any": (
+        "{player}: you may place your follower at the end of a row (no row has a card for it to take yet).",
+        "{player}：可以把大玩家指示物放在一排的最右邊（目前還沒有一排有卡牌可收走）。",
+    ),
     "hint.turn_up": (
         "{player}: turn up the face-down card you took from {row} (place {place}).",
         "{player}：請翻開你從{row}（第 {place} 格）收走的蓋牌。",

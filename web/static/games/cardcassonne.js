@@ -12,7 +12,9 @@
 
   const PLAYER_HEX = { red: "#d13c32", yellow: "#e0b526", blue: "#2f6fd1", green: "#2e9e49", black: "#333333" };
   // Glyphs every installed font has (no emoji font on the kiosk machines).
-  const TYPE_MARK = { person: "", animal: "♞", building: "⌂", dragon: "龍", fairy: "✧",
+  // Marks, not words: a card's name is its catalogue name (the dragon's mark was 龍, a second
+  // name beside "Dragon joker" / 火龍萬用卡 in the log, and Chinese on the English page).
+  const TYPE_MARK = { person: "", animal: "♞", building: "⌂", dragon: "✹", fairy: "✧",
                       animal_joker: "♞★", building_joker: "⌂★" };
   // The picker of legal moves stays open across re-renders (the camera may push a new state).
   const ui = { open: null };
@@ -47,7 +49,7 @@
     return el("div", { class: "cc-card face " + (joker ? "joker " : "") + (extraClass || ""),
       style: "--card:" + hex, title: C.cardLabel(payload) + " (" + payload + ")", "data-payload": payload },
       el("span", { class: "cc-value", text: face.type === "person" ? String(face.value) : TYPE_MARK[face.type] || "?" }),
-      el("span", { class: "cc-type", text: t("cc.type." + face.type) }));
+      el("span", { class: "cc-type", "data-kind": face.type, text: C.cardLabel(payload) }));
   }
 
   function renderRows(box, snap, desc) {

@@ -105,6 +105,9 @@
       removeBox.appendChild(el("button", { type: "button", class: "remove",
         onclick: () => { closePicker(); command("/api/correct", { action: "remove", payload: present.payload }); },
         text: t("picker.remove", { card: cardLabel(present.payload) }) }));
+      // a card picked below swaps for it, even one laid moves ago (the game is re-judged)
+      removeBox.appendChild(el("p", { class: "replace-with",
+        text: t("picker.replaceWith", { card: cardLabel(present.payload) }) }));
     }
     const used = new Set((snap.table || []).map((p) => p.payload));
     for (const m of snap.state.museums || []) for (const row of m.galleries) for (const c of row) if (c) used.add(c.card);
