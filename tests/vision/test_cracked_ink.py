@@ -1,10 +1,10 @@
 """Cracked ink (the BoofCV "damaged" photos: shipping labels printed on thermal paper,
 crumpled and flattened again): besides the folds, the dark print is crossed by a network
 of thin light cracks where bare paper shows, and module centres on a crack read light.
-The sampler also reads each grid on the picture with light lines narrower than about a
-half a module closed (`vision.grid.cracks_closed`). Rendered seeds: a crumpled
-symbol (tests/vision/test_crumpled.py) with random cracks one pixel wide at 6 px a module,
-which the sampler read before only without the cracks."""
+The sampler also reads each grid on the picture with light lines narrower than half a
+module closed (`vision.grid.cracks_closed`). Rendered seeds: a crumpled symbol
+(tests/vision/test_crumpled.py) with random cracks 1 px wide at 6 px a module and 2 px at
+12, which the sampler read before only without the cracks."""
 
 import cv2
 import numpy as np
@@ -18,8 +18,10 @@ from vision.grid import Grid, module_values, threshold_local
 TEXT = '{"lastNode":"OAK5","cids":{"pkey":"180418125845"}}'
 
 
-def cracked(image: np.ndarray, corners: np.ndarray, count: int, seed: int) -> np.ndarray:
-    """`image` with `count` straight light cracks (1 px, bare paper) across the symbol."""
+def cracked(
+    image: np.ndarray, corners: np.ndarray, count: int, seed: int, width: int = 1
+) -> np.ndarray:
+    """`image` with `count` straight light cracks (`width` px, bare paper) across the symbol."""
     rng = np.random.default_rng(seed)
     out = image.copy()
     lo, hi = corners.min(axis=0), corners.max(axis=0)
@@ -29,15 +31,27 @@ def cracked(image: np.ndarray, corners: np.ndarray, count: int, seed: int) -> np
         half = rng.uniform(0.15, 0.5) * (hi[0] - lo[0]) * np.array([np.cos(angle), np.sin(angle)])
         start, end = (middle - half).astype(int), (middle + half).astype(int)
         cv2.line(
-            out, (int(start[0]), int(start[1])), (int(end[0]), int(end[1])), 205, 1, cv2.LINE_AA
+            out, (int(start[0]), int(start[1])), (int(end[0]), int(end[1])), 205, width, cv2.LINE_AA
         )
     return out
 
 
-@pytest.mark.parametrize("seed, count", [(0, 60), (1, 100), (2, 60), (3, 100)])
-def test_a_crumpled_symbol_with_cracked_ink_is_read(monkeypatch, seed, count):
-    image, corners, version = crumpled(TEXT, 6, 0.4, 8, seed)
-    image = cracked(image, corners, count, seed)
+# (px a module, crack width px, seed, cracks): at 12 px a module the cracks are closed on
+# the crop reduced to 9 px a module, then sampled at 6 like the rest.
+SEEDS = [
+    (6, 1, 0, 60),
+    (6, 1, 1, 100),
+    (6, 1, 2, 60),
+    (6, 1, 3, 100),
+    (12, 2, 1, 100),
+    (12, 2, 2, 60),
+]
+
+
+@pytest.mark.parametrize("px, width, seed, count", SEEDS)
+def test_a_crumpled_symbol_with_cracked_ink_is_read(monkeypatch, px, width, seed, count):
+    image, corners, version = crumpled(TEXT, px, 0.4, 8, seed)
+    image = cracked(image, corners, count, seed, width)
     with monkeypatch.context() as patched:  # the sampler before: cracks left open
         patched.setattr(grid, "cracks_closed", lambda picture, module_px: picture)
         assert sampler.read_symbol(image, corners, version) is None
