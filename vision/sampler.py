@@ -13,8 +13,7 @@ the modules by half a module or more. This module samples the grid again and let
    1, then 2, then 3) is fitted to all drifts, robustly, and added to the grid. Data
    modules count as much as the fixed patterns, so the grid follows the paper wherever the
    symbol has edges.
-3. Sample each module's centre (as is, sharpened, the ink's cracks closed) and threshold
-   it against its neighbourhood's light and dark levels (glare, shadows).
+3. Sample each module's centre (as is, sharpened, cracks closed), threshold it locally.
 4. Decode the bit matrix with a real error-correcting decoder: the fixed patterns (finders,
    timing, alignment) are redrawn ideal, the matrix is rendered as a clean image and
    zxing-cpp reads it (its Reed-Solomon and format-information decoding, and its payload
@@ -31,6 +30,7 @@ API (small on purpose, reusable by any reader of QR symbols):
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -193,10 +193,8 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
 
 
 MODULE_PX = 6.0  # symbols with larger modules are sampled from a crop reduced to this
-# The grids (in `_grids` order) also read with the ink's cracks closed: the two refined
-# ones and the two that follow crumpled paper in two rounds. On all eight, the third
-# picture cost half as much again per outline, and symbols the sampler read just within its
-# budget (a label round a bottle whose version was misread) were no longer reached.
+# The grids (in `_grids` order) also read with the ink's cracks closed: the refined ones and
+# those following crumpled paper in two rounds (on all eight it cost too much of the budget).
 CLOSED_ON_GRIDS = (0, 2, 5, 6)
 
 
@@ -221,7 +219,14 @@ def read_symbol(
     pictures = sampling_pictures(crop, module_px, scale)
     image = pictures[0]
     start = Grid.from_corners((corners - (x0, y0)) * scale, n)
-    for i, grid in enumerate(_grids(image, start, version)):
+    grids = _grids(image, start, version)
+    # (Checked before each grid is made too: one following crumpled paper takes 0.1 s.)
+    for i in itertools.count():
+        if deadline is not None and time.process_time() > deadline:
+            return None
+        grid = next(grids, None)
+        if grid is None:
+            break
         for picture in pictures if i in CLOSED_ON_GRIDS else pictures[:2]:
             values = module_values(picture, grid)
             for dark, confidence in (threshold_local(values), threshold_global(values)):
