@@ -13,8 +13,7 @@ the modules by half a module or more. This module samples the grid again and let
    1, then 2, then 3) is fitted to all drifts, robustly, and added to the grid. Data
    modules count as much as the fixed patterns, so the grid follows the paper wherever the
    symbol has edges.
-3. Sample each module's centre and threshold it against its neighbourhood's light and
-   dark levels (glare and shadows vary across a symbol).
+3. Sample each module's centre (as is, sharpened, cracks closed), threshold it locally.
 4. Decode the bit matrix with a real error-correcting decoder: the fixed patterns (finders,
    timing, alignment) are redrawn ideal, the matrix is rendered as a clean image and
    zxing-cpp reads it (its Reed-Solomon and format-information decoding, and its payload
@@ -31,6 +30,7 @@ API (small on purpose, reusable by any reader of QR symbols):
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +44,7 @@ from .grid import (
     anchor,
     module_values,
     refine,
+    sampling_pictures,
     threshold_global,
     threshold_local,
 )
@@ -192,6 +193,9 @@ def located_symbols(gray: np.ndarray) -> list[Located]:
 
 
 MODULE_PX = 6.0  # symbols with larger modules are sampled from a crop reduced to this
+# The grids (in `_grids` order) also read with the ink's cracks closed: the refined ones and
+# those following crumpled paper in two rounds (on all eight it cost too much of the budget).
+CLOSED_ON_GRIDS = (0, 2, 5, 6)
 
 
 def read_symbol(
@@ -212,16 +216,18 @@ def read_symbol(
         return None
     module_px = side / n / np.sqrt(2)
     scale = min(1.0, MODULE_PX / module_px)  # big modules: a smaller crop samples as well
-    if scale < 1.0:
-        crop = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    image = crop.astype(np.float32)
-    # Defocus spreads each module into its neighbours; an unsharp mask about half a module
-    # wide undoes some of that before the modules' centres are sampled.
-    blurred = cv2.GaussianBlur(image, (0, 0), max(0.7, module_px * scale / 2))
-    sharpened = cv2.addWeighted(image, 3.0, blurred, -2.0, 0)
+    pictures = sampling_pictures(crop, module_px, scale)
+    image = pictures[0]
     start = Grid.from_corners((corners - (x0, y0)) * scale, n)
-    for grid in _grids(image, start, version):
-        for picture in (image, sharpened):
+    grids = _grids(image, start, version)
+    # (Checked before each grid is made too: one following crumpled paper takes 0.1 s.)
+    for i in itertools.count():
+        if deadline is not None and time.process_time() > deadline:
+            return None
+        grid = next(grids, None)
+        if grid is None:
+            break
+        for picture in pictures if i in CLOSED_ON_GRIDS else pictures[:2]:
             values = module_values(picture, grid)
             for dark, confidence in (threshold_local(values), threshold_global(values)):
                 if deadline is not None and time.process_time() > deadline:
