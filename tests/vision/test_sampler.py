@@ -92,6 +92,15 @@ def test_grid_refinement_recovers_a_misplaced_outline():
     assert (sampler.threshold_local(module_values(image, refined))[0] == dark).all()
 
 
+def unhurried_reader() -> PhotoReader:
+    """The whole photo reader with time to spare: these tests ask whether the grid can follow
+    the paper, not whether it does so within the per-photo CPU budget, which a loaded machine
+    (parallel test workers) can use up before the last outline is tried."""
+    reader = PhotoReader()
+    reader.decoders["sampler"] = sampler.SymbolSampler(budget_s=10.0)
+    return reader
+
+
 @pytest.mark.parametrize("px", [6, 8])
 def test_symbol_wrapped_round_a_bottle_is_read(px):
     text = "https://example.org/table/42"
@@ -99,7 +108,7 @@ def test_symbol_wrapped_round_a_bottle_is_read(px):
     image = wrapped_round_a_cylinder(dark, 130, px)
     without_sampler = PhotoReader(tuple(p for p in PASSES if p.name not in ("sampler", "nested")))
     assert without_sampler.decode(image) == []  # every pass not sampling the grid fails
-    codes = PhotoReader().decode(image)
+    codes = unhurried_reader().decode(image)
     assert [c.text for c in codes] == [text]
     assert codes[0].backend == "sampler"
     centre = np.array(codes[0].center)
@@ -131,7 +140,7 @@ def test_symbol_half_washed_out_by_glare_is_read_with_erasures():
     photo = under_glare(text, 0.16)
     without_sampler = PhotoReader(tuple(p for p in PASSES if p.name not in ("sampler", "nested")))
     assert without_sampler.decode(photo) == []
-    codes = PhotoReader().decode(photo)
+    codes = unhurried_reader().decode(photo)
     assert [(c.text, c.backend) for c in codes] == [(text, "sampler")]
     # the washed-out modules are what made the difference: without confidences, nothing
     located = sampler.located_symbols(photo)[0]
