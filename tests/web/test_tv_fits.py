@@ -33,7 +33,7 @@ GAMES = {
     "mythe": (4, "mythe/four-players.json"),
 }
 NAMES = ["Amy", "Ben", "Cat", "Dan"]
-SMALLEST_PX = 27.5  # "about 28 px"
+SMALLEST_PX = 27.95  # 28 px as drawn (27.7 px once passed as "about 28")
 # cards and spaces side by side on a board: none may cover another
 SIDE_BY_SIDE = (
     ".slot, .cc-card, .cc-follower, .crypt-card, .crypt-player, .crypt-mini, .mp-space, "
