@@ -340,3 +340,30 @@ def test_a_step_waiting_for_a_tap_is_done_when_the_table_moves_on():
     assert verdict.accepted
     run = lessons.after_verdicts(run, game, session.state, [verdict])
     assert run.current.id == "first_turn"  # unpacking passed, and the deal counted for "deal"
+
+
+@pytest.mark.parametrize(
+    "name", ["four-players-tiebreak.json", "two-players-full-with-illegal-attempts.json"]
+)
+def test_crypts_lesson_leaves_play_round_after_round_once_the_deck_has_run_out(name):
+    """`companion demo --game crypt --teach`: while the last round's face-down cards were
+    revealed the panel still said "Play round after round … until the deck runs out" (step 5
+    of 6; walk-through finding). From the moment the deck has run out (the last round's
+    collect done) the lesson is past that step: it says to reveal, then the score."""
+    records = list(load_record(GOLDEN / "crypt" / name).records())
+    session = Session(records[0]["game"], Setup.from_dict(records[0]["setup"]))
+    run = lessons.start(lessons.load_lesson("crypt"), session.game, session.state)
+    run = lessons.tap(run, session.game, session.state)  # the box is unpacked
+    seen = []
+    for record in records[1:]:
+        verdicts = session.feed(copy.deepcopy(record))
+        run = lessons.after_verdicts(run, session.game, session.state, verdicts)
+        phase = session.game.describe(session.state)["phase"]
+        seen.append((phase, run.current.id if run.current else None))
+    last = ("before_scoring", "final_reveal", "tiebreak", "over")
+    ended = [(phase, step) for phase, step in seen if phase in last]
+    assert ended, "the golden game reaches its end"
+    assert all(step not in ("play_on", None) for _, step in ended), ended
+    assert any(step == "reveal" for phase, step in ended if phase != "over"), ended
+    assert ended[-1] == ("over", "score"), ended
+    assert lessons.view(run, session.game, session.state)["step"]["id"] == "score"

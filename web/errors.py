@@ -82,7 +82,7 @@ def error_body(
             "status": status,
             "code": code,
             "message": message,
-            "text": text or player_text(status, code),
+            "text": text or player_text(status, code, message),
             **extra,
         }
     }
@@ -163,10 +163,14 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(500, f"internal error: {exc.__class__.__name__}: {exc}")
 
 
-def player_text(status: int, code: str) -> dict:
+def player_text(status: int, code: str, message: str = "") -> dict:
     """What the page shows a player: the catalogue's sentence for this code in both languages
-    (`message` stays the precise English detail for scripts and logs)."""
+    (`message` stays the precise English detail for scripts and logs). A 400 whose code has
+    no sentence of its own says the server's reason, not the generic "could not be
+    understood" alone (walk-through: a refused correction showed only that)."""
     key = "error." + code
+    if not i18n.has(key) and status == 400 and message:
+        return i18n.text("error.refused_because", reason=message.rstrip("."))
     if not i18n.has(key):
         key = "error." + _HTTP_CODES.get(status, "internal_error")
     if not i18n.has(key):

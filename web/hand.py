@@ -122,7 +122,14 @@ class HandTable:
                 f"{payload!r} is not a {session.game.info.slug} card or token"
             )
         if any(p.payload == payload for p in session.table.values()):
-            raise MalformedRecordError(f"{payload} is already on the table; remove it first")
+            name = session.game.catalogue.piece(payload).name
+            raise MalformedRecordError(
+                f"{payload} is already on the table; remove it first",
+                text=Text(
+                    f"{name.en} is already on the table: take it off first, then lay it here.",
+                    f"{name.zh} 已經在桌上：請先把它拿走，再放到這裡。",
+                ),
+            )
         if slot is not None and not isinstance(slot, (list, tuple)):
             raise InvalidFieldError("correction, field 'slot'", "must be a list")
         where = Where(region, tuple(slot) if slot is not None else None)
@@ -205,7 +212,13 @@ class HandTable:
         session = self.session
         matches = [p for p in session.table.values() if p.payload == payload]
         if not matches:
-            raise MalformedRecordError(f"{payload} is not on the table")
+            raise MalformedRecordError(
+                f"{payload} is not on the table",
+                text=Text(
+                    f"{payload} is not on the table, so there is nothing to remove.",
+                    f"{payload} 不在桌上，沒有東西可以移除。",
+                ),
+            )
         piece = matches[0]
         verdicts: list[Verdict] = []
         if session.last_move_piece == payload:

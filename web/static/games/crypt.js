@@ -202,38 +202,74 @@
     return wrap;
   }
 
-  /* A claim typed in (no camera, or the camera could not see it): card, dice, face. */
+  /* A claim typed in (no camera, or the camera could not see it): card, dice, face. Only
+     claims the rules allow are offered: a card held by another player only with enough dice
+     to beat its effort, and for the dice chosen only the faces that beat it (dice x face must
+     be more than the effort there); a card once per claim, dice no more than are ready. A
+     claim sent otherwise (by a script) is still refused by the server, in words. */
   let claimRows = null;  // survives redraws: {key, rows: [{card, dice, effort}]}
+
+  const MAX_FACE = 6;
+  const fewestDice = (c) => (c.claimant == null ? 1 : Math.floor(c.effort / MAX_FACE) + 1);
+  const facesFor = (c, dice) => [1, 2, 3, 4, 5, 6].filter((f) => c.claimant == null || dice * f > c.effort);
+
+  /* What row `r` may still choose, the other rows' cards and dice set aside; its own choice
+     is brought inside that (the first card, the fewest dice, the smallest face that beats). */
+  function claimChoices(desc, seat, cards, r) {
+    const row = claimRows.rows[r];
+    const others = claimRows.rows.filter((_, o) => o !== r);
+    const free = desc.players[seat].ready - others.reduce((n, o) => n + o.dice, 0);
+    const taken = new Set(others.map((o) => o.card));
+    const offered = cards.filter(([c, i]) => !taken.has(i) && fewestDice(c) <= free);
+    if (!offered.length) return null;
+    if (!offered.some(([, i]) => i === row.card)) row.card = offered[0][1];
+    const card = offered.find(([, i]) => i === row.card)[0];
+    const dice = [];
+    for (let n = fewestDice(card); n <= free; n++) dice.push(n);
+    if (!dice.includes(row.dice)) row.dice = dice[0];
+    const faces = facesFor(card, row.dice);
+    if (!faces.includes(row.effort)) row.effort = faces[0];
+    return { offered, dice, faces };
+  }
 
   function renderClaimForm(desc, seat) {
     const key = [C.S.snap && C.S.snap.game_id, desc.round, desc.turn].join(":");
-    const cards = desc.row.map((c, i) => [c, i]).filter(([c]) => c && c.claimant !== seat);
+    const ready = desc.players[seat].ready;
+    const cards = desc.row.map((c, i) => [c, i])
+      .filter(([c]) => c && c.claimant !== seat && fewestDice(c) <= ready);
     if (!cards.length) return el("span");
     if (!claimRows || claimRows.key !== key) {
       claimRows = { key, rows: [{ card: cards[0][1], dice: 1, effort: 1 }] };
     }
     const form = el("form", { class: "crypt-claim", id: "crypt-claim", onsubmit: (e) => e.preventDefault() });
     form.appendChild(el("div", { class: "crypt-label", text: t("crypt.claimForm") }));
+    claimRows.rows = claimRows.rows.filter((_, r) => claimChoices(desc, seat, cards, r));
+    if (!claimRows.rows.length) claimRows.rows = [{ card: cards[0][1], dice: 1, effort: 1 }];
     claimRows.rows.forEach((row, r) => {
+      const { offered, dice, faces } = claimChoices(desc, seat, cards, r);
       const cardSel = el("select", { class: "crypt-select", id: "crypt-claim-card-" + r,
-        onchange: (e) => { row.card = Number(e.target.value); } });
-      for (const [c, i] of cards) {
+        onchange: (e) => { row.card = Number(e.target.value); rerender(); } });
+      for (const [c, i] of offered) {
         const beat = c.claimant != null ? " — " + t("crypt.needMore", { n: c.effort }) : " — " + t("crypt.free");
         cardSel.appendChild(el("option", { value: i, selected: i === row.card, text: slotLabel(desc, i) + beat }));
       }
       const diceSel = el("select", { class: "crypt-select", id: "crypt-claim-dice-" + r,
-        onchange: (e) => { row.dice = Number(e.target.value); } });
-      for (let n = 1; n <= desc.players[seat].ready; n++) diceSel.appendChild(el("option", { value: n, selected: n === row.dice, text: String(n) }));
-      const effortSel = faceSelect("crypt-claim-effort-" + r, row.effort);
+        onchange: (e) => { row.dice = Number(e.target.value); rerender(); } });
+      for (const n of dice) diceSel.appendChild(el("option", { value: n, selected: n === row.dice, text: String(n) }));
+      const effortSel = el("select", { class: "crypt-select", id: "crypt-claim-effort-" + r });
+      for (const f of faces) effortSel.appendChild(el("option", { value: f, selected: f === row.effort, text: String(f) }));
       effortSel.addEventListener("change", (e) => { row.effort = Number(e.target.value); });
       form.appendChild(el("div", { class: "crypt-claim-row" },
         el("label", {}, t("crypt.card") + " ", cardSel), el("label", {}, t("crypt.dice") + " ", diceSel),
         el("label", {}, t("crypt.faceEach") + " ", effortSel)));
     });
     const buttons = el("div", { class: "crypt-buttons" });
-    if (!desc.last_turn && claimRows.rows.length < Math.min(cards.length, desc.players[seat].ready)) {
+    const spare = ready - claimRows.rows.reduce((n, row) => n + row.dice, 0);
+    const more = cards.some(([c, i]) => !claimRows.rows.some((row) => row.card === i) && fewestDice(c) <= spare);
+    if (!desc.last_turn && more) {
       buttons.appendChild(button("crypt-claim-more", t("crypt.btn.addCard"), () => {
-        claimRows.rows.push({ card: cards[Math.min(claimRows.rows.length, cards.length - 1)][1], dice: 1, effort: 1 });
+        const next = cards.find(([c, i]) => !claimRows.rows.some((row) => row.card === i) && fewestDice(c) <= spare);
+        claimRows.rows.push({ card: next[1], dice: fewestDice(next[0]), effort: 1 });
         rerender();
       }));
     }

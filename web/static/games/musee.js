@@ -109,8 +109,24 @@
       removeBox.appendChild(el("p", { class: "replace-with",
         text: t("picker.replaceWith", { card: cardLabel(present.payload) }) }));
     }
-    const used = new Set((snap.table || []).map((p) => p.payload));
-    for (const m of snap.state.museums || []) for (const row of m.galleries) for (const c of row) if (c) used.add(c.card);
+    // A card already on the table (hung, or lying there not allowed) is not offered again: it
+    // is marked and says where it lies (the server refused it with "remove it first").
+    const lies = {};
+    for (const m of snap.state.museums || []) {
+      m.galleries.forEach((row, g) => row.forEach((c, s) => { if (c) lies[c.card] = [m, g, s]; }));
+    }
+    for (const p of snap.table || []) {
+      const m = (snap.state.museums || []).find((x) => x.region === p.where.region);
+      const at = p.where.slot || [];
+      lies[p.payload] = m && at.length === 2 ? [m, at[0], at[1]] : null;
+    }
+    const liesAt = (payload) => {
+      const at = lies[payload];
+      if (!at) return t("picker.onTable", { card: cardLabel(payload) });
+      const [m, g, s] = at;
+      return t("picker.liesAt", { card: cardLabel(payload), place: t("board.museum", {
+        names: m.seats.map(seatName).join(" & ") }) + " · " + pick((snap.state.gallery_names || [])[g]) + " " + (s + 1) });
+    };
     const box = clear($("picker-cards"));
     // Only cards in play at this player count (a 2-player Musée has no 51-60).
     const cards = (S.catalogue || []).filter((p) => p.kind === "card" && p.in_play);
@@ -119,9 +135,10 @@
       const fits = hint && number != null && number >= hint.low && number <= hint.high;
       const theme = ((snap.state.themes || {})[piece.face && piece.face.theme]) || {};
       box.appendChild(el("button", {
-        type: "button", class: "pick" + (fits ? " fits" : "") + (used.has(piece.payload) ? " used" : ""),
-        "data-payload": piece.payload, disabled: used.has(piece.payload) && !(present && present.payload === piece.payload),
-        style: "--theme:" + (theme.colour || "#999"), title: pick(piece.name),
+        type: "button", class: "pick" + (fits ? " fits" : "") + (piece.payload in lies ? " used" : ""),
+        "data-payload": piece.payload, disabled: piece.payload in lies,
+        style: "--theme:" + (theme.colour || "#999"),
+        title: piece.payload in lies ? liesAt(piece.payload) : pick(piece.name),
         onclick: () => {
           closePicker();
           if (laidBy != null) {
