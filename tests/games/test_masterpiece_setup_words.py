@@ -1,6 +1,7 @@
-"""Masterpiece's set-up as a newcomer met it (outside walk-through): a pawn is placed once (a
-second "Place" was logged three times with no refusal), and while the set-up goes on the game
-says what it waits for, never "Amy to play"."""
+"""Masterpiece's set-up as a newcomer met it (outside walk-through): a second "Place" on the
+same space was logged three times with no refusal (now refused; a pawn put down elsewhere
+before the start still moves), and while the set-up goes on the game says what it waits for,
+never "Amy to play"."""
 
 from companion.games import find_game
 from companion.model import Move, Setup
@@ -10,21 +11,24 @@ GAME = find_game("masterpiece")
 NAMES = ("Amy", "Ben", "Cai")
 
 
-def test_a_pawn_already_placed_is_refused_a_second_placement():
+def test_a_pawn_placed_again_on_its_space_is_refused_and_moved_before_the_start_is_not():
     session = Session("masterpiece", Setup(3, NAMES))
     first = session.play(Move("place_pawn", 0, {"space": 0}))
     assert first.accepted
-    for space in (0, 5):
-        again = session.play(Move("place_pawn", 0, {"space": space}))
-        assert not again.accepted, f"a second placement on space {space} was taken"
+    for _ in range(2):  # the walk-through's repeated "Place"
+        again = session.play(Move("place_pawn", 0, {"space": 0}))
+        assert not again.accepted, "the same placement was taken twice"
         [problem] = again.violations
         assert problem.code == "pawn_placed"
         assert "Amy" in problem.message.en and "Amy" in problem.message.zh
         assert "space 0" in problem.message.en and "第 0 格" in problem.message.zh
-    assert session.state.positions[0] == 0
     assert [
         m for m in GAME.legal_moves(session.state) if m.kind == "place_pawn" and m.player == 0
-    ] == []
+    ] == [], "the page offers no second placement of a placed pawn"
+    # a pawn set down elsewhere before the start (a camera sees it put down again) moves there
+    moved = session.play(Move("place_pawn", 0, {"space": 5}))
+    assert moved.accepted, moved.violations
+    assert session.state.positions[0] == 5
 
 
 def test_the_set_up_says_what_it_waits_for_while_a_value_card_is_dealt():

@@ -43,7 +43,9 @@ def check_place_pawn(game, state: MasterpieceState, move: Move) -> tuple[Violati
     if state.active is not None:
         return (refuse("not_now.place_pawn", region="ring"),)
     space = state.positions[move.player]
-    if space is not None:  # placed once: a second "Place" is not a move
+    # Before the start a pawn may be put down again elsewhere (a player changing their mind, a
+    # camera seeing it set down a second time); the same space again is not a move.
+    if space is not None and space == move.get("space"):
         return (refuse("pawn_placed", region="ring", name=state.names[move.player], space=space),)
     return ()
 

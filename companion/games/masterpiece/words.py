@@ -100,8 +100,8 @@ WORDS = Words({
     "not_now.place_pawn": (
         "Pawns are placed before the game starts; after that they move only by the die.",
         "棋子只在遊戲開始前擺放，之後只能依骰子點數移動。"),
-    "pawn_placed": ("{name}'s pawn is already on space {space}: each pawn is placed once, before the start.",
-                    "{name} 的棋子已經放在第 {space} 格：每個棋子只在開始前放一次。"),
+    "pawn_placed": ("{name}'s pawn is already on space {space}: placing it there again changes nothing.",
+                    "{name} 的棋子已經在第 {space} 格：再放一次不會改變什麼。"),
     "missing.paintings": ("{count} {count:player still needs|players still need} a painting", "還有 {count} 位玩家沒拿到名畫"),
     "missing.pawns": ("pawns not placed: {names}", "還沒放棋子：{names}"),
     "note.start": ("{name} rolled highest and starts; play goes clockwise.",
