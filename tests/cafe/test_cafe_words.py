@@ -94,7 +94,7 @@ def test_the_chinese_acknowledge_button_and_mark_are_different_words():
 
     catalogue = json.loads((Path(__file__).parents[2] / "cafe/static/catalogue.json").read_text())
     said: dict[str, set[str]] = {}
-    for key, entry in catalogue.items():
+    for entry in catalogue.values():
         if isinstance(entry.get("en"), str) and isinstance(entry.get("zh-TW"), str):
             said.setdefault(entry["zh-TW"], set()).add(entry["en"].lower().rstrip("."))
     assert {zh: en for zh, en in said.items() if len(en) > 1} == {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import urllib.error
 from pathlib import Path
 
 from webhelpers import (
