@@ -56,11 +56,14 @@ def start_server(tmp_path):
 
 @pytest.fixture(scope="module")
 def start_server_module(tmp_path_factory):
-    """Servers shared by a module's tests (each in its own folder, killed at the end)."""
+    """Servers shared by a module's tests (each in its own folder, killed at the end). Their
+    output is always drained: a server that serves a module's pages fills its pipe with its
+    access log and then blocks on it (a page load timed out after 15 tests of
+    test_rules_page.py once each page loaded more scripts)."""
     started: list[ServerProcess] = []
 
     def start(*args: str) -> ServerProcess:
-        server = ServerProcess(list(args), tmp_path_factory.mktemp("server"))
+        server = ServerProcess(list(args), tmp_path_factory.mktemp("server")).drain()
         started.append(server)
         return server
 

@@ -114,8 +114,13 @@ class ServerProcess:
 
     def drain(self) -> "ServerProcess":
         """Keeps reading the server's output (its access log) into `lines`, so that a server
-        serving many requests never blocks on a full pipe; for servers shared by many tests."""
+        serving many requests never blocks on a full pipe; for servers shared by many tests.
+        Once is enough (start_server_module drains every server it starts)."""
         import threading
+
+        if getattr(self, "_draining", False):
+            return self
+        self._draining = True
 
         def read() -> None:
             try:
