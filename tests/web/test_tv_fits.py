@@ -148,6 +148,8 @@ def measure_tv(
         page.wait_for_function("() => !document.querySelector('#overlay-panel').hidden")
         page.wait_for_timeout(1000)
     page.wait_for_timeout(300)  # a view drawn after the snapshot is fitted on the next frame
+    # ... and on a loaded machine a refit a part's resize asked for may still be pending
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     seen = page.evaluate(MEASURE, [smallest, SIDE_BY_SIDE])
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"tv-fits-{where.replace(' ', '-')}.png"))

@@ -96,6 +96,9 @@ const TvLayout = (() => {
       const part = document.getElementById(id);
       if (part) again.observe(part);
     }
+    // every other part of the right column too (the spoken prompts, the game's length...):
+    // one that grew after the log was fitted left its last line cut at the bottom
+    for (const part of document.querySelectorAll(".tv-side > :not(.tv-log-box)")) again.observe(part);
   }
 
   document.addEventListener("keydown", (event) => {
