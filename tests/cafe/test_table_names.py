@@ -168,9 +168,9 @@ def test_the_cafe_page_says_two_tables_claim_one_name(broker, tmp_path):
             clash.wait_for(timeout=30000)
             assert "Two running tables both call themselves t1" in clash.inner_text()
             SHOTS.mkdir(parents=True, exist_ok=True)
-            page.locator('.tile[data-table="t1"]').screenshot(
-                path=str(SHOTS / "cafe-name-clash.png")
-            )
+            # the whole page: the café's stream may redraw the tile between finding it and
+            # taking its picture (an element screenshot then fails: detached from the DOM)
+            page.screenshot(path=str(SHOTS / "cafe-name-clash.png"))
             page.click("#lang-zh")
             assert "t1" in clash.inner_text() and "Two" not in clash.inner_text()
             browser.close()
