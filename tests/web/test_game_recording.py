@@ -82,7 +82,7 @@ def bench(folder: Path, tmp_path: Path) -> dict:
         + ["--json", str(report_file)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,  # a long recording (Cardcassonne, 192 frames) on a loaded machine
     )
     assert result.returncode == 0, result.stderr
     (report,) = json.loads(report_file.read_text())

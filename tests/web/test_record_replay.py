@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from test_game_recording import bench  # the bench of a recording, through the CLI
 from webhelpers import ServerProcess
 
 from web import create_app
@@ -44,21 +42,6 @@ def played_out(url: str, timeout: float = 240) -> dict:
 
 def totals(state: dict) -> tuple:
     return state["over"], [score["total"] for score in state["scores"]]
-
-
-def bench(folder: Path, tmp_path: Path) -> dict:
-    report_file = tmp_path / "bench.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "companion", "bench", "vision", "--recording", str(folder)]
-        + ["--json", str(report_file)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr
-    (report,) = json.loads(report_file.read_text())
-    report["printed"] = result.stdout
-    return report
 
 
 def clean(report: dict) -> None:
